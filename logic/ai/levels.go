@@ -1,0 +1,62 @@
+package ai
+
+// Config chooses the strength and makes play reproducible.
+type Config struct {
+	Level    int    // 1 (Beginner) .. 5 (Grandmaster); 0 means default (3)
+	Seed     uint64 // same position, seed and level ⇒ same move
+	MaxNodes int    // 0: the level's own budget; else overrides it
+}
+
+// DefaultLevel is the level used when Config.Level is 0.
+const DefaultLevel = 3
+
+// MaxLevel is the strongest level, Grandmaster.
+const MaxLevel = 5
+
+// LevelInfo describes a level for menus and documentation.
+type LevelInfo struct {
+	Level       int
+	Name        string
+	Description string
+}
+
+// level is the search limits and noise of one level (see the table in doc.go).
+type level struct {
+	name     string
+	desc     string
+	nodes    int // node budget of one move
+	depth    int // deepest iteration
+	noise    int // root noise amplitude, in evaluation units
+	tactics  bool
+	guardWin bool
+}
+
+var levels = [MaxLevel + 1]level{
+	1: {name: "Beginner", desc: "Plays at once and makes human-sized mistakes.", nodes: 400, depth: 1, noise: 200},
+	2: {name: "Casual", desc: "Sees a couple of moves ahead; never misses a win or an obvious block.", nodes: 4000, depth: 3, noise: 40, tactics: true},
+	3: {name: "Club", desc: "A solid player who plans a few moves ahead.", nodes: 40000, depth: 64, noise: 12, tactics: true},
+	4: {name: "Master", desc: "A deep search: hard to beat.", nodes: 250000, depth: 64, noise: 2, tactics: true},
+	5: {name: "Grandmaster", desc: "Full strength: the deepest search within a second.", nodes: 1000000, depth: 64, noise: 1, tactics: true},
+}
+
+func levelOf(cfg Config) level {
+	n := cfg.Level
+	if n == 0 {
+		n = DefaultLevel
+	}
+	n = max(1, min(MaxLevel, n))
+	l := levels[n]
+	if cfg.MaxNodes > 0 {
+		l.nodes = cfg.MaxNodes
+	}
+	return l
+}
+
+// Levels describes each level for menus and documentation.
+func Levels() []LevelInfo {
+	out := make([]LevelInfo, 0, MaxLevel)
+	for i := 1; i <= MaxLevel; i++ {
+		out = append(out, LevelInfo{Level: i, Name: levels[i].name, Description: levels[i].desc})
+	}
+	return out
+}
