@@ -156,7 +156,7 @@ func (p *Position) insert(s int, e Entry) (run Bitboard, firstEmpty Square) {
 		for i := 0; i < int(p.n); i++ {
 			if moved := p.bb[i] & run; moved != 0 {
 				to := shift(moved, t.Step)
-				p.bb[i] ^= moved | to
+				p.bb[i] = p.bb[i]&^moved | to
 				for m := moved; m != 0; m &= m - 1 {
 					sq := bits.TrailingZeros64(uint64(m))
 					p.hash ^= zMarble[i][sq] ^ zMarble[i][sq+t.Step]

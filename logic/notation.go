@@ -158,6 +158,12 @@ func ParsePosition(s string) (Position, error) {
 		}
 	}
 
+	for i := 0; i < n; i++ {
+		if p.occ == p.bb[i] && orthoAdjacent(p.bb[i]) {
+			return fail("board", "only %s marbles, two of them side by side: the single-colour rule (RULES.md §2) never allows that", p.seats[i])
+		}
+	}
+
 	nums := func(field, text string, lo, hi int) ([]int, error) {
 		parts := strings.Split(text, ",")
 		if len(parts) != n {
