@@ -22,17 +22,17 @@ type LevelInfo struct {
 
 // level is the search limits and noise of one level (see the table in doc.go).
 type level struct {
-	name     string
-	desc     string
-	nodes    int // node budget of one move
-	depth    int // deepest iteration
-	noise    int // root noise amplitude, in evaluation units
-	tactics  bool
-	guardWin bool
+	name    string
+	desc    string
+	nodes   int  // node budget of one move
+	depth   int  // deepest iteration
+	noise   int  // root noise amplitude, in evaluation units
+	tactics bool // take a win in one, stop the next opponent's win in one
+	blind   bool // evaluate without looking for wins a push completes
 }
 
 var levels = [MaxLevel + 1]level{
-	1: {name: "Beginner", desc: "Plays at once and makes human-sized mistakes.", nodes: 400, depth: 1, noise: 200},
+	1: {name: "Beginner", desc: "Plays at once and makes human-sized mistakes.", nodes: 400, depth: 1, noise: 120, blind: true},
 	2: {name: "Casual", desc: "Sees a couple of moves ahead; never misses a win or an obvious block.", nodes: 4000, depth: 3, noise: 40, tactics: true},
 	3: {name: "Club", desc: "A solid player who plans a few moves ahead.", nodes: 40000, depth: 64, noise: 12, tactics: true},
 	4: {name: "Master", desc: "A deep search: hard to beat.", nodes: 250000, depth: 64, noise: 2, tactics: true},

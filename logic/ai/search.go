@@ -1,44 +1,443 @@
 package ai
 
-import "shiftago/logic"
+import (
+	"iter"
+	"runtime"
 
-// Search is one stepped search of a position.
+	"shiftago/logic"
+)
+
+const (
+	maxPly = 64
+	inf    = 32000
+)
+
+// Search is one stepped search of a position. The search runs as a
+// coroutine (iter.Pull) that pauses after each slice of nodes, so the game
+// can run it from its frame loop: there is no preemption in the browser.
 type Search struct {
-	root  logic.Position
-	cfg   Config
-	best  logic.Move
-	nodes int
-	done  bool
+	st   *searcher
+	next func() (struct{}, bool)
+	stop func()
+	done bool
+}
+
+// searcher is the state of a search. It never refers to its Search, so an
+// abandoned Search can be collected and its coroutine stopped.
+type searcher struct {
+	root     logic.Position
+	rootSeat int
+	n        int
+	variant  logic.Variant
+	winLen   int
+	paranoid bool
+	lv       level
+	seed     uint64
+	w        weights
+	blind    bool
+
+	tt       table
+	nodes    int
+	budget   int
+	sliceEnd int
+	abort    bool
+	yield    func(struct{}) bool
+
+	best      logic.Move
+	bestScore int
+	depth     int // deepest iteration completed
+
+	rootMoves []rootMove
+	killers   [maxPly][2]logic.Move
+	history   [4][logic.NumEntries]int32
+	posBuf    [maxPly + 1]logic.Position
+	moveBuf   [maxPly][logic.MaxMoves]logic.Move
+	orderBuf  [maxPly][logic.MaxMoves]int32
+}
+
+type rootMove struct {
+	m     logic.Move
+	score int
+	noise int
 }
 
 // NewSearch prepares a search of p (p must not be over).
 func NewSearch(p logic.Position, cfg Config) *Search {
-	s := &Search{root: p, cfg: cfg, best: logic.NoMove}
-	var buf [logic.MaxMoves]logic.Move
-	if ms := p.Moves(buf[:0]); len(ms) > 0 {
-		s.best = ms[0]
+	st := newSearcher(p, cfg)
+	return &Search{st: st, done: st.budget == 0}
+}
+
+func newSearcher(p logic.Position, cfg Config) *searcher {
+	lv := levelOf(cfg)
+	st := &searcher{
+		root:     p,
+		rootSeat: p.ToMoveSeat(),
+		n:        p.Players(),
+		variant:  p.Variant(),
+		winLen:   logic.WinLength(p.Players()),
+		paranoid: p.Players() > 2,
+		lv:       lv,
+		seed:     cfg.Seed,
+		w:        defaultWeights,
+		blind:    lv.blind,
+		budget:   lv.nodes,
+		best:     logic.NoMove,
 	}
-	return s
+	st.sliceEnd = st.budget
+	if p.Over() {
+		st.budget = 0
+		return st
+	}
+	st.prepareRoot()
+	if len(st.rootMoves) <= 1 {
+		st.budget = 0 // nothing to think about
+		return st
+	}
+	st.tt = newTable(st.budget)
+	return st
 }
 
 // Step does at most about nodes nodes of work and reports whether the
 // search has finished.
 func (s *Search) Step(nodes int) (done bool) {
+	if s.done {
+		return true
+	}
+	if s.next == nil {
+		st := s.st
+		s.next, s.stop = iter.Pull(func(yield func(struct{}) bool) {
+			st.yield = yield
+			st.run()
+		})
+		runtime.AddCleanup(s, func(stop func()) { stop() }, s.stop)
+	}
+	s.st.sliceEnd = s.st.nodes + max(1, nodes)
+	if _, ok := s.next(); !ok {
+		s.done = true
+		s.stop()
+	}
+	return s.done
+}
+
+// Stop ends the search early; Best stays the best move found so far.
+func (s *Search) Stop() {
+	if s.stop != nil {
+		s.stop()
+	}
 	s.done = true
-	return true
 }
 
 // Best is the move to play: the best found so far (always a legal move,
-// even before the first Step finishes).
-func (s *Search) Best() logic.Move { return s.best }
+// even before the first Step finishes). It is NoMove only when the game
+// is over.
+func (s *Search) Best() logic.Move { return s.st.best }
 
 // Nodes is the number of nodes searched so far.
-func (s *Search) Nodes() int { return s.nodes }
+func (s *Search) Nodes() int { return s.st.nodes }
+
+// Depth is the deepest iteration the search completed.
+func (s *Search) Depth() int { return s.st.depth }
+
+// Score is the evaluation of Best from the mover's side (winScore less
+// plies for a forced win).
+func (s *Search) Score() int { return s.st.bestScore }
 
 // Think runs a search to completion (for tools and tests).
 func Think(p logic.Position, cfg Config) logic.Move {
-	s := NewSearch(p, cfg)
-	for !s.Step(1 << 20) {
+	st := newSearcher(p, cfg)
+	if st.budget > 0 {
+		st.run()
 	}
-	return s.Best()
+	return st.best
+}
+
+// mix is a SplitMix64 step, the package's only source of noise.
+func mix(x uint64) uint64 {
+	x += 0x9E3779B97F4A7C15
+	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9
+	x = (x ^ (x >> 27)) * 0x94D049BB133111EB
+	return x ^ (x >> 31)
+}
+
+// sameTeam reports whether seats a and b play for the same side: in a
+// two-player game each seat is its own side; with more players the search
+// is paranoid, the root seat against all the others.
+func (s *searcher) sameTeam(a, b int) bool {
+	if !s.paranoid {
+		return a == b
+	}
+	return (a == s.rootSeat) == (b == s.rootSeat)
+}
+
+// terminal scores a finished game from the side of the seat that moved.
+func (s *searcher) terminal(q *logic.Position, mover, ply int) int {
+	r := q.Result()
+	if r.State != logic.Won {
+		return 0
+	}
+	if s.sameTeam(q.SeatOf(r.Winner), mover) {
+		return winScore - ply
+	}
+	return -(winScore - ply)
+}
+
+// prepareRoot lists the root moves, applies the tactical rules (take a win
+// in one, stop the next opponent's win in one) and draws each move's noise.
+func (s *searcher) prepareRoot() {
+	p := &s.root
+	me := s.rootSeat
+	var buf, rbuf [logic.MaxMoves]logic.Move
+	moves := p.Moves(buf[:0])
+	s.best = moves[0]
+	var safe []logic.Move
+	for _, m := range moves {
+		q := *p
+		q.Apply(m, nil)
+		if s.lv.tactics && q.Over() && q.Result().State == logic.Won && q.SeatOf(q.Result().Winner) == me {
+			s.best = m
+			s.rootMoves = []rootMove{{m: m}}
+			return
+		}
+		if !s.lv.tactics || q.Over() || q.ToMoveSeat() == me {
+			safe = append(safe, m)
+			continue
+		}
+		lost := false
+		him := q.ToMoveSeat()
+		for _, r := range q.Moves(rbuf[:0]) {
+			x := q
+			x.Apply(r, nil)
+			if x.Over() && x.Result().State == logic.Won && x.SeatOf(x.Result().Winner) == him {
+				lost = true
+				break
+			}
+		}
+		if !lost {
+			safe = append(safe, m)
+		}
+	}
+	if len(safe) == 0 {
+		safe = moves
+	}
+	s.best = safe[0]
+	h := mix(s.seed ^ mix(p.Hash()))
+	for _, m := range safe {
+		rm := rootMove{m: m}
+		if a := s.lv.noise; a > 0 {
+			rm.noise = int(mix(h^uint64(m))%uint64(2*a+1)) - a
+		}
+		s.rootMoves = append(s.rootMoves, rm)
+	}
+}
+
+// pause is called at every node: it ends the search when the budget is
+// spent and hands control back to the caller of Step at a slice's end.
+func (s *searcher) pause() {
+	if s.nodes >= s.budget {
+		s.abort = true
+		return
+	}
+	if s.yield == nil || s.nodes < s.sliceEnd {
+		return
+	}
+	if !s.yield(struct{}{}) {
+		s.abort = true
+	}
+}
+
+// run is iterative deepening over the root moves.
+func (s *searcher) run() {
+	for d := 1; d <= s.lv.depth && d < maxPly; d++ {
+		score, m, complete := s.searchRoot(d)
+		if m != logic.NoMove {
+			s.best, s.bestScore = m, score
+		}
+		if !complete {
+			return
+		}
+		s.depth = d
+		if score > winBound || score < -winBound {
+			return // a forced result: deeper search will not change it
+		}
+	}
+}
+
+// searchRoot searches every root move to depth d (with its noise) and
+// returns the best, or NoMove if the first move could not be finished.
+func (s *searcher) searchRoot(d int) (int, logic.Move, bool) {
+	p := &s.root
+	me := s.rootSeat
+	alpha := -inf
+	best := logic.NoMove
+	for i := range s.rootMoves {
+		rm := &s.rootMoves[i]
+		q := *p
+		q.Apply(rm.m, nil)
+		s.nodes++
+		var v int
+		if q.Over() {
+			v = s.terminal(&q, me, 1)
+		} else if i == 0 {
+			v = s.child(&q, me, d-1, -inf, inf, 1)
+		} else {
+			a := alpha - rm.noise
+			v = s.child(&q, me, d-1, a, a+1, 1)
+			if v > a && !s.abort {
+				v = s.child(&q, me, d-1, a, inf, 1)
+			}
+		}
+		if s.abort {
+			break
+		}
+		v += rm.noise
+		rm.score = v
+		if v > alpha {
+			alpha, best = v, rm.m
+		}
+		if i > 0 {
+			rm.score = min(v, alpha-1) // a bound only: keep the order stable
+			if rm.m == best {
+				rm.score = v
+			}
+		}
+	}
+	// Best first for the next iteration; a stable insertion sort keeps the
+	// order deterministic.
+	for i := 1; i < len(s.rootMoves); i++ {
+		for j := i; j > 0 && s.rootMoves[j].score > s.rootMoves[j-1].score; j-- {
+			s.rootMoves[j], s.rootMoves[j-1] = s.rootMoves[j-1], s.rootMoves[j]
+		}
+	}
+	return alpha, best, !s.abort
+}
+
+// child searches q, reached by a move of seat mover, and returns its value
+// for mover's side within the window (alpha, beta) of that side. After a
+// scoring move in Expert and Extreme the same seat moves again, so the
+// sign flips only when the side to move changes.
+func (s *searcher) child(q *logic.Position, mover, depth, alpha, beta, ply int) int {
+	if s.sameTeam(q.ToMoveSeat(), mover) {
+		return s.negamax(q, depth, alpha, beta, ply)
+	}
+	return -s.negamax(q, depth, -beta, -alpha, ply)
+}
+
+// negamax is a principal-variation alpha-beta search; it returns the value
+// of p for the side to move.
+func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int) int {
+	s.pause()
+	if s.abort {
+		return 0
+	}
+	if depth <= 0 || ply >= maxPly-1 {
+		return s.eval(p, ply)
+	}
+	key := p.Hash()
+	ttMove := logic.NoMove
+	if e := s.tt.probe(key); e != nil {
+		ttMove = e.move
+		if int(e.depth) >= depth {
+			v := scoreAt(e.score, ply)
+			switch {
+			case e.bound == boundExact:
+				return v
+			case e.bound == boundLower && v >= beta:
+				return v
+			case e.bound == boundUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+	mover := p.ToMoveSeat()
+	moves := p.Moves(s.moveBuf[ply][:0])
+	order := s.orderBuf[ply][:len(moves)]
+	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	for i, m := range moves {
+		var o int32
+		switch {
+		case m == ttMove:
+			o = 1 << 30
+		case m.Scores():
+			o = 1<<28 + s.scoreGain(m)
+		case m == k0:
+			o = 1 << 27
+		case m == k1:
+			o = 1<<27 - 1
+		default:
+			o = s.history[mover][m.Entry()]
+		}
+		order[i] = o
+	}
+	origAlpha := alpha
+	best, bestMove := -inf, logic.NoMove
+	for i := range moves {
+		// Selection sort: the best remaining move next.
+		j := i
+		for k := i + 1; k < len(moves); k++ {
+			if order[k] > order[j] {
+				j = k
+			}
+		}
+		moves[i], moves[j] = moves[j], moves[i]
+		order[i], order[j] = order[j], order[i]
+		m := moves[i]
+
+		q := &s.posBuf[ply+1]
+		*q = *p
+		q.Apply(m, nil)
+		var v int
+		if q.Over() {
+			s.nodes++
+			v = s.terminal(q, mover, ply+1)
+		} else if i == 0 {
+			v = s.child(q, mover, depth-1, alpha, beta, ply+1)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 4 && order[i] < 1<<27-1 {
+				r = 1
+				if i >= 12 && depth >= 5 {
+					r = 2
+				}
+			}
+			v = s.child(q, mover, depth-1-r, alpha, alpha+1, ply+1)
+			if v > alpha && !s.abort {
+				v = s.child(q, mover, depth-1, alpha, beta, ply+1)
+			}
+		}
+		if s.abort {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+		}
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			if !m.Scores() && m != k0 {
+				s.killers[ply][1] = k0
+				s.killers[ply][0] = m
+			}
+			if h := &s.history[mover][m.Entry()]; *h < 1<<26 {
+				*h += int32(depth * depth)
+			}
+			break
+		}
+	}
+	bound := boundExact
+	switch {
+	case best <= origAlpha:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	s.tt.store(key, bestMove, best, depth, ply, bound)
+	return best
+}
+
+// scoreGain orders scoring moves: longer lines first.
+func (s *searcher) scoreGain(m logic.Move) int32 {
+	a, b := m.Line()
+	df, dr := b.File()-a.File(), b.Rank()-a.Rank()
+	return int32(max(df, -df, dr, -dr))
 }

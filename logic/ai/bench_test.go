@@ -1,0 +1,56 @@
+package ai
+
+import (
+	"testing"
+
+	"shiftago/logic"
+)
+
+// midgame plays a few fixed moves from the start so that benchmarks search
+// a position with some structure.
+func midgame(tb testing.TB, v logic.Variant, n int) logic.Position {
+	p, err := logic.NewGame(logic.Standard(v, n, nil))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, m := range []string{"Nd", "Sd", "W4", "E4", "Nc", "Se", "W3", "E5"} {
+		if p.Over() {
+			break
+		}
+		mv, err := p.ParseMove(m)
+		if err != nil {
+			var buf [logic.MaxMoves]logic.Move
+			mv = p.Moves(buf[:0])[0]
+		}
+		p.Apply(mv, nil)
+	}
+	return p
+}
+
+func benchSearch(b *testing.B, v logic.Variant, n int) {
+	p := midgame(b, v, n)
+	b.ReportAllocs()
+	nodes := 0
+	for b.Loop() {
+		st := newSearcher(p, Config{Level: 5, MaxNodes: 200000})
+		st.run()
+		nodes += st.nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkSearchExpress2(b *testing.B) { benchSearch(b, logic.Express, 2) }
+func BenchmarkSearchExpert2(b *testing.B)  { benchSearch(b, logic.Expert, 2) }
+func BenchmarkSearchExtreme2(b *testing.B) { benchSearch(b, logic.Extreme, 2) }
+func BenchmarkSearchExpress3(b *testing.B) { benchSearch(b, logic.Express, 3) }
+func BenchmarkSearchExpress4(b *testing.B) { benchSearch(b, logic.Express, 4) }
+func BenchmarkSearchExpert4(b *testing.B)  { benchSearch(b, logic.Expert, 4) }
+
+func BenchmarkEval(b *testing.B) {
+	p := midgame(b, logic.Express, 2)
+	st := newSearcher(p, Config{Level: 5})
+	b.ReportAllocs()
+	for b.Loop() {
+		st.eval(&p, 0)
+	}
+}

@@ -1,0 +1,64 @@
+package ai
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"shiftago/logic"
+)
+
+// randomPosition plays k seeded random moves from the start.
+func randomPosition(rng *rand.Rand, v logic.Variant, n, k int) logic.Position {
+	p, _ := logic.NewGame(logic.Standard(v, n, nil))
+	var buf [logic.MaxMoves]logic.Move
+	for i := 0; i < k && !p.Over(); i++ {
+		ms := p.Moves(buf[:0])
+		p.Apply(ms[rng.IntN(len(ms))], nil)
+	}
+	return p
+}
+
+// TestCandidatesSuperset checks the threat filter against trying every
+// entry point, on seeded random positions.
+func TestCandidatesSuperset(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 3000; i++ {
+		n := 2 + i%3
+		p := randomPosition(rng, logic.Extreme, n, rng.IntN(40))
+		occ := p.Occupied()
+		for seat := 0; seat < n; seat++ {
+			own := p.Marbles(seat)
+			for _, l := range []int{4, 5} {
+				set := candidates(own, l)
+				for e := logic.Entry(0); e < logic.NumEntries; e++ {
+					if entries[e].mask&^occ == 0 {
+						continue
+					}
+					if hasRun(pushed(own, occ, e), l) && set&(1<<e) == 0 {
+						t.Fatalf("seat %d run %d at %s not a candidate\n%s", seat, l, e, p.Diagram())
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPushedMatchesEngine checks the bitboard push against logic.Apply.
+func TestPushedMatchesEngine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var buf [logic.MaxMoves]logic.Move
+	for i := 0; i < 2000; i++ {
+		p := randomPosition(rng, logic.Express, 2+i%3, rng.IntN(30))
+		if p.Over() {
+			continue
+		}
+		seat := p.ToMoveSeat()
+		for _, m := range p.Moves(buf[:0]) {
+			q := p
+			q.Apply(m, nil)
+			if got, want := pushed(p.Marbles(seat), p.Occupied(), m.Entry()), q.Marbles(seat); got != want {
+				t.Fatalf("push %s: got %x want %x\n%s", m, got, want, p.Diagram())
+			}
+		}
+	}
+}

@@ -1,0 +1,68 @@
+package ai
+
+import "shiftago/logic"
+
+// Bounds stored with a transposition-table score.
+const (
+	boundExact uint8 = iota + 1
+	boundLower
+	boundUpper
+)
+
+// ttEntry is one slot of the transposition table (16 bytes).
+type ttEntry struct {
+	key   uint64
+	move  logic.Move
+	score int16
+	depth int8
+	bound uint8
+}
+
+// table is a transposition table keyed by logic.Position.Hash.
+type table struct {
+	slots []ttEntry
+	mask  uint64
+}
+
+// newTable sizes a table for a search of about nodes nodes.
+func newTable(nodes int) table {
+	n := 1 << 10
+	for n < nodes/2 && n < 1<<19 {
+		n <<= 1
+	}
+	return table{slots: make([]ttEntry, n), mask: uint64(n - 1)}
+}
+
+func (t *table) probe(key uint64) *ttEntry {
+	e := &t.slots[key&t.mask]
+	if e.key != key || e.bound == 0 {
+		return nil
+	}
+	return e
+}
+
+func (t *table) store(key uint64, m logic.Move, score, depth, ply int, bound uint8) {
+	e := &t.slots[key&t.mask]
+	if e.key == key && int(e.depth) > depth && bound != boundExact {
+		return
+	}
+	// Win scores are stored relative to this node, not to the root.
+	if score > winBound {
+		score += ply
+	} else if score < -winBound {
+		score -= ply
+	}
+	*e = ttEntry{key: key, move: m, score: int16(score), depth: int8(depth), bound: bound}
+}
+
+// scoreAt converts a stored score back to one relative to the root.
+func scoreAt(stored int16, ply int) int {
+	v := int(stored)
+	if v > winBound {
+		return v - ply
+	}
+	if v < -winBound {
+		return v + ply
+	}
+	return v
+}
