@@ -222,24 +222,22 @@ func runStarts(b Bitboard, d Direction, n int) Bitboard {
 	return x
 }
 
-// hasRun reports whether b holds a run of at least n squares in any direction.
+// hasRun reports whether b holds a run of at least n squares in any
+// direction. The common lengths are unrolled: this runs after every
+// insertion, in the search's innermost loop.
 func hasRun(b Bitboard, n int) bool {
-	// Doubling: r2 marks starts of runs of 2, r4 of runs of 4, and so on.
+	// x2 marks the starts of runs of two, one per direction.
+	h2, v2, d2, a2 := b&(b>>1), b&(b>>8), b&(b>>9), b&(b>>7)
+	switch n {
+	case 3:
+		return h2&(b>>2)|v2&(b>>16)|d2&(b>>18)|a2&(b>>14) != 0
+	case 4:
+		return h2&(h2>>2)|v2&(v2>>16)|d2&(d2>>18)|a2&(a2>>14) != 0
+	case 5:
+		return h2&(h2>>2)&(b>>4)|v2&(v2>>16)&(b>>32)|d2&(d2>>18)&(b>>36)|a2&(a2>>14)&(b>>28) != 0
+	}
 	for _, d := range directions {
-		s := uint(d)
-		r2 := b & (b >> s)
-		var x Bitboard
-		switch n {
-		case 3:
-			x = r2 & (b >> (2 * s))
-		case 4:
-			x = r2 & (r2 >> (2 * s))
-		case 5:
-			x = r2 & (r2 >> (2 * s)) & (b >> (4 * s))
-		default:
-			x = runStarts(b, d, n)
-		}
-		if x != 0 {
+		if runStarts(b, d, n) != 0 {
 			return true
 		}
 	}

@@ -233,11 +233,20 @@ func ParsePosition(s string) (Position, error) {
 	return p, nil
 }
 
-// overResult works out who won a position given as over. Express positions
-// do not say who moved last; when several colours hold a winning line the
-// winner cannot be known and the position is refused.
+// overResult works out who won a position given as over. An Express
+// position does not say who moved last, so when a colour holds a winning
+// line and the game could also have ended for want of marbles or room (the
+// line may have been pushed together on another player's turn), or when
+// several colours hold one, the winner is unknown and the position is
+// refused rather than guessed.
 func (p *Position) overResult() (Result, error) {
 	n := int(p.n)
+	stuck := -1 // a seat that could not insert, so the game may have ended by exhaustion
+	for i := 0; i < n; i++ {
+		if !p.hasInsertion(i) {
+			stuck = i
+		}
+	}
 	if p.variant.Scores() {
 		for i := 0; i < n; i++ {
 			if p.scores[i] >= WinningPoints {
@@ -254,14 +263,15 @@ func (p *Position) overResult() (Result, error) {
 				who = i
 			}
 		}
+		if who >= 0 && stuck >= 0 {
+			return Result{}, fmt.Errorf("the game is over but who won is unknown: %s holds a winning line, yet %s cannot insert, so the game may have ended drawn", p.seats[who], p.seats[stuck])
+		}
 		if who >= 0 {
 			return Result{State: Won, Winner: p.seats[who]}, nil
 		}
 	}
-	for i := 0; i < n; i++ {
-		if !p.hasInsertion(i) {
-			return p.exhaustedResult(), nil
-		}
+	if stuck >= 0 {
+		return p.exhaustedResult(), nil
 	}
 	return Result{}, errors.New("'-' says the game is over, but nobody has won and every player still has a marble and a legal insertion")
 }

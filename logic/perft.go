@@ -3,7 +3,11 @@ package logic
 // Perft counts the leaf move sequences of the given depth (RULES.md §9): a
 // move that ends the game is a leaf, sitting out is not a move, and every
 // scoring choice is a move of its own.
-func Perft(p *Position, depth int) uint64 {
+func Perft(p *Position, depth int) uint64 { return perft(*p, depth) }
+
+// perft takes the position by value: a pointer to a child would escape
+// through the recursion and cost an allocation a node.
+func perft(p Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
@@ -14,13 +18,13 @@ func Perft(p *Position, depth int) uint64 {
 	}
 	var n uint64
 	for _, m := range moves {
-		q := *p
+		q := p
 		q.Apply(m, nil)
 		if q.Over() {
 			n++
 			continue
 		}
-		n += Perft(&q, depth-1)
+		n += perft(q, depth-1)
 	}
 	return n
 }
@@ -39,7 +43,7 @@ func PerftDivide(p *Position, depth int) (moves []Move, counts []uint64) {
 			counts[i] = 1
 			continue
 		}
-		counts[i] = Perft(&q, depth-1)
+		counts[i] = perft(q, depth-1)
 	}
 	return moves, counts
 }

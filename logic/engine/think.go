@@ -4,11 +4,29 @@ import (
 	"time"
 
 	"shiftago/logic"
+	"shiftago/logic/ai"
 )
 
-// think chooses a move for `go`. Until the AI lands it plays the first legal
-// move, which the protocol allows.
+// think chooses a move for `go`. A level alone searches that level's
+// deterministic node budget; a movetime alone searches at full strength
+// until the time is up; both together stop at whichever limit comes first.
+// Neither means the default level. The search itself knows no clock: it is
+// stepped here in slices of nodes, and the clock is read between slices.
 func think(p *logic.Position, level int, movetime time.Duration) logic.Move {
-	_, _ = level, movetime
-	return p.Moves(nil)[0]
+	cfg := ai.Config{Level: level}
+	if movetime > 0 && level == 0 {
+		cfg.Level = ai.MaxLevel
+		cfg.MaxNodes = 1 << 40
+	}
+	s := ai.NewSearch(*p, cfg)
+	if movetime <= 0 {
+		for !s.Step(1 << 16) {
+		}
+		return s.Best()
+	}
+	deadline := time.Now().Add(movetime)
+	for !s.Step(4096) && time.Now().Before(deadline) {
+	}
+	s.Stop()
+	return s.Best()
 }

@@ -1,0 +1,132 @@
+package logic
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParsePositionErrors(t *testing.T) {
+	cases := []struct {
+		name, pos, want string
+	}{
+		{"§10 seven fields", "7/7/7/7/7/7/7 express og o 22,22 0,0", "6 fields"},
+		{"§10 unknown variant", "7/7/7/7/7/7/7 blitz og o 22,22 0,0 0,0", "unknown variant"},
+		{"§10 unknown seat colour", "7/7/7/7/7/7/7 express ox o 22,22 0,0 0,0", `'x' is not a colour`},
+		{"§1 one player is not a game", "7/7/7/7/7/7/7 express o o 22 0 0", "2 to 4"},
+		{"§1 five players are too many", "7/7/7/7/7/7/7 express ogbwo o 22,22,22,22,22 0,0,0,0,0 0,0,0,0,0", "2 to 4"},
+		{"§10 a colour seated twice", "7/7/7/7/7/7/7 express oo o 22,22 0,0 0,0", "seated twice"},
+		{"§10 six ranks", "7/7/7/7/7/7 express og o 22,22 0,0 0,0", "6 ranks"},
+		{"§10 a short rank", "7/7/7/6/7/7/7 express og o 22,22 0,0 0,0", "rank 4"},
+		{"§10 a long rank", "7/7/7/7/7/7/o7 express og o 21,22 0,0 0,0", "rank 1"},
+		{"§10 a rank that does not add up", "7/7/7/7/7/7/3o2 express og o 21,22 0,0 0,0", "covers 6 cells"},
+		{"§10 a stray character", "7/7/7/7/7/7/3*3 express og o 22,22 0,0 0,0", "unexpected"},
+		{"§10 a digit 0", "7/7/7/7/7/7/07 express og o 22,22 0,0 0,0", "unexpected"},
+		{"§10 a colour not seated", "7/7/7/7/7/7/3b3 express og o 22,22 0,0 0,0", "blue is not seated"},
+		{"§1 more than 22 marbles of a colour", "ooooooo/ggggggg/ooooooo/ggggggg/ooooooo/ggggggg/oo5 express og o 0,1 0,0 0,0", "23 orange"},
+		{"§1 supply and board must make 22", "7/7/7/7/7/7/3o3 express og g 22,22 0,0 0,0", "must add up to 22"},
+		{"§10 supply not a number", "7/7/7/7/7/7/7 express og o 22,x 0,0 0,0", `"x"`},
+		{"§10 too few supplies", "7/7/7/7/7/7/7 express og o 22 0,0 0,0", "want one for each"},
+		{"§4 Express keeps no score", "7/7/7/7/7/7/7 express og o 22,22 1,0 0,0", "keeps no score"},
+		{"§7 at most 6 turns to sit out", "7/7/7/7/7/7/7 express og o 22,22 0,0 7,0", "0 to 6"},
+		{"§10 to-move must be seated", "7/7/7/7/7/7/7 express og b 22,22 0,0 0,0", "seated colour"},
+		{"§5 a player on 10 points has ended the game", "7/7/7/7/7/7/7 expert og o 22,22 10,0 0,0", "game is over"},
+		{"§5 two players on 10", "7/7/7/7/7/7/7 expert og - 22,22 10,12 0,0", "2 players"},
+		{"§10 over but nothing ended it", "7/7/7/7/7/7/7 express og - 22,22 0,0 0,0", "nobody has won"},
+		{"§2 one colour side by side never arises", "7/7/7/7/7/7/oo5 express og o 20,22 0,0 0,0", "single-colour"},
+		{"§4 over with two winners is ambiguous", "ooooo2/7/ggggg2/7/7/7/7 express og - 17,17 0,0 0,0", "unknown"},
+		{"§10 empty", "", "0 fields"},
+	}
+	for _, c := range cases {
+		_, err := ParsePosition(c.pos)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: ParsePosition(%q) error %v, want one containing %q", c.name, c.pos, err, c.want)
+		}
+	}
+}
+
+func TestParsePositionRoundTrip(t *testing.T) {
+	for _, s := range []string{
+		"7/7/7/7/7/7/7 express og o 22,22 0,0 0,0",
+		"7/7/7/7/7/7/7 extreme ogbw w 22,22,22,22 0,0,0,0 0,3,0,0",
+		"gogoogg/ooggoog/g1ogoog/g1oo1oo/1ogoggg/goo1ggg/1ogggoo express og o 1,0 0,0 0,0",
+		"5g1/7/7/b2o3/7/7/6o extreme ogb o 20,21,21 0,0,0 0,0,0",
+		"7/7/7/o3o2/5w1/7/7 expert wo w 21,20 4,9 0,0",
+		"7/7/7/o5o/5g1/7/7 expert og - 20,21 10,0 0,0",
+		"ooooo2/7/7/7/7/7/6g express og - 17,21 0,0 0,0",
+	} {
+		p, err := ParsePosition(s)
+		if err != nil {
+			t.Errorf("ParsePosition(%q): %v", s, err)
+			continue
+		}
+		if got := p.String(); got != s {
+			t.Errorf("round trip:\n got %s\nwant %s", got, s)
+		}
+		if p.Hash() != p.computeHash() {
+			t.Errorf("%s: hash %x, recomputed %x", s, p.Hash(), p.computeHash())
+		}
+	}
+}
+
+func TestParsePositionNormalises(t *testing.T) {
+	// §7: the colour named to move still has a turn to sit out, so it passes.
+	p, err := ParsePosition("7/7/7/7/7/7/7 express ogb o 22,22,22 0,0,0 1,1,0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "7/7/7/7/7/7/7 express ogb b 22,22,22 0,0,0 0,0,0"; p.String() != want {
+		t.Errorf("got %s, want %s", p.String(), want)
+	}
+	// §4 §9: the player to move has no marble left, so the game is drawn.
+	p, err = ParsePosition("gogoogg/ooggoog/g1ogoog/g1oo1oo/1ogoggg/goo1ggg/1ogggoo express og g 1,0 0,0 0,0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Result().State != Drawn || !p.Over() {
+		t.Errorf("no marble left: result %s, want draw", p.Result())
+	}
+}
+
+func TestMoveNotation(t *testing.T) {
+	p, _ := ParsePosition("5g1/7/7/1ooo3/o6/o6/o6 expert ogb o 16,21,22 0,0,0 0,0,0")
+	for _, c := range []struct{ in, out string }{
+		{"W4xa4-d4=d4", "W4xa4-d4=d4"},
+		{"W4xd4-a4=a4", "W4xa4-d4=a4"}, // §5 the ends in either order
+		{"W4xa4-a1=a1", "W4xa1-a4=a1"}, // §5 lower rank first on a file
+		{"Saxa1-a4=a4", "Saxa1-a4=a4"}, // §2 entering from the south
+	} {
+		m, err := p.ParseMove(c.in)
+		if err != nil {
+			t.Errorf("ParseMove(%q): %v", c.in, err)
+			continue
+		}
+		if m.String() != c.out {
+			t.Errorf("ParseMove(%q) = %s, want %s", c.in, m, c.out)
+		}
+	}
+	// §5 the diagonal ends: lower file first.
+	q, _ := ParsePosition("7/7/7/7/7/7/7 expert og o 22,22 0,0 0,0")
+	l := lineBetween(Sq(0, 6), Sq(4, 2))
+	if m := scoringMove(NewEntry(West, 3), l); m.String() != "W4xa7-e3" {
+		t.Errorf("anti-diagonal move %s, want W4xa7-e3", m)
+	}
+	for _, bad := range []string{"", "W", "W0", "Q4", "Nh", "W4x", "W4xa4", "W4xa4-z9", "W4xa4-d4=", "W4xa4-d4=d4x", "W4ya4-d4"} {
+		if _, err := q.ParseMove(bad); err == nil {
+			t.Errorf("ParseMove(%q) accepted", bad)
+		}
+	}
+	for e := Entry(0); e < NumEntries; e++ {
+		back, err := ParseEntry(e.String())
+		if err != nil || back != e {
+			t.Errorf("entry %d: %s parses as %d, %v", e, e, back, err)
+		}
+	}
+	for r := 0; r < Size; r++ {
+		for f := 0; f < Size; f++ {
+			s := Sq(f, r)
+			if back, err := ParseSquare(s.String()); err != nil || back != s {
+				t.Errorf("square %s: %v %v", s, back, err)
+			}
+		}
+	}
+}
