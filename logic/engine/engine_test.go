@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// converse runs a script through Serve and returns the answer lines.
+func converse(t *testing.T, script string) []string {
+	t.Helper()
+	var out strings.Builder
+	if err := Serve(strings.NewReader(script), &out); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+}
+
+func TestProtocolAcceptance(t *testing.T) {
+	got := converse(t, "new expert 3\nplay W4\nposition\nresult\n")
+	want := []string{"ok", "ok", "7/7/7/o6/7/7/7 expert ogb g 21,22,22 0,0,0 0,0,0", "ongoing"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestProtocolErrorsKeepState(t *testing.T) {
+	script := `new express 2
+play W4
+play X9
+play W4xa4-e4
+new blitz 2
+new express 5
+new express 2 sitouts=1
+new express 2 sitouts=9,0
+setposition 7/7/7 express og o 22,22 0,0 0,0
+perft x
+go level=9
+go movetime=abc
+bogus
+position
+`
+	got := converse(t, script)
+	if len(got) != 14 {
+		t.Fatalf("%d answers, want 14: %q", len(got), got)
+	}
+	for i, a := range got[2:13] {
+		if !strings.HasPrefix(a, "error: ") {
+			t.Errorf("answer %d %q: want an error", i+3, a)
+		}
+	}
+	if got[13] != "7/7/7/o6/7/7/7 express og g 21,22 0,0 0,0" {
+		t.Errorf("state changed by refused commands: %s", got[13])
+	}
+}
+
+func TestProtocolCommands(t *testing.T) {
+	got := converse(t, strings.Join([]string{
+		"perft 2",
+		"new expert 2 sitouts=0,2",
+		"position",
+		"setposition 5g1/7/7/1oooo2/7/7/7 expert og o 18,21 0,0 0,0",
+		"play W4xa4-e4",
+		"result",
+		"setposition 5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0",
+		"play W4",
+		"result",
+		"moves",
+		"go",
+		"quit",
+		"position",
+	}, "\n"))
+	want := []string{
+		"784", "ok", "7/7/7/7/7/7/7 expert og o 22,22 0,0 0,2", "ok", "ok", "ongoing",
+		"ok", "ok", "win o", "", "error: the game is over (win o)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestProtocolGo checks that go answers a legal move in every variant.
+func TestProtocolGo(t *testing.T) {
+	for _, v := range []string{"express 2", "expert 3", "extreme 4"} {
+		s := NewSession()
+		if _, err := s.Do("new " + v); err != nil {
+			t.Fatal(err)
+		}
+		ans, err := s.Do("go level=1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		mv, ok := strings.CutPrefix(ans, "bestmove ")
+		p := s.Position()
+		if !ok {
+			t.Fatalf("%s: answer %q", v, ans)
+		}
+		if _, err := p.ParseMove(mv); err != nil {
+			t.Errorf("%s: bestmove %s is not legal: %v", v, mv, err)
+		}
+		if got := s.Position(); got != p || got.Players() == 0 {
+			t.Errorf("go changed the position")
+		}
+	}
+}
