@@ -1,0 +1,304 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"math/rand/v2"
+
+	"golang.org/x/image/vector"
+)
+
+// The empty board is painted once on the CPU, with the antialiasing
+// rasterizer of golang.org/x/image/vector, and uploaded as one texture.
+// Drawing the same shapes with ebiten's vector package under software GL
+// took seconds per rebuild (one stencil pass per path); this takes a few
+// milliseconds, needs no display, and its pixels can be checked in tests.
+
+// Palette of the placeholder board, premultiplied.
+var (
+	Background = color.RGBA{0x1d, 0x2a, 0x26, 0xff} // dark felt
+	woodFrame  = color.RGBA{0xa8, 0x6d, 0x38, 0xff}
+	woodField  = color.RGBA{0x94, 0x5b, 0x2c, 0xff}
+	grainDark  = color.RGBA{0x5a, 0x33, 0x14, 0xff}
+	grainLight = color.RGBA{0xd9, 0xa0, 0x62, 0xff}
+	holeRim    = color.RGBA{0x33, 0x1f, 0x10, 0xff}
+	holeFloor  = color.RGBA{0x52, 0x32, 0x1a, 0xff}
+	highlight  = color.RGBA{0xe8, 0xbb, 0x80, 0xff}
+	titleColor = color.RGBA{0xf3, 0xe6, 0xc8, 0xff}
+)
+
+// shadowReach is how far, in cells, the drop shadow reaches past the frame.
+const shadowReach = 0.5
+
+// shadowPad is the margin in pixels kept around a board of size pixels for
+// its drop shadow.
+func shadowPad(size int) int {
+	return int(math.Ceil(float64(size) / (BoardCells + 2*FrameCells) * shadowReach))
+}
+
+// PaintBoard paints the empty board of side size pixels, with its shadow,
+// into a new image of side size+2*shadowPad(size); the frame's top-left
+// corner is at (shadowPad(size), shadowPad(size)).
+func PaintBoard(size int) *image.RGBA {
+	pad := shadowPad(size)
+	img := image.NewRGBA(image.Rect(0, 0, size+2*pad, size+2*pad))
+	p := &painter{z: vector.NewRasterizer(1, 1)}
+	g := Geometry{BoardX: float64(pad), BoardY: float64(pad), BoardSize: float64(size)}
+	c := float32(g.Cell())
+	x0, y0, s := float32(pad), float32(pad), float32(size)
+	radius := 0.3 * c
+
+	paintShadow(img, x0+0.1*c, y0+0.16*c, s, radius, 0.35*c)
+
+	// The frame: four planks (top and bottom full width, the sides between)
+	// painted on a layer, then laid through a rounded-corner mask.
+	wood := image.NewRGBA(img.Bounds())
+	draw.Draw(wood, wood.Bounds(), image.NewUniform(woodFrame), image.Point{}, draw.Src)
+	f := FrameCells * c
+	p.grain(wood, x0, y0, s, f, false, 1, c)
+	p.grain(wood, x0, y0+s-f, s, f, false, 2, c)
+	p.grain(wood, x0, y0+f, f, s-2*f, true, 3, c)
+	p.grain(wood, x0+s-f, y0+f, f, s-2*f, true, 4, c)
+	mask := image.NewAlpha(img.Bounds())
+	p.fill(mask, roundedRect(x0, y0, s, s, radius), color.Alpha{0xff})
+	draw.DrawMask(img, img.Bounds(), wood, image.Point{}, mask, image.Point{}, draw.Over)
+	// Seams between the planks.
+	seam := withAlpha(grainDark, 0.45)
+	p.fill(img, rect(x0+f, y0+f-1, s-2*f, 1), seam)
+	p.fill(img, rect(x0+f, y0+s-f, s-2*f, 1), seam)
+	p.fill(img, rect(x0, y0+f-1, s, 1), withAlpha(grainDark, 0.3))
+	p.fill(img, rect(x0, y0+s-f, s, 1), withAlpha(grainDark, 0.3))
+
+	// The recessed field: shaded top-left walls, lit bottom-right walls.
+	inset := 0.12 * c
+	fx, fy := float32(g.FieldX())-inset, float32(g.FieldY())-inset
+	fs := BoardCells*c + 2*inset
+	wall := max(1, 0.05*c)
+	p.fill(img, rect(fx-wall, fy-wall, fs+2*wall, fs+2*wall), withAlpha(grainDark, 0.9))
+	p.fill(img, rect(fx, fy, fs+wall, fs+wall), withAlpha(highlight, 0.8))
+	p.fill(img, rect(fx, fy, fs, fs), woodField)
+	p.grain(img, fx, fy, fs, fs, false, 5, c)
+	p.fill(img, rect(fx, fy, fs, 1.5*wall), withAlpha(grainDark, 0.35))
+	p.fill(img, rect(fx, fy+1.5*wall, 1.5*wall, fs-1.5*wall), withAlpha(grainDark, 0.35))
+
+	// The 49 holes.
+	for row := 0; row < BoardCells; row++ {
+		for col := 0; col < BoardCells; col++ {
+			x, y := g.CellCenter(col, row)
+			p.hole(img, float32(x), float32(y), 0.36*c, c)
+		}
+	}
+
+	// The 28 entry points: a small notch in the frame in line with each
+	// row and column, with a light ring so they read as places to click.
+	for side := Top; side <= Left; side++ {
+		for i := 0; i < BoardCells; i++ {
+			x, y := g.EntryCenter(side, i)
+			p.hole(img, float32(x), float32(y), 0.16*c, c)
+			w := max(1, 0.035*c)
+			p.fill(img, ring(float32(x), float32(y), 0.25*c+w/2, 0.25*c-w/2), withAlpha(highlight, 0.55))
+		}
+	}
+	return img
+}
+
+// paintShadow paints a soft shadow of the s x s rounded square at (x, y)
+// with corner radius r, fading out over blur pixels.
+func paintShadow(img *image.RGBA, x, y, s, r, blur float32) {
+	cx, cy, half := x+s/2, y+s/2, s/2-r
+	b := img.Bounds()
+	for py := b.Min.Y; py < b.Max.Y; py++ {
+		for px := b.Min.X; px < b.Max.X; px++ {
+			// Signed distance from the pixel centre to the rounded square.
+			qx := float32(math.Abs(float64(float32(px)+0.5-cx))) - half
+			qy := float32(math.Abs(float64(float32(py)+0.5-cy))) - half
+			d := float32(math.Hypot(float64(max(qx, 0)), float64(max(qy, 0)))) + min(max(qx, qy), 0) - r
+			t := min(max(d/blur, 0), 1)
+			a := 0.55 * (1 - t) * (1 - t)
+			if a > 0 {
+				img.SetRGBA(px, py, color.RGBA{A: uint8(255 * a)})
+			}
+		}
+	}
+}
+
+// shape is a closed outline that can be added to a rasterizer.
+type shape struct {
+	x0, y0, x1, y1 float32 // bounding box
+	emit           func(z *vector.Rasterizer, dx, dy float32)
+}
+
+// painter fills shapes, reusing one rasterizer.
+type painter struct {
+	z *vector.Rasterizer
+}
+
+// fill paints s over dst in colour clr (premultiplied), clipped to dst.
+func (p *painter) fill(dst draw.Image, s shape, clr color.Color) {
+	r := image.Rect(int(math.Floor(float64(s.x0))), int(math.Floor(float64(s.y0))),
+		int(math.Ceil(float64(s.x1))), int(math.Ceil(float64(s.y1)))).Intersect(dst.Bounds())
+	if r.Empty() {
+		return
+	}
+	p.z.Reset(r.Dx(), r.Dy())
+	p.z.DrawOp = draw.Over
+	s.emit(p.z, -float32(r.Min.X), -float32(r.Min.Y))
+	p.z.Draw(dst, r, image.NewUniform(clr), image.Point{})
+}
+
+// hole paints a round recess of radius r lit from the top-left.
+func (p *painter) hole(dst draw.Image, x, y, r, c float32) {
+	p.fill(dst, circle(x+0.03*c, y+0.035*c, r), withAlpha(highlight, 0.7))
+	p.fill(dst, circle(x, y, r), holeRim)
+	p.fill(dst, circle(x+0.12*r, y+0.15*r, 0.84*r), holeFloor)
+}
+
+// grain paints wavy grain lines over the w x h rectangle at (x0, y0),
+// running across it, or down it when vertical, clipped to the rectangle.
+// A fixed seed keeps the board the same from one run to the next.
+func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, seed uint64, c float32) {
+	area := dst.SubImage(image.Rect(int(x0), int(y0), int(math.Ceil(float64(x0+w))), int(math.Ceil(float64(y0+h))))).(*image.RGBA)
+	length, across := w, h
+	if vertical {
+		length, across = h, w
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	step := max(2, 0.08*c)
+	span := float64(max(length, 8*c))
+	for off := step * rng.Float32(); off < across; off += step * (0.5 + rng.Float32()) {
+		a1, f1, ph1 := 0.6*step*rng.Float32(), 2*math.Pi/span*(1+2*rng.Float64()), 2*math.Pi*rng.Float64()
+		a2, f2, ph2 := 0.25*step*rng.Float32(), 2*math.Pi/span*(5+6*rng.Float64()), 2*math.Pi*rng.Float64()
+		var pts [][2]float32
+		for t := float32(0); ; t += max(2, c/8) {
+			t = min(t, length)
+			wob := a1*float32(math.Sin(float64(t)*f1+ph1)) + a2*float32(math.Sin(float64(t)*f2+ph2))
+			if vertical {
+				pts = append(pts, [2]float32{x0 + off + wob, y0 + t})
+			} else {
+				pts = append(pts, [2]float32{x0 + t, y0 + off + wob})
+			}
+			if t == length {
+				break
+			}
+		}
+		clr, alpha := grainDark, 0.08+0.22*rng.Float32()
+		if rng.IntN(4) == 0 {
+			clr, alpha = grainLight, 0.10+0.15*rng.Float32()
+		}
+		width := max(1, (0.01+0.03*rng.Float32())*c)
+		p.fill(area, polyline(pts, width), withAlpha(clr, alpha))
+	}
+}
+
+// rect is the w x h rectangle at (x, y).
+func rect(x, y, w, h float32) shape {
+	return shape{x, y, x + w, y + h, func(z *vector.Rasterizer, dx, dy float32) {
+		z.MoveTo(x+dx, y+dy)
+		z.LineTo(x+w+dx, y+dy)
+		z.LineTo(x+w+dx, y+h+dy)
+		z.LineTo(x+dx, y+h+dy)
+		z.ClosePath()
+	}}
+}
+
+// kappa places the control points of a cubic Bézier quarter circle.
+const kappa = 0.5522847
+
+// circle is the circle of radius r centred on (x, y).
+func circle(x, y, r float32) shape {
+	return shape{x - r, y - r, x + r, y + r, func(z *vector.Rasterizer, dx, dy float32) {
+		addCircle(z, x+dx, y+dy, r, false)
+	}}
+}
+
+// ring is the band between two circles centred on (x, y); the inner one
+// winds the other way, so it is cut out.
+func ring(x, y, outer, inner float32) shape {
+	return shape{x - outer, y - outer, x + outer, y + outer, func(z *vector.Rasterizer, dx, dy float32) {
+		addCircle(z, x+dx, y+dy, outer, false)
+		addCircle(z, x+dx, y+dy, inner, true)
+	}}
+}
+
+func addCircle(z *vector.Rasterizer, x, y, r float32, reverse bool) {
+	k := kappa * r
+	if reverse {
+		k = -k
+	}
+	s := float32(1)
+	if reverse {
+		s = -1
+	}
+	z.MoveTo(x+r, y)
+	z.CubeTo(x+r, y+k, x+s*k, y+s*r, x, y+s*r)
+	z.CubeTo(x-s*k, y+s*r, x-r, y+k, x-r, y)
+	z.CubeTo(x-r, y-k, x-s*k, y-s*r, x, y-s*r)
+	z.CubeTo(x+s*k, y-s*r, x+r, y-k, x+r, y)
+	z.ClosePath()
+}
+
+// roundedRect is the w x h rectangle at (x, y) with corners of radius r.
+func roundedRect(x, y, w, h, r float32) shape {
+	return shape{x, y, x + w, y + h, func(z *vector.Rasterizer, dx, dy float32) {
+		x, y := x+dx, y+dy
+		k := (1 - kappa) * r
+		z.MoveTo(x+r, y)
+		z.LineTo(x+w-r, y)
+		z.CubeTo(x+w-k, y, x+w, y+k, x+w, y+r)
+		z.LineTo(x+w, y+h-r)
+		z.CubeTo(x+w, y+h-k, x+w-k, y+h, x+w-r, y+h)
+		z.LineTo(x+r, y+h)
+		z.CubeTo(x+k, y+h, x, y+h-k, x, y+h-r)
+		z.LineTo(x, y+r)
+		z.CubeTo(x, y+k, x+k, y, x+r, y)
+		z.ClosePath()
+	}}
+}
+
+// polyline is a stroke of the given width along pts, as one polygon:
+// down one side and back along the other. Good enough for thin lines that
+// bend gently, which is all the grain needs.
+func polyline(pts [][2]float32, width float32) shape {
+	s := shape{x0: math.MaxFloat32, y0: math.MaxFloat32, x1: -math.MaxFloat32, y1: -math.MaxFloat32}
+	n := len(pts)
+	left := make([][2]float32, n)
+	right := make([][2]float32, n)
+	for i := range pts {
+		a, b := pts[max(i-1, 0)], pts[min(i+1, n-1)]
+		tx, ty := b[0]-a[0], b[1]-a[1]
+		l := float32(math.Hypot(float64(tx), float64(ty)))
+		if l == 0 {
+			l = 1
+		}
+		nx, ny := -ty/l*width/2, tx/l*width/2
+		left[i] = [2]float32{pts[i][0] + nx, pts[i][1] + ny}
+		right[i] = [2]float32{pts[i][0] - nx, pts[i][1] - ny}
+		for _, q := range [][2]float32{left[i], right[i]} {
+			s.x0, s.y0 = min(s.x0, q[0]), min(s.y0, q[1])
+			s.x1, s.y1 = max(s.x1, q[0]), max(s.y1, q[1])
+		}
+	}
+	s.emit = func(z *vector.Rasterizer, dx, dy float32) {
+		z.MoveTo(left[0][0]+dx, left[0][1]+dy)
+		for _, q := range left[1:] {
+			z.LineTo(q[0]+dx, q[1]+dy)
+		}
+		for i := n - 1; i >= 0; i-- {
+			z.LineTo(right[i][0]+dx, right[i][1]+dy)
+		}
+		z.ClosePath()
+	}
+	return s
+}
+
+// withAlpha returns c at opacity a (0..1), premultiplied.
+func withAlpha(c color.RGBA, a float32) color.RGBA {
+	return color.RGBA{
+		R: uint8(float32(c.R) * a),
+		G: uint8(float32(c.G) * a),
+		B: uint8(float32(c.B) * a),
+		A: uint8(255 * a),
+	}
+}
