@@ -1,0 +1,74 @@
+package render
+
+import (
+	"image"
+	"image/draw"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"shiftago/logic"
+)
+
+// TestMarbleSpritesKeepTheirColour checks the painted marbles: opaque in
+// the middle, clear in the corners, and each reads as its own colour.
+// Set SHIFTAGO_PNG_DIR to also write them out for a look.
+func TestMarbleSpritesKeepTheirColour(t *testing.T) {
+	for _, d := range []int{12, 40, 96} {
+		gloss := PaintMarbleGloss(d)
+		sheet := image.NewRGBA(image.Rect(0, 0, 4*spriteSide(d), spriteSide(d)))
+		for c := logic.Orange; c <= logic.White; c++ {
+			body := PaintMarbleBody(c, d)
+			mid := spriteSide(d) / 2
+			if a := body.RGBAAt(mid, mid).A; a != 255 {
+				t.Errorf("%s d=%d: centre alpha %d, want opaque", c, d, a)
+			}
+			if a := body.RGBAAt(0, 0).A; a != 0 {
+				t.Errorf("%s d=%d: corner alpha %d, want clear", c, d, a)
+			}
+			// Average colour over the disc.
+			var r, g, b, n int
+			for y := 0; y < spriteSide(d); y++ {
+				for x := 0; x < spriteSide(d); x++ {
+					p := body.RGBAAt(x, y)
+					if p.A == 255 {
+						r, g, b, n = r+int(p.R), g+int(p.G), b+int(p.B), n+1
+					}
+				}
+			}
+			r, g, b = r/n, g/n, b/n
+			ok := map[logic.Color]bool{
+				logic.Orange: r > g && g > b && r > 180,
+				logic.Green:  g > r && g > b,
+				logic.Blue:   b > r && b > g,
+				logic.White:  min(r, g, b) > 190 && max(r, g, b)-min(r, g, b) < 30,
+			}[c]
+			if !ok {
+				t.Errorf("%s d=%d: average colour %d,%d,%d does not read as %s", c, d, r, g, b, c)
+			}
+			off := image.Pt(int(c)*spriteSide(d), 0)
+			draw.Draw(sheet, body.Bounds().Add(off), body, image.Point{}, draw.Over)
+			draw.Draw(sheet, gloss.Bounds().Add(off), gloss, image.Point{}, draw.Over)
+		}
+		if dir := os.Getenv("SHIFTAGO_PNG_DIR"); dir != "" {
+			f, err := os.Create(filepath.Join(dir, "marbles-"+itoa(d)+".png"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			png.Encode(f, sheet)
+			f.Close()
+		}
+	}
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
