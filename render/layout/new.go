@@ -1,0 +1,198 @@
+package layout
+
+import (
+	"math"
+
+	"shiftago/logic"
+)
+
+// CardCells is the thickness, in cells, of a seat card placed beside the
+// board in the Around layout.
+const CardCells = 1.6
+
+// aroundSides is where each seat's card goes in the Around layout, in seat
+// order, clockwise from the bottom as players would sit at a table.
+var aroundSides = [5][]logic.Side{
+	2: {logic.South, logic.North},
+	3: {logic.South, logic.West, logic.North},
+	4: {logic.South, logic.West, logic.North, logic.East},
+}
+
+// New lays out a screen. The board gets as much room as possible; seat
+// cards go one per side of the board (Around) when that costs the board
+// nothing, else they are stacked in a panel to the right (Landscape) or
+// below (Portrait). Cell sizes are whole pixels. From 640×480 CSS pixels
+// up, every entry target is at least MinTargetCSS×Scale pixels on a side.
+func New(cfg Config) Geometry {
+	if cfg.Scale <= 0 {
+		cfg.Scale = 1
+	}
+	cfg.Players = max(2, min(4, cfg.Players))
+	g := Geometry{Config: cfg}
+	if cfg.W <= 0 || cfg.H <= 0 {
+		return g
+	}
+	s, m := cfg.Scale, g.Margin()
+
+	// Status line across the top, the menu button at its right end.
+	bar := math.Round(math.Min(math.Max(0.06*math.Min(cfg.W, cfg.H), g.MinTarget()), 72*s))
+	bar = math.Min(bar, math.Floor(cfg.H/8))
+	g.Buttons[ButtonMenu] = Rect{cfg.W - m - bar, m, bar, bar}
+	g.Status = Rect{m, m, math.Max(0, cfg.W-3*m-bar), bar}
+	// Menu items drop down under the button, right-aligned.
+	iw := math.Min(math.Max(5*bar, 200*s), cfg.W-2*m)
+	for b := ButtonNewGame; b < NumButtons; b++ {
+		g.Buttons[b] = Rect{cfg.W - m - iw, m + bar + m/2 + float64(b-1)*bar, iw, bar}
+	}
+
+	area := Rect{m, 2*m + bar, cfg.W - 2*m, cfg.H - bar - 3*m}
+	if area.Empty() {
+		return g
+	}
+
+	// Candidate cell sizes.
+	landPanel := math.Max(0.26*area.W, 150*s)
+	portPanel := math.Max(0.22*area.H, 120*s)
+	cLand := math.Floor(math.Min(area.H, area.W-landPanel-m) / FrameCells)
+	cPort := math.Floor(math.Min(area.W, area.H-portPanel-m) / FrameCells)
+	sides := aroundSides[cfg.Players]
+	var nh, nv float64
+	for _, sd := range sides {
+		if sd == logic.West || sd == logic.East {
+			nh++
+		} else {
+			nv++
+		}
+	}
+	cAround := math.Floor(math.Min((area.W-nh*m)/(FrameCells+nh*CardCells), (area.H-nv*m)/(FrameCells+nv*CardCells)))
+
+	g.Orientation, g.Cell = Around, cAround
+	if cLand > g.Cell {
+		g.Orientation, g.Cell = Landscape, cLand
+	}
+	if cPort > g.Cell {
+		g.Orientation, g.Cell = Portrait, cPort
+	}
+	c := math.Max(g.Cell, 1)
+	g.Cell = c
+	F := c * FrameCells
+	band := BandCells * c
+
+	var frame Rect
+	switch g.Orientation {
+	case Landscape:
+		pw := math.Min(area.W-F-m, math.Max(landPanel, 0.7*F))
+		x0 := area.X + math.Round((area.W-(F+m+pw))/2)
+		frame = Rect{x0, area.Y + math.Round((area.H-F)/2), F, F}
+		g.stack(Rect{x0 + F + m, frame.Y, pw, F})
+	case Portrait:
+		ph := math.Min(area.H-F-m, math.Max(portPanel, 0.6*F))
+		y0 := area.Y + math.Round((area.H-(F+m+ph))/2)
+		frame = Rect{area.X + math.Round((area.W-F)/2), y0, F, F}
+		g.stack(Rect{frame.X, y0 + F + m, F, ph})
+	default:
+		t := math.Round(CardCells * c)
+		var l, r, u, d float64 // room taken by cards on each side
+		for _, sd := range sides {
+			switch sd {
+			case logic.West:
+				l = t + m
+			case logic.East:
+				r = t + m
+			case logic.North:
+				u = t + m
+			case logic.South:
+				d = t + m
+			}
+		}
+		x0 := area.X + math.Round((area.W-(l+F+r))/2) + l
+		y0 := area.Y + math.Round((area.H-(u+F+d))/2) + u
+		frame = Rect{x0, y0, F, F}
+		for i, sd := range sides {
+			var card Rect
+			switch sd {
+			case logic.South:
+				card = Rect{x0, y0 + F + m, F, t}
+			case logic.North:
+				card = Rect{x0, y0 - m - t, F, t}
+			case logic.West:
+				card = Rect{x0 - m - t, y0, t, F}
+			case logic.East:
+				card = Rect{x0 + F + m, y0, t, F}
+			}
+			g.Seats[i].Side = sd
+			g.card(i, card)
+		}
+	}
+	bx, by := math.Round(frame.X+band), math.Round(frame.Y+band)
+	g.Board = Rect{bx, by, 7 * c, 7 * c}
+	g.Frame = Rect{bx - band, by - band, F, F}
+	g.MarbleRadius = MarbleRatio * c
+	g.HitRadius = math.Max(g.MinTarget(), 0.6*c)
+	return g
+}
+
+// stack places the seat cards in panel p, in a grid of the columns that
+// gives the cards the most room, centred in the panel.
+func (g *Geometry) stack(p Rect) {
+	n, m := g.Players, g.Margin()
+	maxH := 2.6 * g.Cell
+	bestCols, bestScore := 1, -1.0
+	for cols := 1; cols <= n; cols++ {
+		rows := (n + cols - 1) / cols
+		cw := (p.W - float64(cols-1)*m) / float64(cols)
+		ch := math.Min((p.H-float64(rows-1)*m)/float64(rows), maxH)
+		if score := math.Min(cw/2.5, ch); score > bestScore {
+			bestCols, bestScore = cols, score
+		}
+	}
+	cols := bestCols
+	rows := (n + cols - 1) / cols
+	cw := math.Floor((p.W - float64(cols-1)*m) / float64(cols))
+	ch := math.Floor(math.Min((p.H-float64(rows-1)*m)/float64(rows), maxH))
+	y0 := p.Y + math.Round((p.H-(float64(rows)*ch+float64(rows-1)*m))/2)
+	for i := 0; i < n; i++ {
+		col, row := i%cols, i/cols
+		g.Seats[i].Side = aroundSides[n][i]
+		g.card(i, Rect{p.X + float64(col)*(cw+m), y0 + float64(row)*(ch+m), cw, ch})
+	}
+}
+
+// card fills in seat i's card: a label line at the top, then the tray and,
+// with scoring, the score track along the card's long side.
+func (g *Geometry) card(i int, r Rect) {
+	st := &g.Seats[i]
+	st.Card = r
+	pad := math.Round(math.Min(r.W, r.H) * 0.06)
+	in := r.Inset(pad)
+	wide := r.W >= r.H
+	var lh float64
+	if wide {
+		lh = math.Round(math.Min(0.3*in.H, math.Max(0.5*g.Cell, 14*g.Scale)))
+	} else {
+		lh = math.Round(math.Min(0.12*in.H, math.Max(0.5*g.Cell, 14*g.Scale)))
+	}
+	st.Label = Rect{in.X, in.Y, in.W, lh}
+	rest := Rect{in.X, in.Y + lh + pad/2, in.W, math.Max(0, in.H-lh-pad/2)}
+	st.Tray, st.Score = rest, Rect{}
+	if g.Scoring {
+		if wide {
+			sh := math.Round(0.3 * rest.H)
+			st.Score = Rect{rest.X, rest.Y + rest.H - sh, rest.W, sh}
+			st.Tray = Rect{rest.X, rest.Y, rest.W, rest.H - sh - pad/2}
+		} else {
+			sw := math.Round(0.3 * rest.W)
+			st.Score = Rect{rest.X + rest.W - sw, rest.Y, sw, rest.H}
+			st.Tray = Rect{rest.X, rest.Y, rest.W - sw - pad/2, rest.H}
+		}
+		st.scoreAlong = wide
+	}
+	// The tray grid: the column count that gives the biggest slots.
+	st.trayCols, st.slotSize = 1, 0
+	for cols := 1; cols <= logic.MarblesPerColor; cols++ {
+		rows := (logic.MarblesPerColor + cols - 1) / cols
+		if sz := math.Min(st.Tray.W/float64(cols), st.Tray.H/float64(rows)); sz > st.slotSize {
+			st.trayCols, st.slotSize = cols, sz
+		}
+	}
+}
