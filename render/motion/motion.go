@@ -1,0 +1,491 @@
+// Package motion turns the rules engine's account of a move (logic.Trace)
+// into an animation: plain data advanced once per tick with a fixed step,
+// deterministic and testable without a window.
+//
+// The inserted marble rolls in from its entry point (or from where a drag
+// let go of it, at the drag's speed). If the entry cell is taken, it meets
+// the marble there and the push runs down the chain like a Newton's
+// cradle: each marble is kicked the moment the one behind it touches it,
+// so it starts a beat after that one, slows by friction and settles onto
+// its cell with a small bounce. Then, if a line was scored, the removed
+// marbles lift and roll back to the mover's tray.
+//
+// Positions are in board units (see package layout): a window resize in the
+// middle of an animation stays right. The motion along a track is a closed
+// form of time (constant deceleration, then a short eased bounce), so every
+// marble ends exactly on the cell the engine says, the chain never
+// overlaps, and no marble jumps from one tick to the next.
+package motion
+
+import (
+	"math"
+
+	"shiftago/logic"
+	"shiftago/render/layout"
+)
+
+// Options tune an animation. The zero value is the normal animation of a
+// move that was not dragged (a computer's move, a tap or a key).
+type Options struct {
+	// Speed multiplies the pace: 2 is twice as fast. 0 means 1.
+	Speed float64
+	// Reduced is the reduced-motion setting: short, no bounce, no lift pause.
+	Reduced bool
+	// Dragged says From and Velocity come from a drag.
+	Dragged bool
+	// From is the axial position (layout.Axial) where the inserted marble
+	// starts: where the drag committed, usually layout.Contact(...). Used
+	// when Dragged; else the marble starts at its entry point.
+	From float64
+	// Velocity is the drag's speed along the track towards the board, in
+	// cells per tick. Used when Dragged and positive.
+	Velocity float64
+}
+
+// Marble is one marble's state at the current tick.
+type Marble struct {
+	Color  logic.Color
+	Pos    layout.Point // centre in board units
+	Angle  float64      // radians rolled since the animation began (distance / radius)
+	Lift   float64      // 0 on the board, 1 fully lifted (a removed marble in flight)
+	Square logic.Square // the cell it ends on; NoSquare for a removed marble
+	Moving bool         // it moves in this animation (inserted, pushed or removed)
+	// InTray is set once a removed marble has landed in the tray: draw it
+	// no longer (TrayCount counts it).
+	InTray bool
+}
+
+// EventKind says what an Event is about.
+type EventKind uint8
+
+// The event kinds, for sound and announcements.
+const (
+	Roll   EventKind = iota // a marble starts rolling: Speed, Dist
+	Impact                  // a marble hits the next in the chain: Speed
+	Settle                  // a marble comes to rest on its cell
+	Score                   // the scored line is taken off: Points
+	Lift                    // a removed marble lifts off the board
+	Land                    // a removed marble lands in the tray
+	Done                    // the animation is over
+)
+
+// String names the event kind.
+func (k EventKind) String() string {
+	return [...]string{"roll", "impact", "settle", "score", "lift", "land", "done", "?"}[min(int(k), 7)]
+}
+
+// Event is something that happened during a tick.
+type Event struct {
+	Kind   EventKind
+	Marble int          // index into Marbles(), -1 for Score and Done
+	Speed  float64      // cells per tick (Roll: launch speed; Impact: speed at contact)
+	Dist   float64      // cells to roll (Roll)
+	Pos    layout.Point // where, in board units
+	Points int          // Score
+	at     float64
+}
+
+// Tuning, in cells and ticks at 60 ticks per second.
+const (
+	defaultIn   = 0.10 // speed of a marble rolling in from its entry point
+	minIn       = 0.05
+	maxIn       = 0.40 // also bounds how far any marble moves in a tick
+	minChain    = 0.07
+	maxChain    = 0.20
+	overshoot   = 0.05 // the bounce past the cell, as a share of the distance
+	bounceTicks = 8
+	scorePause  = 12 // ticks between the push settling and the lift
+	liftTicks   = 8
+	stagger     = 5 // ticks between two removed marbles
+	returnSpeed = 0.22
+	minReturn   = 20
+	maxReturn   = 90
+	landTicks   = 6 // the marble comes down over the end of its return
+	reducedLift = 4
+)
+
+// profile is a move of Dist cells along a track starting at Start (axial),
+// launched at time T0: constant deceleration to Dist·(1+eps) at T0+T, then
+// an eased return onto Dist over Tb.
+type profile struct {
+	T0, T, Tb float64
+	Start     float64
+	Dist      float64
+	Eps       float64
+	// The inserted marble of a push first rolls at LeadSpeed from LeadFrom
+	// to Start (the contact), reaching it at T0.
+	LeadSpeed float64
+	LeadFrom  float64
+	settled   bool
+}
+
+// q is the share (0..1+eps) of the distance done τ ticks after launch.
+func (p *profile) q(tau float64) float64 {
+	switch {
+	case tau <= 0:
+		return 0
+	case tau < p.T:
+		u := 1 - tau/p.T
+		return (1 + p.Eps) * (1 - u*u)
+	case tau < p.T+p.Tb:
+		k := (tau - p.T) / p.Tb
+		return 1 + p.Eps*(1+math.Cos(math.Pi*k))/2
+	}
+	return 1
+}
+
+// inverse is the time after launch at which share x (< 1) is done.
+func (p *profile) inverse(x float64) float64 {
+	return p.T * (1 - math.Sqrt(1-x/(1+p.Eps)))
+}
+
+// speed is the speed in cells per tick τ ticks after launch (main phase).
+func (p *profile) speed(tau float64) float64 {
+	if tau < 0 || tau >= p.T {
+		return 0
+	}
+	return 2 * (1 + p.Eps) * p.Dist / p.T * (1 - tau/p.T)
+}
+
+// axial is the axial position at animation time t.
+func (p *profile) axial(t float64) float64 {
+	if p.LeadSpeed > 0 && t < p.T0 {
+		return math.Min(p.Start, p.LeadFrom+p.LeadSpeed*math.Max(0, t))
+	}
+	return p.Start + p.Dist*p.q(t-p.T0)
+}
+
+// end is the time the profile is over.
+func (p *profile) end() float64 { return p.T0 + p.T + p.Tb }
+
+// removal is a removed marble's flight to the tray.
+type removal struct {
+	marble   int
+	slot     int
+	start    float64 // time the lift begins
+	travel   float64 // ticks of the flight
+	from, to layout.Point
+}
+
+// Animation is one move being shown. Create it with New, call Step once per
+// tick, draw Marbles, play Events, and stop when Done.
+type Animation struct {
+	tr       logic.Trace
+	geo      layout.Geometry
+	opts     Options
+	seat     int    // the mover's seat
+	supply   int    // the mover's supply before the move
+	supplies [4]int // every seat's supply before the move
+
+	marbles [logic.Size*logic.Size + 1]Marble
+	n       int
+	track   [logic.Size + 1]profile // track[0] the inserted marble, then the pushed ones
+	onTrk   [logic.Size + 1]int     // marble index of track[k]
+	nTrack  int
+	rem     [logic.Size]removal
+	nRem    int
+
+	sched  []Event // every event, in time order
+	next   int     // first event not yet emitted
+	events []Event // emitted in the last Step
+
+	t, dt, end float64
+	landed     int
+	done       bool
+}
+
+// New builds the animation of the move described by tr, played from the
+// position before. geo gives the tray the removed marbles roll back to.
+func New(tr logic.Trace, before logic.Position, geo layout.Geometry, opts Options) *Animation {
+	a := &Animation{tr: tr, geo: geo, opts: opts}
+	a.dt = opts.Speed
+	if a.dt <= 0 {
+		a.dt = 1
+	}
+	a.seat = before.SeatOf(tr.Mover)
+	if a.seat < 0 {
+		a.seat = 0
+	}
+	a.supply = before.Supply(a.seat)
+	for i := 0; i < before.Players(); i++ {
+		a.supplies[i] = before.Supply(i)
+	}
+	a.sched = make([]Event, 0, 48)
+	a.events = make([]Event, 0, 48)
+
+	slides := tr.Slides()
+	moved := logic.Bitboard(0)
+	for _, s := range slides[1:] {
+		moved |= 1 << s.From
+	}
+	// Marbles that stay put.
+	occ := before.Occupied()
+	for _, s := range occ.Squares() {
+		if moved.Has(s) {
+			continue
+		}
+		a.marbles[a.n] = Marble{Color: before.At(s), Pos: layout.CellPos(s), Square: s}
+		a.n++
+	}
+	// The inserted marble, then the pushed ones from the entry inwards.
+	a.onTrk[0] = a.n
+	a.marbles[a.n] = Marble{Color: tr.Mover, Square: slides[0].To, Moving: true}
+	a.n++
+	for k, s := range slides[1:] {
+		a.onTrk[k+1] = a.n
+		a.marbles[a.n] = Marble{Color: before.At(s.From), Pos: layout.CellPos(s.From), Square: s.To, Moving: true}
+		a.n++
+	}
+	a.nTrack = len(slides)
+	a.plan()
+	a.place()
+	return a
+}
+
+// plan computes the profiles and the schedule of events.
+func (a *Animation) plan() {
+	o := a.opts
+	eps, tb := overshoot, float64(bounceTicks)
+	if o.Reduced {
+		eps, tb = 0, 0
+	}
+	e := a.tr.Entry
+	pushing := a.nTrack > 1
+	contact := layout.Contact(pushing)
+	from := -layout.EntryOffset
+	v := defaultIn
+	if o.Reduced {
+		v = 0.3
+	}
+	if o.Dragged {
+		from = math.Max(o.From, -layout.EntryOffset-3)
+		if o.Velocity > 0 {
+			v = o.Velocity
+		}
+	}
+	from = math.Min(from, contact)
+	v = math.Max(minIn, math.Min(maxIn, v))
+
+	in := &a.track[0]
+	a.marbles[a.onTrk[0]].Pos = layout.TrackPoint(e, from)
+	a.add(Event{Kind: Roll, Marble: a.onTrk[0], Speed: v, Dist: -from, Pos: layout.TrackPoint(e, from), at: 0})
+	if !pushing {
+		d := -from
+		*in = profile{Start: from, Dist: d, Eps: eps, Tb: tb}
+		in.T = math.Max(6, math.Min(60, 2*(1+eps)*d/v))
+	} else {
+		// Roll to the contact at constant speed, then follow the first
+		// pushed marble over the remaining 2r with the chain's profile
+		// scaled down, so it never catches up with it.
+		tA := (contact - from) / v
+		u := math.Max(minChain, math.Min(maxChain, 0.9*v))
+		if o.Reduced {
+			u = maxChain
+		}
+		chainT := 2 * (1 + eps) / u
+		*in = profile{T0: tA, T: chainT, Tb: tb, Start: contact, Dist: -contact, Eps: eps,
+			LeadSpeed: v, LeadFrom: from}
+		t0, hit := tA, v
+		for k := 1; k < a.nTrack; k++ {
+			p := &a.track[k]
+			*p = profile{T0: t0, T: chainT, Tb: tb, Start: float64(k - 1), Dist: 1, Eps: eps}
+			m := a.onTrk[k]
+			a.add(Event{Kind: Impact, Marble: m, Speed: hit, Pos: layout.TrackPoint(e, float64(k-1)-layout.MarbleRatio), at: t0})
+			a.add(Event{Kind: Roll, Marble: m, Speed: u, Dist: 1, Pos: layout.TrackPoint(e, float64(k-1)), at: t0})
+			beat := p.inverse(1 - 2*layout.MarbleRatio)
+			hit = p.speed(beat)
+			t0 += beat
+		}
+	}
+	pushEnd := 0.0
+	for k := 0; k < a.nTrack; k++ {
+		p := &a.track[k]
+		pushEnd = math.Max(pushEnd, p.end())
+		a.add(Event{Kind: Settle, Marble: a.onTrk[k], Pos: layout.CellPos(a.marbles[a.onTrk[k]].Square), at: p.T0 + p.T})
+	}
+	a.end = pushEnd
+
+	if a.tr.Scored {
+		pause, lift, stag := float64(scorePause), float64(liftTicks), float64(stagger)
+		if o.Reduced {
+			pause, lift, stag = 2, reducedLift, 1
+		}
+		t := pushEnd + pause
+		a.add(Event{Kind: Score, Marble: -1, Points: a.tr.Points, Pos: lineMiddle(a.tr.Line), at: t})
+		for j, s := range a.tr.Removed() {
+			m := a.marbleOn(s)
+			if m < 0 {
+				continue
+			}
+			r := &a.rem[a.nRem]
+			a.nRem++
+			*r = removal{marble: m, slot: a.supply - 1 + j, start: t + float64(j)*stag, from: layout.CellPos(s)}
+			r.to = a.trayPos(r.slot)
+			d := r.from.Dist(r.to)
+			r.travel = math.Max(minReturn, math.Min(maxReturn, d/returnSpeed))
+			if o.Reduced {
+				r.travel = math.Max(10, d/maxIn*1.5)
+			}
+			a.marbles[m].Square = logic.NoSquare
+			a.add(Event{Kind: Lift, Marble: m, Pos: r.from, at: r.start})
+			a.add(Event{Kind: Roll, Marble: m, Speed: 1.5 * d / r.travel, Dist: d, Pos: r.from, at: r.start + lift})
+			a.add(Event{Kind: Land, Marble: m, Pos: r.to, at: r.start + lift + r.travel})
+			a.end = math.Max(a.end, r.start+lift+r.travel)
+		}
+	}
+	a.add(Event{Kind: Done, Marble: -1, at: a.end})
+	// Stable insertion sort by time: the schedule is short.
+	for i := 1; i < len(a.sched); i++ {
+		for j := i; j > 0 && a.sched[j].at < a.sched[j-1].at; j-- {
+			a.sched[j], a.sched[j-1] = a.sched[j-1], a.sched[j]
+		}
+	}
+}
+
+func (a *Animation) add(e Event) { a.sched = append(a.sched, e) }
+
+// marbleOn is the index of the marble that ends the push on s, or -1.
+func (a *Animation) marbleOn(s logic.Square) int {
+	for i := 0; i < a.n; i++ {
+		if a.marbles[i].Square == s {
+			return i
+		}
+	}
+	return -1
+}
+
+func lineMiddle(l logic.Line) layout.Point {
+	if !l.A.Valid() || !l.B.Valid() {
+		return layout.Point{X: 3.5, Y: 3.5}
+	}
+	return layout.CellPos(l.A).Add(layout.CellPos(l.B)).Mul(0.5)
+}
+
+// trayPos is tray slot i of the mover in board units, for the current
+// geometry.
+func (a *Animation) trayPos(i int) layout.Point {
+	if a.geo.Cell <= 0 {
+		return layout.Point{X: 3.5, Y: 9}
+	}
+	return a.geo.ToBoard(a.geo.TraySlot(a.seat, i))
+}
+
+// SetGeometry changes the layout (a window resize): removed marbles head
+// for where the tray now is. Positions on the board need nothing.
+func (a *Animation) SetGeometry(geo layout.Geometry) {
+	a.geo = geo
+	for k := 0; k < a.nRem; k++ {
+		a.rem[k].to = a.trayPos(a.rem[k].slot)
+	}
+	a.place()
+}
+
+// Step advances the animation by one tick.
+func (a *Animation) Step() {
+	a.events = a.events[:0]
+	if a.done {
+		return
+	}
+	a.t += a.dt
+	if a.t >= a.end {
+		a.t = a.end
+	}
+	a.place()
+	for a.next < len(a.sched) && a.sched[a.next].at <= a.t {
+		ev := a.sched[a.next]
+		a.next++
+		a.events = append(a.events, ev)
+		if ev.Kind == Land {
+			a.landed++
+		}
+		if ev.Kind == Done {
+			a.done = true
+		}
+	}
+}
+
+// place sets every moving marble for time a.t.
+func (a *Animation) place() {
+	e := a.tr.Entry
+	for k := 0; k < a.nTrack; k++ {
+		m := &a.marbles[a.onTrk[k]]
+		p := &a.track[k]
+		switch {
+		case p.settled:
+		case a.t >= p.end():
+			a.moveTo(m, layout.CellPos(a.tr.Slides()[k].To)) // exactly on the cell
+			p.settled = true
+		default:
+			a.moveTo(m, layout.TrackPoint(e, p.axial(a.t)))
+		}
+	}
+	lift := float64(liftTicks)
+	if a.opts.Reduced {
+		lift = reducedLift
+	}
+	for k := 0; k < a.nRem; k++ {
+		r := &a.rem[k]
+		m := &a.marbles[r.marble]
+		if a.t < r.start {
+			continue
+		}
+		tau := a.t - r.start
+		switch {
+		case a.t >= r.start+lift+r.travel:
+			a.moveTo(m, r.to)
+			m.Lift = 0
+			m.InTray = true
+		case tau < lift:
+			m.Lift = smooth(tau / lift)
+		case tau < lift+r.travel:
+			k := (tau - lift) / r.travel
+			a.moveTo(m, r.from.Add(r.to.Sub(r.from).Mul(smooth(k))))
+			m.Lift = math.Min(1, (lift+r.travel-tau)/landTicks)
+		}
+	}
+}
+
+// moveTo moves m to p, turning it by the distance rolled.
+func (a *Animation) moveTo(m *Marble, p layout.Point) {
+	m.Angle += m.Pos.Dist(p) / layout.MarbleRatio
+	m.Pos = p
+}
+
+// smooth is the smoothstep easing of k in 0..1.
+func smooth(k float64) float64 {
+	k = math.Max(0, math.Min(1, k))
+	return k * k * (3 - 2*k)
+}
+
+// Done reports whether the animation is over: every marble is where the
+// position after the move has it, removed ones in the tray.
+func (a *Animation) Done() bool { return a.done }
+
+// Marbles is every marble to draw while the animation runs, in a stable
+// order: those that stay put, then the inserted one, then the pushed ones
+// from the entry inwards. Skip those with InTray set. The slice is the
+// animation's own: read it, don't keep it across Steps.
+func (a *Animation) Marbles() []Marble { return a.marbles[:a.n] }
+
+// Events is what happened during the last Step (empty most ticks). The
+// slice is reused by the next Step.
+func (a *Animation) Events() []Event { return a.events }
+
+// Trace is the move being shown.
+func (a *Animation) Trace() *logic.Trace { return &a.tr }
+
+// Tick is the animation time in ticks (at Speed 1).
+func (a *Animation) Tick() float64 { return a.t }
+
+// Length is the animation's length in ticks at Speed 1.
+func (a *Animation) Length() float64 { return a.end }
+
+// TrayCount is the number of marbles to draw in seat's tray now: the
+// mover's supply less the marble in play, plus the removed marbles that
+// have landed; other seats' supplies do not change during a move.
+func (a *Animation) TrayCount(seat int) int {
+	if seat != a.seat {
+		return a.supplies[seat&3]
+	}
+	return a.supply - 1 + a.landed
+}
