@@ -1,62 +1,194 @@
 // Command shiftago is a digital edition of the board game Shiftago.
 //
-// With no arguments it opens the game window; a subcommand (see cli.go)
-// runs without a window.
+// With no arguments it opens the game window at the title screen; game
+// flags start a game at once; a subcommand (see cli.go) runs without a
+// window.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"shiftago/render"
+	"shiftago/logic"
+	"shiftago/logic/ai"
+	"shiftago/scenes"
 )
 
 func main() {
 	if code, ok := runSubcommand(os.Args[1:]); ok {
 		os.Exit(code)
 	}
-	if err := runGame(); err != nil {
+	opts, err := parseGameFlags(os.Args[1:], os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		os.Exit(0)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "shiftago:", err)
+		os.Exit(2)
+	}
+	if err := runGame(opts); err != nil {
+		// A sound device that fails after the start-up probe said it was
+		// there still ends RunGame: start again, silent, rather than die.
+		if !opts.NoAudio && isAudioError(err) && os.Getenv("SHIFTAGO_NO_SOUND") == "" {
+			if rerr := restartSilently(); rerr == nil {
+				os.Exit(0)
+			}
+		}
 		fmt.Fprintln(os.Stderr, "shiftago:", err)
 		os.Exit(1)
 	}
 }
 
+// parseGameFlags reads the game's flags. Any of --variant, --players,
+// --seats or --position starts a game at once instead of the title.
+func parseGameFlags(args []string, stderr io.Writer) (scenes.Options, error) {
+	var o scenes.Options
+	fs := flag.NewFlagSet("shiftago", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	variant := fs.String("variant", "", "express, expert or extreme")
+	players := fs.Int("players", 0, "number of players, 2 to 4")
+	seats := fs.String("seats", "", "who plays each seat, in turn order: human or ai:LEVEL (1-5), comma-separated, e.g. human,ai:3")
+	position := fs.String("position", "", "start from this position string (RULES.md §10)")
+	record := fs.String("record", "", "append every move played to this file, one a line")
+	mute := fs.Bool("mute", false, "no sound at all (the audio device is never opened)")
+	seed := fs.Uint64("seed", 0, "seed for the computer players and a drawn starter (0: from the clock)")
+	nodes := fs.Int("ai-nodes-per-frame", 0, "the computer's search work per frame (0: default)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: shiftago [flags]   (or a subcommand: shiftago help)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q (see shiftago help)", fs.Arg(0))
+	}
+
+	path, err := scenes.SetupPath()
+	if err == nil {
+		o.SetupPath = path
+		o.Setup, err = scenes.LoadSetup(path)
+		if err != nil {
+			fmt.Fprintln(stderr, "shiftago: ignoring the saved setup:", err)
+		}
+	} else {
+		o.Setup = scenes.DefaultSetup()
+	}
+	st := &o.Setup
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *variant != "" {
+		v, err := logic.ParseVariant(*variant)
+		if err != nil {
+			return o, fmt.Errorf("--variant: %w", err)
+		}
+		st.Variant = v.String()
+	}
+	if set["players"] {
+		if *players < 2 || *players > 4 {
+			return o, fmt.Errorf("--players %d: want 2, 3 or 4", *players)
+		}
+		st.Players = *players
+		for i := range st.Seats {
+			st.Seats[i].Color = string(logic.Color(i).Letter())
+			st.Seats[i].SitOuts = 0
+		}
+		st.Starter = 0
+	}
+	if *seats != "" {
+		list := strings.Split(*seats, ",")
+		if !set["players"] && *position == "" {
+			st.Players = len(list)
+		}
+		if len(list) != st.Players && *position == "" {
+			return o, fmt.Errorf("--seats names %d seats for %d players", len(list), st.Players)
+		}
+		if len(list) > 4 {
+			return o, fmt.Errorf("--seats names %d seats; at most 4", len(list))
+		}
+		for i, s := range list {
+			s = strings.TrimSpace(strings.ToLower(s))
+			switch {
+			case s == "human":
+				st.Seats[i].Computer = false
+			case s == "ai" || s == "computer":
+				st.Seats[i].Computer, st.Seats[i].Level = true, ai.DefaultLevel
+			case strings.HasPrefix(s, "ai:"):
+				n, err := strconv.Atoi(s[3:])
+				if err != nil || n < 1 || n > ai.MaxLevel {
+					return o, fmt.Errorf("--seats: %q: want ai:1 to ai:%d", s, ai.MaxLevel)
+				}
+				st.Seats[i].Computer, st.Seats[i].Level = true, n
+			default:
+				return o, fmt.Errorf("--seats: %q: want human or ai:LEVEL", s)
+			}
+		}
+	}
+	if *position != "" {
+		p, err := logic.ParsePosition(*position)
+		if err != nil {
+			return o, fmt.Errorf("--position: %w", err)
+		}
+		o.Position = *position
+		st.Players = p.Players()
+		st.Variant = p.Variant().String()
+	}
+	o.StartGame = set["variant"] || set["players"] || set["seats"] || set["position"]
+	if o.StartGame {
+		st.Tournament = false
+	}
+	o.RecordPath = *record
+	o.NoAudio = *mute
+	o.Seed = *seed
+	o.NodesPerTick = *nodes
+	return o, nil
+}
+
 // runGame opens the window and blocks until it is closed.
-func runGame() error {
-	title, err := render.NewTitle()
+func runGame(opts scenes.Options) error {
+	if os.Getenv("SHIFTAGO_NO_SOUND") != "" {
+		opts.NoAudio = true
+	}
+	if opts.Seed == 0 {
+		opts.Seed = uint64(os.Getpid())<<20 ^ uint64(time.Now().UnixNano())
+	}
+	g, err := scenes.NewGame(opts, nil)
 	if err != nil {
 		return err
 	}
+	defer g.Close()
+	if os.Getenv("SHIFTAGO_NO_SOUND") != "" {
+		g.Context().Notify("The sound device failed: playing silently.")
+	}
 	ebiten.SetWindowTitle("Shiftago")
 	ebiten.SetWindowSize(1280, 800)
+	ebiten.SetWindowSizeLimits(320, 240, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	return ebiten.RunGame(&placeholder{title: title})
+	return ebiten.RunGame(g)
 }
 
-// placeholder shows the empty board until the real scenes arrive.
-type placeholder struct {
-	board render.BoardCache
-	title *render.Title
+func isAudioError(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "audio") || strings.Contains(s, "oto")
 }
 
-func (g *placeholder) Update() error { return nil }
-
-func (g *placeholder) Draw(screen *ebiten.Image) {
-	screen.Fill(render.Background)
-	b := screen.Bounds()
-	geo := render.Fit(float64(b.Dx()), float64(b.Dy()))
-	g.board.Draw(screen, geo)
-	g.title.Draw(screen, geo, "Shiftago")
-}
-
-// Layout is required by ebiten.Game but never called: LayoutF wins.
-func (g *placeholder) Layout(w, h int) (int, int) { return w, h }
-
-// LayoutF makes the screen as large as the window in device pixels, so
-// the board is drawn sharp on high-DPI monitors.
-func (g *placeholder) LayoutF(w, h float64) (float64, float64) {
-	s := ebiten.Monitor().DeviceScaleFactor()
-	return w * s, h * s
+// restartSilently runs the game again in a new process without sound.
+func restartSilently() error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(exe, os.Args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.Env = append(os.Environ(), "SHIFTAGO_NO_SOUND=1")
+	return cmd.Run()
 }

@@ -16,7 +16,7 @@ import (
 // took seconds per rebuild (one stencil pass per path); this takes a few
 // milliseconds, needs no display, and its pixels can be checked in tests.
 
-// Palette of the placeholder board, premultiplied.
+// Palette of the board, premultiplied.
 var (
 	Background = color.RGBA{0x1d, 0x2a, 0x26, 0xff} // dark felt
 	woodFrame  = color.RGBA{0xa8, 0x6d, 0x38, 0xff}
@@ -28,81 +28,6 @@ var (
 	highlight  = color.RGBA{0xe8, 0xbb, 0x80, 0xff}
 	titleColor = color.RGBA{0xf3, 0xe6, 0xc8, 0xff}
 )
-
-// shadowReach is how far, in cells, the drop shadow reaches past the frame.
-const shadowReach = 0.5
-
-// shadowPad is the margin in pixels kept around a board of size pixels for
-// its drop shadow.
-func shadowPad(size int) int {
-	return int(math.Ceil(float64(size) / (BoardCells + 2*FrameCells) * shadowReach))
-}
-
-// PaintBoard paints the empty board of side size pixels, with its shadow,
-// into a new image of side size+2*shadowPad(size); the frame's top-left
-// corner is at (shadowPad(size), shadowPad(size)).
-func PaintBoard(size int) *image.RGBA {
-	pad := shadowPad(size)
-	img := image.NewRGBA(image.Rect(0, 0, size+2*pad, size+2*pad))
-	p := &painter{z: vector.NewRasterizer(1, 1)}
-	g := Geometry{BoardX: float64(pad), BoardY: float64(pad), BoardSize: float64(size)}
-	c := float32(g.Cell())
-	x0, y0, s := float32(pad), float32(pad), float32(size)
-	radius := 0.3 * c
-
-	paintShadow(img, x0+0.1*c, y0+0.16*c, s, radius, 0.35*c)
-
-	// The frame: four planks (top and bottom full width, the sides between)
-	// painted on a layer, then laid through a rounded-corner mask.
-	wood := image.NewRGBA(img.Bounds())
-	draw.Draw(wood, wood.Bounds(), image.NewUniform(woodFrame), image.Point{}, draw.Src)
-	f := FrameCells * c
-	p.grain(wood, x0, y0, s, f, false, 1, c)
-	p.grain(wood, x0, y0+s-f, s, f, false, 2, c)
-	p.grain(wood, x0, y0+f, f, s-2*f, true, 3, c)
-	p.grain(wood, x0+s-f, y0+f, f, s-2*f, true, 4, c)
-	mask := image.NewAlpha(img.Bounds())
-	p.fill(mask, roundedRect(x0, y0, s, s, radius), color.Alpha{0xff})
-	draw.DrawMask(img, img.Bounds(), wood, image.Point{}, mask, image.Point{}, draw.Over)
-	// Seams between the planks.
-	seam := withAlpha(grainDark, 0.45)
-	p.fill(img, rect(x0+f, y0+f-1, s-2*f, 1), seam)
-	p.fill(img, rect(x0+f, y0+s-f, s-2*f, 1), seam)
-	p.fill(img, rect(x0, y0+f-1, s, 1), withAlpha(grainDark, 0.3))
-	p.fill(img, rect(x0, y0+s-f, s, 1), withAlpha(grainDark, 0.3))
-
-	// The recessed field: shaded top-left walls, lit bottom-right walls.
-	inset := 0.12 * c
-	fx, fy := float32(g.FieldX())-inset, float32(g.FieldY())-inset
-	fs := BoardCells*c + 2*inset
-	wall := max(1, 0.05*c)
-	p.fill(img, rect(fx-wall, fy-wall, fs+2*wall, fs+2*wall), withAlpha(grainDark, 0.9))
-	p.fill(img, rect(fx, fy, fs+wall, fs+wall), withAlpha(highlight, 0.8))
-	p.fill(img, rect(fx, fy, fs, fs), woodField)
-	p.grain(img, fx, fy, fs, fs, false, 5, c)
-	p.fill(img, rect(fx, fy, fs, 1.5*wall), withAlpha(grainDark, 0.35))
-	p.fill(img, rect(fx, fy+1.5*wall, 1.5*wall, fs-1.5*wall), withAlpha(grainDark, 0.35))
-
-	// The 49 holes.
-	for row := 0; row < BoardCells; row++ {
-		for col := 0; col < BoardCells; col++ {
-			x, y := g.CellCenter(col, row)
-			p.hole(img, float32(x), float32(y), 0.36*c, c)
-		}
-	}
-
-	// The 28 entry points: a small notch in the frame in line with each
-	// row and column, with a light ring so they read as places to click.
-	for side := Top; side <= Left; side++ {
-		for i := 0; i < BoardCells; i++ {
-			x, y := g.EntryCenter(side, i)
-			p.hole(img, float32(x), float32(y), 0.16*c, c)
-			w := max(1, 0.035*c)
-			p.fill(img, ring(float32(x), float32(y), 0.25*c+w/2, 0.25*c-w/2), withAlpha(highlight, 0.55))
-		}
-	}
-	return img
-}
 
 // paintShadow paints a soft shadow of the s x s rounded square at (x, y)
 // with corner radius r, fading out over blur pixels.
@@ -146,13 +71,6 @@ func (p *painter) fill(dst draw.Image, s shape, clr color.Color) {
 	p.z.DrawOp = draw.Over
 	s.emit(p.z, -float32(r.Min.X), -float32(r.Min.Y))
 	p.z.Draw(dst, r, image.NewUniform(clr), image.Point{})
-}
-
-// hole paints a round recess of radius r lit from the top-left.
-func (p *painter) hole(dst draw.Image, x, y, r, c float32) {
-	p.fill(dst, circle(x+0.03*c, y+0.035*c, r), withAlpha(highlight, 0.7))
-	p.fill(dst, circle(x, y, r), holeRim)
-	p.fill(dst, circle(x+0.12*r, y+0.15*r, 0.84*r), holeFloor)
 }
 
 // grain paints wavy grain lines over the w x h rectangle at (x0, y0),

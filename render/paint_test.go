@@ -1,75 +1,67 @@
 package render
 
 import (
-	"image"
 	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
 	"testing"
+
+	"shiftago/logic"
+	"shiftago/render/layout"
 )
 
-// dark reports whether c is an opaque, dark colour: the inside of a hole.
+// dark reports whether c is an opaque, darker wood: inside a hollow.
 func dark(c color.RGBA) bool {
-	return c.A == 0xff && int(c.R)+int(c.G)+int(c.B) < 3*0x60
+	return c.A == 0xff && int(c.R)+int(c.G)+int(c.B) < 3*0x70
 }
 
-// wood reports whether c is an opaque, brownish mid-tone: the frame.
+// wood reports whether c is an opaque, brownish mid-tone.
 func wood(c color.RGBA) bool {
 	return c.A == 0xff && c.R > c.G && c.G > c.B && c.R > 0x70
 }
 
-func TestPaintBoard(t *testing.T) {
-	for _, size := range []int{90, 632, 1001} {
-		img := PaintBoard(size)
-		pad := shadowPad(size)
-		if got, want := img.Bounds(), image.Rect(0, 0, size+2*pad, size+2*pad); got != want {
-			t.Fatalf("size %d: bounds %v, want %v", size, got, want)
+func TestPaintTable(t *testing.T) {
+	for _, c := range []int{12, 64, 180} {
+		img := PaintTable(c)
+		band := float64(int(layout.BandCells*float64(c) + 0.5))
+		o := float64(boardPad(c)) + band
+		at := func(b layout.Point) color.RGBA {
+			return img.RGBAAt(int(o+b.X*float64(c)), int(o+b.Y*float64(c)))
 		}
-		g := Geometry{BoardX: float64(pad), BoardY: float64(pad), BoardSize: float64(size)}
-		at := func(x, y float64) color.RGBA { return img.RGBAAt(int(x), int(y)) }
-
-		for row := 0; row < BoardCells; row++ {
-			for col := 0; col < BoardCells; col++ {
-				if c := at(g.CellCenter(col, row)); !dark(c) {
-					t.Errorf("size %d: hole %d,%d centre is %v, want dark", size, col, row, c)
+		for s := logic.Square(0); s < 56; s++ {
+			if s.Valid() {
+				if col := at(layout.CellPos(s)); !dark(col) {
+					t.Errorf("cell %d: hollow %s is %v, want darker wood", c, s, col)
 				}
 			}
 		}
-		for s := Top; s <= Left; s++ {
-			for i := 0; i < BoardCells; i++ {
-				if c := at(g.EntryCenter(s, i)); !dark(c) {
-					t.Errorf("size %d: entry %v %d centre is %v, want dark", size, s, i, c)
-				}
+		for e := logic.Entry(0); e < logic.NumEntries; e++ {
+			if col := at(layout.EntryPos(e)); !dark(col) {
+				t.Errorf("cell %d: entry %s is %v, want a hollow", c, e, col)
 			}
 		}
-		cell := g.Cell()
-		// Frame wood in the corner between two entry rows; between holes.
-		if c := at(g.BoardX+0.5*cell, g.BoardY+0.6*cell); !wood(c) {
-			t.Errorf("size %d: frame corner is %v, want wood", size, c)
+		// Wood between the hollows and in the frame's corners.
+		if col := at(layout.Point{X: 1, Y: 1}); !wood(col) {
+			t.Errorf("cell %d: between hollows %v, want wood", c, col)
 		}
-		if c := at(g.FieldX()+cell, g.FieldY()+cell); !wood(c) {
-			t.Errorf("size %d: field between holes is %v, want wood", size, c)
+		if col := at(layout.Point{X: -0.8, Y: -0.8}); !wood(col) {
+			t.Errorf("cell %d: frame corner %v, want wood", c, col)
 		}
-		// Outside the frame: nothing at the top-left, shadow at the bottom-right.
-		if c := img.RGBAAt(0, 0); c.A != 0 {
-			t.Errorf("size %d: top-left pixel is %v, want transparent", size, c)
+		if col := img.RGBAAt(0, 0); col.A != 0 {
+			t.Errorf("cell %d: outside the frame %v, want clear", c, col)
 		}
-		if c := at(g.BoardX+g.BoardSize/2, g.BoardY+g.BoardSize+0.1*cell); c.A == 0 || c.A == 0xff || c.R != 0 {
-			t.Errorf("size %d: below the board is %v, want a translucent shadow", size, c)
+		if dir := os.Getenv("SHIFTAGO_PNG_DIR"); dir != "" {
+			f, _ := os.Create(filepath.Join(dir, "board-"+itoa(c)+".png"))
+			png.Encode(f, img)
+			f.Close()
 		}
 	}
 }
 
-func TestPaintBoardIsDeterministic(t *testing.T) {
-	a, b := PaintBoard(300), PaintBoard(300)
-	for i := range a.Pix {
-		if a.Pix[i] != b.Pix[i] {
-			t.Fatalf("two paintings differ at byte %d", i)
-		}
-	}
-}
-
-func BenchmarkPaintBoard(b *testing.B) {
+func BenchmarkPaintTable(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		PaintBoard(632)
+		PaintTable(70)
 	}
 }

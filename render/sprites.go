@@ -98,13 +98,23 @@ var opaque = color.RGBA{255, 255, 255, 255}
 // angle radians. lift (0 resting .. 1 held up) raises it: larger, with its
 // shadow further off. alpha below 1 draws a ghost (a preview).
 func (s *Sprites) Marble(dst *ebiten.Image, c logic.Color, x, y, angle, lift, alpha float64) {
+	s.marble(dst, c, x, y, angle, lift, alpha, 1)
+}
+
+// MarbleScaled draws a resting marble at k times its board size (for
+// supplies and swatches).
+func (s *Sprites) MarbleScaled(dst *ebiten.Image, c logic.Color, x, y, k float64) {
+	s.marble(dst, c, x, y, 0, 0, 1, k)
+}
+
+func (s *Sprites) marble(dst *ebiten.Image, c logic.Color, x, y, angle, lift, alpha, scale float64) {
 	if s.d == 0 || c > logic.White {
 		return
 	}
-	k := 1 + 0.12*lift
+	k := scale * (1 + 0.12*lift)
 	a := uint8(math.Round(255 * max(0, min(1, alpha))))
 	tint := color.RGBA{a, a, a, a}
-	off := float64(s.d) * (0.07 + 0.18*lift)
+	off := scale * float64(s.d) * (0.07 + 0.18*lift)
 	sa := uint8(float64(a) * (1 - 0.35*lift))
 	s.centred(dst, s.shadow, x+off, y+off*1.2, k*(1+0.15*lift), 0, color.RGBA{sa, sa, sa, sa})
 	s.centred(dst, s.body[c], x, y, k, angle, tint)

@@ -1,0 +1,147 @@
+package scenes
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/layout"
+)
+
+const (
+	actAgain = 300
+	actSetup = 301
+	actExit  = 302
+)
+
+// ResultScene shows how a game ended: the winner or a draw, the final
+// board, the scores, and in a tournament the standings and who starts
+// the next game. Play again starts the next game with the same setup.
+type ResultScene struct {
+	game     *GameScene
+	headline string
+	lines    []string
+	bs       buttons
+	w, h     float64
+	geo      layout.Geometry
+	panel    layout.Rect
+}
+
+// NewResultScene sums up the game g has just finished.
+func NewResultScene(c *Context, g *GameScene) *ResultScene {
+	r := &ResultScene{game: g, bs: buttons{pressed: -1, hover: -1}}
+	pos := &g.m.Pos
+	res := pos.Result()
+	switch res.State {
+	case logic.Won:
+		r.headline = colorName[res.Winner] + " wins!"
+	default:
+		r.headline = "A draw."
+	}
+	if pos.Variant().Scores() {
+		var sb strings.Builder
+		sb.WriteString("Points: ")
+		for i := 0; i < pos.Players(); i++ {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			fmt.Fprintf(&sb, "%s %d", colorName[pos.SeatColor(i)], pos.Score(i))
+		}
+		r.lines = append(r.lines, sb.String())
+	}
+	r.lines = append(r.lines, fmt.Sprintf("%d moves played.", len(g.m.Moves)))
+	if t := g.tourney; t != nil {
+		var sb strings.Builder
+		sb.WriteString("Tournament to 10: ")
+		for i, col := range t.Seats {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			fmt.Fprintf(&sb, "%s %d", colorName[col], t.Wins[i])
+		}
+		r.lines = append(r.lines, sb.String())
+		if champ, over := t.Champion(); over {
+			r.lines = append(r.lines, colorName[champ]+" wins the tournament!")
+			c.Tourney = nil
+		} else {
+			r.lines = append(r.lines, fmt.Sprintf("Game %d next: %s starts.", t.Games+1, colorName[t.Seats[t.Starter]]))
+		}
+	}
+	return r
+}
+
+// Game is the finished game.
+func (r *ResultScene) Game() *GameScene { return r.game }
+
+// Headline is the result in words.
+func (r *ResultScene) Headline() string { return r.headline }
+
+func (r *ResultScene) layout(c *Context) {
+	r.w, r.h = c.W, c.H
+	g := r.game
+	r.geo = layout.New(layout.Config{W: c.W, H: c.H, Scale: c.Scale, Players: g.m.Pos.Players(), Scoring: g.m.Pos.Variant().Scores()})
+	g.geo, g.cfg = r.geo, layout.Config{}
+	c.Sprites.Ensure(int(2 * r.geo.MarbleRadius))
+	u := c.U()
+	pw := min(c.W-2*u, 18*u)
+	ph := (2.2 + 0.8*float64(len(r.lines)) + 1.8) * u
+	r.panel = layout.Rect{X: (c.W - pw) / 2, Y: (c.H - ph) / 2, W: pw, H: ph}
+	bh := 1.2 * u
+	y := r.panel.Y + r.panel.H - bh - 0.4*u
+	bw := (pw - 1.6*u) / 3
+	r.bs.reset()
+	r.bs.add(button{x: r.panel.X + 0.4*u, y: y, w: bw, h: bh, id: actAgain, label: "Play again", on: true, bold: true})
+	r.bs.add(button{x: r.panel.X + 0.8*u + bw, y: y, w: bw, h: bh, id: actSetup, label: "Setup"})
+	if !isBrowser {
+		r.bs.add(button{x: r.panel.X + 1.2*u + 2*bw, y: y, w: bw, h: bh, id: actExit, label: "Quit"})
+	}
+}
+
+// Update takes the choice of what next.
+func (r *ResultScene) Update(c *Context) error {
+	if r.w != c.W || r.h != c.H {
+		r.layout(c)
+	}
+	id := r.bs.tapped(&c.In)
+	if c.In.KeyPressed(ebiten.KeyEnter) || c.In.KeyPressed(ebiten.KeySpace) {
+		id = actAgain
+	}
+	switch id {
+	case actAgain:
+		c.Sound.Play(CueTap, 0, 0)
+		ns, err := NewGameScene(c, "")
+		if err != nil {
+			c.Notify(err.Error())
+			return nil
+		}
+		c.GoTo(ns)
+	case actSetup:
+		c.Sound.Play(CueTap, 0, 0)
+		c.GoTo(NewSetupScene(c))
+	case actExit:
+		c.Quit()
+	}
+	return nil
+}
+
+// Draw draws the final board under the summary.
+func (r *ResultScene) Draw(screen *ebiten.Image, c *Context) {
+	r.game.Draw(screen, c)
+	u := c.U()
+	p := r.panel
+	c.Sprites.Panel(screen, p.X, p.Y, p.W, p.H, 0.4*u, noticeBg)
+	col := colText
+	if res := r.game.m.Pos.Result(); res.State == logic.Won {
+		col = seatTint[res.Winner]
+	}
+	c.Text.Shadowed(screen, r.headline, p.X+p.W/2, p.Y+1.1*u, c.Text.Fit(r.headline, 1.1*u, p.W-u, true), col, render.AlignCenter, true)
+	y := p.Y + 2.3*u
+	for _, l := range r.lines {
+		c.Text.Draw(screen, l, p.X+p.W/2, y, c.Text.Fit(l, 0.5*u, p.W-u, false), colText, render.AlignCenter, false)
+		y += 0.8 * u
+	}
+	r.bs.draw(screen, c)
+}
