@@ -273,7 +273,6 @@ func (s *searcher) searchRoot(d int) (int, logic.Move, bool) {
 		rm := &s.rootMoves[i]
 		q := *p
 		q.Apply(rm.m, nil)
-		s.nodes++
 		var v int
 		if q.Over() {
 			v = s.terminal(&q, me, 1)
@@ -325,6 +324,7 @@ func (s *searcher) child(q *logic.Position, mover, depth, alpha, beta, ply int) 
 // negamax is a principal-variation alpha-beta search; it returns the value
 // of p for the side to move.
 func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int) int {
+	s.nodes++
 	s.pause()
 	if s.abort {
 		return 0
@@ -387,7 +387,6 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int) int {
 		q.Apply(m, nil)
 		var v int
 		if q.Over() {
-			s.nodes++
 			v = s.terminal(q, mover, ply+1)
 		} else if i == 0 {
 			v = s.child(q, mover, depth-1, alpha, beta, ply+1)
