@@ -82,6 +82,7 @@ type GameScene struct {
 	seatLabel [4]string
 
 	nodesPerTick int
+	animSpeed    float64
 	tourney      *logic.Tournament
 }
 
@@ -120,7 +121,7 @@ func NewGameScene(c *Context, position string) (*GameScene, error) {
 			return nil, err
 		}
 	}
-	g := &GameScene{m: NewMatch(pos, st, c.Opts.Seed), nodesPerTick: c.Opts.NodesPerTick, tourney: c.Tourney, pendingAI: logic.NoMove}
+	g := &GameScene{m: NewMatch(pos, st, c.Opts.Seed), nodesPerTick: c.Opts.NodesPerTick, animSpeed: c.Opts.AnimSpeed, tourney: c.Tourney, pendingAI: logic.NoMove}
 	for i := 0; i < pos.Players(); i++ {
 		g.seatLabel[i] = g.m.seatName(i)
 	}
@@ -181,6 +182,9 @@ func (g *GameScene) Update(c *Context) error {
 	if g.menu(c) {
 		return nil
 	}
+	if g.ph != phPlay || g.m.ComputerToMove() {
+		g.feedIdle(c)
+	}
 	switch g.ph {
 	case phAnim:
 		g.stepAnimation(c)
@@ -213,7 +217,7 @@ func (g *GameScene) think(c *Context) {
 		g.pendingAI = mv
 	}
 	// Keep the answer until the player has seen the computer think.
-	if g.tick-g.thinkStart < minThinkTicks {
+	if g.tick-g.thinkStart < minThinkTicks && g.animSpeed <= 1 {
 		return
 	}
 	mv := g.pendingAI
@@ -236,6 +240,7 @@ func (g *GameScene) play(c *Context, mv logic.Move) {
 // startAnimation shows tr played from before. With hold set, the
 // animation pauses once the push has settled: a scoring choice follows.
 func (g *GameScene) startAnimation(c *Context, before logic.Position, tr logic.Trace, opts motion.Options, hold bool) {
+	opts.Speed = g.animSpeed
 	g.anim = motion.New(tr, before, g.geo, opts)
 	g.animTicks, g.settled, g.holdAt = 0, 0, hold
 	g.ph = phAnim

@@ -17,6 +17,7 @@ type pointerState struct {
 	gm         *gesture.Machine
 	turnFresh  bool // the machine knows the current turn
 	choiceMode bool // the machine is set for a scoring choice (taps only)
+	idleMode   bool // the machine is set inactive (no move may be made)
 
 	refused     logic.Entry
 	refusedTick int // tick of the last refusal, -1000 if none
@@ -33,7 +34,7 @@ type pointerState struct {
 }
 
 func (p *pointerState) reset() {
-	p.turnFresh, p.choiceMode = false, false
+	p.turnFresh, p.choiceMode, p.idleMode = false, false, false
 	p.refusedTick = -1000
 	p.previewOK = false
 }
@@ -78,6 +79,24 @@ func (g *GameScene) ensureMachine() {
 	}
 }
 
+// feedIdle keeps the gesture machine following the pointer while no move
+// may be made (an animation, the computer's turn), so that a press or a
+// drag under way ends properly; its events are dropped. The scoring
+// choice reads its taps itself.
+func (g *GameScene) feedIdle(c *Context) {
+	if g.ph == phChooseLine || g.ph == phChooseEnd {
+		return
+	}
+	g.ensureMachine()
+	p := &g.input
+	if p.turnFresh || !p.idleMode {
+		p.gm.SetGeometry(g.geo)
+		p.gm.SetTurn(gesture.Turn{})
+		p.turnFresh, p.choiceMode, p.idleMode = false, false, true
+	}
+	g.feed(c)
+}
+
 // updatePlayer takes a human's move: drag, tap-tap or keys.
 func (g *GameScene) updatePlayer(c *Context) {
 	g.ensureMachine()
@@ -85,7 +104,7 @@ func (g *GameScene) updatePlayer(c *Context) {
 	if !p.turnFresh {
 		p.gm.SetGeometry(g.geo)
 		p.gm.SetTurn(gesture.TurnOf(&g.m.Pos))
-		p.turnFresh = true
+		p.turnFresh, p.idleMode, p.choiceMode = true, false, false
 		p.previewOK = false
 	}
 	g.stepRollback()
@@ -215,7 +234,7 @@ func (g *GameScene) updateChoice(c *Context) {
 	if !p.choiceMode {
 		p.gm.SetGeometry(g.geo)
 		p.gm.SetTurn(gesture.Turn{}) // inactive: every press is a Tap
-		p.choiceMode = true
+		p.choiceMode, p.turnFresh, p.idleMode = true, false, false
 	}
 	for _, k := range c.In.Keys() {
 		switch k {

@@ -31,6 +31,8 @@ type Options struct {
 	Seed       uint64 // seeds the AI and the drawn starter
 	// NodesPerTick bounds the AI's work per frame (0: the default).
 	NodesPerTick int
+	// AnimSpeed speeds up every animation (tests); 0 means normal.
+	AnimSpeed float64
 }
 
 // Context is what every scene shares: the screen size, the input of this

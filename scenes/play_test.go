@@ -1,0 +1,218 @@
+package scenes
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/layout"
+)
+
+// testGame makes a game driven by a script, starting at once.
+func testGame(t *testing.T, st Setup, position string) (*Game, *Script) {
+	t.Helper()
+	st.Normalize()
+	script := &Script{}
+	g, err := NewGame(Options{Setup: st, Position: position, StartGame: true, NoAudio: true, Seed: 7,
+		AnimSpeed: 3, RecordPath: filepath.Join(t.TempDir(), "record.txt")}, script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, script
+}
+
+// marbleRef is the colour the centre of a resting marble of colour c is
+// drawn in: its body's centre under its gloss (the swirls turn about the
+// centre, so the centre's colour never changes).
+func marbleRef(c logic.Color) [3]float64 {
+	d := 64
+	body := render.PaintMarbleBody(c, d).RGBAAt(d/2+2, d/2+2)
+	gloss := render.PaintMarbleGloss(d).RGBAAt(d/2+2, d/2+2)
+	a := float64(gloss.A) / 255
+	return [3]float64{
+		float64(gloss.R) + float64(body.R)*(1-a),
+		float64(gloss.G) + float64(body.G)*(1-a),
+		float64(gloss.B) + float64(body.B)*(1-a),
+	}
+}
+
+func pixelAt(buf []byte, p layout.Point) [3]float64 {
+	x, y := int(p.X), int(p.Y)
+	var sum [3]float64
+	n := 0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			i := 4 * ((y+dy)*loopW + x + dx)
+			sum[0] += float64(buf[i])
+			sum[1] += float64(buf[i+1])
+			sum[2] += float64(buf[i+2])
+			n++
+		}
+	}
+	return [3]float64{sum[0] / 9, sum[1] / 9, sum[2] / 9}
+}
+
+func dist(a, b [3]float64) float64 {
+	return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
+}
+
+// probeBoard reads the screen and checks, cell by cell, that it shows the
+// marble the engine has there, or none: each cell's centre is classified
+// as the nearest of the empty hollow (read from the empty board) and the
+// four marble colours.
+func probeBoard(t *testing.T, l *loop, gs *GameScene, empty []byte) int {
+	t.Helper()
+	buf := l.screen()
+	var refs [4][3]float64
+	for c := logic.Orange; c <= logic.White; c++ {
+		refs[c] = marbleRef(c)
+	}
+	var geo layout.Geometry
+	var pos logic.Position
+	l.do(func() { geo, pos = gs.geo, gs.m.Pos })
+	bad := 0
+	for s := logic.Square(0); s < 56; s++ {
+		if !s.Valid() {
+			continue
+		}
+		p := geo.CellCenter(s)
+		px := pixelAt(buf, p)
+		got, best := logic.NoColor, dist(px, pixelAt(empty, p))
+		for i := 0; i < pos.Players(); i++ {
+			c := pos.SeatColor(i)
+			if d := dist(px, refs[c]); d < best {
+				got, best = c, d
+			}
+		}
+		if want := pos.At(s); got != want {
+			bad++
+			t.Errorf("%s shows %v (pixel %.0f), the engine has %v", s, got, px, want)
+		}
+	}
+	if bad > 0 {
+		t.Logf("board:\n%s", pos.Diagram())
+	}
+	return bad
+}
+
+// TestPlayAFullGameAgainstTheComputer plays Express against the level-1
+// computer through the real game loop: every human move is a scripted
+// pointer drag from the entry point onto the board, through the input
+// layer and the gesture machine, and after every move the pixels of the
+// board are checked against the engine's position.
+func TestPlayAFullGameAgainstTheComputer(t *testing.T) {
+	l := needLoop(t)
+	st := DefaultSetup()
+	st.Variant, st.Players = "express", 2
+	st.Seats[0] = SeatSetup{Color: "o"}
+	st.Seats[1] = SeatSetup{Color: "g", Computer: true, Level: 1}
+	g, script := testGame(t, st, "")
+	defer g.Close()
+	l.run(g)
+	defer l.run(nil)
+	gs := g.Scene().(*GameScene)
+	l.wait(3)
+	empty := l.screen()
+
+	humanTurn := func() bool {
+		return g.Scene() == Scene(gs) && gs.ph == phPlay && !gs.m.ComputerToMove() && script.Len() == 0
+	}
+	over := func() bool { _, ok := g.Scene().(*ResultScene); return ok || gs.ph == phOver }
+	moves := 0
+	for {
+		if !l.until(4000, func() bool { return humanTurn() || over() }) {
+			t.Fatalf("stuck after %d moves: phase %s, status %q", moves, gs.Phase(), gs.Status())
+		}
+		var done bool
+		l.do(func() { done = over() })
+		if done {
+			break
+		}
+		probeBoard(t, l, gs, empty)
+		// Drag the marble of the first legal insertion onto the board.
+		var from, to layout.Point
+		var e logic.Entry
+		l.do(func() {
+			var buf [logic.MaxMoves]logic.Move
+			e = gs.m.Pos.Moves(buf[:0])[(moves*7)%len(gs.m.Pos.Moves(buf[:0]))].Entry()
+			from, to = gs.geo.EntryPoint(e), gs.geo.CellCenter(e.EntryCell())
+			script.Drag(from.X, from.Y, to.X, to.Y, 8)
+		})
+		n := len(gs.m.Moves)
+		if !l.until(200, func() bool { return len(gs.m.Moves) > n }) {
+			t.Fatalf("the drag of %s from %v to %v played nothing (status %q)", e, from, to, gs.Status())
+		}
+		l.do(func() {
+			if got := gs.m.Moves[n].Entry(); got != e {
+				t.Errorf("dragged %s, played %s", e, got)
+			}
+		})
+		moves++
+		if moves > 200 {
+			t.Fatal("no end after 200 moves")
+		}
+	}
+	l.until(400, func() bool { return gs.anim == nil })
+	probeBoard(t, l, gs, empty)
+	var res logic.Result
+	var record []byte
+	l.do(func() {
+		res = gs.m.Pos.Result()
+		g.ctx.record.Flush()
+		record, _ = os.ReadFile(g.ctx.recf.Name())
+	})
+	if res.State == logic.Ongoing {
+		t.Fatal("the loop ended with the game still on")
+	}
+	lines := strings.Fields(string(record))
+	if len(lines) != len(gs.m.Moves) {
+		t.Errorf("record has %d moves, the game %d", len(lines), len(gs.m.Moves))
+	}
+	t.Logf("%d human moves, %d in all, result %s", moves, len(gs.m.Moves), res)
+	if !l.until(2000, func() bool { _, ok := g.Scene().(*ResultScene); return ok }) {
+		t.Error("the result scene never came")
+	}
+}
+
+// TestFrameRateAndAllocations measures, in the same run, frames per
+// second of the empty scene and of the game scene at rest mid-game, and
+// the allocations per frame of the game scene.
+func TestFrameRateAndAllocations(t *testing.T) {
+	l := needLoop(t)
+	st := DefaultSetup()
+	st.Variant, st.Players = "expert", 3
+	st.Seats[0] = SeatSetup{Color: "o"}
+	st.Seats[1] = SeatSetup{Color: "g"}
+	st.Seats[2] = SeatSetup{Color: "b"}
+	g, _ := testGame(t, st, "o2b3/1g1o1g1/2b1o2/g1obgb1/2o1g2/1b1o1b1/3g3 expert ogb o 16,16,16 2,0,0 0,0,0")
+	defer g.Close()
+	const n = 240
+	measure := func(game *Game) (fps float64, allocs float64) {
+		l.run(game)
+		l.wait(30) // warm up: caches, sprites
+		var m0, m1 runtime.MemStats
+		var t0 time.Time
+		l.do(func() { runtime.ReadMemStats(&m0); t0 = time.Now() })
+		l.wait(n)
+		var el time.Duration
+		l.do(func() { el = time.Since(t0); runtime.ReadMemStats(&m1) })
+		return n / el.Seconds(), float64(m1.Mallocs-m0.Mallocs) / n
+	}
+	emptyFPS, emptyAllocs := measure(nil)
+	gameFPS, gameAllocs := measure(g)
+	l.run(nil)
+	msg := fmt.Sprintf("frames per second at %dx%d: empty scene %.1f, game scene %.1f (%.0f%%); allocations per frame: empty %.2f, game %.2f",
+		loopW, loopH, emptyFPS, gameFPS, 100*gameFPS/emptyFPS, emptyAllocs, gameAllocs)
+	t.Log(msg)
+	fmt.Println("scenes:", msg)
+	if gameAllocs > 5 {
+		t.Errorf("the game scene allocates %.1f times per frame at rest", gameAllocs)
+	}
+}
