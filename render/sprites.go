@@ -84,10 +84,7 @@ func (s *Sprites) centred(dst, img *ebiten.Image, x, y, k, angle float64, clr co
 		x, y = math.Round(x), math.Round(y)
 	}
 	op.GeoM.Translate(x, y)
-	op.ColorScale.Reset()
-	if clr != (color.RGBA{255, 255, 255, 255}) {
-		op.ColorScale.ScaleWithColor(clr)
-	}
+	setColor(op, clr)
 	op.Filter = ebiten.FilterLinear
 	dst.DrawImage(img, op)
 }
@@ -155,38 +152,45 @@ func (s *Sprites) Rect(dst *ebiten.Image, x, y, w, h float64, clr color.RGBA) {
 	op.GeoM.Reset()
 	op.GeoM.Scale(w, h)
 	op.GeoM.Translate(x, y)
-	op.ColorScale.Reset()
-	op.ColorScale.ScaleWithColor(clr)
-	op.Filter = ebiten.FilterNearest
+	setColor(op, clr)
+	op.Filter = ebiten.FilterLinear
 	dst.DrawImage(s.white1Sub, op)
 }
 
+// panelRadius is the corner radius the panel sprite is painted at; the
+// corners are scaled to the radius asked for.
+const panelRadius = 48
+
+// setColor tints op by clr (premultiplied) without boxing clr in an
+// interface, which would allocate.
+func setColor(op *ebiten.DrawImageOptions, clr color.RGBA) {
+	op.ColorScale.Reset()
+	if clr != opaque {
+		op.ColorScale.Scale(float32(clr.R)/255, float32(clr.G)/255, float32(clr.B)/255, float32(clr.A)/255)
+	}
+}
+
 // Panel fills a rounded rectangle of corner radius r with clr, as nine
-// stretched pieces of one painted rounded square. The square is repainted
-// only when r changes.
+// stretched pieces of one rounded square painted once.
 func (s *Sprites) Panel(dst *ebiten.Image, x, y, w, h, r float64, clr color.RGBA) {
-	ri := int(math.Round(r))
-	ri = max(2, min(ri, int(min(w, h)/2)))
-	if s.panel == nil || s.panelR != ri {
-		if s.panel != nil {
-			s.panel.Deallocate()
-		}
+	if w <= 0 || h <= 0 {
+		return
+	}
+	if s.panel == nil {
+		const ri = panelRadius
 		side := 2*ri + 2
 		img := image.NewRGBA(image.Rect(0, 0, side, side))
-		rr := float64(ri)
 		for py := 0; py < side; py++ {
 			for px := 0; px < side; px++ {
-				// Distance outside the rounded square's corner circles.
 				cx := math.Max(math.Abs(float64(px)+0.5-float64(side)/2)-1, 0)
 				cy := math.Max(math.Abs(float64(py)+0.5-float64(side)/2)-1, 0)
-				d := math.Hypot(cx, cy) - (rr - 1)
+				d := math.Hypot(cx, cy) - (ri - 1)
 				a := max(0, min(1, 0.5-d+1))
 				v := uint8(math.Round(a * 255))
 				img.SetRGBA(px, py, color.RGBA{v, v, v, v})
 			}
 		}
 		s.panel = upload(img)
-		s.panelR = ri
 		cuts := [4]int{0, ri, ri + 2, side}
 		for j := 0; j < 3; j++ {
 			for i := 0; i < 3; i++ {
@@ -194,10 +198,11 @@ func (s *Sprites) Panel(dst *ebiten.Image, x, y, w, h, r float64, clr color.RGBA
 			}
 		}
 	}
-	fr := float64(ri)
+	fr := math.Max(1, math.Min(r, math.Min(w, h)/2))
 	xs := [4]float64{x, x + fr, x + w - fr, x + w}
 	ys := [4]float64{y, y + fr, y + h - fr, y + h}
-	src := [4]float64{0, fr, fr + 2, 2*fr + 2}
+	const pr = panelRadius
+	src := [4]float64{0, pr, pr + 2, 2*pr + 2}
 	op := &s.op
 	for j := 0; j < 3; j++ {
 		for i := 0; i < 3; i++ {
@@ -208,8 +213,7 @@ func (s *Sprites) Panel(dst *ebiten.Image, x, y, w, h, r float64, clr color.RGBA
 			op.GeoM.Reset()
 			op.GeoM.Scale(pw/(src[i+1]-src[i]), ph/(src[j+1]-src[j]))
 			op.GeoM.Translate(xs[i], ys[j])
-			op.ColorScale.Reset()
-			op.ColorScale.ScaleWithColor(clr)
+			setColor(op, clr)
 			op.Filter = ebiten.FilterLinear
 			dst.DrawImage(s.panelParts[j*3+i], op)
 		}

@@ -18,6 +18,7 @@ import (
 // nothing.
 type Text struct {
 	reg, bold *etxt.Renderer
+	colors    map[color.RGBA]color.Color // colours boxed once: boxing allocates
 }
 
 // Align is where a string is anchored at the point it is drawn at.
@@ -45,7 +46,7 @@ func NewText() (*Text, error) {
 		r.Utils().SetCache8MiB()
 		return r
 	}
-	t := &Text{reg: mk(), bold: mk()}
+	t := &Text{reg: mk(), bold: mk(), colors: map[color.RGBA]color.Color{}}
 	t.reg.SetFont(reg)
 	t.bold.SetFont(bold)
 	return t, nil
@@ -59,19 +60,24 @@ func (t *Text) pick(bold bool) *etxt.Renderer {
 }
 
 // Draw draws s at (x, y) anchored by align, size pixels high, in clr.
-func (t *Text) Draw(dst *ebiten.Image, s string, x, y, size float64, clr color.Color, align Align, bold bool) {
+func (t *Text) Draw(dst *ebiten.Image, s string, x, y, size float64, clr color.RGBA, align Align, bold bool) {
 	if size < 1 || s == "" {
 		return
 	}
 	r := t.pick(bold)
 	r.SetSize(math.Round(size))
-	r.SetColor(clr)
+	boxed, ok := t.colors[clr]
+	if !ok {
+		boxed = clr
+		t.colors[clr] = boxed
+	}
+	r.SetColor(boxed)
 	r.SetAlign(align)
 	r.Draw(dst, s, int(math.Round(x)), int(math.Round(y)))
 }
 
 // Shadowed draws s like Draw over a soft dark copy, to stand out on wood.
-func (t *Text) Shadowed(dst *ebiten.Image, s string, x, y, size float64, clr color.Color, align Align, bold bool) {
+func (t *Text) Shadowed(dst *ebiten.Image, s string, x, y, size float64, clr color.RGBA, align Align, bold bool) {
 	off := max(1, math.Round(size/20))
 	t.Draw(dst, s, x+off, y+off, size, color.RGBA{0, 0, 0, 0x90}, align, bold)
 	t.Draw(dst, s, x, y, size, clr, align, bold)

@@ -15,9 +15,10 @@ import (
 // what the player's hand shows between ticks.
 type pointerState struct {
 	gm         *gesture.Machine
-	turnFresh  bool // the machine knows the current turn
-	choiceMode bool // the machine is set for a scoring choice (taps only)
-	idleMode   bool // the machine is set inactive (no move may be made)
+	turnFresh  bool         // the machine knows the current turn
+	choiceMode bool         // the machine is set for a scoring choice (taps only)
+	idleMode   bool         // the machine is set inactive (no move may be made)
+	turn       gesture.Turn // the turn the machine was given
 
 	refused     logic.Entry
 	refusedTick int // tick of the last refusal, -1000 if none
@@ -103,7 +104,8 @@ func (g *GameScene) updatePlayer(c *Context) {
 	p := &g.input
 	if !p.turnFresh {
 		p.gm.SetGeometry(g.geo)
-		p.gm.SetTurn(gesture.TurnOf(&g.m.Pos))
+		p.turn = gesture.TurnOf(&g.m.Pos)
+		p.gm.SetTurn(p.turn)
 		p.turnFresh, p.idleMode, p.choiceMode = true, false, false
 		p.previewOK = false
 	}
@@ -465,7 +467,7 @@ func (g *GameScene) drawPointer(screen *ebiten.Image, c *Context) {
 	drag := p.gm.Drag()
 	sel, hasSel := p.gm.Selected()
 	// Faint marbles waiting at every legal entry point.
-	turn := gesture.TurnOf(&g.m.Pos)
+	turn := &p.turn
 	for e := logic.Entry(0); e < logic.NumEntries; e++ {
 		if !turn.Legal[e] || (drag.Active && drag.OnTrack && drag.Entry == e) || (p.rollback && p.rbEntry == e) {
 			continue
