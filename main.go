@@ -62,6 +62,7 @@ func parseGameFlags(args []string, stderr io.Writer) (scenes.Options, error) {
 	mute := fs.Bool("mute", false, "no sound at all (the audio device is never opened)")
 	seed := fs.Uint64("seed", 0, "seed for the computer players and a drawn starter (0: from the clock)")
 	nodes := fs.Int("ai-nodes-per-frame", 0, "the computer's search work per frame (0: default)")
+	size := fs.String("size", "1280x800", "the window's size, WIDTHxHEIGHT")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: shiftago [flags]   (or a subcommand: shiftago help)")
 		fs.PrintDefaults()
@@ -150,8 +151,14 @@ func parseGameFlags(args []string, stderr io.Writer) (scenes.Options, error) {
 	o.NoAudio = *mute
 	o.Seed = *seed
 	o.NodesPerTick = *nodes
+	if _, err := fmt.Sscanf(*size, "%dx%d", &windowW, &windowH); err != nil || windowW < 320 || windowH < 240 {
+		return o, fmt.Errorf("--size %q: want WIDTHxHEIGHT, at least 320x240", *size)
+	}
 	return o, nil
 }
+
+// windowW, windowH is the window's size (--size).
+var windowW, windowH = 1280, 800
 
 // runGame opens the window and blocks until it is closed.
 func runGame(opts scenes.Options) error {
@@ -170,7 +177,7 @@ func runGame(opts scenes.Options) error {
 		g.Context().Notify("The sound device failed: playing silently.")
 	}
 	ebiten.SetWindowTitle("Shiftago")
-	ebiten.SetWindowSize(1280, 800)
+	ebiten.SetWindowSize(windowW, windowH)
 	ebiten.SetWindowSizeLimits(320, 240, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	return ebiten.RunGame(g)

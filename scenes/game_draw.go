@@ -108,6 +108,18 @@ func (g *GameScene) draw(screen *ebiten.Image, c *Context) {
 		}
 	}
 
+	// Rings round the marbles of the candidate lines.
+	if g.ph == phChooseLine {
+		for i := 0; i < g.nLines; i++ {
+			l := &g.lines[i]
+			tint := scaleRGBA(lineTints[i%len(lineTints)], 0.75+0.25*g.pulse(50))
+			for _, s := range l.cells[:l.n] {
+				x, y := g.px(layout.CellPos(s))
+				k := 1.0 + 0.12*float64(i)
+				sp.Ring(screen, x, y, k, tint)
+			}
+		}
+	}
 	// Rings on the ends to keep.
 	if g.ph == phChooseEnd {
 		l := &g.lines[g.chosen]
@@ -143,7 +155,9 @@ func (g *GameScene) drawCards(screen *ebiten.Image, c *Context) {
 		r := st.Card
 		rad := math.Min(r.W, r.H) * 0.08
 		if i == turn && g.ph != phOver {
-			sp.Panel(screen, r.X-3, r.Y-3, r.W+6, r.H+6, rad+3, scaleRGBA(seatTint[col], 0.55+0.3*g.pulse(90)))
+			b := math.Max(3, g.geo.Cell*0.06)
+			sp.Panel(screen, r.X-b, r.Y-b, r.W+2*b, r.H+2*b, rad+b, scaleRGBA(seatTint[col], 0.65+0.35*g.pulse(90)))
+			sp.Panel(screen, r.X, r.Y, r.W, r.H, rad, colBg)
 		}
 		sp.Panel(screen, r.X, r.Y, r.W, r.H, rad, colCard)
 		// Label: the seat's name, then its supply.
