@@ -31,6 +31,7 @@ type searcher struct {
 	variant  logic.Variant
 	winLen   int
 	paranoid bool
+	multi    Multi
 	lv       level
 	seed     uint64
 	w        weights
@@ -76,12 +77,16 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 		variant:  p.Variant(),
 		winLen:   logic.WinLength(p.Players()),
 		paranoid: p.Players() > 2,
+		multi:    cfg.Multi,
 		lv:       lv,
 		seed:     cfg.Seed,
 		w:        defaultWeights,
 		blind:    lv.blind,
 		budget:   lv.nodes,
 		best:     logic.NoMove,
+	}
+	if st.n == 2 {
+		st.multi = Paranoid // the same thing with two players: negamax
 	}
 	st.sliceEnd = st.budget
 	if p.Over() {
@@ -248,7 +253,14 @@ func (s *searcher) pause() {
 // run is iterative deepening over the root moves.
 func (s *searcher) run() {
 	for d := 1; d <= s.lv.depth && d < maxPly; d++ {
-		score, m, complete := s.searchRoot(d)
+		var score int
+		var m logic.Move
+		var complete bool
+		if s.multi == MaxN {
+			score, m, complete = s.searchRootMaxn(d)
+		} else {
+			score, m, complete = s.searchRoot(d)
+		}
 		if m != logic.NoMove {
 			s.best, s.bestScore = m, score
 		}

@@ -102,7 +102,19 @@ func Report(w io.Writer, o Options, r Result, wall time.Duration) {
 		o.A, o.B, o.Variant, o.Players, seatPattern(o), r.Games(), wall.Round(time.Millisecond))
 	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses; score %.1f%%\n", r.Wins, r.Draws, r.Losses, 100*r.Score())
 	diff, margin := r.Elo()
-	fmt.Fprintf(w, "Elo difference (A−B): %s ± %s (95%%)\n", fmtElo(diff), fmtElo(margin))
+	switch {
+	case r.Games() > 0 && (r.Wins == r.Games() || r.Losses == r.Games()):
+		// No spread to measure: give the bound of the Wilson interval.
+		n := float64(r.Games())
+		lo := EloDiff(n / (n + 1.96*1.96))
+		if r.Losses == r.Games() {
+			fmt.Fprintf(w, "Elo difference (A−B): ≤ %s (95%%)\n", fmtElo(-lo))
+		} else {
+			fmt.Fprintf(w, "Elo difference (A−B): ≥ %s (95%%)\n", fmtElo(lo))
+		}
+	default:
+		fmt.Fprintf(w, "Elo difference (A−B): %s ± %.0f (95%%)\n", fmtElo(diff), margin)
+	}
 	for i, name := range []string{"A", "B"} {
 		if r.Moves[i] == 0 {
 			continue
@@ -124,6 +136,9 @@ func fmtElo(x float64) string {
 			return "-inf"
 		}
 		return "inf"
+	}
+	if math.Abs(x) < 0.5 {
+		return "0"
 	}
 	return fmt.Sprintf("%+.0f", x)
 }

@@ -25,6 +25,7 @@ type player interface {
 type spec struct {
 	kind  string // "level", "greedy", "random", "cmd"
 	level int
+	multi ai.Multi
 	cmd   string
 	label string
 }
@@ -34,11 +35,20 @@ func parseSpec(s string) (spec, error) {
 	case s == "greedy" || s == "random":
 		return spec{kind: s, label: s}, nil
 	case strings.HasPrefix(s, "level="):
-		n, err := strconv.Atoi(s[len("level="):])
+		num, algo, _ := strings.Cut(s[len("level="):], "/")
+		n, err := strconv.Atoi(num)
 		if err != nil || n < 1 || n > ai.MaxLevel {
 			return spec{}, fmt.Errorf("%q: want level=1 to level=%d", s, ai.MaxLevel)
 		}
-		return spec{kind: "level", level: n, label: s}, nil
+		sp := spec{kind: "level", level: n, label: s}
+		switch algo {
+		case "", "paranoid":
+		case "maxn":
+			sp.multi = ai.MaxN
+		default:
+			return spec{}, fmt.Errorf("%q: the search after / is paranoid or maxn", s)
+		}
+		return sp, nil
 	case strings.HasPrefix(s, "cmd:") && len(s) > 4:
 		return spec{kind: "cmd", cmd: s[4:], label: s}, nil
 	}
@@ -59,7 +69,7 @@ func (sp spec) open(lim limits) (player, error) {
 	case "random":
 		return funcPlayer(ai.Random), nil
 	case "level":
-		return &searchPlayer{level: sp.level, lim: lim}, nil
+		return &searchPlayer{level: sp.level, multi: sp.multi, lim: lim}, nil
 	}
 	return startEngine(sp.cmd, lim)
 }
@@ -76,11 +86,12 @@ func (f funcPlayer) close() {}
 // by movetime (stepped in slices, the clock read between them).
 type searchPlayer struct {
 	level int
+	multi ai.Multi
 	lim   limits
 }
 
 func (sp *searchPlayer) move(p logic.Position, seed uint64) (logic.Move, int, error) {
-	cfg := ai.Config{Level: sp.level, Seed: seed, MaxNodes: sp.lim.nodes}
+	cfg := ai.Config{Level: sp.level, Seed: seed, MaxNodes: sp.lim.nodes, Multi: sp.multi}
 	if sp.lim.movetime > 0 {
 		cfg.MaxNodes = 1 << 40
 		s := ai.NewSearch(p, cfg)

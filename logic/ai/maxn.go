@@ -1,0 +1,120 @@
+package ai
+
+import "shiftago/logic"
+
+// vec is a value per seat, for the max^n search.
+type vec [4]int32
+
+// maxnLeaf evaluates p for every seat: its own terms less its strongest
+// rival's, and a near-win for a mover who wins with one insertion.
+func (s *searcher) maxnLeaf(p *logic.Position, ply int) vec {
+	var v vec
+	mover := p.ToMoveSeat()
+	if !s.blind && s.immediateWin(p, mover) {
+		for i := 0; i < s.n; i++ {
+			v[i] = -(nearWin - int32(ply))
+		}
+		v[mover] = nearWin - int32(ply)
+		return v
+	}
+	var terms vec
+	for i := 0; i < s.n; i++ {
+		terms[i] = s.seatTerms(p, i, i == mover)
+	}
+	for i := 0; i < s.n; i++ {
+		top := int32(0)
+		for j := 0; j < s.n; j++ {
+			if j != i {
+				top = max(top, terms[j])
+			}
+		}
+		v[i] = max(-evalLimit, min(evalLimit, terms[i]-top))
+	}
+	v[mover] += s.w.tempo
+	return v
+}
+
+// maxnTerminal scores a finished game for every seat.
+func (s *searcher) maxnTerminal(q *logic.Position, ply int) vec {
+	var v vec
+	r := q.Result()
+	if r.State != logic.Won {
+		return v
+	}
+	w := q.SeatOf(r.Winner)
+	for i := 0; i < s.n; i++ {
+		v[i] = -(winScore - int32(ply))
+	}
+	v[w] = winScore - int32(ply)
+	return v
+}
+
+// maxn is the max^n search: each seat picks the child best for itself.
+// It prunes nothing but is exact about who wants what.
+func (s *searcher) maxn(p *logic.Position, depth, ply int) vec {
+	s.nodes++
+	s.pause()
+	if s.abort {
+		return vec{}
+	}
+	if depth <= 0 || ply >= maxPly-1 {
+		return s.maxnLeaf(p, ply)
+	}
+	mover := p.ToMoveSeat()
+	moves := p.Moves(s.moveBuf[ply][:0])
+	best := vec{}
+	first := true
+	for _, m := range moves {
+		q := &s.posBuf[ply+1]
+		*q = *p
+		q.Apply(m, nil)
+		var v vec
+		if q.Over() {
+			v = s.maxnTerminal(q, ply+1)
+		} else {
+			v = s.maxn(q, depth-1, ply+1)
+		}
+		if s.abort {
+			return vec{}
+		}
+		if first || v[mover] > best[mover] {
+			best, first = v, false
+		}
+		if best[mover] > winBound {
+			break // a win for the mover cannot be bettered much
+		}
+	}
+	return best
+}
+
+// searchRootMaxn is searchRoot for max^n.
+func (s *searcher) searchRootMaxn(d int) (int, logic.Move, bool) {
+	p := &s.root
+	me := s.rootSeat
+	bestV := -inf
+	best := logic.NoMove
+	for i := range s.rootMoves {
+		rm := &s.rootMoves[i]
+		q := *p
+		q.Apply(rm.m, nil)
+		var v vec
+		if q.Over() {
+			v = s.maxnTerminal(&q, 1)
+		} else {
+			v = s.maxn(&q, d-1, 1)
+		}
+		if s.abort {
+			break
+		}
+		rm.score = int(v[me]) + rm.noise
+		if rm.score > bestV {
+			bestV, best = rm.score, rm.m
+		}
+	}
+	for i := 1; i < len(s.rootMoves); i++ {
+		for j := i; j > 0 && s.rootMoves[j].score > s.rootMoves[j-1].score; j-- {
+			s.rootMoves[j], s.rootMoves[j-1] = s.rootMoves[j-1], s.rootMoves[j]
+		}
+	}
+	return bestV, best, !s.abort
+}
