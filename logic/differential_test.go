@@ -1,0 +1,112 @@
+package logic
+
+import (
+	"flag"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"shiftago/logic/internal/naive"
+)
+
+// differentialGames is the number of random games per configuration (27
+// configurations: variant × players × sit-outs). The default keeps `go test`
+// quick; CI runs 60 a configuration (1,620 games) in a step of its own.
+var differentialGames = flag.Int("differential-games", 4, "random games per configuration in TestDifferential")
+
+// TestDifferential plays thousands of seeded random games on this engine and
+// on the deliberately naive one in internal/naive, and requires them to
+// agree after every move: the position string, the sorted legal moves and
+// the result.
+func TestDifferential(t *testing.T) {
+	games := *differentialGames
+	if testing.Short() {
+		games = min(games, 2)
+	}
+	configs := 0
+	for _, v := range []Variant{Express, Expert, Extreme} {
+		for n := 2; n <= 4; n++ {
+			for _, sitCase := range []int{0, 1, 2} {
+				configs++
+				for g := 0; g < games; g++ {
+					seed := int64(configs*1000 + g)
+					sits := make([]int, n)
+					switch sitCase {
+					case 1:
+						sits[g%n] = 1 + g%MaxSitOuts
+					case 2:
+						for i := range sits {
+							sits[i] = (g + i) % (MaxSitOuts + 1)
+						}
+					}
+					differentialGame(t, seed, v, n, sits)
+					if t.Failed() {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+func differentialGame(t *testing.T, seed int64, v Variant, n int, sits []int) {
+	t.Helper()
+	r := rand.New(rand.NewSource(seed))
+	fast, err := NewGame(Standard(v, n, sits))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, err := naive.New(v.String(), "ogbw"[:n], sits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var history []string
+	for ply := 0; ; ply++ {
+		if fast.String() != slow.String() {
+			t.Fatalf("seed %d after %v:\nfast  %s\nnaive %s\n%s", seed, history, fast.String(), slow.String(), fast.Diagram())
+		}
+		if fast.Result().String() != slow.Result() {
+			t.Fatalf("seed %d after %v: result fast %s, naive %s\n%s", seed, history, fast.Result(), slow.Result(), fast.Diagram())
+		}
+		var fm []string
+		for _, m := range fast.Moves(nil) {
+			fm = append(fm, m.String())
+		}
+		slices.Sort(fm)
+		sm := slow.Moves()
+		if !slices.Equal(fm, sm) {
+			t.Fatalf("seed %d after %v: moves differ\nfast  %v\nnaive %v\n%s", seed, history, fm, sm, fast.Diagram())
+		}
+		if len(fm) == 0 {
+			return
+		}
+		m := fm[r.Intn(len(fm))]
+		history = append(history, m)
+		if err := fast.PlayString(m, nil); err != nil {
+			t.Fatalf("fast refused %s: %v", m, err)
+		}
+		if err := slow.Play(m); err != nil {
+			t.Fatalf("naive refused %s: %v", m, err)
+		}
+	}
+}
+
+// TestDifferentialPerft recomputes the pinned perft counts with the naive
+// engine, to the depth it manages quickly.
+func TestDifferentialPerft(t *testing.T) {
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	for _, c := range perftCases {
+		slow, err := naive.Parse(c.pos)
+		if err != nil {
+			t.Fatalf("%s: naive cannot parse: %v", c.name, err)
+		}
+		for d := 1; d <= depth && d <= len(c.counts); d++ {
+			if got := slow.Perft(d); got != c.counts[d-1] {
+				t.Errorf("%s: naive perft %d = %d, pinned %d", c.name, d, got, c.counts[d-1])
+			}
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package logic
+
+import (
+	"testing"
+)
+
+// perftCase pins perft counts (RULES.md §9). Each count was cross-checked
+// against the naive second implementation (see differential_test.go, which
+// recomputes the shallow ones with it on every run).
+type perftCase struct {
+	name   string
+	pos    string   // RULES.md §10 position string
+	counts []uint64 // perft 1, 2, 3, ...
+}
+
+var perftCases = []perftCase{
+	{"§2 §9 express 2p start", "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", []uint64{28, 784, 21952, 614656, 17210368}},
+	{"§2 §9 expert 3p start", "7/7/7/7/7/7/7 expert ogb o 22,22,22 0,0,0 0,0,0", []uint64{28, 784, 21952, 614656}},
+	{"§2 §9 extreme 4p start", "7/7/7/7/7/7/7 extreme ogbw o 22,22,22,22 0,0,0,0 0,0,0,0", []uint64{28, 784, 21952, 614656}},
+	{"§2 §7 express 2p, orange sits out 2: green plays twice alone", "7/7/7/7/7/7/7 express og o 22,22 0,0 2,0", []uint64{28, 684, 19152, 536256}},
+	{"§2 §7 express 2p, orange sits out 6", "7/7/7/7/7/7/7 express og o 22,22 0,0 6,0", []uint64{28, 684, 14352, 253752}},
+	{"§2 §6 §7 extreme 4p with sit-outs 0,3,6,1: forced 0-point lines early", "7/7/7/7/7/7/7 extreme ogbw o 22,22,22,22 0,0,0,0 0,3,6,1", []uint64{28, 684, 19152, 538592}},
+	{"§2 §9 express 2p mid-game", "og1oooo/ogo4/go4g/gg4g/o6/o6/og3gg express og g 11,12 0,0 0,0", []uint64{26, 670, 16148}},
+	{"§2 §9 express 3p mid-game", "o2o1gg/gb5/o3ogb/6g/bg4b/b5b/oobog2 express ogb o 15,15,15 0,0,0 0,0,0", []uint64{28, 751, 20626}},
+	{"§5 §9 expert 2p: green must score on every move", "o1o2go/7/6g/oo5/oo4g/go5/ooggggg expert og g 12,13 0,0 0,0", []uint64{26, 728, 20360}},
+	{"§5 §9 expert 3p mid-game with scoring choices", "o2bgog/g5b/7/5bg/7/g5b/1ooo1b1 expert ogb o 17,17,17 0,0,0 0,0,0", []uint64{31, 868, 24327}},
+	{"§5 §9 expert 4p mid-game with scoring choices", "1wwbgob/3gobo/ow2g1o/ow3bw/ob1b1ow/wg3bg/wgwbogb expert ogbw o 13,15,13,13 0,2,0,0 0,0,0,0", []uint64{26, 608, 13861}},
+	{"§6 §9 extreme 2p mid-game", "o2oo2/6g/7/o6/oo3oo/g5g/ggg1ggo extreme og g 13,14 0,0 0,0", []uint64{28, 784, 21791}},
+	{"§6 §9 extreme 3p mid-game", "2obo1g/6g/5bo/go3go/2b4/2g3b/obb2g1 extreme ogb o 16,16,16 0,0,0 0,0,0", []uint64{31, 924, 27318}},
+	{"§6 §9 extreme 4p mid-game", "3boo1/go1ww2/4b1g/6o/5wg/6b/4bgw extreme ogbw o 18,18,18,18 0,0,0,0 0,0,0,0", []uint64{31, 893, 25263}},
+	{"§5 §9 a line of 7 wins at once: those moves are leaves", "6g/7/7/oooooo1/7/7/7 expert og o 16,21 0,0 0,0", []uint64{28, 730, 20386}},
+}
+
+// perftDepthLimit keeps the default test run quick; -short trims further.
+func perftDepthLimit() int {
+	if testing.Short() {
+		return 3
+	}
+	return 4
+}
+
+func TestPerft(t *testing.T) {
+	for _, c := range perftCases {
+		p, err := ParsePosition(c.pos)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for d, want := range c.counts {
+			if d+1 > perftDepthLimit() {
+				break
+			}
+			if got := Perft(&p, d+1); got != want {
+				t.Errorf("%s: perft %d = %d, want %d\n%s", c.name, d+1, got, want, p.Diagram())
+			}
+		}
+	}
+}
+
+// TestPerftDivide checks that the divided counts add up and follow the
+// move list.
+func TestPerftDivide(t *testing.T) {
+	p, _ := ParsePosition(perftCases[8].pos)
+	moves, counts := PerftDivide(&p, 2)
+	var sum uint64
+	for i, m := range moves {
+		q := p
+		q.Apply(m, nil)
+		want := uint64(1)
+		if !q.Over() {
+			want = Perft(&q, 1)
+		}
+		if counts[i] != want {
+			t.Errorf("%s: %d, want %d", m, counts[i], want)
+		}
+		sum += counts[i]
+	}
+	if sum != perftCases[8].counts[1] {
+		t.Errorf("divide sums to %d, want %d", sum, perftCases[8].counts[1])
+	}
+}
