@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"shiftago/logic"
+	"shiftago/logic/arena"
 	"shiftago/logic/engine"
 )
 
@@ -18,6 +19,7 @@ import (
 var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"engine": runEngine,
 	"perft":  runPerft,
+	"arena":  arena.Main,
 }
 
 // runSubcommand runs the subcommand named by args[0] and reports its exit
@@ -43,6 +45,8 @@ func usage(w io.Writer) {
   shiftago [game flags]    open the game window
   shiftago engine          speak the RULES.md §10 line protocol on stdin/stdout
   shiftago perft --variant V --players N --depth D [--sitouts N,N..] [--position S] [--divide]
+  shiftago arena --a level=5 --b greedy [--games N] [--variant V] [--players N] ...
+                           play engines against each other (shiftago arena -h for all flags)
   shiftago help            this text
 `)
 }
