@@ -81,6 +81,7 @@ type GameScene struct {
 
 	seatLabel [4]string
 
+	hideCards    bool // the result's summary stands where the cards were
 	nodesPerTick int
 	animSpeed    float64
 	tourney      *logic.Tournament

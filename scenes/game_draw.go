@@ -61,7 +61,9 @@ func (g *GameScene) draw(screen *ebiten.Image, c *Context) {
 	}
 	sp := c.Sprites
 	g.board.Draw(screen, geo)
-	g.drawCards(screen, c)
+	if !g.hideCards {
+		g.drawCards(screen, c)
+	}
 
 	// The last move: a glow at its entry point and a ring on its cell.
 	if g.anim == nil && g.m.HasLast && g.ph != phOver {
@@ -118,6 +120,12 @@ func (g *GameScene) draw(screen *ebiten.Image, c *Context) {
 				k := 1.0 + 0.12*float64(i)
 				sp.Ring(screen, x, y, k, tint)
 			}
+		}
+	}
+	if g.ph == phOver && g.hasWin {
+		for _, s := range g.winLine.cells[:g.winLine.n] {
+			x, y := g.px(layout.CellPos(s))
+			sp.Ring(screen, x, y, 1.05, scaleRGBA(colGold, 0.7+0.3*g.pulse(40)))
 		}
 	}
 	// Rings on the ends to keep.

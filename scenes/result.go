@@ -28,6 +28,7 @@ type ResultScene struct {
 	w, h     float64
 	geo      layout.Geometry
 	panel    layout.Rect
+	u        float64
 }
 
 // NewResultScene sums up the game g has just finished.
@@ -52,7 +53,7 @@ func NewResultScene(c *Context, g *GameScene) *ResultScene {
 		}
 		r.lines = append(r.lines, sb.String())
 	}
-	r.lines = append(r.lines, fmt.Sprintf("%d moves played.", len(g.m.Moves)))
+	r.lines = append(r.lines, fmt.Sprintf("%d move%s played.", len(g.m.Moves), plural(len(g.m.Moves))))
 	if t := g.tourney; t != nil {
 		var sb strings.Builder
 		sb.WriteString("Tournament to 10: ")
@@ -86,9 +87,34 @@ func (r *ResultScene) layout(c *Context) {
 	g.geo, g.cfg = r.geo, layout.Config{}
 	c.Sprites.Ensure(int(2 * r.geo.MarbleRadius))
 	u := c.U()
-	pw := min(c.W-2*u, 18*u)
-	ph := (2.2 + 0.8*float64(len(r.lines)) + 1.8) * u
-	r.panel = layout.Rect{X: (c.W - pw) / 2, Y: (c.H - ph) / 2, W: pw, H: ph}
+	// The summary takes the place of the seat cards, so the final board
+	// stays in view; with the cards around the board it goes in the middle.
+	rows := 2.2 + 0.8*float64(len(r.lines)) + 1.8
+	area := r.geo.Seats[0].Card
+	if r.geo.Orientation == layout.Around {
+		// Cards on every side: the summary covers the widest of them.
+		for i := 1; i < g.m.Pos.Players(); i++ {
+			if q := r.geo.Seats[i].Card; q.W*q.H > area.W*area.H {
+				area = q
+			}
+		}
+		g.hideCards = true
+		u = min(u, area.W/12, area.H/rows)
+	} else {
+		area = r.geo.Seats[0].Card
+		for i := 1; i < g.m.Pos.Players(); i++ {
+			q := r.geo.Seats[i].Card
+			x0, y0 := min(area.X, q.X), min(area.Y, q.Y)
+			x1, y1 := max(area.X+area.W, q.X+q.W), max(area.Y+area.H, q.Y+q.H)
+			area = layout.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+		}
+		g.hideCards = true
+		u = min(u, area.W/12)
+	}
+	r.u = u
+	pw := min(area.W, 18*u)
+	ph := rows * u
+	r.panel = layout.Rect{X: area.X + (area.W-pw)/2, Y: area.Y + max(0, (area.H-ph)/2), W: pw, H: ph}
 	bh := 1.2 * u
 	y := r.panel.Y + r.panel.H - bh - 0.4*u
 	bw := (pw - 1.6*u) / 3
@@ -130,7 +156,7 @@ func (r *ResultScene) Update(c *Context) error {
 // Draw draws the final board under the summary.
 func (r *ResultScene) Draw(screen *ebiten.Image, c *Context) {
 	r.game.Draw(screen, c)
-	u := c.U()
+	u := r.u
 	p := r.panel
 	c.Sprites.Panel(screen, p.X, p.Y, p.W, p.H, 0.4*u, noticeBg)
 	col := colText

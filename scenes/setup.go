@@ -177,12 +177,11 @@ func (s *SetupScene) layout(c *Context) {
 	s.u = u
 	bh := 1.1 * u // button height
 	rowH := 1.35 * u
-	cw := 13.5 * u
+	cw, labW := 13.5*u, 3.0*u
 	if !narrow {
-		cw = 22.5 * u
+		cw, labW = 22.5*u, 3.6*u
 	}
 	x0 := math.Round((c.W - cw) / 2)
-	labW := 3.6 * u
 	cx := x0 + labW // controls start here
 	ctlW := cw - labW
 	s.bs.reset()
@@ -222,27 +221,33 @@ func (s *SetupScene) layout(c *Context) {
 		}
 		s.bs.add(button{x: x, y: y, w: 3.6 * u, h: bh, id: actKind + i, label: kind, on: seat.Computer})
 		x += 3.6*u + 0.35*u
+		level := func(x, y float64) {
+			s.bs.add(button{x: x, y: y, w: bh, h: bh, id: actLevelDn + i, label: "−", off: !seat.Computer || seat.Level <= 1})
+			lvl := levelLabels[seat.Level]
+			if !seat.Computer {
+				lvl = "—"
+			}
+			s.labels = append(s.labels, label{x: x + bh + 2.1*u, y: y + bh/2, size: 0.44 * u, s: lvl, align: render.AlignCenter})
+			x += bh + 4.2*u
+			s.bs.add(button{x: x, y: y, w: bh, h: bh, id: actLevelUp + i, label: "+", off: !seat.Computer || seat.Level >= ai.MaxLevel})
+		}
+		sits := func(x, y, lw float64) {
+			s.labels = append(s.labels, label{x: x + lw/2, y: y + bh/2, size: 0.4 * u, s: "sits out", align: render.AlignCenter})
+			x += lw
+			s.bs.add(button{x: x, y: y, w: bh, h: bh, id: actSitDn + i, label: "−", off: seat.SitOuts <= 0})
+			s.labels = append(s.labels, label{x: x + bh + 0.5*u, y: y + bh/2, size: 0.5 * u, s: digits[seat.SitOuts], align: render.AlignCenter})
+			x += bh + 1.0*u
+			s.bs.add(button{x: x, y: y, w: bh, h: bh, id: actSitUp + i, label: "+", off: seat.SitOuts >= logic.MaxSitOuts})
+		}
 		if narrow {
+			// Row one: colour, who plays, handicap; row two: the level.
+			sits(x, y, 2.0*u)
 			y += rowH
-			x = cx
+			level(cx, y)
+		} else {
+			level(x, y)
+			sits(x+2*bh+4.2*u+0.35*u, y, 2.6*u)
 		}
-		// Level: − label +, only for a computer.
-		s.bs.add(button{x: x, y: y, w: bh, h: bh, id: actLevelDn + i, label: "−", off: !seat.Computer || seat.Level <= 1})
-		lvl := levelLabels[seat.Level]
-		if !seat.Computer {
-			lvl = "—"
-		}
-		s.labels = append(s.labels, label{x: x + bh + 2.1*u, y: y + bh/2, size: 0.44 * u, s: lvl, align: render.AlignCenter})
-		x += bh + 4.2*u
-		s.bs.add(button{x: x, y: y, w: bh, h: bh, id: actLevelUp + i, label: "+", off: !seat.Computer || seat.Level >= ai.MaxLevel})
-		x += bh + 0.35*u
-		// Sit-outs.
-		s.labels = append(s.labels, label{x: x + 1.3*u, y: y + bh/2, size: 0.4 * u, s: "sits out", align: render.AlignCenter})
-		x += 2.6 * u
-		s.bs.add(button{x: x, y: y, w: bh, h: bh, id: actSitDn + i, label: "−", off: seat.SitOuts <= 0})
-		s.labels = append(s.labels, label{x: x + bh + 0.6*u, y: y + bh/2, size: 0.5 * u, s: digits[seat.SitOuts], align: render.AlignCenter})
-		x += bh + 1.2*u
-		s.bs.add(button{x: x, y: y, w: bh, h: bh, id: actSitUp + i, label: "+", off: seat.SitOuts >= logic.MaxSitOuts})
 		y += rowH
 	}
 	// Who starts.
