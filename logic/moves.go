@@ -143,15 +143,8 @@ func (p *Position) LinesOf(c Color, n int, buf []Line) []Line {
 // returns the squares that moved before the new marble took the entry cell.
 func (p *Position) insert(s int, e Entry) (run Bitboard, firstEmpty Square) {
 	t := &tracks[e]
-	empty := t.mask &^ p.occ
-	var fe int
-	if t.low {
-		fe = bits.TrailingZeros64(uint64(empty))
-		run = t.mask & (1<<uint(fe) - 1)
-	} else {
-		fe = 63 - bits.LeadingZeros64(uint64(empty))
-		run = t.mask &^ (2<<uint(fe) - 1)
-	}
+	fe := p.firstEmpty(e)
+	run = p.pushRun(e)
 	if run != 0 {
 		for i := 0; i < int(p.n); i++ {
 			if moved := p.bb[i] & run; moved != 0 {
@@ -175,6 +168,38 @@ func (p *Position) insert(s int, e Entry) (run Bitboard, firstEmpty Square) {
 // s's colour only, which is when the single-colour rule of §2 applies.
 func (p *Position) lonelyColor(s int) bool { return p.occ == p.bb[s] }
 
+// firstEmpty is the empty cell of e's track nearest its entry cell: where
+// the pushed run ends. The track must not be full.
+func (p *Position) firstEmpty(e Entry) int {
+	t := &tracks[e]
+	empty := t.mask &^ p.occ
+	if t.low {
+		return bits.TrailingZeros64(uint64(empty))
+	}
+	return 63 - bits.LeadingZeros64(uint64(empty))
+}
+
+// pushRun returns the squares of e's track that a marble inserted at e
+// pushes one step on: those between the entry cell and the first empty one.
+func (p *Position) pushRun(e Entry) Bitboard {
+	t := &tracks[e]
+	fe := p.firstEmpty(e)
+	if t.low {
+		return t.mask & (1<<uint(fe) - 1)
+	}
+	return t.mask &^ (2<<uint(fe) - 1)
+}
+
+// moverAfter is seat s's marbles after it inserts at e, without touching
+// the position: move generation needs only this to find scoring lines and
+// to apply the single-colour rule.
+func (p *Position) moverAfter(s int, e Entry) Bitboard {
+	t := &tracks[e]
+	mine := p.bb[s]
+	moved := mine & p.pushRun(e)
+	return mine&^moved | shift(moved, t.Step) | bit(t.Cells[0])
+}
+
 // insertionLegal reports whether seat s may insert at e: the track has room
 // and, if the board would hold one colour only, no two of its marbles would
 // be side by side (RULES.md §2).
@@ -182,12 +207,7 @@ func (p *Position) insertionLegal(s int, e Entry) bool {
 	if tracks[e].mask&^p.occ == 0 {
 		return false
 	}
-	if !p.lonelyColor(s) {
-		return true
-	}
-	q := *p
-	q.insert(s, e)
-	return !orthoAdjacent(q.bb[s])
+	return !p.lonelyColor(s) || !orthoAdjacent(p.moverAfter(s, e))
 }
 
 // hasInsertion reports whether seat s has any legal insertion.
@@ -230,16 +250,15 @@ func (p *Position) Moves(buf []Move) []Move {
 			buf = append(buf, Insert(e))
 			continue
 		}
-		q := *p
-		q.insert(s, e)
-		if lonely && orthoAdjacent(q.bb[s]) {
+		mine := p.moverAfter(s, e)
+		if lonely && orthoAdjacent(mine) {
 			continue
 		}
-		if !scoring || !hasRun(q.bb[s], minLen) {
+		if !scoring || !hasRun(mine, minLen) {
 			buf = append(buf, Insert(e))
 			continue
 		}
-		for _, l := range lines(q.bb[s], minLen, lbuf[:0]) {
+		for _, l := range lines(mine, minLen, lbuf[:0]) {
 			m := scoringMove(e, l)
 			if p.n == 2 {
 				buf = append(buf, m)
