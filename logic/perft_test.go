@@ -1,6 +1,8 @@
 package logic
 
 import (
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -14,9 +16,26 @@ type perftCase struct {
 }
 
 var perftCases = []perftCase{
-	{"§2 §9 express 2p start", "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", []uint64{28, 784, 21952, 614656, 17210368}},
-	{"§2 §9 expert 3p start", "7/7/7/7/7/7/7 expert ogb o 22,22,22 0,0,0 0,0,0", []uint64{28, 784, 21952, 614656}},
-	{"§2 §9 extreme 4p start", "7/7/7/7/7/7/7 extreme ogbw o 22,22,22,22 0,0,0,0 0,0,0,0", []uint64{28, 784, 21952, 614656}},
+	// §2 §7 §9: every variant × player count from the start, without and with sit-outs.
+	{"express 2p start", "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", []uint64{28, 784, 21952, 614656, 17210368}},
+	{"express 2p, green sits out 3: orange plays alone", "7/7/7/7/7/7/7 express og o 22,22 0,0 0,3", []uint64{28, 684, 14352, 253752}},
+	{"express 3p start", "7/7/7/7/7/7/7 express ogb o 22,22,22 0,0,0 0,0,0", []uint64{28, 784, 21952, 614656}},
+	{"express 3p sit-outs 2,0,1", "7/7/7/7/7/7/7 express ogb g 22,22,22 0,0,0 1,0,1", []uint64{28, 684, 19152, 536256}},
+	{"express 4p start", "7/7/7/7/7/7/7 express ogbw o 22,22,22,22 0,0,0,0 0,0,0,0", []uint64{28, 784, 21952, 614656}},
+	{"express 4p sit-outs 1,0,4,2", "7/7/7/7/7/7/7 express ogbw g 22,22,22,22 0,0,0,0 0,0,4,2", []uint64{28, 784, 21952, 614656}},
+	{"expert 2p start", "7/7/7/7/7/7/7 expert og o 22,22 0,0 0,0", []uint64{28, 784, 21952, 614656}},
+	{"expert 2p sit-outs 0,3", "7/7/7/7/7/7/7 expert og o 22,22 0,0 0,3", []uint64{28, 684, 14352, 253752}},
+	{"expert 3p start", "7/7/7/7/7/7/7 expert ogb o 22,22,22 0,0,0 0,0,0", []uint64{28, 784, 21952, 614656}},
+	{"expert 3p sit-outs 2,0,1", "7/7/7/7/7/7/7 expert ogb g 22,22,22 0,0,0 1,0,1", []uint64{28, 684, 19152, 536256}},
+	{"expert 4p start", "7/7/7/7/7/7/7 expert ogbw o 22,22,22,22 0,0,0,0 0,0,0,0", []uint64{28, 784, 21952, 614656}},
+	{"expert 4p sit-outs 1,0,4,2", "7/7/7/7/7/7/7 expert ogbw g 22,22,22,22 0,0,0,0 0,0,4,2", []uint64{28, 784, 21952, 614656}},
+	{"extreme 2p start", "7/7/7/7/7/7/7 extreme og o 22,22 0,0 0,0", []uint64{28, 784, 21952, 614656}},
+	{"extreme 2p sit-outs 0,3", "7/7/7/7/7/7/7 extreme og o 22,22 0,0 0,3", []uint64{28, 684, 14352, 253752}},
+	{"extreme 3p start", "7/7/7/7/7/7/7 extreme ogb o 22,22,22 0,0,0 0,0,0", []uint64{28, 784, 21952, 614656}},
+	{"extreme 3p sit-outs 2,0,1", "7/7/7/7/7/7/7 extreme ogb g 22,22,22 0,0,0 1,0,1", []uint64{28, 684, 19152, 536256}},
+	{"extreme 4p start", "7/7/7/7/7/7/7 extreme ogbw o 22,22,22,22 0,0,0,0 0,0,0,0", []uint64{28, 784, 21952, 614656}},
+	{"extreme 4p sit-outs 1,0,4,2", "7/7/7/7/7/7/7 extreme ogbw g 22,22,22,22 0,0,0,0 0,0,4,2", []uint64{28, 784, 21952, 614656}},
+	// §2 §7: a sit-out given at the start is passed at once.
 	{"§2 §7 express 2p, orange sits out 2: green plays twice alone", "7/7/7/7/7/7/7 express og o 22,22 0,0 2,0", []uint64{28, 684, 19152, 536256}},
 	{"§2 §7 express 2p, orange sits out 6", "7/7/7/7/7/7/7 express og o 22,22 0,0 6,0", []uint64{28, 684, 14352, 253752}},
 	{"§2 §6 §7 extreme 4p with sit-outs 0,3,6,1: forced 0-point lines early", "7/7/7/7/7/7/7 extreme ogbw o 22,22,22,22 0,0,0,0 0,3,6,1", []uint64{28, 684, 19152, 538592}},
@@ -59,7 +78,9 @@ func TestPerft(t *testing.T) {
 // TestPerftDivide checks that the divided counts add up and follow the
 // move list.
 func TestPerftDivide(t *testing.T) {
-	p, _ := ParsePosition(perftCases[8].pos)
+	i := slices.IndexFunc(perftCases, func(c perftCase) bool { return strings.Contains(c.name, "must score on every move") })
+	c := perftCases[i]
+	p, _ := ParsePosition(c.pos)
 	moves, counts := PerftDivide(&p, 2)
 	var sum uint64
 	for i, m := range moves {
@@ -74,7 +95,7 @@ func TestPerftDivide(t *testing.T) {
 		}
 		sum += counts[i]
 	}
-	if sum != perftCases[8].counts[1] {
-		t.Errorf("divide sums to %d, want %d", sum, perftCases[8].counts[1])
+	if sum != c.counts[1] {
+		t.Errorf("divide sums to %d, want %d", sum, c.counts[1])
 	}
 }
