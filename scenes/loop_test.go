@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -36,6 +37,18 @@ type loop struct {
 	started bool
 	code    chan int
 	m       *testing.M
+
+	// With count set, the allocations made inside the game's own Update
+	// and Draw (scenes, render, etxt, ebiten's command queueing) are
+	// added up, apart from those of ebiten's GL backend and window.
+	count    bool
+	ownAlloc uint64
+	ms       runtime.MemStats
+}
+
+func (l *loop) mallocs() uint64 {
+	runtime.ReadMemStats(&l.ms)
+	return l.ms.Mallocs
 }
 
 func TestMain(m *testing.M) {
@@ -87,7 +100,15 @@ func (l *loop) Update() error {
 		break
 	}
 	if l.game != nil {
-		if err := l.game.Update(); err != nil {
+		var m0 uint64
+		if l.count {
+			m0 = l.mallocs()
+		}
+		err := l.game.Update()
+		if l.count {
+			l.ownAlloc += l.mallocs() - m0
+		}
+		if err != nil {
 			l.game = nil
 			if l.waiter != nil {
 				l.waiter.done <- false
@@ -111,7 +132,14 @@ func (l *loop) Update() error {
 
 func (l *loop) Draw(screen *ebiten.Image) {
 	if l.game != nil {
+		var m0 uint64
+		if l.count {
+			m0 = l.mallocs()
+		}
 		l.game.Draw(screen)
+		if l.count {
+			l.ownAlloc += l.mallocs() - m0
+		}
 	} else {
 		screen.Fill(colBg)
 	}

