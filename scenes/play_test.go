@@ -193,7 +193,10 @@ func TestFrameRateAndAllocations(t *testing.T) {
 	st.Seats[2] = SeatSetup{Color: "b"}
 	g, _ := testGame(t, st, "o2b3/1g1o1g1/2b1o2/g1obgb1/2o1g2/1b1o1b1/3g3 expert ogb o 16,16,16 2,0,0 0,0,0")
 	defer g.Close()
-	const n = 240
+	n := 240
+	if raceEnabled {
+		n = 60 // the numbers mean little under the race detector: just run it
+	}
 	measure := func(game *Game) (fps float64, allocs float64) {
 		l.run(game)
 		l.wait(30) // warm up: caches, sprites
@@ -203,7 +206,7 @@ func TestFrameRateAndAllocations(t *testing.T) {
 		l.wait(n)
 		var el time.Duration
 		l.do(func() { el = time.Since(t0); runtime.ReadMemStats(&m1) })
-		return n / el.Seconds(), float64(m1.Mallocs-m0.Mallocs) / n
+		return float64(n) / el.Seconds(), float64(m1.Mallocs-m0.Mallocs) / float64(n)
 	}
 	emptyFPS, emptyAllocs := measure(nil)
 	gameFPS, gameAllocs := measure(g)
@@ -212,7 +215,7 @@ func TestFrameRateAndAllocations(t *testing.T) {
 	l.do(func() { l.count, l.ownAlloc = true, 0 })
 	l.wait(n)
 	var own float64
-	l.do(func() { l.count, own = false, float64(l.ownAlloc)/n })
+	l.do(func() { l.count, own = false, float64(l.ownAlloc)/float64(n) })
 	l.run(nil)
 	msg := fmt.Sprintf("frames per second at %dx%d: empty scene %.1f, game scene %.1f (%.0f%%); allocations per frame, all of the process: empty %.1f, game %.1f; inside the game's Update and Draw: %.2f",
 		loopW, loopH, emptyFPS, gameFPS, 100*gameFPS/emptyFPS, emptyAllocs, gameAllocs, own)
@@ -222,7 +225,7 @@ func TestFrameRateAndAllocations(t *testing.T) {
 	// command when a batch breaks); the game's code allocates nothing (see
 	// a -memprofile of this test). A regression (a string built per
 	// frame, a colour boxed per draw) shows up as dozens.
-	if own > 20 {
+	if own > 20 && !raceEnabled {
 		t.Errorf("the game's Update and Draw allocate %.2f times per frame at rest", own)
 	}
 }
