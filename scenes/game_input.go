@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -380,6 +381,22 @@ func (g *GameScene) menu(c *Context) bool {
 	}
 	if in.KeyPressed(ebiten.KeyM) {
 		g.toggleSound(c)
+	}
+	for _, k := range in.Keys() {
+		step := 0.0
+		switch k {
+		case ebiten.KeyEqual, ebiten.KeyNumpadAdd:
+			step = 0.1
+		case ebiten.KeyMinus, ebiten.KeyNumpadSubtract:
+			step = -0.1
+		}
+		if step != 0 {
+			c.Sound.SetVolume(math.Round((c.Sound.Volume()+step)*10) / 10)
+			c.Setup.Volume = c.Sound.Volume()
+			c.SaveSetup()
+			c.Notify(fmt.Sprintf("Volume %d%% (+ and − to change, M to mute)", int(math.Round(c.Sound.Volume()*100))))
+			c.Sound.Play(CueTap, 0, 0)
+		}
 	}
 	p := layout.Point{X: in.X, Y: in.Y}
 	if !g.menuOpen {

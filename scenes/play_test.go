@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"shiftago/logic"
 	"shiftago/render"
 	"shiftago/render/layout"
@@ -228,4 +230,47 @@ func TestFrameRateAndAllocations(t *testing.T) {
 	if own > 20 && !raceEnabled {
 		t.Errorf("the game's Update and Draw allocate %.2f times per frame at rest", own)
 	}
+}
+
+// TestTapTapAndKeys plays by tapping an entry point twice, then by keys
+// (Enter selects the first legal entry point, Enter again plays it).
+func TestTapTapAndKeys(t *testing.T) {
+	l := needLoop(t)
+	st := DefaultSetup()
+	st.Variant, st.Players = "express", 2
+	st.Seats[0] = SeatSetup{Color: "o"}
+	st.Seats[1] = SeatSetup{Color: "g"}
+	g, script := testGame(t, st, "")
+	defer g.Close()
+	l.run(g)
+	defer l.run(nil)
+	gs := g.Scene().(*GameScene)
+	l.wait(3)
+	w4 := logic.NewEntry(logic.West, 3)
+	l.do(func() {
+		p := gs.geo.EntryPoint(w4)
+		script.Tap(p.X, p.Y)
+		script.Push(Input{X: p.X, Y: p.Y}, Input{X: p.X, Y: p.Y})
+		script.Tap(p.X, p.Y)
+	})
+	if !l.until(300, func() bool { return len(gs.m.Moves) == 1 }) {
+		t.Fatalf("tap-tap on W4 played nothing (status %q)", gs.Status())
+	}
+	if !l.until(600, func() bool { return gs.ph == phPlay && gs.anim == nil }) {
+		t.Fatal("the animation never ended")
+	}
+	l.do(func() {
+		var in Input
+		in.AddKey(ebiten.KeyEnter)
+		script.Push(in, Input{}, Input{})
+		script.Push(in)
+	})
+	if !l.until(300, func() bool { return len(gs.m.Moves) == 2 }) {
+		t.Fatalf("Enter, Enter played nothing (status %q)", gs.Status())
+	}
+	l.do(func() {
+		if gs.m.Moves[0].Entry() != w4 {
+			t.Errorf("tap-tap played %s, want W4", gs.m.Moves[0])
+		}
+	})
 }
