@@ -174,6 +174,9 @@ func (g *GameScene) relayout(c *Context) {
 	if g.anim != nil {
 		g.anim.SetGeometry(g.geo)
 	}
+	if g.input.gm != nil {
+		g.input.gm.SetGeometry(g.geo)
+	}
 }
 
 // Update runs one tick of the game.
