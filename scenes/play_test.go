@@ -274,3 +274,60 @@ func TestTapTapAndKeys(t *testing.T) {
 		}
 	})
 }
+
+// TestScoringChoiceByTaps plays Expert with three players: orange's drag
+// at W1 makes two lines of four, both light up, a tap on d1 picks the
+// rank, a tap on d1 again keeps that end, and the move is recorded as the
+// rules write it.
+func TestScoringChoiceByTaps(t *testing.T) {
+	l := needLoop(t)
+	st := DefaultSetup()
+	st.Seats[0] = SeatSetup{Color: "o"}
+	st.Seats[1] = SeatSetup{Color: "g", Computer: true, Level: 1}
+	st.Seats[2] = SeatSetup{Color: "b", Computer: true, Level: 1}
+	g, script := testGame(t, st, "7/7/2g1b2/o6/o6/o2b3/1ooo3 expert ogb o 16,21,20 0,0,0 0,0,0")
+	defer g.Close()
+	l.run(g)
+	defer l.run(nil)
+	gs := g.Scene().(*GameScene)
+	l.wait(3)
+	w1 := logic.NewEntry(logic.West, 0)
+	d1, _ := logic.ParseSquare("d1")
+	l.do(func() {
+		from, to := gs.geo.EntryPoint(w1), gs.geo.CellCenter(w1.EntryCell())
+		script.Drag(from.X, from.Y, to.X, to.Y, 8)
+	})
+	if !l.until(600, func() bool { return gs.ph == phChooseLine }) {
+		t.Fatalf("no line choice: phase %s, status %q", gs.Phase(), gs.Status())
+	}
+	if gs.nLines != 2 {
+		t.Errorf("%d candidate lines, want 2 (rank 1 and file a)", gs.nLines)
+	}
+	tap := func() {
+		l.do(func() { p := gs.geo.CellCenter(d1); script.Tap(p.X, p.Y) })
+	}
+	tap()
+	if !l.until(100, func() bool { return gs.ph == phChooseEnd }) {
+		t.Fatalf("no end choice after tapping d1: phase %s", gs.Phase())
+	}
+	tap()
+	if !l.until(100, func() bool { return len(gs.m.Moves) == 1 }) {
+		t.Fatalf("no move after tapping the end: phase %s", gs.Phase())
+	}
+	l.do(func() {
+		if got := gs.m.Moves[0].String(); got != "W1xa1-d1=d1" {
+			t.Errorf("played %s, want W1xa1-d1=d1", got)
+		}
+	})
+	if !l.until(1000, func() bool { return gs.ph == phPlay && gs.anim == nil }) {
+		t.Fatal("the animation never ended")
+	}
+	l.do(func() {
+		if s := gs.Status(); !strings.Contains(s, "Extra turn") {
+			t.Errorf("status %q does not announce the extra turn", s)
+		}
+		if gs.shownScore[0] != 2 || gs.m.Pos.Score(0) != 2 {
+			t.Errorf("score shown %d, engine %d; want 2", gs.shownScore[0], gs.m.Pos.Score(0))
+		}
+	})
+}
