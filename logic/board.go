@@ -34,7 +34,7 @@ func (s Square) String() string {
 	if !s.Valid() {
 		return "-"
 	}
-	return string([]byte{byte('a' + s.File()), byte('1' + s.Rank())})
+	return squareNames[s]
 }
 
 // ParseSquare reads "a1" … "g7".
@@ -109,47 +109,37 @@ func (e Entry) String() string {
 	if e >= NumEntries {
 		return "?"
 	}
-	i := byte(e.Index())
-	switch e.Side() {
-	case North:
-		return string([]byte{'N', 'a' + i})
-	case South:
-		return string([]byte{'S', 'a' + i})
-	case West:
-		return string([]byte{'W', '1' + i})
-	default:
-		return string([]byte{'E', '1' + i})
-	}
+	return entryNames[e]
 }
 
 // ParseEntry reads an entry point: N or S with a file, W or E with a rank.
 func ParseEntry(t string) (Entry, error) {
-	bad := fmt.Errorf("%q is not an entry point (want N or S with a file a-g, or W or E with a rank 1-7, like Nd or W4)", t)
-	if len(t) != 2 {
-		return 0, bad
+	for e, name := range entryNames {
+		if t == name {
+			return Entry(e), nil
+		}
 	}
-	c := t[1]
-	switch t[0] {
-	case 'N', 'S':
-		if c < 'a' || c > 'g' {
-			return 0, bad
+	return 0, fmt.Errorf("%q is not an entry point (want N or S with a file a-g, or W or E with a rank 1-7, like Nd or W4)", t)
+}
+
+// Names in notation, made once so that formatting allocates nothing.
+var (
+	entryNames  [NumEntries]string
+	squareNames [56]string
+)
+
+func init() {
+	for e := range entryNames {
+		side, i := "NSWE"[e/7], e%7
+		if side == 'N' || side == 'S' {
+			entryNames[e] = string([]byte{side, byte('a' + i)})
+		} else {
+			entryNames[e] = string([]byte{side, byte('1' + i)})
 		}
-		s := North
-		if t[0] == 'S' {
-			s = South
-		}
-		return NewEntry(s, int(c-'a')), nil
-	case 'W', 'E':
-		if c < '1' || c > '7' {
-			return 0, bad
-		}
-		s := West
-		if t[0] == 'E' {
-			s = East
-		}
-		return NewEntry(s, int(c-'1')), nil
 	}
-	return 0, bad
+	for s := range squareNames {
+		squareNames[s] = string([]byte{byte('a' + s&7), byte('1' + s>>3)})
+	}
 }
 
 // Track is the row of seven cells an entry point feeds, in the order a
