@@ -60,6 +60,7 @@ type EbitenInput struct {
 	finger   ebiten.TouchID
 	fingerOn bool
 	keyBuf   []ebiten.Key
+	web      webTouches // the browser's touch events, none lost between ticks
 }
 
 // Sample reads this tick's input.
@@ -68,6 +69,7 @@ func (e *EbitenInput) Sample(in *Input) {
 	e.touches = ebiten.AppendTouchIDs(e.touches[:0])
 	in.Fingers = len(e.touches)
 	switch {
+	case e.web.sample(in): // in the browser: every touch, in order
 	case e.fingerOn:
 		in.Touch = true
 		if inpututil.IsTouchJustReleased(e.finger) {
