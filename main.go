@@ -23,11 +23,29 @@ import (
 	"shiftago/scenes"
 )
 
+// version is stamped by the release build (-ldflags "-X main.version=v1.2.3").
+var version = "dev"
+
 func main() {
+	if len(os.Args) == 2 && (os.Args[1] == "--version" || os.Args[1] == "version") {
+		fmt.Println("shiftago", version)
+		return
+	}
 	if code, ok := runSubcommand(os.Args[1:]); ok {
 		os.Exit(code)
 	}
-	opts, err := parseGameFlags(os.Args[1:], os.Stderr)
+	args, stderr := os.Args[1:], io.Writer(os.Stderr)
+	pageArgs, inPage := scenes.PageArgs() // the page's URL parameters, in the browser
+	if inPage {
+		args, stderr = pageArgs, io.Discard
+	}
+	opts, err := parseGameFlags(args, stderr)
+	if inPage && err != nil {
+		// A bad link: say so on screen and open the setup instead.
+		msg := strings.Replace(err.Error(), "flag provided but not defined: -", "unknown parameter ", 1)
+		startNotice = "Link: " + strings.ReplaceAll(msg, "--", "") + ". Opening the setup instead."
+		opts, err = parseGameFlags(nil, stderr)
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		os.Exit(0)
 	}
@@ -160,6 +178,9 @@ func parseGameFlags(args []string, stderr io.Writer) (scenes.Options, error) {
 // windowW, windowH is the window's size (--size).
 var windowW, windowH = 1280, 800
 
+// startNotice is shown on screen once the game runs (a bad link).
+var startNotice string
+
 // runGame opens the window and blocks until it is closed.
 func runGame(opts scenes.Options) error {
 	if os.Getenv("SHIFTAGO_NO_SOUND") != "" {
@@ -175,6 +196,9 @@ func runGame(opts scenes.Options) error {
 	defer g.Close()
 	if os.Getenv("SHIFTAGO_NO_SOUND") != "" {
 		g.Context().Notify("The sound device failed: playing silently.")
+	}
+	if startNotice != "" {
+		g.Context().Notify(startNotice)
 	}
 	ebiten.SetWindowTitle("Shiftago")
 	ebiten.SetWindowSize(windowW, windowH)

@@ -146,6 +146,7 @@ func NewGame(opts Options, src InputSource) (*Game, error) {
 	} else {
 		g.scene = NewSetupScene(c)
 	}
+	installPage(g) // window.shiftago in the browser; nothing elsewhere
 	return g, nil
 }
 

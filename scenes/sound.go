@@ -91,6 +91,9 @@ func (s *Sound) Play(c Cue, x, y float64) {
 	if s.ctx == nil || s.muted || s.volume == 0 {
 		return
 	}
+	if isBrowser && !s.ctx.IsReady() {
+		return // no sound before the first touch or key: browsers block it
+	}
 	var b []byte
 	switch c {
 	case CueRoll:
