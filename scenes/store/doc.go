@@ -1,0 +1,14 @@
+// Package store keeps the game's files: the game in progress, the
+// settings, exported records. On the desktop they live in the user's
+// configuration directory, each written atomically (a temporary file,
+// synced, renamed) with the previous version kept as a backup; in the
+// browser they live in localStorage. When storage is unavailable the game
+// says so and plays on without it.
+//
+// The save file's format is here too (save.go): versioned, checked, and
+// never trusted. A damaged, truncated, foreign or future-version save is
+// refused with a reason, kept aside, and never silently overwritten.
+//
+// The package knows nothing of ebiten: it is tested and fuzzed without a
+// window.
+package store
