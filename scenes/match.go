@@ -21,6 +21,11 @@ type Match struct {
 	Moves   []logic.Move
 	Last    logic.Trace // the last move's trace
 	HasLast bool
+	// Redo holds the moves taken back by Undo, the next to redo first.
+	Redo []logic.Move
+	// Version counts the changes to Moves (plays, undos, redos), so that
+	// the game is saved after each one.
+	Version int
 
 	computer [4]bool
 	level    [4]int
@@ -84,6 +89,12 @@ func (m *Match) Play(mv logic.Move) error {
 	}
 	m.Moves = append(m.Moves, mv)
 	m.Last, m.HasLast = tr, true
+	m.Version++
+	if len(m.Redo) > 0 && m.Redo[0] == mv {
+		m.Redo = m.Redo[1:]
+	} else {
+		m.Redo = nil
+	}
 	return nil
 }
 
