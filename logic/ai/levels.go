@@ -5,7 +5,7 @@ type Config struct {
 	Level    int    // 1 (Beginner) .. 5 (Grandmaster); 0 means default (3)
 	Seed     uint64 // same position, seed and level ⇒ same move
 	MaxNodes int    // 0: the level's own budget; else overrides it
-	Multi    Multi  // the search for 3 and 4 players; 0 is the best measured
+	Multi    Multi  // the search for 3 and 4 players; 0 (MaxN) is the best measured
 }
 
 // Multi chooses the search for three and four players.
@@ -13,8 +13,8 @@ type Multi int
 
 // The multi-player searches.
 const (
-	Paranoid Multi = iota // alpha-beta: the mover against a coalition of all others
-	MaxN                  // max^n: each seat maximises its own value; no pruning
+	MaxN     Multi = iota // max^n: each seat maximises its own value; no pruning
+	Paranoid              // alpha-beta: the mover against a coalition of all others
 )
 
 // DefaultLevel is the level used when Config.Level is 0.

@@ -76,7 +76,7 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 		n:        p.Players(),
 		variant:  p.Variant(),
 		winLen:   logic.WinLength(p.Players()),
-		paranoid: p.Players() > 2,
+		paranoid: p.Players() > 2 && cfg.Multi == Paranoid,
 		multi:    cfg.Multi,
 		lv:       lv,
 		seed:     cfg.Seed,
@@ -86,7 +86,7 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 		best:     logic.NoMove,
 	}
 	if st.n == 2 {
-		st.multi = Paranoid // the same thing with two players: negamax
+		st.multi = Paranoid // two players: plain negamax
 	}
 	st.sliceEnd = st.budget
 	if p.Over() {
@@ -120,6 +120,7 @@ func (s *Search) Step(nodes int) (done bool) {
 	if _, ok := s.next(); !ok {
 		s.done = true
 		s.stop()
+		s.st.tt.release()
 	}
 	return s.done
 }
@@ -128,6 +129,9 @@ func (s *Search) Step(nodes int) (done bool) {
 func (s *Search) Stop() {
 	if s.stop != nil {
 		s.stop()
+	}
+	if !s.done {
+		s.st.tt.release()
 	}
 	s.done = true
 }
@@ -153,6 +157,7 @@ func Think(p logic.Position, cfg Config) logic.Move {
 	if st.budget > 0 {
 		st.run()
 	}
+	st.tt.release()
 	return st.best
 }
 
@@ -165,8 +170,8 @@ func mix(x uint64) uint64 {
 }
 
 // sameTeam reports whether seats a and b play for the same side: in a
-// two-player game each seat is its own side; with more players the search
-// is paranoid, the root seat against all the others.
+// two-player game each seat is its own side; in a paranoid search of a
+// multi-player game, the root seat plays against all the others.
 func (s *searcher) sameTeam(a, b int) bool {
 	if !s.paranoid {
 		return a == b

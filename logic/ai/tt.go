@@ -1,6 +1,10 @@
 package ai
 
-import "shiftago/logic"
+import (
+	"sync"
+
+	"shiftago/logic"
+)
 
 // Bounds stored with a transposition-table score.
 const (
@@ -24,13 +28,34 @@ type table struct {
 	mask  uint64
 }
 
+// tables keeps the slots of finished searches, so that a game does not
+// allocate megabytes a move. A reused table is cleared: searches never
+// share knowledge, which keeps them deterministic.
+var tables sync.Pool
+
 // newTable sizes a table for a search of about nodes nodes.
 func newTable(nodes int) table {
 	n := 1 << 10
 	for n < nodes/2 && n < 1<<19 {
 		n <<= 1
 	}
+	if x, ok := tables.Get().(*[]ttEntry); ok {
+		if len(*x) >= n {
+			slots := (*x)[:n]
+			clear(slots)
+			return table{slots: slots, mask: uint64(n - 1)}
+		}
+	}
 	return table{slots: make([]ttEntry, n), mask: uint64(n - 1)}
+}
+
+// release returns the table's slots to the pool.
+func (t *table) release() {
+	if t.slots != nil {
+		slots := t.slots[:cap(t.slots)]
+		tables.Put(&slots)
+		t.slots = nil
+	}
 }
 
 func (t *table) probe(key uint64) *ttEntry {

@@ -112,6 +112,15 @@ func Report(w io.Writer, o Options, r Result, wall time.Duration) {
 		} else {
 			fmt.Fprintf(w, "Elo difference (A−B): ≥ %s (95%%)\n", fmtElo(lo))
 		}
+	case math.IsInf(margin, 0):
+		// The interval reaches a score of 0 or 1: give its finite end.
+		s, n := r.Score(), float64(r.Games())
+		sd := math.Sqrt(s * (1 - s) / n)
+		if s > 0.5 {
+			fmt.Fprintf(w, "Elo difference (A−B): %s, at least %s (95%%)\n", fmtElo(diff), fmtElo(EloDiff(s-1.96*sd)))
+		} else {
+			fmt.Fprintf(w, "Elo difference (A−B): %s, at most %s (95%%)\n", fmtElo(diff), fmtElo(EloDiff(s+1.96*sd)))
+		}
 	default:
 		fmt.Fprintf(w, "Elo difference (A−B): %s ± %.0f (95%%)\n", fmtElo(diff), margin)
 	}
@@ -273,11 +282,13 @@ func playGame(o Options, setup logic.Setup, pattern string, ps [2]player, g int)
 	p, _ := logic.NewGame(setup)
 	rng := rand.New(rand.NewPCG(o.Seed, uint64(g/n)))
 	var buf [logic.MaxMoves]logic.Move
+	var record []string
 	for i := 0; i < o.Openings && !p.Over(); i++ {
 		ms := p.Moves(buf[:0])
-		p.Apply(ms[rng.IntN(len(ms))], nil)
+		m := ms[rng.IntN(len(ms))]
+		p.Apply(m, nil)
+		record = append(record, m.String())
 	}
-	var record []string
 	for ply := 0; !p.Over(); ply++ {
 		who := side[p.ToMoveSeat()]
 		t0 := time.Now()
@@ -301,6 +312,6 @@ func playGame(o Options, setup logic.Setup, pattern string, ps [2]player, g int)
 	if r.State == logic.Won {
 		out.score = float64(1 - side[p.SeatOf(r.Winner)])
 	}
-	out.text = fmt.Sprintf("%s after %d moves", r, len(record))
+	out.text = fmt.Sprintf("%s after %d moves: %s", r, len(record), strings.Join(record, " "))
 	return out
 }

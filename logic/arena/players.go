@@ -42,9 +42,9 @@ func parseSpec(s string) (spec, error) {
 		}
 		sp := spec{kind: "level", level: n, label: s}
 		switch algo {
-		case "", "paranoid":
-		case "maxn":
-			sp.multi = ai.MaxN
+		case "", "maxn":
+		case "paranoid":
+			sp.multi = ai.Paranoid
 		default:
 			return spec{}, fmt.Errorf("%q: the search after / is paranoid or maxn", s)
 		}
