@@ -54,3 +54,26 @@ func BenchmarkEval(b *testing.B) {
 		st.eval(&p, 0)
 	}
 }
+
+// benchGrandmaster times one full Grandmaster move (level 5's own node
+// budget) in a midgame position: ns/op is the time per move.
+func benchGrandmaster(b *testing.B, v logic.Variant, n int) {
+	p := midgame(b, v, n)
+	b.ReportAllocs()
+	nodes := 0
+	for b.Loop() {
+		s := NewSearch(p, Config{Level: MaxLevel})
+		for !s.Step(1 << 14) {
+		}
+		nodes += s.Nodes()
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkGrandmasterExpress2(b *testing.B) { benchGrandmaster(b, logic.Express, 2) }
+func BenchmarkGrandmasterExpert2(b *testing.B)  { benchGrandmaster(b, logic.Expert, 2) }
+func BenchmarkGrandmasterExtreme2(b *testing.B) { benchGrandmaster(b, logic.Extreme, 2) }
+func BenchmarkGrandmasterExpress3(b *testing.B) { benchGrandmaster(b, logic.Express, 3) }
+func BenchmarkGrandmasterExpress4(b *testing.B) { benchGrandmaster(b, logic.Express, 4) }
+func BenchmarkGrandmasterExpert4(b *testing.B)  { benchGrandmaster(b, logic.Expert, 4) }
+func BenchmarkGrandmasterExtreme3(b *testing.B) { benchGrandmaster(b, logic.Extreme, 3) }

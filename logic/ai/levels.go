@@ -6,6 +6,7 @@ type Config struct {
 	Seed     uint64 // same position, seed and level ⇒ same move
 	MaxNodes int    // 0: the level's own budget; else overrides it
 	Multi    Multi  // the search for 3 and 4 players; 0 (MaxN) is the best measured
+	Beam     int    // max^n: moves searched below the root's children (0: all)
 }
 
 // Multi chooses the search for three and four players.

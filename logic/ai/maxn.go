@@ -62,6 +62,9 @@ func (s *searcher) maxn(p *logic.Position, depth, ply int) vec {
 	}
 	mover := p.ToMoveSeat()
 	moves := p.Moves(s.moveBuf[ply][:0])
+	if s.beam > 0 && depth >= 2 && len(moves) > s.beam {
+		moves = s.beamCut(p, moves, ply)
+	}
 	best := vec{}
 	first := true
 	for _, m := range moves {
@@ -117,4 +120,33 @@ func (s *searcher) searchRootMaxn(d int) (int, logic.Move, bool) {
 		}
 	}
 	return bestV, best, !s.abort
+}
+
+// beamCut keeps the beam moves that look best for the mover after one ply
+// (wins first), so that the search of a many-player game gets deeper.
+func (s *searcher) beamCut(p *logic.Position, moves []logic.Move, ply int) []logic.Move {
+	mover := p.ToMoveSeat()
+	order := s.orderBuf[ply][:len(moves)]
+	for i, m := range moves {
+		q := &s.posBuf[ply+1]
+		*q = *p
+		q.Apply(m, nil)
+		s.nodes++
+		if q.Over() {
+			order[i] = s.maxnTerminal(q, ply+1)[mover]
+		} else {
+			order[i] = s.maxnLeaf(q, ply+1)[mover]
+		}
+	}
+	for i := 0; i < s.beam; i++ {
+		j := i
+		for k := i + 1; k < len(moves); k++ {
+			if order[k] > order[j] {
+				j = k
+			}
+		}
+		moves[i], moves[j] = moves[j], moves[i]
+		order[i], order[j] = order[j], order[i]
+	}
+	return moves[:s.beam]
 }

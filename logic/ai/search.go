@@ -32,6 +32,7 @@ type searcher struct {
 	winLen   int
 	paranoid bool
 	multi    Multi
+	beam     int
 	lv       level
 	seed     uint64
 	w        weights
@@ -78,6 +79,7 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 		winLen:   logic.WinLength(p.Players()),
 		paranoid: p.Players() > 2 && cfg.Multi == Paranoid,
 		multi:    cfg.Multi,
+		beam:     cfg.Beam,
 		lv:       lv,
 		seed:     cfg.Seed,
 		w:        defaultWeights,
@@ -98,7 +100,9 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 		st.budget = 0 // nothing to think about
 		return st
 	}
-	st.tt = newTable(st.budget)
+	if st.multi != MaxN {
+		st.tt = newTable(st.budget)
+	}
 	return st
 }
 

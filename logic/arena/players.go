@@ -26,6 +26,7 @@ type spec struct {
 	kind  string // "level", "greedy", "random", "cmd"
 	level int
 	multi ai.Multi
+	beam  int
 	cmd   string
 	label string
 }
@@ -41,6 +42,12 @@ func parseSpec(s string) (spec, error) {
 			return spec{}, fmt.Errorf("%q: want level=1 to level=%d", s, ai.MaxLevel)
 		}
 		sp := spec{kind: "level", level: n, label: s}
+		algo, beam, _ := strings.Cut(algo, ",beam=")
+		if beam != "" {
+			if sp.beam, err = strconv.Atoi(beam); err != nil {
+				return spec{}, fmt.Errorf("%q: beam=%q", s, beam)
+			}
+		}
 		switch algo {
 		case "", "maxn":
 		case "paranoid":
@@ -69,7 +76,7 @@ func (sp spec) open(lim limits) (player, error) {
 	case "random":
 		return funcPlayer(ai.Random), nil
 	case "level":
-		return &searchPlayer{level: sp.level, multi: sp.multi, lim: lim}, nil
+		return &searchPlayer{level: sp.level, multi: sp.multi, beam: sp.beam, lim: lim}, nil
 	}
 	return startEngine(sp.cmd, lim)
 }
@@ -87,11 +94,12 @@ func (f funcPlayer) close() {}
 type searchPlayer struct {
 	level int
 	multi ai.Multi
+	beam  int
 	lim   limits
 }
 
 func (sp *searchPlayer) move(p logic.Position, seed uint64) (logic.Move, int, error) {
-	cfg := ai.Config{Level: sp.level, Seed: seed, MaxNodes: sp.lim.nodes, Multi: sp.multi}
+	cfg := ai.Config{Level: sp.level, Seed: seed, MaxNodes: sp.lim.nodes, Multi: sp.multi, Beam: sp.beam}
 	if sp.lim.movetime > 0 {
 		cfg.MaxNodes = 1 << 40
 		s := ai.NewSearch(p, cfg)
