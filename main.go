@@ -21,6 +21,8 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/ai"
 	"shiftago/scenes"
+	"shiftago/scenes/i18n"
+	"shiftago/scenes/store"
 )
 
 // version is stamped by the release build (-ldflags "-X main.version=v1.2.3").
@@ -81,6 +83,7 @@ func parseGameFlags(args []string, stderr io.Writer) (scenes.Options, error) {
 	seed := fs.Uint64("seed", 0, "seed for the computer players and a drawn starter (0: from the clock)")
 	nodes := fs.Int("ai-nodes-per-frame", 0, "the computer's search work per frame (0: default)")
 	size := fs.String("size", "1280x800", "the window's size, WIDTHxHEIGHT")
+	langFlag := fs.String("lang", "", "the interface's language: en, de, fr, it or es (default: as set in the game, else the system's)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: shiftago [flags]   (or a subcommand: shiftago help)")
 		fs.PrintDefaults()
@@ -165,6 +168,10 @@ func parseGameFlags(args []string, stderr io.Writer) (scenes.Options, error) {
 	if o.StartGame {
 		st.Tournament = false
 	}
+	if *langFlag != "" && !i18n.Supported(*langFlag) {
+		return o, fmt.Errorf("--lang %q: want en, de, fr, it or es", *langFlag)
+	}
+	o.Lang = *langFlag
 	o.RecordPath = *record
 	o.NoAudio = *mute
 	o.Seed = *seed
@@ -189,13 +196,19 @@ func runGame(opts scenes.Options) error {
 	if opts.Seed == 0 {
 		opts.Seed = uint64(os.Getpid())<<20 ^ uint64(time.Now().UnixNano())
 	}
+	// The game in progress is saved after every move and resumed here.
+	if st, err := store.Open(); err != nil {
+		opts.StoreErr = err
+	} else {
+		opts.Store = st
+	}
 	g, err := scenes.NewGame(opts, nil)
 	if err != nil {
 		return err
 	}
 	defer g.Close()
 	if os.Getenv("SHIFTAGO_NO_SOUND") != "" {
-		g.Context().Notify("The sound device failed: playing silently.")
+		g.Context().Notify(scenes.T("notice.devfail"))
 	}
 	if startNotice != "" {
 		g.Context().Notify(startNotice)

@@ -25,6 +25,11 @@ type Sprites struct {
 	op              ebiten.DrawImageOptions
 	white1          *ebiten.Image
 	white1Sub       *ebiten.Image
+
+	// Symbols draws the colour-blind aid: a distinct symbol on each
+	// colour's marbles.
+	Symbols bool
+	sym     [4]*ebiten.Image
 }
 
 // Diameter is the marble diameter the sprites are painted for.
@@ -48,9 +53,11 @@ func (s *Sprites) Ensure(d int) {
 		return
 	}
 	free(s.body[:]...)
+	free(s.sym[:]...)
 	free(s.gloss, s.shadow, s.ring, s.glow, s.dot)
 	for c := logic.Orange; c <= logic.White; c++ {
 		s.body[c] = upload(PaintMarbleBody(c, d))
+		s.sym[c] = upload(PaintSymbol(c, d))
 	}
 	s.gloss = upload(PaintMarbleGloss(d))
 	s.shadow = upload(PaintShadow(d))
@@ -116,6 +123,9 @@ func (s *Sprites) marble(dst *ebiten.Image, c logic.Color, x, y, angle, lift, al
 	s.centred(dst, s.shadow, x+off, y+off*1.2, k*(1+0.15*lift), 0, color.RGBA{sa, sa, sa, sa})
 	s.centred(dst, s.body[c], x, y, k, angle, tint)
 	s.centred(dst, s.gloss, x, y, k, 0, tint)
+	if s.Symbols {
+		s.centred(dst, s.sym[c], x, y, k, 0, tint)
+	}
 }
 
 // Ring draws a ring around a marble-sized spot at (x, y), scaled by k.

@@ -85,6 +85,8 @@ type GameScene struct {
 	nodesPerTick int
 	animSpeed    float64
 	tourney      *logic.Tournament
+
+	saved // the game's record header and what was last saved
 }
 
 // NewGameScene starts a game from the context's setup, or from a position
@@ -93,6 +95,7 @@ func NewGameScene(c *Context, position string) (*GameScene, error) {
 	st := &c.Setup
 	var pos logic.Position
 	var err error
+	var ls logic.Setup
 	if position != "" {
 		pos, err = logic.ParsePosition(position)
 		if err != nil {
@@ -105,7 +108,7 @@ func NewGameScene(c *Context, position string) (*GameScene, error) {
 		}
 	} else {
 		rng := rand.New(rand.NewPCG(c.Opts.Seed, uint64(c.Tick)))
-		ls := st.LogicSetup(rng.IntN)
+		ls = st.LogicSetup(rng.IntN)
 		if st.Tournament && ls.Variant == logic.Express {
 			if c.Tourney == nil || !sameSeats(c.Tourney.Seats, ls.Seats) {
 				c.Tourney, err = logic.NewTournament(ls.Seats, ls.SitOuts, ls.Starter)
@@ -122,7 +125,8 @@ func NewGameScene(c *Context, position string) (*GameScene, error) {
 			return nil, err
 		}
 	}
-	g := &GameScene{m: NewMatch(pos, st, c.Opts.Seed), nodesPerTick: c.Opts.NodesPerTick, animSpeed: c.Opts.AnimSpeed, tourney: c.Tourney, pendingAI: logic.NoMove}
+	g := &GameScene{m: NewMatch(pos, st, c.Opts.Seed), nodesPerTick: c.Opts.NodesPerTick, animSpeed: c.animSpeed(), tourney: c.Tourney, pendingAI: logic.NoMove}
+	g.initRecord(ls, position)
 	for i := 0; i < pos.Players(); i++ {
 		g.seatLabel[i] = g.m.seatName(i)
 	}
@@ -221,7 +225,7 @@ func (g *GameScene) think(c *Context) {
 		g.pendingAI = mv
 	}
 	// Keep the answer until the player has seen the computer think.
-	if g.tick-g.thinkStart < minThinkTicks && g.animSpeed <= 1 {
+	if g.tick-g.thinkStart < c.thinkTicks() && g.animSpeed <= 1 {
 		return
 	}
 	mv := g.pendingAI
@@ -245,6 +249,7 @@ func (g *GameScene) play(c *Context, mv logic.Move) {
 // animation pauses once the push has settled: a scoring choice follows.
 func (g *GameScene) startAnimation(c *Context, before logic.Position, tr logic.Trace, opts motion.Options, hold bool) {
 	opts.Speed = g.animSpeed
+	opts.Reduced = opts.Reduced || c.Setup.Reduced
 	g.anim = motion.New(tr, before, g.geo, opts)
 	g.animTicks, g.settled, g.holdAt = 0, 0, hold
 	g.ph = phAnim
@@ -346,9 +351,9 @@ func (g *GameScene) gameOver(c *Context) {
 				g.hasWin = true
 			}
 		}
-		g.status = colorName[r.Winner] + " wins!"
+		g.status = msgf("status.wins", colorName[r.Winner])
 	} else {
-		g.status = "The game is drawn."
+		g.status = msg("status.drawn")
 	}
 	if g.tourney != nil {
 		if err := g.tourney.Record(r); err != nil {
@@ -368,18 +373,18 @@ func makeLine(a, b logic.Square) candLine {
 func (g *GameScene) announceTurn(c *Context, tr *logic.Trace) {
 	var sb strings.Builder
 	if tr != nil && tr.Scored {
-		fmt.Fprintf(&sb, "%s scored %d point%s. ", colorName[tr.Mover], tr.Points, plural(tr.Points))
+		sb.WriteString(msgf("status.scored", colorName[tr.Mover], tr.Points))
 	}
 	if tr != nil {
 		for _, s := range tr.SatOut() {
 			seat := g.m.Pos.SeatOf(s)
-			fmt.Fprintf(&sb, "%s sits out (%d more). ", colorName[s], g.m.Pos.SitOuts(seat))
+			sb.WriteString(msgf("status.sitsoutn", colorName[s], g.m.Pos.SitOuts(seat)))
 		}
 	} else {
 		// Seats that sat out before the first move.
 		for i := 0; i < g.m.Start.Players(); i++ {
 			if n := c.Setup.Seats[i].SitOuts - g.m.Start.SitOuts(i); n > 0 && len(g.m.Moves) == 0 {
-				fmt.Fprintf(&sb, "%s sits out. ", colorName[g.m.Start.SeatColor(i)])
+				sb.WriteString(msgf("status.sitsout", colorName[g.m.Start.SeatColor(i)]))
 			}
 		}
 	}
@@ -391,24 +396,17 @@ func (g *GameScene) announceTurn(c *Context, tr *logic.Trace) {
 	who := colorName[g.m.Pos.SeatColor(seat)]
 	switch {
 	case tr != nil && tr.Handover == logic.ExtraTurn:
-		fmt.Fprintf(&sb, "Extra turn for %s", who)
+		sb.WriteString(msgf("status.extra", who))
 	default:
-		fmt.Fprintf(&sb, "%s to move", who)
+		sb.WriteString(msgf("status.turn", who))
 	}
 	if g.m.Computer(seat) {
-		sb.WriteString(" — the computer is thinking")
+		sb.WriteString(msg("status.thinking"))
 	} else {
-		sb.WriteString(": drag a marble in from the edge")
+		sb.WriteString(msg("status.drag"))
 	}
 	g.status = sb.String()
 	g.statusTick = g.tick
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // MakeMove plays a move given in notation for the player to move, as if

@@ -277,10 +277,10 @@ func (g *GameScene) drawMenu(screen *ebiten.Image, c *Context) {
 		sp.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.2, color.RGBA{0x20, 0x1a, 0x12, 0xf0})
 		label := menuLabels[bt]
 		if bt == layout.ButtonSound && c.Sound.Muted() {
-			label = "Sound: off"
+			label = msg("menu.soundoff")
 		}
-		c.Text.Draw(screen, label, r.X+r.H*0.4, r.Y+r.H/2, r.H*0.42, colText, render.AlignLeft, false)
+		c.Text.Draw(screen, label, r.X+r.H*0.4, r.Y+r.H/2, c.Text.Fit(label, r.H*0.42, r.W-r.H*0.6, false), g.menuColor(c, bt), render.AlignLeft, false)
 	}
 }
 
-var menuLabels = [layout.NumButtons]string{"", "New game", "Back to setup", "Sound: on", "Quit"}
+var menuLabels [layout.NumButtons]string

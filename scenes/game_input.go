@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -118,7 +117,7 @@ func (g *GameScene) updatePlayer(c *Context) {
 			c.Sound.Play(CueTap, 0, 0)
 		case gesture.Select:
 			c.Sound.Play(CueTap, 0, 0)
-			g.status = "Tap " + ev.Entry.String() + " again, or press Enter, to play it"
+			g.status = msgf("status.tapagain", ev.Entry.String())
 		case gesture.Deselect:
 			g.announceTurn(c, nil)
 		case gesture.Refused:
@@ -223,9 +222,9 @@ func (g *GameScene) choicePhase() phase {
 func (g *GameScene) announceChoice(c *Context) {
 	who := colorName[g.m.Pos.ToMove()]
 	if g.ph == phChooseLine {
-		g.status = who + " must score: tap the line to take off"
+		g.status = msgf("status.mustscore", who)
 	} else {
-		g.status = who + " scores: tap the end marble to keep"
+		g.status = msgf("status.keepend", who)
 	}
 	c.Sound.Play(CueScore, 0, 0)
 }
@@ -382,6 +381,9 @@ func (g *GameScene) menu(c *Context) bool {
 	if in.KeyPressed(ebiten.KeyM) {
 		g.toggleSound(c)
 	}
+	if g.shortcuts(c) {
+		return true
+	}
 	for _, k := range in.Keys() {
 		step := 0.0
 		switch k {
@@ -394,7 +396,7 @@ func (g *GameScene) menu(c *Context) bool {
 			c.Sound.SetVolume(math.Round((c.Sound.Volume()+step)*10) / 10)
 			c.Setup.Volume = c.Sound.Volume()
 			c.SaveSetup()
-			c.Notify(fmt.Sprintf("Volume %d%% (+ and − to change, M to mute)", int(math.Round(c.Sound.Volume()*100))))
+			c.Notify(msgf("notice.volume", int(math.Round(c.Sound.Volume()*100))))
 			c.Sound.Play(CueTap, 0, 0)
 		}
 	}
@@ -436,6 +438,8 @@ func (g *GameScene) menu(c *Context) bool {
 		if !isBrowser {
 			c.Quit()
 		}
+	default:
+		g.menuMore(c, b)
 	}
 	return true
 }
@@ -445,11 +449,11 @@ func (g *GameScene) toggleSound(c *Context) {
 	c.Sound.SetMuted(c.Setup.Muted)
 	c.SaveSetup()
 	if c.Setup.Muted {
-		c.Notify("Sound off")
+		c.Notify(msg("notice.soundoff"))
 	} else if !c.Sound.Available() {
-		c.Notify("No sound device: playing silently.")
+		c.Notify(msg("notice.nodevice"))
 	} else {
-		c.Notify("Sound on")
+		c.Notify(msg("notice.soundon"))
 	}
 }
 

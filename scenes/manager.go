@@ -11,6 +11,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/render"
+	"shiftago/scenes/store"
 )
 
 // A Scene is one screen of the game. Update changes state (and only
@@ -33,6 +34,14 @@ type Options struct {
 	NodesPerTick int
 	// AnimSpeed speeds up every animation (tests); 0 means normal.
 	AnimSpeed float64
+	// Store keeps the game in progress and, where there is no setup file,
+	// the setup; nil: nothing is saved (tests).
+	Store store.Store
+	// StoreErr says why there is no store, to tell the player once.
+	StoreErr error
+	// Lang forces the interface's language (--lang); "" follows the
+	// settings, then the system.
+	Lang string
 }
 
 // Context is what every scene shares: the screen size, the input of this
@@ -75,10 +84,11 @@ func (c *Context) Notify(msg string) {
 // SaveSetup remembers the setup for the next run; failing to is not fatal.
 func (c *Context) SaveSetup() {
 	if c.Opts.SetupPath == "" {
+		c.saveSetupToStore()
 		return
 	}
 	if err := SaveSetup(c.Opts.SetupPath, c.Setup); err != nil {
-		c.Notify("Could not remember the setup: " + err.Error())
+		c.Notify(msgf("notice.setupfail", err.Error()))
 	}
 }
 
@@ -91,7 +101,7 @@ func (c *Context) Record(move string) {
 	c.record.WriteString(move)
 	c.record.WriteByte('\n')
 	if err := c.record.Flush(); err != nil {
-		c.Notify("Could not record the move: " + err.Error())
+		c.Notify(msgf("notice.recordfail", err.Error()))
 	}
 }
 
@@ -121,7 +131,9 @@ func NewGame(opts Options, src InputSource) (*Game, error) {
 		return nil, err
 	}
 	c := &Context{Text: text, Sprites: &render.Sprites{}, Setup: opts.Setup, Opts: opts, Scale: 1, W: 1280, H: 800}
+	c.loadSetupFromStore()
 	c.Setup.Normalize()
+	c.applyPrefs()
 	c.Sound = NewSound(opts.NoAudio, c.Setup.Muted, c.Setup.Volume)
 	if n := c.Sound.Notice(); n != "" {
 		c.Notify(n)
@@ -143,6 +155,8 @@ func NewGame(opts Options, src InputSource) (*Game, error) {
 			return nil, err
 		}
 		g.scene = gs
+	} else if s := c.resume(); s != nil {
+		g.scene = s
 	} else {
 		g.scene = NewSetupScene(c)
 	}
@@ -162,6 +176,7 @@ func (g *Game) Close() {
 		g.ctx.record.Flush()
 		g.ctx.recf.Close()
 	}
+	g.ctx.autosave(g.scene)
 }
 
 // Update runs one tick.
@@ -180,6 +195,7 @@ func (g *Game) Update() error {
 	if err := g.scene.Update(c); err != nil {
 		return err
 	}
+	c.autosave(g.scene)
 	if c.next != nil {
 		g.scene, c.next = c.next, nil
 	}

@@ -1,8 +1,6 @@
 package scenes
 
 import (
-	"fmt"
-
 	"shiftago/logic"
 	"shiftago/logic/ai"
 )
@@ -72,12 +70,12 @@ func (m *Match) Legal(e logic.Entry) (bool, string) {
 		return true, ""
 	}
 	if m.Pos.Over() {
-		return false, "The game is over."
+		return false, msg("legal.over")
 	}
 	if logic.TrackOf(e).Mask()&^m.Pos.Occupied() == 0 {
-		return false, "That row is full: marbles are never pushed off the board."
+		return false, msg("legal.full")
 	}
-	return false, "Not allowed: with one colour alone on the board, no two marbles may touch."
+	return false, msg("legal.single")
 }
 
 // Play plays mv (which must be legal), keeping its trace.
@@ -139,7 +137,7 @@ func (m *Match) Undoable() bool { return len(m.Moves) > 0 }
 func (m *Match) seatName(seat int) string {
 	c := m.Pos.SeatColor(seat)
 	if m.computer[seat] {
-		return fmt.Sprintf("%s (computer, %s)", colorName[c], ai.Levels()[m.level[seat]-1].Name)
+		return msgf("seat.computer", colorName[c], levelName(m.level[seat]))
 	}
 	return colorName[c]
 }

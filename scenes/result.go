@@ -29,6 +29,8 @@ type ResultScene struct {
 	geo      layout.Geometry
 	panel    layout.Rect
 	u        float64
+	// standings is the number of tournament score cards shown (0 if none).
+	standings int
 }
 
 // NewResultScene sums up the game g has just finished.
@@ -38,37 +40,29 @@ func NewResultScene(c *Context, g *GameScene) *ResultScene {
 	res := pos.Result()
 	switch res.State {
 	case logic.Won:
-		r.headline = colorName[res.Winner] + " wins!"
+		r.headline = msgf("result.wins", colorName[res.Winner])
 	default:
-		r.headline = "A draw."
+		r.headline = msg("result.draw")
 	}
 	if pos.Variant().Scores() {
 		var sb strings.Builder
-		sb.WriteString("Points: ")
 		for i := 0; i < pos.Players(); i++ {
 			if i > 0 {
 				sb.WriteString(", ")
 			}
 			fmt.Fprintf(&sb, "%s %d", colorName[pos.SeatColor(i)], pos.Score(i))
 		}
-		r.lines = append(r.lines, sb.String())
+		r.lines = append(r.lines, msgf("result.points", sb.String()))
 	}
-	r.lines = append(r.lines, fmt.Sprintf("%d move%s played.", len(g.m.Moves), plural(len(g.m.Moves))))
+	r.lines = append(r.lines, msgf("result.moves", len(g.m.Moves)))
 	if t := g.tourney; t != nil {
-		var sb strings.Builder
-		sb.WriteString("Tournament to 10: ")
-		for i, col := range t.Seats {
-			if i > 0 {
-				sb.WriteString(", ")
-			}
-			fmt.Fprintf(&sb, "%s %d", colorName[col], t.Wins[i])
-		}
-		r.lines = append(r.lines, sb.String())
+		r.lines = append(r.lines, msg("result.tourney"))
+		r.standings = len(t.Seats)
 		if champ, over := t.Champion(); over {
-			r.lines = append(r.lines, colorName[champ]+" wins the tournament!")
+			r.lines = append(r.lines, msgf("result.champion", colorName[champ]))
 			c.Tourney = nil
 		} else {
-			r.lines = append(r.lines, fmt.Sprintf("Game %d next: %s starts.", t.Games+1, colorName[t.Seats[t.Starter]]))
+			r.lines = append(r.lines, msgf("result.next", t.Games+1, colorName[t.Seats[t.Starter]]))
 		}
 	}
 	return r
@@ -89,7 +83,7 @@ func (r *ResultScene) layout(c *Context) {
 	u := c.U()
 	// The summary takes the place of the seat cards, so the final board
 	// stays in view; with the cards around the board it goes in the middle.
-	rows := 2.2 + 0.8*float64(len(r.lines)) + 1.8
+	rows := 2.2 + 0.8*float64(len(r.lines)) + 1.8 + 0.9*float64(r.standings)
 	area := r.geo.Seats[0].Card
 	if r.geo.Orientation == layout.Around {
 		// Cards on every side: the summary covers the widest of them.
@@ -119,10 +113,14 @@ func (r *ResultScene) layout(c *Context) {
 	y := r.panel.Y + r.panel.H - bh - 0.4*u
 	bw := (pw - 1.6*u) / 3
 	r.bs.reset()
-	r.bs.add(button{x: r.panel.X + 0.4*u, y: y, w: bw, h: bh, id: actAgain, label: "Play again", on: true, bold: true})
-	r.bs.add(button{x: r.panel.X + 0.8*u + bw, y: y, w: bw, h: bh, id: actSetup, label: "Setup"})
+	again := msg("result.again")
+	if g.tourney != nil && r.standings > 0 && c.Tourney != nil {
+		again = msg("result.nextgame")
+	}
+	r.bs.add(button{x: r.panel.X + 0.4*u, y: y, w: bw, h: bh, id: actAgain, label: again, on: true, bold: true})
+	r.bs.add(button{x: r.panel.X + 0.8*u + bw, y: y, w: bw, h: bh, id: actSetup, label: msg("result.setup")})
 	if !isBrowser {
-		r.bs.add(button{x: r.panel.X + 1.2*u + 2*bw, y: y, w: bw, h: bh, id: actExit, label: "Quit"})
+		r.bs.add(button{x: r.panel.X + 1.2*u + 2*bw, y: y, w: bw, h: bh, id: actExit, label: msg("result.quit")})
 	}
 }
 
@@ -165,9 +163,12 @@ func (r *ResultScene) Draw(screen *ebiten.Image, c *Context) {
 	}
 	c.Text.Shadowed(screen, r.headline, p.X+p.W/2, p.Y+1.1*u, c.Text.Fit(r.headline, 1.1*u, p.W-u, true), col, render.AlignCenter, true)
 	y := p.Y + 2.3*u
-	for _, l := range r.lines {
+	for i, l := range r.lines {
 		c.Text.Draw(screen, l, p.X+p.W/2, y, c.Text.Fit(l, 0.5*u, p.W-u, false), colText, render.AlignCenter, false)
 		y += 0.8 * u
+		if r.standings > 0 && l == msg("result.tourney") && i < len(r.lines) {
+			y = r.drawStandings(screen, c, y-0.2*u)
+		}
 	}
 	r.bs.draw(screen, c)
 }

@@ -29,6 +29,14 @@ type Setup struct {
 	Tournament bool         `json:"tournament"`
 	Muted      bool         `json:"muted"`
 	Volume     float64      `json:"volume"` // 0..1
+
+	// The settings screen's choices.
+	Lang        string  `json:"lang,omitempty"`          // en, de, fr, it, es; "" until chosen: from the system
+	Symbols     bool    `json:"symbols,omitempty"`       // a symbol on each colour's marbles
+	AnimSpeed   float64 `json:"animSpeed,omitempty"`     // 0.5, 1 or 2; 0 means 1
+	Reduced     bool    `json:"reducedMotion,omitempty"` // short animations without bounce
+	Pace        int     `json:"pace,omitempty"`          // the computer's pace: 0 normal, 1 quick, 2 calm
+	HotSeatUndo bool    `json:"hotSeatUndo,omitempty"`   // undo allowed between human players
 }
 
 // DefaultSetup is two players, you against a Club computer, Express.
@@ -79,6 +87,7 @@ func (s *Setup) Normalize() {
 	if s.Volume < 0 || s.Volume > 1 {
 		s.Volume = 0.8
 	}
+	s.normalizePrefs()
 }
 
 func firstByte(s string) byte {

@@ -27,6 +27,9 @@ const (
 	actStart    = 192
 	actQuit     = 193
 	actTourneyN = 194
+	actSettings = 195
+	actRules    = 196
+	actRecords  = 197
 )
 
 var variantNames = [3]string{"Express", "Expert", "Extreme"}
@@ -123,6 +126,16 @@ func (s *SetupScene) Update(c *Context) error {
 	case id == actSound:
 		st.Muted = !st.Muted
 		c.Sound.SetMuted(st.Muted)
+	case id == actSettings:
+		c.GoTo(NewSettingsScene(c, nil))
+		return nil
+	case id == actRules:
+		v, _ := logic.ParseVariant(st.Variant)
+		c.GoTo(NewRulesScene(c, v, nil))
+		return nil
+	case id == actRecords:
+		c.GoTo(NewRecordsScene(c, nil))
+		return nil
 	case id == actStart:
 		s.start(c)
 		return nil
@@ -193,7 +206,7 @@ func (s *SetupScene) layout(c *Context) {
 		s.labels = append(s.labels, label{x: x0, y: y + bh/2, size: 0.48 * u, s: text, align: render.AlignLeft})
 	}
 	// Variant.
-	addLabel("Game", y)
+	addLabel(msg("setup.game"), y)
 	v, _ := logic.ParseVariant(st.Variant)
 	w3 := (ctlW - 2*0.2*u) / 3
 	for i := 0; i < 3; i++ {
@@ -203,7 +216,7 @@ func (s *SetupScene) layout(c *Context) {
 	s.descX, s.descY = cx, y+0.3*u
 	y += 0.75 * u
 	// Players.
-	addLabel("Players", y)
+	addLabel(msg("setup.players"), y)
 	for n := 2; n <= 4; n++ {
 		s.bs.add(button{x: cx + float64(n-2)*(1.6*u+0.2*u), y: y, w: 1.6 * u, h: bh, id: actPlayers + n, label: playerLabels[n], on: st.Players == n})
 	}
@@ -215,9 +228,9 @@ func (s *SetupScene) layout(c *Context) {
 		x := cx
 		s.bs.add(button{x: x, y: y, w: bh, h: bh, id: actColor + i, swatch: st.SeatColor(i), hasSwatch: true})
 		x += bh + 0.25*u
-		kind := "Human"
+		kind := msg("setup.human")
 		if seat.Computer {
-			kind = "Computer"
+			kind = msg("setup.computer")
 		}
 		s.bs.add(button{x: x, y: y, w: 3.6 * u, h: bh, id: actKind + i, label: kind, on: seat.Computer})
 		x += 3.6*u + 0.35*u
@@ -232,7 +245,7 @@ func (s *SetupScene) layout(c *Context) {
 			s.bs.add(button{x: x, y: y, w: bh, h: bh, id: actLevelUp + i, label: "+", off: !seat.Computer || seat.Level >= ai.MaxLevel})
 		}
 		sits := func(x, y, lw float64) {
-			s.labels = append(s.labels, label{x: x + lw/2, y: y + bh/2, size: 0.4 * u, s: "sits out", align: render.AlignCenter})
+			s.labels = append(s.labels, label{x: x + lw/2, y: y + bh/2, size: 0.4 * u, s: msg("setup.sitsout"), align: render.AlignCenter})
 			x += lw
 			s.bs.add(button{x: x, y: y, w: bh, h: bh, id: actSitDn + i, label: "−", off: seat.SitOuts <= 0})
 			s.labels = append(s.labels, label{x: x + bh + 0.5*u, y: y + bh/2, size: 0.5 * u, s: digits[seat.SitOuts], align: render.AlignCenter})
@@ -251,34 +264,32 @@ func (s *SetupScene) layout(c *Context) {
 		y += rowH
 	}
 	// Who starts.
-	addLabel("First move", y)
+	addLabel(msg("setup.first"), y)
 	sw := math.Min(2.3*u, (ctlW-float64(st.Players)*0.2*u)/float64(st.Players+1))
 	for i := 0; i < st.Players; i++ {
 		s.bs.add(button{x: cx + float64(i)*(sw+0.2*u), y: y, w: sw, h: bh, id: actStarter + i, label: colorName[st.SeatColor(i)], on: st.Starter == i})
 	}
-	s.bs.add(button{x: cx + float64(st.Players)*(sw+0.2*u), y: y, w: sw, h: bh, id: actStarter - 1, label: "Draw", on: st.Starter < 0})
+	s.bs.add(button{x: cx + float64(st.Players)*(sw+0.2*u), y: y, w: sw, h: bh, id: actStarter - 1, label: msg("setup.drawn"), on: st.Starter < 0})
 	y += rowH
 	// Tournament.
-	addLabel("Tournament", y)
+	addLabel(msg("setup.tournament"), y)
 	express := v == logic.Express
-	s.bs.add(button{x: cx, y: y, w: 2.4 * u, h: bh, id: actTourneyN, label: "Off", on: !st.Tournament || !express, off: !express})
-	s.bs.add(button{x: cx + 2.6*u, y: y, w: 2.4 * u, h: bh, id: actTourney, label: "On", on: st.Tournament && express, off: !express})
-	note := "to 10 won games"
+	s.bs.add(button{x: cx, y: y, w: 2.4 * u, h: bh, id: actTourneyN, label: msg("setup.off"), on: !st.Tournament || !express, off: !express})
+	s.bs.add(button{x: cx + 2.6*u, y: y, w: 2.4 * u, h: bh, id: actTourney, label: msg("setup.on"), on: st.Tournament && express, off: !express})
+	note := msg("setup.to10")
 	if !express {
-		note = "(Express only)"
+		note = msg("setup.exponly")
 	}
 	s.labels = append(s.labels, label{x: cx + 5.3*u, y: y + bh/2, size: 0.42 * u, s: note, align: render.AlignLeft})
 	y += rowH + 0.3*u
-	// Sound, start, quit.
-	snd := "Sound on"
-	if st.Muted {
-		snd = "Sound off"
-	}
-	s.bs.add(button{x: cx, y: y, w: 3.6 * u, h: bh, id: actSound, label: snd})
+	// Settings (sound and all), start, quit; rules and records at the top.
+	s.bs.add(button{x: cx, y: y, w: 3.6 * u, h: bh, id: actSettings, label: msg("setup.settings")})
+	s.bs.add(button{x: x0 + cw - 3.2*u, y: 0.4 * u, w: 3.2 * u, h: bh, id: actRules, label: msg("setup.rules")})
+	s.bs.add(button{x: x0, y: 0.4 * u, w: 3.2 * u, h: bh, id: actRecords, label: msg("setup.records")})
 	x := cx + ctlW - 5.5*u
-	s.bs.add(button{x: x, y: y - 0.1*u, w: 5.5 * u, h: bh + 0.2*u, id: actStart, label: "Play", on: true, bold: true})
+	s.bs.add(button{x: x, y: y - 0.1*u, w: 5.5 * u, h: bh + 0.2*u, id: actStart, label: msg("setup.play"), on: true, bold: true})
 	if !isBrowser {
-		s.bs.add(button{x: x0, y: y, w: 2.8 * u, h: bh, id: actQuit, label: "Quit"})
+		s.bs.add(button{x: x0, y: y, w: 2.8 * u, h: bh, id: actQuit, label: msg("setup.quit")})
 	}
 	// Centre the whole form vertically.
 	if dy := math.Floor((c.H - (y + bh + 0.6*u)) / 2); dy > 0 {

@@ -51,7 +51,7 @@ func NewSound(off, muted bool, volume float64) *Sound {
 		return s
 	}
 	if err := probeSoundDevice(); err != nil {
-		s.notice = "No sound device: playing silently."
+		s.notice = msg("notice.nodevice")
 		return s
 	}
 	s.ctx = audio.NewContext(assets.SampleRate)

@@ -162,6 +162,11 @@ type Button uint8
 const (
 	ButtonMenu Button = iota
 	ButtonNewGame
+	ButtonUndo
+	ButtonRedo
+	ButtonRecords
+	ButtonRules
+	ButtonSettings
 	ButtonSetup
 	ButtonSound
 	ButtonQuit
@@ -170,7 +175,7 @@ const (
 
 // String names the button.
 func (b Button) String() string {
-	return [...]string{"menu", "new game", "setup", "sound", "quit", "?"}[min(int(b), int(NumButtons))]
+	return [...]string{"menu", "new game", "undo", "redo", "records", "rules", "settings", "setup", "sound", "quit", "?"}[min(int(b), int(NumButtons))]
 }
 
 // Config is what a layout depends on.

@@ -1,0 +1,67 @@
+package render
+
+import (
+	"image"
+	"image/color"
+
+	"golang.org/x/image/vector"
+
+	"shiftago/logic"
+)
+
+// PaintSymbol paints the colour-blind aid of colour c for a marble of
+// diameter d: a distinct shape on each colour's marbles (orange a ring,
+// green a triangle, blue a square, white a cross), dark with a light
+// rim so it reads on every colour. The sprite has the marble's size.
+func PaintSymbol(c logic.Color, d int) *image.RGBA {
+	side := spriteSide(d)
+	img := image.NewRGBA(image.Rect(0, 0, side, side))
+	p := &painter{z: vector.NewRasterizer(1, 1)}
+	m := float32(side) / 2
+	r := float32(d) * 0.2 // the symbol's half size
+	rim := max(1, float32(d)*0.035)
+	dark := color.RGBA{0x1c, 0x16, 0x10, 0xd8}
+	light := color.RGBA{0xf0, 0xea, 0xdc, 0xb0}
+	shapes := func(grow float32) []shape {
+		switch c {
+		case logic.Orange:
+			return []shape{ring(m, m, r+grow, r*0.55-grow)}
+		case logic.Green:
+			h := r * 1.15
+			return []shape{polygon([][2]float32{{m, m - h - grow*1.6}, {m + h*0.95 + grow*1.4, m + h*0.7 + grow}, {m - h*0.95 - grow*1.4, m + h*0.7 + grow}})}
+		case logic.Blue:
+			return []shape{rect(m-r*0.85-grow, m-r*0.85-grow, 2*(r*0.85+grow), 2*(r*0.85+grow))}
+		default:
+			w := r*0.5 + 2*grow
+			a := r + grow
+			return []shape{
+				polyline([][2]float32{{m - a, m - a}, {m + a, m + a}}, w),
+				polyline([][2]float32{{m - a, m + a}, {m + a, m - a}}, w),
+			}
+		}
+	}
+	for _, s := range shapes(rim) {
+		p.fill(img, s, light)
+	}
+	for _, s := range shapes(0) {
+		p.fill(img, s, dark)
+	}
+	return img
+}
+
+// polygon is the closed polygon through pts.
+func polygon(pts [][2]float32) shape {
+	s := shape{x0: pts[0][0], y0: pts[0][1], x1: pts[0][0], y1: pts[0][1]}
+	for _, q := range pts {
+		s.x0, s.y0 = min(s.x0, q[0]), min(s.y0, q[1])
+		s.x1, s.y1 = max(s.x1, q[0]), max(s.y1, q[1])
+	}
+	s.emit = func(z *vector.Rasterizer, dx, dy float32) {
+		z.MoveTo(pts[0][0]+dx, pts[0][1]+dy)
+		for _, q := range pts[1:] {
+			z.LineTo(q[0]+dx, q[1]+dy)
+		}
+		z.ClosePath()
+	}
+	return s
+}
