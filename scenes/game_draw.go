@@ -176,7 +176,7 @@ func (g *GameScene) drawCards(screen *ebiten.Image, c *Context) {
 		}
 		num := digits22[max(0, min(22, supply))]
 		numW := c.Text.Width(num, lh*0.8, true)
-		name := g.seatLabel[i]
+		name := g.cardName(c, i, lh*0.75, st.Label.W-numW-lh)
 		size := c.Text.Fit(name, lh*0.75, st.Label.W-numW-lh, false)
 		c.Text.Draw(screen, name, st.Label.X, st.Label.Y+lh/2, size, colText, render.AlignLeft, false)
 		c.Text.Draw(screen, num, st.Label.X+st.Label.W, st.Label.Y+lh/2, lh*0.8, seatTint[col], render.AlignRight, true)

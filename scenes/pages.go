@@ -86,6 +86,7 @@ func (g *GameScene) refresh(c *Context) {
 	g.cfg = layout.Config{}
 	for i := 0; i < g.m.Pos.Players(); i++ {
 		g.seatLabel[i] = g.m.seatName(i)
+		g.seatShort[i] = ""
 	}
 	g.input.reset()
 	if g.ph == phPlay {

@@ -21,6 +21,8 @@ type saved struct {
 	rec          record.Record
 	tourney0     *logic.Tournament
 	savedVersion int
+
+	seatShort [4]string // the seat names for narrow cards
 }
 
 // copyTournament is an independent copy of t (nil for nil).
@@ -59,6 +61,18 @@ func (g *GameScene) initRecord(ls logic.Setup, position string) {
 	g.rec = r
 	g.tourney0 = copyTournament(g.tourney)
 	g.savedVersion = -1
+}
+
+// cardName is seat i's name for its card: in full, or, where that would
+// shrink below most of its size, the short form ("Orange (Club)").
+func (g *GameScene) cardName(c *Context, i int, size, w float64) string {
+	if c.Text.Fit(g.seatLabel[i], size, w, false) >= 0.8*size || !g.m.Computer(i) {
+		return g.seatLabel[i]
+	}
+	if g.seatShort[i] == "" {
+		g.seatShort[i] = msgf("seat.short", colorName[g.m.Pos.SeatColor(i)], levelName(g.m.level[i]))
+	}
+	return g.seatShort[i]
 }
 
 // GameRecord is the game so far as a record.

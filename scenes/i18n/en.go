@@ -54,6 +54,7 @@ var en = Catalog{
 	"legal.full":       "That row is full: marbles are never pushed off the board.",
 	"legal.single":     "Not allowed: with one colour alone on the board, no two marbles may touch.",
 	"seat.computer":    "%s (computer, %s)",
+	"seat.short":       "%s (%s)",
 	"card.sitsout1":    "sits out 1 turn",
 	"card.sitsoutn":    "sits out %d turns",
 
