@@ -106,6 +106,16 @@ func TestEveryTextFits(t *testing.T) {
 			sp.backup = nil
 			sp.layout(c)
 			check("save problem", fitsOf(&sp.bs), minFit)
+			// The result of a tournament game.
+			c.Setup.Tournament = true
+			gs, err := NewGameScene(c, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := NewResultScene(c, gs)
+			res.layout(c)
+			check("result", fitsOf(&res.bs), minFit)
+			c.Setup, c.Tourney = DefaultSetup(), nil
 			// The game's menu and status line.
 			for _, players := range []int{2, 4} {
 				geo := layout.New(layout.Config{W: c.W, H: c.H, Scale: 1, Players: players, Scoring: true})

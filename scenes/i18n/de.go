@@ -93,7 +93,7 @@ var de = Catalog{
 	"result.champion": "%s gewinnt das Turnier!",
 	"result.next":     "Als Nächstes Spiel %d: %s beginnt.",
 	"result.again":    "Noch einmal",
-	"result.nextgame": "Nächstes Spiel",
+	"result.nextgame": "Weiter",
 	"result.setup":    "Aufstellung",
 	"result.quit":     "Beenden",
 	"tourney.game":    "Spiel %d",

@@ -93,7 +93,7 @@ var es = Catalog{
 	"result.champion": "¡%s gana el torneo!",
 	"result.next":     "Después, partida %d: empieza %s.",
 	"result.again":    "Otra vez",
-	"result.nextgame": "Siguiente partida",
+	"result.nextgame": "Siguiente",
 	"result.setup":    "Preparación",
 	"result.quit":     "Salir",
 	"tourney.game":    "Partida %d",

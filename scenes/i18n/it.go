@@ -93,7 +93,7 @@ var it = Catalog{
 	"result.champion": "%s vince il torneo!",
 	"result.next":     "Poi la partita %d: inizia %s.",
 	"result.again":    "Gioca ancora",
-	"result.nextgame": "Prossima partita",
+	"result.nextgame": "Prossima",
 	"result.setup":    "Preparazione",
 	"result.quit":     "Esci",
 	"tourney.game":    "Partita %d",
