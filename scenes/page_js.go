@@ -18,6 +18,8 @@ import (
 //	phase()          loading, setup, playing, animating, thinking or over
 //	entryPoint("W4") {x, y}: where that entry point is, in CSS pixels
 //	cell("d4")       {x, y}: the centre of that square, in CSS pixels
+//	buttons()        [{label, id, enabled, x, y, w, h}]: the setup's or the
+//	                 result's buttons, centres and sizes in CSS pixels
 //	notice()         the message shown over the scene, or ""
 //	ticks()          ticks run so far
 //
@@ -84,6 +86,30 @@ func installPage(g *Game) {
 		}
 		return ""
 	})
+	fn("buttons", func([]js.Value) any {
+		out := []any{}
+		var bs *buttons
+		switch s := g.scene.(type) {
+		case *SetupScene:
+			bs = &s.bs
+		case *ResultScene:
+			bs = &s.bs
+		}
+		if bs != nil {
+			for i := range bs.list {
+				b := &bs.list[i]
+				p := pagePointValue(g.ctx, layout.Point{X: b.x + b.w/2, Y: b.y + b.h/2})
+				s := max(g.ctx.Scale, 1)
+				p.Set("w", b.w/s)
+				p.Set("h", b.h/s)
+				p.Set("label", b.label)
+				p.Set("id", b.id)
+				p.Set("enabled", !b.off)
+				out = append(out, p)
+			}
+		}
+		return js.ValueOf(out)
+	})
 	fn("ticks", func([]js.Value) any { return g.ctx.Tick })
 	js.Global().Set("shiftago", api)
 }
@@ -91,6 +117,10 @@ func installPage(g *Game) {
 // pagePoint turns a screen point (device pixels) into CSS pixels on the
 // page.
 func pagePoint(c *Context, p layout.Point) any {
+	return pagePointValue(c, p)
+}
+
+func pagePointValue(c *Context, p layout.Point) js.Value {
 	s := c.Scale
 	if s <= 0 {
 		s = 1
