@@ -1,0 +1,429 @@
+// The real-browser test: the WebAssembly bundle (built by wasm/build.sh) in
+// Debian's Chromium, driven by playwright-core, played by touch through the
+// Chrome DevTools Protocol (separate, awaited touchStart / touchMove /
+// touchEnd events, as a finger does), and checked through the page's
+// read-only API window.shiftago.
+//
+//   bash wasm/build.sh && (cd wasm/e2e && npm ci && npm test)
+//
+// Environment: BUNDLE (default dist/web), CHROMIUM (default /usr/bin/chromium).
+// Screenshots and results.json go to wasm/e2e/artifacts/ (ignored by git).
+//
+// Software WebGL (SwiftShader) gives a few frames a second: every wait is on
+// the game's state, never a fixed sleep. Play runs at device pixel ratio 1
+// for speed; the screenshots are taken at ratio 2.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '../..');
+const bundle = resolve(repo, process.env.BUNDLE || 'dist/web');
+const artifacts = join(here, 'artifacts');
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+const launchArgs = [
+  '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-first-run', '--disable-quic',
+];
+const portrait = { width: 768, height: 1024 };
+const landscape = { width: 1024, height: 768 };
+const MIN_TARGET = 44; // CSS pixels
+
+let server, browser, base;
+const consoleLines = []; // every page's console, for the panic check
+const results = {};
+
+before(async () => {
+  assert.ok(existsSync(join(bundle, 'index.html')) && existsSync(join(bundle, 'shiftago.wasm')),
+    `no bundle in ${bundle}: build it first with bash wasm/build.sh`);
+  mkdirSync(artifacts, { recursive: true });
+  const bin = join(tmpdir(), `shiftago-serve-${process.pid}`);
+  execFileSync('go', ['build', '-o', bin, './wasm/serve'], { cwd: repo, stdio: 'inherit' });
+  server = spawn(bin, ['-dir', bundle, '-addr', '127.0.0.1:0', '-quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  base = await new Promise((ok, fail) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/at (http:\/\/\S+\/)/);
+      if (m) ok(m[1]);
+    });
+    server.on('exit', (code) => fail(new Error(`the server exited (${code})`)));
+  });
+  browser = await chromium.launch({ executablePath, args: launchArgs, headless: true });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+  writeFileSync(join(artifacts, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  console.log('results:', JSON.stringify(results, null, 2));
+});
+
+// ---- pages -----------------------------------------------------------
+
+async function newContext(viewport, deviceScaleFactor) {
+  return browser.newContext({ viewport, deviceScaleFactor, hasTouch: true, isMobile: true });
+}
+
+// open loads the page with the URL query q and waits until the game runs.
+async function open(ctx, q = '') {
+  const page = await ctx.newPage();
+  page.on('console', (m) => consoleLines.push(m.text()));
+  page.on('pageerror', (e) => consoleLines.push('pageerror: ' + e.message));
+  const t0 = Date.now();
+  await page.goto(base + q);
+  await page.waitForFunction(() => window.shiftago && window.shiftago.phase() !== 'loading',
+    null, { timeout: 180_000, polling: 100 });
+  page.loadSeconds = (Date.now() - t0) / 1000;
+  page.cdp = await ctx.newCDPSession(page);
+  return page;
+}
+
+const api = (page, fn, ...args) => page.evaluate(([fn, args]) => window.shiftago[fn](...args), [fn, args]);
+const state = (page) => page.evaluate(() => ({
+  phase: shiftago.phase(), position: shiftago.position(), record: shiftago.record(), ticks: shiftago.ticks(),
+}));
+
+async function waitPhase(page, phases, timeout = 120_000) {
+  await page.waitForFunction((ps) => ps.includes(shiftago.phase()), phases, { timeout, polling: 100 });
+}
+
+// waitTicks waits until the game has run n more ticks.
+async function waitTicks(page, n = 1) {
+  const t = await api(page, 'ticks');
+  await page.waitForFunction((t) => shiftago.ticks() >= t, t + n, { timeout: 60_000, polling: 50 });
+}
+
+// ---- touch through CDP -------------------------------------------------
+
+async function touch(page, type, points) {
+  await page.cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: points.map((p) => ({ x: p.x, y: p.y, id: p.id ?? 0, radiusX: 4, radiusY: 4, force: 1 })),
+  });
+}
+
+// drag puts a finger down at from, moves it to `to` in steps and lifts it,
+// letting the game see the press and the last move before the release.
+async function drag(page, from, to, steps = 5) {
+  await touch(page, 'touchStart', [from]);
+  await waitTicks(page);
+  for (let i = 1; i <= steps; i++) {
+    const t = i / steps;
+    await touch(page, 'touchMove', [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }]);
+  }
+  await waitTicks(page);
+  await touch(page, 'touchEnd', []);
+}
+
+// tap is a finger down and up at p with nothing in between: both events
+// reach the page before the game's next tick.
+async function tap(page, p) {
+  await touch(page, 'touchStart', [p]);
+  await touch(page, 'touchEnd', []);
+}
+
+// ---- the board, as the test sees it (RULES.md §10 strings) -------------
+
+const FILES = 'abcdefg';
+
+function parsePosition(s) {
+  const [board, variant, seats, toMove, supplies] = s.split(' ');
+  const cells = {};
+  board.split('/').forEach((row, i) => {
+    let f = 0;
+    for (const ch of row) {
+      if (/\d/.test(ch)) f += Number(ch);
+      else cells[FILES[f++] + (7 - i)] = ch;
+    }
+  });
+  return { cells, variant, seats, toMove, supplies: supplies.split(',').map(Number) };
+}
+
+// entryCells lists an entry point's track from the edge inwards.
+function entryCells(e) {
+  const side = e[0], k = e.slice(1);
+  switch (side) {
+    case 'W': return [...FILES].map((f) => f + k);
+    case 'E': return [...FILES].reverse().map((f) => f + k);
+    case 'N': return [7, 6, 5, 4, 3, 2, 1].map((r) => k + r);
+    case 'S': return [1, 2, 3, 4, 5, 6, 7].map((r) => k + r);
+  }
+  throw new Error('bad entry ' + e);
+}
+
+// Oracle follows an Express game independently of the engine: each move
+// pushes the track's marbles one step towards its first gap (RULES.md §2).
+class Oracle {
+  constructor(pos) {
+    const p = parsePosition(pos);
+    Object.assign(this, p);
+    this.played = 0;
+  }
+  apply(move) {
+    const track = entryCells(move.slice(0, 2));
+    const gap = track.findIndex((c) => !this.cells[c]);
+    assert.ok(gap >= 0, `${move}: the oracle finds the track full`);
+    for (let i = gap; i > 0; i--) this.cells[track[i]] = this.cells[track[i - 1]];
+    this.cells[track[0]] = this.toMove;
+    const seat = this.seats.indexOf(this.toMove);
+    this.supplies[seat]--;
+    this.toMove = this.seats[(seat + 1) % this.seats.length];
+    this.played++;
+  }
+  // check catches up with the game's record and compares the boards.
+  check(st) {
+    assert.equal(st.record.length >= this.played, true, 'the record shrank');
+    for (const mv of st.record.slice(this.played)) this.apply(mv);
+    const p = parsePosition(st.position);
+    assert.deepEqual(p.cells, this.cells, `board after ${st.record.join(' ')}:\n${st.position}`);
+    assert.deepEqual(p.supplies, this.supplies, `supplies after ${st.record.join(' ')}`);
+  }
+}
+
+// dragIn drags a marble from entry point e onto its entry cell, the whole
+// way a finger does: the game commits the move when the marble touches.
+async function dragIn(page, e) {
+  const from = await api(page, 'entryPoint', e);
+  const to = await api(page, 'cell', entryCells(e)[0]);
+  assert.ok(from && to, `no geometry for ${e}`);
+  await drag(page, from, to);
+}
+
+// playByTouch plays e by a drag and waits until the game took it.
+async function playByTouch(page, e) {
+  const n = (await api(page, 'record')).length;
+  await dragIn(page, e);
+  await page.waitForFunction((n) => shiftago.record().length > n, n, { timeout: 30_000, polling: 100 });
+  const rec = await api(page, 'record');
+  assert.equal(rec[n], e, `the drag at ${e} played ${rec[n]}`);
+}
+
+// Deterministic choices for the human's moves.
+let seed = 12345;
+const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+
+// ---- the tests -----------------------------------------------------------
+
+test('a bad link is reported on screen and the setup opens', { timeout: 240_000 }, async () => {
+  const ctx = await newContext(portrait, 1);
+  const page = await open(ctx, '?players=9');
+  await waitPhase(page, ['setup']);
+  const notice = await api(page, 'notice');
+  assert.match(notice, /players 9/, `notice: ${notice}`);
+  const wasm = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((r) => r.name.endsWith('.wasm'))
+    .map((r) => ({ transferred: r.transferSize, encoded: r.encodedBodySize, decoded: r.decodedBodySize }))[0]);
+  results.bundle = { ...wasm, loadSeconds: page.loadSeconds };
+  console.log(`bundle: ${(wasm.transferred / 1048576).toFixed(2)} MB transferred, ${(wasm.decoded / 1048576).toFixed(2)} MB unpacked; running in ${page.loadSeconds} s`);
+  assert.ok(wasm.transferred <= 4 * 1048576, `the bundle transfers ${wasm.transferred} bytes, over 4 MB`);
+  await ctx.close();
+});
+
+test('a game by touch from the setup to its end against the computer', { timeout: 900_000 }, async () => {
+  const ctx = await newContext(portrait, 1);
+  const page = await open(ctx);
+  await waitPhase(page, ['setup']);
+
+  // Every setup control is at least 44 CSS pixels; Play starts the default
+  // game: you against the computer, Express, 2 players.
+  const buttons = await api(page, 'buttons');
+  for (const b of buttons) {
+    assert.ok(b.w >= MIN_TARGET && b.h >= MIN_TARGET, `setup button ${b.label} is ${b.w}×${b.h} CSS px`);
+  }
+  const play = buttons.find((b) => /^(play|start)/i.test(b.label)) ?? buttons.find((b) => b.id === 192);
+  assert.ok(play, 'no Play button: ' + buttons.map((b) => b.label).join(', '));
+  await touch(page, 'touchStart', [play]);
+  await waitTicks(page);
+  await touch(page, 'touchEnd', []);
+  await waitPhase(page, ['playing']);
+  let st = await state(page);
+  const oracle = new Oracle(st.position);
+  assert.equal(oracle.variant, 'express');
+  assert.equal(oracle.seats.length, 2);
+  assert.equal(st.record.length, 0);
+
+  // Entry points along one side are at least 44 CSS pixels apart.
+  const w3 = await api(page, 'entryPoint', 'W3'), w4 = await api(page, 'entryPoint', 'W4');
+  assert.ok(Math.hypot(w3.x - w4.x, w3.y - w4.y) >= MIN_TARGET, 'entry points closer than 44 CSS px');
+
+  // A drag released before the marble touches the board changes nothing.
+  const from = await api(page, 'entryPoint', 'W4');
+  const cell = await api(page, 'cell', 'a4');
+  await drag(page, from, { x: from.x + (cell.x - from.x) * 0.2, y: from.y });
+  await waitTicks(page, 5);
+  st = await state(page);
+  assert.equal(st.phase, 'playing');
+  assert.deepEqual(st.record, [], 'a drag released short of the board played a move');
+  oracle.check(st);
+
+  // A drag all the way plays the move; the computer answers.
+  await playByTouch(page, 'W4');
+  oracle.check(await state(page));
+  await waitPhase(page, ['playing', 'over']);
+  oracle.check(await state(page));
+
+  // A second finger during a drag is ignored: the first finger's move is
+  // played, the second finger's entry point is not.
+  {
+    const legal = await api(page, 'moves');
+    const [a, b] = ['Nd', 'Sd'].every((m) => legal.includes(m)) ? ['Nd', 'Sd'] : [legal[0], legal[legal.length - 1]];
+    const pa = await api(page, 'entryPoint', a), ca = await api(page, 'cell', entryCells(a)[0]);
+    const pb = await api(page, 'entryPoint', b), cb = await api(page, 'cell', entryCells(b)[0]);
+    const n = (await api(page, 'record')).length;
+    await touch(page, 'touchStart', [{ ...pa, id: 0 }]);
+    await waitTicks(page);
+    await touch(page, 'touchStart', [{ ...pa, id: 0 }, { ...pb, id: 1 }]);
+    await touch(page, 'touchMove', [{ ...pa, id: 0 }, { ...cb, id: 1 }]);
+    await waitTicks(page);
+    // The second finger lifts (Chromium's touchEnd releases the points it
+    // lists, and all of them when it lists none).
+    await touch(page, 'touchEnd', [{ ...cb, id: 1 }]);
+    await waitTicks(page);
+    assert.equal((await api(page, 'record')).length, n, 'the second finger played a move');
+    await touch(page, 'touchMove', [{ ...ca, id: 0 }]);
+    await waitTicks(page);
+    await touch(page, 'touchEnd', []);
+    await page.waitForFunction((n) => shiftago.record().length > n, n, { timeout: 30_000, polling: 100 });
+    assert.equal((await api(page, 'record'))[n], a, 'the first finger\'s move was not the one played');
+    oracle.check(await state(page));
+    await waitPhase(page, ['playing', 'over']);
+    oracle.check(await state(page));
+  }
+
+  // A quick tap-tap on an entry point plays it, even when each tap starts
+  // and ends between two ticks.
+  if (await api(page, 'phase') === 'playing') {
+    const legal = await api(page, 'moves');
+    const e = legal[rand(legal.length)];
+    const p = await api(page, 'entryPoint', e);
+    const n = (await api(page, 'record')).length;
+    await tap(page, p);
+    await tap(page, p);
+    await page.waitForFunction((n) => shiftago.record().length > n, n, { timeout: 30_000, polling: 100 });
+    assert.equal((await api(page, 'record'))[n], e, 'the tap-tap did not play its entry point');
+    oracle.check(await state(page));
+    await waitPhase(page, ['playing', 'over']);
+    oracle.check(await state(page));
+  }
+
+  // Play on to the end, a legal move by touch each turn.
+  const t0 = Date.now();
+  for (let turn = 0; turn < 40 && (await api(page, 'phase')) === 'playing'; turn++) {
+    const legal = await api(page, 'moves');
+    await playByTouch(page, legal[rand(legal.length)]);
+    oracle.check(await state(page));
+    await waitPhase(page, ['playing', 'over']);
+    oracle.check(await state(page));
+  }
+  st = await state(page);
+  assert.equal(st.phase, 'over', 'the game did not end');
+  assert.match(st.position.split(' ')[3], /^-$/, 'the position does not say the game is over');
+  results.game = { moves: st.record.length, record: st.record.join(' '), final: st.position, seconds: (Date.now() - t0) / 1000 };
+  console.log(`game over after ${st.record.length} moves: ${st.record.join(' ')}`);
+  await page.screenshot({ path: join(artifacts, 'game-over-768x1024-dpr1.png') });
+  await ctx.close();
+});
+
+test('the Grandmaster thinks without freezing the page', { timeout: 600_000 }, async () => {
+  const ctx = await newContext(portrait, 1);
+  const page = await open(ctx, '?variant=express&players=2&seats=human,ai:5&seed=7');
+  await waitPhase(page, ['playing']);
+  // Record every animation frame with the phase it came in.
+  await page.evaluate(() => {
+    window.__frames = [];
+    const f = (t) => { window.__frames.push([t, shiftago.phase()]); requestAnimationFrame(f); };
+    requestAnimationFrame(f);
+  });
+  await playByTouch(page, 'W4');
+  await waitPhase(page, ['thinking']);
+  const t0 = Date.now();
+  await waitPhase(page, ['animating', 'playing', 'over'], 300_000);
+  const thinkSeconds = (Date.now() - t0) / 1000;
+  await waitPhase(page, ['playing']);
+  // As long again idle, waiting for the player (at least 3 s).
+  const idleFrom = await page.evaluate(() => window.__frames.length);
+  const idleMs = Math.max(3000, Math.min(10_000, thinkSeconds * 1000));
+  await page.waitForFunction(([i, ms]) => window.__frames.length > i + 1 &&
+    window.__frames.at(-1)[0] - window.__frames[i][0] >= ms, [idleFrom, idleMs], { timeout: 120_000, polling: 200 });
+  const frames = await page.evaluate(() => window.__frames);
+  const gaps = (phase) => {
+    let max = 0, n = 0, sum = 0;
+    for (let i = 1; i < frames.length; i++) {
+      if (frames[i - 1][1] !== phase || frames[i][1] !== phase) continue;
+      const g = frames[i][0] - frames[i - 1][0];
+      max = Math.max(max, g); sum += g; n++;
+    }
+    return { frames: n, longestGapMs: Math.round(max), meanGapMs: Math.round(sum / Math.max(n, 1)) };
+  };
+  const thinking = gaps('thinking'), idle = gaps('playing');
+  results.frameGaps = { thinkSeconds, thinking, idle };
+  console.log(`Grandmaster thought ${thinkSeconds} s: longest frame gap ${thinking.longestGapMs} ms (mean ${thinking.meanGapMs} ms, ${thinking.frames} frames); idle: ${idle.longestGapMs} ms (mean ${idle.meanGapMs} ms)`);
+  assert.ok(thinking.frames >= 5, 'hardly any frames came while the computer thought');
+  assert.ok(thinking.longestGapMs <= Math.max(1000, 3 * idle.longestGapMs),
+    `the page froze while the computer thought: ${thinking.longestGapMs} ms against ${idle.longestGapMs} ms idle`);
+  await ctx.close();
+});
+
+test('a full track refuses; screenshots at 768×1024 and 1024×768, DPR 2', { timeout: 600_000 }, async () => {
+  const ctx = await newContext(portrait, 2);
+  // Rank 4 is full; Orange (you) to move.
+  const pos = '1o5/2g4/3o3/gogogog/2o4/1g5/7 express og o 16,16 0,0 0,0';
+  const page = await open(ctx, '?seats=human,ai:3&position=' + encodeURIComponent(pos));
+  await waitPhase(page, ['playing']);
+  let st = await state(page);
+  assert.equal(st.position, pos);
+  const legal = await api(page, 'moves');
+  assert.ok(!legal.includes('W4') && !legal.includes('E4'), `a full track is offered: ${legal}`);
+
+  // Dragging a marble in at the full track changes nothing.
+  await dragIn(page, 'W4');
+  await waitTicks(page, 3);
+  st = await state(page);
+  assert.equal(st.position, pos, 'a move into the full track changed the position');
+  assert.deepEqual(st.record, []);
+  assert.equal(st.phase, 'playing');
+  await page.screenshot({ path: join(artifacts, 'game-portrait-768x1024-dpr2.png') });
+
+  const checkTargets = async (name, vp) => {
+    // Entry points stay at least 44 CSS pixels apart and on screen.
+    for (const [a, b] of [['W3', 'W4'], ['Nc', 'Nd']]) {
+      const pa = await api(page, 'entryPoint', a), pb = await api(page, 'entryPoint', b);
+      assert.ok(Math.hypot(pa.x - pb.x, pa.y - pb.y) >= MIN_TARGET, `${name}: ${a}–${b} closer than 44 CSS px`);
+    }
+    for (const e of ['Na', 'Sg', 'W1', 'E7']) {
+      const p = await api(page, 'entryPoint', e);
+      assert.ok(p.x > 0 && p.y > 0 && p.x < vp.width && p.y < vp.height, `${name}: ${e} off screen at ${p.x},${p.y}`);
+    }
+  };
+  await checkTargets('portrait', portrait);
+  const na = await api(page, 'entryPoint', 'Na');
+  await page.setViewportSize(landscape);
+  await page.waitForFunction((na) => {
+    const p = shiftago.entryPoint('Na');
+    return p && (p.x !== na.x || p.y !== na.y);
+  }, na, { timeout: 60_000, polling: 100 });
+  await waitTicks(page, 3);
+  await checkTargets('landscape', landscape);
+  await page.screenshot({ path: join(artifacts, 'game-landscape-1024x768-dpr2.png') });
+
+  // The setup in landscape.
+  await page.goto(base);
+  await page.waitForFunction(() => window.shiftago && window.shiftago.phase() === 'setup', null, { timeout: 180_000, polling: 100 });
+  await waitTicks(page, 3);
+  for (const b of await api(page, 'buttons')) {
+    assert.ok(b.w >= MIN_TARGET && b.h >= MIN_TARGET, `landscape setup button ${b.label} is ${b.w}×${b.h} CSS px`);
+  }
+  await page.screenshot({ path: join(artifacts, 'setup-landscape-1024x768-dpr2.png') });
+  await ctx.close();
+});
+
+test('the console shows no Go panic', () => {
+  const bad = consoleLines.filter((l) => /panic:|fatal error:|runtime error|pageerror:|wasm exited/i.test(l));
+  assert.deepEqual(bad, [], 'the console shows:\n' + bad.join('\n'));
+});
