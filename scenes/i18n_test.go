@@ -159,7 +159,7 @@ func labelRooms(ls []label, bs *buttons, u float64) []Fit {
 		room := 640 - l.x
 		for _, b := range bs.list {
 			if b.x > l.x && l.y >= b.y-1 && l.y <= b.y+b.h+1 {
-				room = min(room, b.x-l.x-0.1*u)
+				room = min(room, b.x-l.x-0.3*u)
 			}
 		}
 		out = append(out, Fit{Text: l.s, Size: l.size, W: room})

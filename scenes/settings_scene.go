@@ -58,7 +58,7 @@ func (s *SettingsScene) layout(c *Context) {
 	bh := 1.1 * u
 	rowH := 1.45 * u
 	cw := math.Min(c.W-u, 22.5*u)
-	labW := 7.0 * u
+	labW := 7.6 * u
 	if narrow {
 		labW = 0
 	}
@@ -116,7 +116,7 @@ func (s *SettingsScene) layout(c *Context) {
 	// Colour symbols, with four marbles to show them.
 	row("settings.symbols")
 	onOff(actSymOff, actSymOn, st.Symbols)
-	s.symX, s.symY = cx+5.8*u, y+bh/2
+	s.symX, s.symY = cx+6.2*u, y+bh/2
 	y += rowH
 	// Animation.
 	row("settings.anim")
@@ -203,7 +203,11 @@ func (s *SettingsScene) Draw(screen *ebiten.Image, c *Context) {
 	c.Text.Shadowed(screen, msg("settings.title"), c.W/2, 1.3*u, 1.2*u, colText, render.AlignCenter, true)
 	for i := range s.labels {
 		l := &s.labels[i]
-		c.Text.Draw(screen, l.s, l.x, l.y, l.size, colText, l.align, false)
+		size := l.size
+		if l.align == render.AlignLeft && l.x < s.symX-6*u { // a row's name: keep clear of its controls
+			size = c.Text.Fit(l.s, l.size, 7.3*u, false)
+		}
+		c.Text.Draw(screen, l.s, l.x, l.y, size, colText, l.align, false)
 	}
 	k := 0.9 * u / math.Max(1, float64(c.Sprites.Diameter()))
 	for col := logic.Orange; col <= logic.White; col++ {
@@ -214,4 +218,4 @@ func (s *SettingsScene) Draw(screen *ebiten.Image, c *Context) {
 
 // Labels lists every text the screen shows with the room it has, for
 // the test that every language fits.
-func (s *SettingsScene) Labels() []Fit { return append(fitsOf(&s.bs), labelFits(s.labels, 7*s.u)...) }
+func (s *SettingsScene) Labels() []Fit { return append(fitsOf(&s.bs), labelFits(s.labels, 7.3*s.u)...) }

@@ -123,7 +123,7 @@ var de = Catalog{
 	"settings.reduced":  "Weniger Bewegung",
 	"settings.think":    "Tempo des Computers",
 	"settings.quick":    "Zügig",
-	"settings.calm":     "Gemächlich",
+	"settings.calm":     "Ruhig",
 	"settings.hotseat":  "Zurücknehmen unter Menschen",
 	"settings.on":       "An",
 	"settings.off":      "Aus",
