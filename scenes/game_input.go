@@ -103,11 +103,7 @@ func (g *GameScene) updatePlayer(c *Context) {
 	g.ensureMachine()
 	p := &g.input
 	if !p.turnFresh {
-		p.gm.SetGeometry(g.geo)
-		p.turn = gesture.TurnOf(&g.m.Pos)
-		p.gm.SetTurn(p.turn)
-		p.turnFresh, p.idleMode, p.choiceMode = true, false, false
-		p.previewOK = false
+		g.beginTurn(gesture.TurnOf(&g.m.Pos))
 	}
 	g.stepRollback()
 	for _, ev := range g.feed(c) {
@@ -140,6 +136,17 @@ func (g *GameScene) updatePlayer(c *Context) {
 			return
 		}
 	}
+}
+
+// beginTurn gives the gesture machine the human's turn t: the entry
+// points he may play (the tutorial narrows them to the one it teaches).
+func (g *GameScene) beginTurn(t gesture.Turn) {
+	p := &g.input
+	p.gm.SetGeometry(g.geo)
+	p.turn = t
+	p.gm.SetTurn(t)
+	p.turnFresh, p.idleMode, p.choiceMode = true, false, false
+	p.previewOK = false
 }
 
 // onTrack reports whether the board point b lies on e's track line.
