@@ -98,6 +98,8 @@ func TestEveryTextFits(t *testing.T) {
 					t.Errorf("%s, rules %s: the text runs to y=%.0f, off the %.0f px screen", lg, v, r.TextBottom(), c.H)
 				}
 			}
+			// The guided first game's panel.
+			checkTutorialFits(t, c, lg)
 			// The records screen, the save problem.
 			rs := NewRecordsScene(c, &GameScene{})
 			rs.layout(c)

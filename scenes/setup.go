@@ -30,6 +30,7 @@ const (
 	actSettings = 195
 	actRules    = 196
 	actRecords  = 197
+	actTutorial = 198
 )
 
 var variantNames = [3]string{"Express", "Expert", "Extreme"}
@@ -136,6 +137,13 @@ func (s *SetupScene) Update(c *Context) error {
 	case id == actRecords:
 		c.GoTo(NewRecordsScene(c, nil))
 		return nil
+	case id == actTutorial:
+		if ts, err := NewTutorialScene(c, nil); err == nil {
+			c.GoTo(ts)
+		} else {
+			c.Notify(err.Error())
+		}
+		return nil
 	case id == actStart:
 		s.start(c)
 		return nil
@@ -163,7 +171,11 @@ func (s *SetupScene) nextColor(st *Setup, i int) {
 	st.Seats[i].Color = string(next.Letter())
 }
 
-func (s *SetupScene) start(c *Context) {
+func (s *SetupScene) start(c *Context) { startGame(c) }
+
+// startGame starts a game with the context's setup, remembered for next
+// time.
+func startGame(c *Context) {
 	c.Setup.Normalize()
 	c.SaveSetup()
 	gs, err := NewGameScene(c, "")
@@ -290,6 +302,13 @@ func (s *SetupScene) layout(c *Context) {
 	s.bs.add(button{x: x, y: y - 0.1*u, w: 5.5 * u, h: bh + 0.2*u, id: actStart, label: msg("setup.play"), on: true, bold: true})
 	if !isBrowser {
 		s.bs.add(button{x: x0, y: y, w: 2.8 * u, h: bh, id: actQuit, label: msg("setup.quit")})
+	}
+	// First steps: beside the rules at the top, or under Play when narrow.
+	if narrow {
+		y += rowH
+		s.bs.add(button{x: x, y: y, w: 5.5 * u, h: bh, id: actTutorial, label: msg("tutorial.title")})
+	} else {
+		s.bs.add(button{x: x0 + cw - 7.65*u, y: 0.4 * u, w: 4.2 * u, h: bh, id: actTutorial, label: msg("tutorial.title")})
 	}
 	// Centre the whole form vertically.
 	if dy := math.Floor((c.H - (y + bh + 0.6*u)) / 2); dy > 0 {
