@@ -15,8 +15,9 @@ import (
 
 // Actions of the rules screen.
 const (
-	actRulesTab  = 600 // + variant
-	actRulesBack = 610
+	actRulesTab      = 600 // + variant
+	actRulesBack     = 610
+	actRulesTutorial = 611
 )
 
 // example is one short animated example of the rules: a position, a move
@@ -89,6 +90,14 @@ func (r *RulesScene) layout(c *Context) {
 	}
 	r.bs.add(button{x: c.W - m - 4*u, y: m, w: 4 * u, h: bh, id: actRulesBack, label: msg("rules.back"), on: true, bold: true})
 	top := m + bh + 0.6*u
+	// First steps: left of Back, or under it when the tabs leave no room.
+	tabsEnd := m + 3*tw + 0.4*u
+	if tx := c.W - m - 4*u - 0.3*u - 5*u; tx >= tabsEnd+0.3*u {
+		r.bs.add(button{x: tx, y: m, w: 5 * u, h: bh, id: actRulesTutorial, label: msg("tutorial.title")})
+	} else {
+		r.bs.add(button{x: c.W - m - 5*u, y: m + bh + 0.2*u, w: 5 * u, h: bh, id: actRulesTutorial, label: msg("tutorial.title")})
+		top += bh + 0.2*u
+	}
 	var textW, side float64
 	if narrow {
 		textW = c.W - 2*m
@@ -149,6 +158,14 @@ func (r *RulesScene) Update(c *Context) error {
 	case id == actRulesBack:
 		c.Sound.Play(CueTap, 0, 0)
 		leave(c, r.prev)
+		return nil
+	case id == actRulesTutorial:
+		c.Sound.Play(CueTap, 0, 0)
+		if ts, err := NewTutorialScene(c, r.prev); err == nil {
+			c.GoTo(ts)
+		} else {
+			c.Notify(err.Error())
+		}
 		return nil
 	}
 	r.exTick++
