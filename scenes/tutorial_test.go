@@ -300,7 +300,7 @@ func TestTutorialScreenshots(t *testing.T) {
 			c := g.ctx
 			c.W, c.H = float64(w), float64(h)
 			c.In = Input{X: -100, Y: -100}
-			ts.Update(c)
+			g.scene.Update(c)
 			ts.g.tick = tick
 			img := ebiten.NewImage(w, h)
 			defer img.Deallocate()
@@ -349,4 +349,10 @@ func TestTutorialScreenshots(t *testing.T) {
 	l.do(func() { ts.step = tutDone; ts.g.gameOver(g.ctx) })
 	shot("done-1280x800.png", 1280, 800, 20)
 	shot("done-640x480.png", 640, 480, 20)
+	// Where the lesson is found: the title screen and the rules.
+	l.do(func() { g.scene = NewSetupScene(g.ctx) })
+	shot("setup-1280x800.png", 1280, 800, 0)
+	shot("setup-800x1280.png", 800, 1280, 0)
+	l.do(func() { g.scene = NewRulesScene(g.ctx, logic.Express, nil) })
+	shot("rules-800x1280.png", 800, 1280, 0)
 }
