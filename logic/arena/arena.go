@@ -159,7 +159,13 @@ func seatPattern(o Options) string {
 	return "abab"[:o.Players]
 }
 
-// Run plays the match.
+// Run plays the match. Game g seats the players by the pattern (abab… by
+// default) rotated by g places, so every seat is played by each side in
+// turn, and starts with o.Openings seeded random plies, the same for the
+// games that differ only by the rotation. With three or four players a
+// game counts as a win for A when one of A's seats wins, a loss when one of
+// B's does. Games run in parallel, but each is reproducible on its own:
+// with node budgets (no --movetime) the whole match is.
 func Run(o Options) (Result, error) {
 	var res Result
 	if o.Players < 2 || o.Players > 4 {
