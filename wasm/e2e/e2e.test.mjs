@@ -296,6 +296,20 @@ test('a game by touch from the setup to its end against the computer', { timeout
     oracle.check(await state(page));
   }
 
+  // The game in progress survives a reload (it is saved in localStorage
+  // after every move).
+  if (await api(page, 'phase') === 'playing') {
+    const before = await state(page);
+    await page.reload();
+    await page.waitForFunction(() => window.shiftago && shiftago.phase() !== 'loading', null, { timeout: 180_000, polling: 100 });
+    await waitPhase(page, ['playing']);
+    const after = await state(page);
+    assert.deepEqual(after.record, before.record, 'the reload lost moves');
+    assert.equal(after.position, before.position, 'the reload changed the position');
+    console.log(`reload: resumed after ${after.record.length} moves (${await api(page, 'notice')})`);
+    page.cdp = await ctx.newCDPSession(page);
+  }
+
   // A quick tap-tap on an entry point plays it, even when each tap starts
   // and ends between two ticks.
   if (await api(page, 'phase') === 'playing') {
@@ -353,24 +367,34 @@ test('the Grandmaster thinks without freezing the page', { timeout: 600_000 }, a
     window.__frames.at(-1)[0] - window.__frames[i][0] >= ms, [idleFrom, idleMs], { timeout: 120_000, polling: 200 });
   const frames = await page.evaluate(() => window.__frames);
   const gaps = (phase) => {
-    let max = 0, n = 0, sum = 0;
+    const gs = [];
     for (let i = 1; i < frames.length; i++) {
-      if (frames[i - 1][1] !== phase || frames[i][1] !== phase) continue;
-      const g = frames[i][0] - frames[i - 1][0];
-      max = Math.max(max, g); sum += g; n++;
+      if (frames[i - 1][1] === phase && frames[i][1] === phase) gs.push(frames[i][0] - frames[i - 1][0]);
     }
-    return { frames: n, longestGapMs: Math.round(max), meanGapMs: Math.round(sum / Math.max(n, 1)) };
+    gs.sort((a, b) => a - b);
+    const sum = gs.reduce((a, b) => a + b, 0);
+    return {
+      frames: gs.length, longestGapMs: Math.round(gs.at(-1) ?? 0),
+      p90GapMs: Math.round(gs[Math.floor(0.9 * (gs.length - 1))] ?? 0), meanGapMs: Math.round(sum / Math.max(gs.length, 1)),
+    };
   };
   const thinking = gaps('thinking'), idle = gaps('playing');
   results.frameGaps = { thinkSeconds, thinking, idle };
-  console.log(`Grandmaster thought ${thinkSeconds} s: longest frame gap ${thinking.longestGapMs} ms (mean ${thinking.meanGapMs} ms, ${thinking.frames} frames); idle: ${idle.longestGapMs} ms (mean ${idle.meanGapMs} ms)`);
+  console.log(`Grandmaster thought ${thinkSeconds} s: longest frame gap ${thinking.longestGapMs} ms ` +
+    `(90th percentile ${thinking.p90GapMs} ms, mean ${thinking.meanGapMs} ms, ${thinking.frames} frames); ` +
+    `idle: longest ${idle.longestGapMs} ms (90th percentile ${idle.p90GapMs} ms, mean ${idle.meanGapMs} ms)`);
+  // A search run in one go would show as one long gap and hardly a frame.
+  // Software rendering on a shared machine has hiccups of its own, so the
+  // bounds leave room for one.
   assert.ok(thinking.frames >= 5, 'hardly any frames came while the computer thought');
-  assert.ok(thinking.longestGapMs <= Math.max(1000, 3 * idle.longestGapMs),
+  assert.ok(thinking.meanGapMs <= 2 * idle.meanGapMs + 50,
+    `frames slowed while the computer thought: ${thinking.meanGapMs} ms apart against ${idle.meanGapMs} ms idle`);
+  assert.ok(thinking.longestGapMs <= Math.max(2500, 4 * idle.longestGapMs),
     `the page froze while the computer thought: ${thinking.longestGapMs} ms against ${idle.longestGapMs} ms idle`);
   await ctx.close();
 });
 
-test('a full track refuses; screenshots at 768×1024 and 1024×768, DPR 2', { timeout: 600_000 }, async () => {
+test('a full track refuses; screenshots at 768×1024 and 1024×768 (DPR 2), a phone (DPR 3)', { timeout: 600_000 }, async () => {
   const ctx = await newContext(portrait, 2);
   // Rank 4 is full; Orange (you) to move.
   const pos = '1o5/2g4/3o3/gogogog/2o4/1g5/7 express og o 16,16 0,0 0,0';
@@ -412,15 +436,30 @@ test('a full track refuses; screenshots at 768×1024 and 1024×768, DPR 2', { ti
   await checkTargets('landscape', landscape);
   await page.screenshot({ path: join(artifacts, 'game-landscape-1024x768-dpr2.png') });
 
-  // The setup in landscape.
-  await page.goto(base);
-  await page.waitForFunction(() => window.shiftago && window.shiftago.phase() === 'setup', null, { timeout: 180_000, polling: 100 });
-  await waitTicks(page, 3);
-  for (const b of await api(page, 'buttons')) {
+  // A phone at device pixel ratio 3, for the record (its entry points are
+  // closer than 44 CSS px; each is hit within 44 px of its centre).
+  {
+    const phone = await newContext({ width: 390, height: 844 }, 3);
+    const pp = await open(phone, '?seats=human,ai:3&position=' + encodeURIComponent(pos));
+    await waitPhase(pp, ['playing']);
+    await waitTicks(pp, 3);
+    await pp.screenshot({ path: join(artifacts, 'game-phone-390x844-dpr3.png') });
+    await phone.close();
+  }
+
+  await ctx.close();
+
+  // The setup in landscape (a new context: this one's storage holds a game
+  // in progress, which would be resumed).
+  const ctx2 = await newContext(landscape, 2);
+  const setup = await open(ctx2);
+  await waitPhase(setup, ['setup']);
+  await waitTicks(setup, 3);
+  for (const b of await api(setup, 'buttons')) {
     assert.ok(b.w >= MIN_TARGET && b.h >= MIN_TARGET, `landscape setup button ${b.label} is ${b.w}×${b.h} CSS px`);
   }
-  await page.screenshot({ path: join(artifacts, 'setup-landscape-1024x768-dpr2.png') });
-  await ctx.close();
+  await setup.screenshot({ path: join(artifacts, 'setup-landscape-1024x768-dpr2.png') });
+  await ctx2.close();
 });
 
 test('the console shows no Go panic', () => {
