@@ -216,12 +216,30 @@ test('a bad link is reported on screen and the setup opens', { timeout: 240_000 
   await waitPhase(page, ['setup']);
   const notice = await api(page, 'notice');
   assert.match(notice, /players 9/, `notice: ${notice}`);
+  // The loading screen has made way for the game.
+  assert.equal(await page.locator('#loading').isVisible(), false, 'the loading screen is still showing');
   const wasm = await page.evaluate(() => performance.getEntriesByType('resource')
     .filter((r) => r.name.endsWith('.wasm'))
     .map((r) => ({ transferred: r.transferSize, encoded: r.encodedBodySize, decoded: r.decodedBodySize }))[0]);
   results.bundle = { ...wasm, loadSeconds: page.loadSeconds };
   console.log(`bundle: ${(wasm.transferred / 1048576).toFixed(2)} MB transferred, ${(wasm.decoded / 1048576).toFixed(2)} MB unpacked; running in ${page.loadSeconds} s`);
   assert.ok(wasm.transferred <= 4 * 1048576, `the bundle transfers ${wasm.transferred} bytes, over 4 MB`);
+  await ctx.close();
+});
+
+test('without WebAssembly or WebGL the page says so plainly', { timeout: 120_000 }, async () => {
+  const ctx = await newContext(portrait, 1);
+  for (const [init, want] of [
+    [() => { delete window.WebAssembly; }, /cannot run WebAssembly/],
+    [() => { HTMLCanvasElement.prototype.getContext = () => null; }, /cannot draw with WebGL/],
+  ]) {
+    const page = await ctx.newPage();
+    await page.addInitScript(init);
+    await page.goto(base);
+    await page.waitForFunction(() => window.shiftago.phase() === 'error', null, { timeout: 30_000, polling: 100 });
+    assert.match(await page.locator('#status').innerText(), want);
+    await page.close();
+  }
   await ctx.close();
 });
 
