@@ -7,24 +7,6 @@ import (
 	"syscall/js"
 )
 
-// touchKind is what a browser touch event did to one finger.
-type touchKind uint8
-
-const (
-	touchStart touchKind = iota
-	touchMove
-	touchEnd
-)
-
-// touchEvent is one finger's part of a browser touch event, in CSS pixels
-// relative to the page.
-type touchEvent struct {
-	kind    touchKind
-	id      int
-	x, y    float64
-	fingers int // fingers on the screen after the event
-}
-
 // webTouches follows the page's touch events itself instead of polling
 // ebiten once a tick: a finger that goes down and up between two ticks (a
 // quick tap, or a test dispatching touchstart and touchend back to back)
@@ -37,11 +19,7 @@ type webTouches struct {
 	mu    sync.Mutex
 	queue []touchEvent
 	funcs []js.Func
-
-	on      bool // the followed finger is down
-	id      int  // its identifier
-	x, y    float64
-	fingers int
+	f     touchFollow
 }
 
 // install listens to the page's touch events (capturing, passive: ebiten's
@@ -86,43 +64,14 @@ func (w *webTouches) sample(in *Input) bool {
 	w.once.Do(w.install)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if !w.on && len(w.queue) == 0 && w.fingers == 0 {
+	if !w.f.on && len(w.queue) == 0 && w.f.fingers == 0 {
 		return false
 	}
-	// Positions come in CSS pixels; the screen is in device pixels.
-	s := js.Global().Get("devicePixelRatio").Float()
-	if s <= 0 {
-		s = 1
-	}
-	n := 0
-loop:
-	for ; n < len(w.queue); n++ {
-		ev := &w.queue[n]
-		w.fingers = ev.fingers
-		switch {
-		case ev.kind == touchStart && !w.on:
-			if in.Pressed || in.Released {
-				break loop // one press a tick: the next waits
-			}
-			w.on, w.id, w.x, w.y = true, ev.id, ev.x, ev.y
-			in.Pressed = true
-		case !w.on || ev.id != w.id:
-			// A finger that is not followed.
-		case ev.kind == touchMove:
-			if in.Pressed {
-				break loop // the press is seen where it began
-			}
-			w.x, w.y = ev.x, ev.y
-		case ev.kind == touchEnd:
-			w.x, w.y = ev.x, ev.y
-			w.on = false
-			in.Released = true
-		}
-	}
+	n := consumeTouches(&w.f, w.queue, in)
 	w.queue = append(w.queue[:0], w.queue[n:]...)
-	in.Touch = true
-	in.X, in.Y = w.x*s, w.y*s
-	in.Down = w.on
-	in.Fingers = w.fingers
+	// Positions come in CSS pixels; the screen is in device pixels.
+	if s := js.Global().Get("devicePixelRatio").Float(); s > 0 {
+		in.X, in.Y = in.X*s, in.Y*s
+	}
 	return true
 }
