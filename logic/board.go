@@ -234,6 +234,10 @@ func hasRun(b Bitboard, n int) bool {
 	return false
 }
 
+// HasRun reports whether b holds n or more squares in a row along a rank,
+// a file or a diagonal (RULES.md §3).
+func (b Bitboard) HasRun(n int) bool { return hasRun(b, n) }
+
 // orthoAdjacent reports whether two squares of b are orthogonal neighbours.
 func orthoAdjacent(b Bitboard) bool {
 	return b&(b>>1) != 0 || b&(b>>8) != 0

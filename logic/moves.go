@@ -141,10 +141,10 @@ func (p *Position) LinesOf(c Color, n int, buf []Line) []Line {
 
 // insert pushes a marble of seat s in at e (the track must not be full) and
 // returns the squares that moved before the new marble took the entry cell.
-func (p *Position) insert(s int, e Entry) (run Bitboard, firstEmpty Square) {
+func (p *Position) insert(s int, e Entry) (run Bitboard, end Square) {
 	t := &tracks[e]
-	fe := p.firstEmpty(e)
-	run = p.pushRun(e)
+	fe := firstEmpty(p.occ, e)
+	run = pushRun(p.occ, e)
 	if run != 0 {
 		for i := 0; i < int(p.n); i++ {
 			if moved := p.bb[i] & run; moved != 0 {
@@ -170,9 +170,9 @@ func (p *Position) lonelyColor(s int) bool { return p.occ == p.bb[s] }
 
 // firstEmpty is the empty cell of e's track nearest its entry cell: where
 // the pushed run ends. The track must not be full.
-func (p *Position) firstEmpty(e Entry) int {
+func firstEmpty(occ Bitboard, e Entry) int {
 	t := &tracks[e]
-	empty := t.mask &^ p.occ
+	empty := t.mask &^ occ
 	if t.low {
 		return bits.TrailingZeros64(uint64(empty))
 	}
@@ -181,24 +181,27 @@ func (p *Position) firstEmpty(e Entry) int {
 
 // pushRun returns the squares of e's track that a marble inserted at e
 // pushes one step on: those between the entry cell and the first empty one.
-func (p *Position) pushRun(e Entry) Bitboard {
+func pushRun(occ Bitboard, e Entry) Bitboard {
 	t := &tracks[e]
-	fe := p.firstEmpty(e)
+	fe := firstEmpty(occ, e)
 	if t.low {
 		return t.mask & (1<<uint(fe) - 1)
 	}
 	return t.mask &^ (2<<uint(fe) - 1)
 }
 
-// moverAfter is seat s's marbles after it inserts at e, without touching
-// the position: move generation needs only this to find scoring lines and
-// to apply the single-colour rule.
-func (p *Position) moverAfter(s int, e Entry) Bitboard {
+// Pushed is own's marbles after its owner inserts at e, on a board whose
+// marbles are occ; e's track must not be full. Move generation needs only
+// this to find scoring lines and to apply the single-colour rule, and the
+// AI uses it to look for threats without touching a position.
+func Pushed(own, occ Bitboard, e Entry) Bitboard {
 	t := &tracks[e]
-	mine := p.bb[s]
-	moved := mine & p.pushRun(e)
-	return mine&^moved | shift(moved, t.Step) | bit(t.Cells[0])
+	moved := own & pushRun(occ, e)
+	return own&^moved | shift(moved, t.Step) | bit(t.Cells[0])
 }
+
+// moverAfter is seat s's marbles after it inserts at e.
+func (p *Position) moverAfter(s int, e Entry) Bitboard { return Pushed(p.bb[s], p.occ, e) }
 
 // insertionLegal reports whether seat s may insert at e: the track has room
 // and, if the board would hold one colour only, no two of its marbles would

@@ -67,51 +67,10 @@ func init() {
 
 // pushed returns own after the owner inserts at e, given all marbles occ.
 // The track must not be full.
-func pushed(own, occ bb, e logic.Entry) bb {
-	t := &entries[e]
-	empty := t.mask &^ occ
-	var run bb
-	if t.low {
-		fe := bits.TrailingZeros64(uint64(empty))
-		run = t.mask & (1<<uint(fe) - 1)
-	} else {
-		fe := 63 - bits.LeadingZeros64(uint64(empty))
-		run = t.mask &^ (2<<uint(fe) - 1)
-	}
-	moved := own & run
-	var to bb
-	if t.step > 0 {
-		to = moved << uint(t.step)
-	} else {
-		to = moved >> uint(-t.step)
-	}
-	return own&^moved | to | t.cell
-}
+func pushed(own, occ bb, e logic.Entry) bb { return logic.Pushed(own, occ, e) }
 
 // hasRun reports whether b holds n or more in a row in some direction.
-func hasRun(b bb, n int) bool {
-	for _, s := range dirs {
-		r2 := b & (b >> s)
-		var x bb
-		switch n {
-		case 3:
-			x = r2 & (b >> (2 * s))
-		case 4:
-			x = r2 & (r2 >> (2 * s))
-		case 5:
-			x = r2 & (r2 >> (2 * s)) & (b >> (4 * s))
-		default:
-			x = b
-			for k := uint(1); k < uint(n); k++ {
-				x &= b >> (k * s)
-			}
-		}
-		if x != 0 {
-			return true
-		}
-	}
-	return false
-}
+func hasRun(b bb, n int) bool { return b.HasRun(n) }
 
 // longest returns the length of the longest run in b (0 for an empty b).
 func longest(b bb) int {
