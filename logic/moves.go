@@ -388,6 +388,18 @@ func (p *Position) settleTurn(s int, tr *Trace) {
 	}
 }
 
+// PassTo hands the turn to seat s as if the seats in between had passed,
+// with the usual hand-over (a seat that still sits out passes; a seat that
+// cannot insert ends the game). It is not a move of the game: searches use
+// it to let one opponent reply out of turn (best-reply search) while the
+// hash stays exact. p must not be over.
+func (p *Position) PassTo(s int) {
+	if p.toMove < 0 || s < 0 || s >= int(p.n) {
+		panic("logic: PassTo on a finished game or to no seat")
+	}
+	p.settleTurn(s, nil)
+}
+
 // exhaustedResult is the result when the player to move cannot insert:
 // a draw in Express, else the best score wins and a shared one draws.
 func (p *Position) exhaustedResult() Result {
