@@ -384,7 +384,7 @@ func (p *Position) settleTurn(s int, tr *Trace) {
 		tr.Next = p.seats[s]
 	}
 	if !p.hasInsertion(s) {
-		p.finish(p.exhaustedResult(), tr)
+		p.finish(p.Standing(), tr)
 	}
 }
 
@@ -400,9 +400,11 @@ func (p *Position) PassTo(s int) {
 	p.settleTurn(s, nil)
 }
 
-// exhaustedResult is the result when the player to move cannot insert:
-// a draw in Express, else the best score wins and a shared one draws.
-func (p *Position) exhaustedResult() Result {
+// Standing is the result the game would have if it ended now because the
+// player to move cannot insert: a draw in Express, else the best score
+// wins and a shared one draws (RULES.md §4, §5). Searches also use it to
+// judge a game they stop short.
+func (p *Position) Standing() Result {
 	if p.variant == Express {
 		return Result{State: Drawn}
 	}

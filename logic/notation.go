@@ -271,7 +271,7 @@ func (p *Position) overResult() (Result, error) {
 		}
 	}
 	if stuck >= 0 {
-		return p.exhaustedResult(), nil
+		return p.Standing(), nil
 	}
 	return Result{}, errors.New("'-' says the game is over, but nobody has won and every player still has a marble and a legal insertion")
 }
