@@ -15,30 +15,39 @@
 // Scoring choices are moves of their own (logic.Position.Moves), so the
 // search chooses the line and the kept end like any other move.
 //
-// Three and four players: max^n by default (each seat picks the child best
-// for itself, each seat's value being its own terms less its strongest
-// rival's); a paranoid alpha-beta (the mover against a coalition of all
-// the others) is kept as Config.Multi = Paranoid. Measured in the arena
-// at level 5: max^n won 27 of 30 three-player games against two paranoid
-// seats; against two greedy seats max^n won 97 of 100 (1 draw), paranoid
-// 42 of 60: paranoid thinks itself lost early and then plays as if at
-// random. Four players against three greedy seats is harder: max^n won 17,
-// drew 21 and lost 7 of 45 (the board fills before anyone has four in a
-// row), paranoid 17-36-7 of 60, and max^n cut to a beam of 6 moves below
-// the root 21-14-5 of 40 (not significantly better, so not the default).
+// Three and four players: Monte-Carlo tree search (UCT), each node keeping
+// the rewards of the seat whose move led to it, so that every seat picks
+// what is best for itself (max^n back-up). A playout lets every seat take
+// a win in one, else play a random move that leaves the next seat no win
+// in one: a fair model of a real table, where the seat before a threat
+// blocks it and the others get on with their own game. A node is expanded on its
+// second visit into its moves, reduced to the winning move when there is
+// one, else to the moves that leave the next seat no win in one. The most
+// visited root move is played.
+//
+// Measured in the arena at level 5, Express, against greedy seats: max^n
+// won 17 and drew 21 of 45 four-player games, because it assumes that all
+// three opponents stop every threat, so that no plan of its own can work;
+// best-reply search (Schadd and Winands: only the opponent whose reply
+// hurts most moves, the others pass; Config.Multi = BestReply) won 28 of
+// 40, believing in plans that the other opponents' pushes wreck; Monte-
+// Carlo tree search won 197 of 200 (2 draws). Max^n, paranoid and
+// best-reply search stay selectable for the arena (level=5/maxn and so
+// on); head-to-head figures are in README.md.
 //
 // # Evaluation
 //
-// For each seat: every window of the winning length (5 with two players,
-// 4 with more) on a rank, file or diagonal that holds no other colour is
-// worth more the more of the seat's marbles it holds; the exact number of
-// entry points at which one insertion would complete a winning run is
-// computed with bitboard pushes (a cheap filter finds the few candidate
-// entry points: after a push only one track has changed, so a new run
-// crosses it in one cell next to n−1 marbles already there, or lies along
-// it); in Expert and Extreme, points, and the points the seat could score
-// at once. A side to move that wins with one insertion is scored as a
-// near-win, which works as a one-ply quiescence search.
+// The evaluation serves the alpha-beta searches (two players, and the
+// multi-player alternatives). For each seat: every window of the winning
+// length (5 with two players, 4 with more) on a rank, file or diagonal that
+// holds no other colour is worth more the more of the seat's marbles it
+// holds; the exact number of entry points at which one insertion would
+// complete a winning run is computed with bitboard pushes (a cheap filter
+// finds the few candidate entry points: after a push only one track has
+// changed, so a new run crosses it in one cell next to n−1 marbles already
+// there, or lies along it); in Expert and Extreme, points, and the points
+// the seat could score at once. A side to move that wins with one insertion
+// is scored as a near-win, which works as a one-ply quiescence search.
 //
 // # Tactics
 //
@@ -59,6 +68,11 @@
 //	3      Club         40 000     -      ±12    yes      full
 //	4      Master       250 000    -      ±2     yes      full
 //	5      Grandmaster  1 000 000  -      ±1     yes      full
+//
+// With three and four players the tree search counts as a node every move
+// it plays (in the tree, in expansions and in playouts) and uses neither
+// depth cap nor noise: a smaller budget is a shallower, noisier tree.
+// Beginner keeps its one-ply blind evaluation there too.
 //
 // Grandmaster's million nodes take 0.4 to 0.9 s on one core of the
 // development machine (BenchmarkGrandmaster*), so it answers within a

@@ -120,11 +120,20 @@ func (s *searcher) seatTerms(p *logic.Position, seat int, toMove bool) int32 {
 	return v
 }
 
-// eval scores p from the point of view of the team to move.
-func (s *searcher) eval(p *logic.Position, ply int) int {
+// eval scores p from the point of view of the team to move; reply says
+// that any opponent may move next (best-reply search), so that a win in
+// one of any of them counts.
+func (s *searcher) eval(p *logic.Position, ply int, reply bool) int {
 	mover := p.ToMoveSeat()
 	if !s.blind && s.immediateWin(p, mover) {
 		return nearWin - ply
+	}
+	if !s.blind && reply {
+		for o := 0; o < s.n; o++ {
+			if o != s.rootSeat && o != mover && p.SitOuts(o) == 0 && s.immediateWin(p, o) {
+				return nearWin - ply
+			}
+		}
 	}
 	var terms [4]int32
 	for i := 0; i < s.n; i++ {

@@ -5,7 +5,7 @@ type Config struct {
 	Level    int    // 1 (Beginner) .. 5 (Grandmaster); 0 means default (3)
 	Seed     uint64 // same position, seed and level ⇒ same move
 	MaxNodes int    // 0: the level's own budget; else overrides it
-	Multi    Multi  // the search for 3 and 4 players; 0 (MaxN) is the best measured
+	Multi    Multi  // the search for 3 and 4 players; 0 (Auto) is the best measured
 	Beam     int    // max^n: moves searched below the root's children (0: all)
 }
 
@@ -14,8 +14,11 @@ type Multi int
 
 // The multi-player searches.
 const (
-	MaxN     Multi = iota // max^n: each seat maximises its own value; no pruning
-	Paranoid              // alpha-beta: the mover against a coalition of all others
+	Auto       Multi = iota // the best measured (see doc.go): BestReply
+	MaxN                    // max^n: each seat maximises its own value; no pruning
+	Paranoid                // alpha-beta: the mover against a coalition of all others, in turn
+	BestReply               // alpha-beta: the mover against the single strongest reply of any opponent
+	MonteCarlo              // UCT tree search with greedy playouts
 )
 
 // DefaultLevel is the level used when Config.Level is 0.

@@ -25,18 +25,18 @@ type Search struct {
 // searcher is the state of a search. It never refers to its Search, so an
 // abandoned Search can be collected and its coroutine stopped.
 type searcher struct {
-	root     logic.Position
-	rootSeat int
-	n        int
-	variant  logic.Variant
-	winLen   int
-	paranoid bool
-	multi    Multi
-	beam     int
-	lv       level
-	seed     uint64
-	w        weights
-	blind    bool
+	root      logic.Position
+	rootSeat  int
+	n         int
+	variant   logic.Variant
+	winLen    int
+	coalition bool // the root seat against all the others (paranoid, best-reply)
+	multi     Multi
+	beam      int
+	lv        level
+	seed      uint64
+	w         weights
+	blind     bool
 
 	tt       table
 	nodes    int
@@ -54,6 +54,7 @@ type searcher struct {
 	history   [4][logic.NumEntries]int32
 	posBuf    [maxPly + 1]logic.Position
 	moveBuf   [maxPly][logic.MaxMoves]logic.Move
+	passBuf   [maxPly][4]logic.Position // best-reply: the node with the turn passed to each opponent
 	orderBuf  [maxPly][logic.MaxMoves]int32
 }
 
@@ -77,7 +78,6 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 		n:        p.Players(),
 		variant:  p.Variant(),
 		winLen:   logic.WinLength(p.Players()),
-		paranoid: p.Players() > 2 && cfg.Multi == Paranoid,
 		multi:    cfg.Multi,
 		beam:     cfg.Beam,
 		lv:       lv,
@@ -87,9 +87,15 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 		budget:   lv.nodes,
 		best:     logic.NoMove,
 	}
-	if st.n == 2 {
+	switch {
+	case st.n == 2:
 		st.multi = Paranoid // two players: plain negamax
+	case st.multi == Auto && lv.blind:
+		st.multi = BestReply // Beginner: one ply of its blind evaluation
+	case st.multi == Auto:
+		st.multi = MonteCarlo
 	}
+	st.coalition = st.n > 2 && st.multi != MaxN
 	st.sliceEnd = st.budget
 	if p.Over() {
 		st.budget = 0
@@ -100,7 +106,7 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 		st.budget = 0 // nothing to think about
 		return st
 	}
-	if st.multi != MaxN {
+	if st.multi != MaxN && st.multi != MonteCarlo {
 		st.tt = newTable(st.budget)
 	}
 	return st
@@ -174,10 +180,10 @@ func mix(x uint64) uint64 {
 }
 
 // sameTeam reports whether seats a and b play for the same side: in a
-// two-player game each seat is its own side; in a paranoid search of a
-// multi-player game, the root seat plays against all the others.
+// two-player game each seat is its own side; in a paranoid or best-reply
+// search of a multi-player game, the root seat plays against all the others.
 func (s *searcher) sameTeam(a, b int) bool {
-	if !s.paranoid {
+	if !s.coalition {
 		return a == b
 	}
 	return (a == s.rootSeat) == (b == s.rootSeat)
@@ -261,6 +267,10 @@ func (s *searcher) pause() {
 
 // run is iterative deepening over the root moves.
 func (s *searcher) run() {
+	if s.multi == MonteCarlo {
+		s.runMCTS()
+		return
+	}
 	for d := 1; d <= s.lv.depth && d < maxPly; d++ {
 		var score int
 		var m logic.Move
@@ -337,23 +347,78 @@ func (s *searcher) searchRoot(d int) (int, logic.Move, bool) {
 // sign flips only when the side to move changes.
 func (s *searcher) child(q *logic.Position, mover, depth, alpha, beta, ply int) int {
 	if s.sameTeam(q.ToMoveSeat(), mover) {
-		return s.negamax(q, depth, alpha, beta, ply)
+		// In a best-reply search an opponent's extra turn is his alone.
+		only := s.multi == BestReply && mover != s.rootSeat
+		return s.negamax(q, depth, alpha, beta, ply, only)
 	}
-	return -s.negamax(q, depth, -beta, -alpha, ply)
+	return -s.negamax(q, depth, -beta, -alpha, ply, false)
+}
+
+// Best-reply search (Schadd and Winands, 2011) of a three- or four-player
+// game: between two turns of the root seat, only the one opponent whose
+// reply hurts it most moves; the others pass. The tree is that of a
+// two-player game, so alpha-beta prunes it and it reaches about twice the
+// depth of max^n, and the model is the right one for Shiftago, where the
+// player who sits just before a threat is usually the one who blocks it.
+// Replies are tagged with the replying seat in bits 24-25 of the move.
+const (
+	replyShift        = 24
+	replyMask         = logic.Move(3) << replyShift
+	onlyKey    uint64 = 0x9E3779B97F4A7C15 // keys a node where an opponent moves again
+)
+
+// replies lists the moves of every opponent who could reply in p (an
+// opponent to move), each tagged with its seat; passBuf[ply][o] holds p
+// with the turn passed to o.
+func (s *searcher) replies(p *logic.Position, ply int) []logic.Move {
+	buf := s.moveBuf[ply][:0]
+	mover := p.ToMoveSeat()
+	for k := 0; k < s.n; k++ {
+		o := (mover + k) % s.n
+		if o == s.rootSeat {
+			continue
+		}
+		b := &s.passBuf[ply][o]
+		*b = *p
+		if o != mover {
+			if p.SitOuts(o) > 0 || p.Supply(o) == 0 {
+				continue
+			}
+			b.PassTo(o)
+			if b.Over() || b.ToMoveSeat() != o {
+				continue
+			}
+		}
+		start := len(buf)
+		buf = b.Moves(buf)
+		for i := start; i < len(buf); i++ {
+			buf[i] |= logic.Move(o) << replyShift
+		}
+	}
+	return buf
 }
 
 // negamax is a principal-variation alpha-beta search; it returns the value
 // of p for the side to move.
-func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int) int {
+//
+// In a best-reply search, a node where an opponent is to move lists the
+// replies of every opponent, unless only is set: the opponent to move is
+// taking an extra turn after scoring.
+func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int, only bool) int {
 	s.nodes++
 	s.pause()
 	if s.abort {
 		return 0
 	}
+	mover := p.ToMoveSeat()
+	reply := s.multi == BestReply && mover != s.rootSeat && !only
 	if depth <= 0 || ply >= maxPly-1 {
-		return s.eval(p, ply)
+		return s.eval(p, ply, reply)
 	}
 	key := p.Hash()
+	if only {
+		key ^= onlyKey
+	}
 	ttMove := logic.NoMove
 	if e := s.tt.probe(key); e != nil {
 		ttMove = e.move
@@ -369,9 +434,18 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int) int {
 			}
 		}
 	}
-	mover := p.ToMoveSeat()
-	moves := p.Moves(s.moveBuf[ply][:0])
-	order := s.orderBuf[ply][:len(moves)]
+	var moves []logic.Move
+	if reply {
+		moves = s.replies(p, ply)
+	} else {
+		moves = p.Moves(s.moveBuf[ply][:0])
+	}
+	var order []int32
+	if len(moves) <= len(s.orderBuf[ply]) {
+		order = s.orderBuf[ply][:len(moves)]
+	} else {
+		order = make([]int32, len(moves)) // more replies than a seat's moves: rare
+	}
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
 	for i, m := range moves {
 		var o int32
@@ -385,7 +459,7 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int) int {
 		case m == k1:
 			o = 1<<27 - 1
 		default:
-			o = s.history[mover][m.Entry()]
+			o = s.history[seatOfReply(m, mover, reply)][m.Entry()]
 		}
 		order[i] = o
 	}
@@ -404,13 +478,24 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int) int {
 		m := moves[i]
 
 		q := &s.posBuf[ply+1]
-		*q = *p
-		q.Apply(m, nil)
+		who := seatOfReply(m, mover, reply)
+		if reply {
+			*q = s.passBuf[ply][who]
+			q.Apply(m&^replyMask, nil)
+		} else {
+			*q = *p
+			q.Apply(m, nil)
+		}
+		if s.multi == BestReply && who != s.rootSeat && !q.Over() {
+			if nx := q.ToMoveSeat(); nx != who && nx != s.rootSeat {
+				q.PassTo(s.rootSeat) // the other opponents pass
+			}
+		}
 		var v int
 		if q.Over() {
-			v = s.terminal(q, mover, ply+1)
+			v = s.terminal(q, who, ply+1)
 		} else if i == 0 {
-			v = s.child(q, mover, depth-1, alpha, beta, ply+1)
+			v = s.child(q, who, depth-1, alpha, beta, ply+1)
 		} else {
 			r := 0
 			if depth >= 3 && i >= 4 && order[i] < 1<<27-1 {
@@ -419,9 +504,9 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int) int {
 					r = 2
 				}
 			}
-			v = s.child(q, mover, depth-1-r, alpha, alpha+1, ply+1)
+			v = s.child(q, who, depth-1-r, alpha, alpha+1, ply+1)
 			if v > alpha && !s.abort {
-				v = s.child(q, mover, depth-1, alpha, beta, ply+1)
+				v = s.child(q, who, depth-1, alpha, beta, ply+1)
 			}
 		}
 		if s.abort {
@@ -438,7 +523,7 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int) int {
 				s.killers[ply][1] = k0
 				s.killers[ply][0] = m
 			}
-			if h := &s.history[mover][m.Entry()]; *h < 1<<26 {
+			if h := &s.history[who][m.Entry()]; *h < 1<<26 {
 				*h += int32(depth * depth)
 			}
 			break
@@ -455,9 +540,21 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int) int {
 	return best
 }
 
+// seatOfReply is the seat that plays m: the tagged seat of a reply, else
+// the mover.
+func seatOfReply(m logic.Move, mover int, reply bool) int {
+	if reply {
+		return int(m >> replyShift & 3)
+	}
+	return mover
+}
+
 // scoreGain orders scoring moves: longer lines first.
-func (s *searcher) scoreGain(m logic.Move) int32 {
+func (s *searcher) scoreGain(m logic.Move) int32 { return int32(lineLen(m)) }
+
+// lineLen is the length of the line a scoring move scores.
+func lineLen(m logic.Move) int {
 	a, b := m.Line()
 	df, dr := b.File()-a.File(), b.Rank()-a.Rank()
-	return int32(max(df, -df, dr, -dr))
+	return max(df, -df, dr, -dr) + 1
 }

@@ -81,12 +81,18 @@ func TestLevels(t *testing.T) {
 	}
 }
 
-// TestSearchAllocs: the search allocates nothing per node (only its tables).
+// TestSearchAllocs: the search allocates nothing per node (only its tables
+// and, with three and four players, its tree, sized once).
 func TestSearchAllocs(t *testing.T) {
-	p := midgame(t, logic.Express, 2)
-	small := testing.AllocsPerRun(2, func() { Think(p, Config{Level: 5, MaxNodes: 2000}) })
-	large := testing.AllocsPerRun(2, func() { Think(p, Config{Level: 5, MaxNodes: 50000}) })
-	if large > small+2 {
-		t.Errorf("allocations grow with nodes: %v for 2000, %v for 50000", small, large)
+	for _, c := range []struct {
+		v logic.Variant
+		n int
+	}{{logic.Express, 2}, {logic.Express, 4}, {logic.Expert, 3}} {
+		p := midgame(t, c.v, c.n)
+		small := testing.AllocsPerRun(2, func() { Think(p, Config{Level: 5, MaxNodes: 2000}) })
+		large := testing.AllocsPerRun(2, func() { Think(p, Config{Level: 5, MaxNodes: 50000}) })
+		if large > small+2 {
+			t.Errorf("%s %d players: allocations grow with nodes: %v for 2000, %v for 50000", c.v, c.n, small, large)
+		}
 	}
 }

@@ -48,8 +48,8 @@ type Result struct {
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	a := fs.String("a", "level=5", "player A: level=N, greedy, random or cmd:<engine command>")
-	b := fs.String("b", "greedy", "player B: level=N, greedy, random or cmd:<engine command>")
+	a := fs.String("a", "level=5", "player A: level=N[/mcts|/brs|/maxn|/paranoid], greedy, random or cmd:<engine command>")
+	b := fs.String("b", "greedy", "player B: level=N[/mcts|/brs|/maxn|/paranoid], greedy, random or cmd:<engine command>")
 	variant := fs.String("variant", "express", "express, expert or extreme")
 	players := fs.Int("players", 2, "players per game, 2 to 4")
 	games := fs.Int("games", 100, "number of games")

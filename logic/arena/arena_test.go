@@ -41,12 +41,13 @@ func TestTallyElo(t *testing.T) {
 }
 
 func TestSpecs(t *testing.T) {
-	for _, ok := range []string{"level=1", "level=5", "greedy", "random", "cmd:./engine"} {
+	for _, ok := range []string{"level=1", "level=5", "greedy", "random", "cmd:./engine",
+		"level=5/mcts", "level=4/brs", "level=3/maxn", "level=5/paranoid", "level=5/maxn,beam=6"} {
 		if _, err := parseSpec(ok); err != nil {
 			t.Errorf("%s: %v", ok, err)
 		}
 	}
-	for _, bad := range []string{"level=0", "level=9", "cmd:", "alphazero"} {
+	for _, bad := range []string{"level=0", "level=9", "cmd:", "alphazero", "level=5/alphazero", "level=5/maxn,beam=x"} {
 		if _, err := parseSpec(bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}

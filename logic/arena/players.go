@@ -49,11 +49,17 @@ func parseSpec(s string) (spec, error) {
 			}
 		}
 		switch algo {
-		case "", "maxn":
+		case "":
+		case "brs":
+			sp.multi = ai.BestReply
+		case "mcts":
+			sp.multi = ai.MonteCarlo
+		case "maxn":
+			sp.multi = ai.MaxN
 		case "paranoid":
 			sp.multi = ai.Paranoid
 		default:
-			return spec{}, fmt.Errorf("%q: the search after / is paranoid or maxn", s)
+			return spec{}, fmt.Errorf("%q: the search after / is mcts, brs, maxn or paranoid", s)
 		}
 		return sp, nil
 	case strings.HasPrefix(s, "cmd:") && len(s) > 4:
