@@ -234,40 +234,51 @@ func (p *Position) hasInsertion(s int) bool {
 // scoring line, one per line and kept end. Nothing is allocated when buf
 // has room (MaxMoves always suffices).
 func (p *Position) Moves(buf []Move) []Move {
-	if p.toMove < 0 {
+	if p.toMove < 0 || p.Supply(int(p.toMove)) == 0 {
+		return buf
+	}
+	for e := Entry(0); e < NumEntries; e++ {
+		buf = p.movesAt(e, buf)
+	}
+	return buf
+}
+
+// MovesAt appends the legal moves that insert at e, in the order of Moves:
+// none when the track is full or the insertion is illegal, one plain
+// insertion, or one per scoring line and kept end. A playout that tries
+// entry points at random needs no more than this.
+func (p *Position) MovesAt(e Entry, buf []Move) []Move {
+	if p.toMove < 0 || e >= NumEntries || p.Supply(int(p.toMove)) == 0 {
+		return buf
+	}
+	return p.movesAt(e, buf)
+}
+
+func (p *Position) movesAt(e Entry, buf []Move) []Move {
+	if tracks[e].mask&^p.occ == 0 {
 		return buf
 	}
 	s := int(p.toMove)
-	if p.Supply(s) == 0 {
-		return buf
-	}
 	lonely := p.lonelyColor(s)
 	scoring := p.variant.Scores()
+	if !lonely && !scoring {
+		return append(buf, Insert(e))
+	}
+	mine := p.moverAfter(s, e)
+	if lonely && orthoAdjacent(mine) {
+		return buf
+	}
 	minLen := MinScoringLength(p.variant, int(p.n))
+	if !scoring || !hasRun(mine, minLen) {
+		return append(buf, Insert(e))
+	}
 	var lbuf [maxLines]Line
-	for e := Entry(0); e < NumEntries; e++ {
-		if tracks[e].mask&^p.occ == 0 {
-			continue
-		}
-		if !lonely && !scoring {
-			buf = append(buf, Insert(e))
-			continue
-		}
-		mine := p.moverAfter(s, e)
-		if lonely && orthoAdjacent(mine) {
-			continue
-		}
-		if !scoring || !hasRun(mine, minLen) {
-			buf = append(buf, Insert(e))
-			continue
-		}
-		for _, l := range lines(mine, minLen, lbuf[:0]) {
-			m := scoringMove(e, l)
-			if p.n == 2 {
-				buf = append(buf, m)
-			} else {
-				buf = append(buf, m|mKeep, m|mKeep|mKeepSecd)
-			}
+	for _, l := range lines(mine, minLen, lbuf[:0]) {
+		m := scoringMove(e, l)
+		if p.n == 2 {
+			buf = append(buf, m)
+		} else {
+			buf = append(buf, m|mKeep, m|mKeep|mKeepSecd)
 		}
 	}
 	return buf

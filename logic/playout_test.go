@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -24,6 +25,17 @@ func checkPlayout(seed int64, v Variant, players int, sitOuts []int) error {
 		moves := p.Moves(buf[:0])
 		if len(moves) == 0 {
 			return fmt.Errorf("seed %d ply %d: ongoing with no legal move\n%s", seed, ply, p.Diagram())
+		}
+		// MovesAt is Moves for one entry point.
+		e := Entry(r.Intn(NumEntries))
+		var at []Move
+		for _, m := range moves {
+			if m.Entry() == e {
+				at = append(at, m)
+			}
+		}
+		if got := p.MovesAt(e, nil); !slices.Equal(got, at) {
+			return fmt.Errorf("seed %d ply %d: MovesAt(%s) = %v, Moves has %v\n%s", seed, ply, e, got, at, p.Diagram())
 		}
 		prev := p
 		m := moves[r.Intn(len(moves))]
