@@ -74,6 +74,8 @@ func BenchmarkGrandmasterExpress2(b *testing.B) { benchGrandmaster(b, logic.Expr
 func BenchmarkGrandmasterExpert2(b *testing.B)  { benchGrandmaster(b, logic.Expert, 2) }
 func BenchmarkGrandmasterExtreme2(b *testing.B) { benchGrandmaster(b, logic.Extreme, 2) }
 func BenchmarkGrandmasterExpress3(b *testing.B) { benchGrandmaster(b, logic.Express, 3) }
+func BenchmarkGrandmasterExpert3(b *testing.B)  { benchGrandmaster(b, logic.Expert, 3) }
+func BenchmarkGrandmasterExtreme3(b *testing.B) { benchGrandmaster(b, logic.Extreme, 3) }
 func BenchmarkGrandmasterExpress4(b *testing.B) { benchGrandmaster(b, logic.Express, 4) }
 func BenchmarkGrandmasterExpert4(b *testing.B)  { benchGrandmaster(b, logic.Expert, 4) }
-func BenchmarkGrandmasterExtreme3(b *testing.B) { benchGrandmaster(b, logic.Extreme, 3) }
+func BenchmarkGrandmasterExtreme4(b *testing.B) { benchGrandmaster(b, logic.Extreme, 4) }

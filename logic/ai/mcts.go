@@ -235,36 +235,49 @@ func (s *searcher) playout(t *mcts, p *logic.Position) reward {
 
 // playoutStep plays the playout policy's move in q and reports whether the
 // seat to move next is known to have no win in one; safe says that of the
-// mover, so the check need not be made twice.
+// mover, so the check need not be made twice. Only the entry points it
+// tries are expanded into moves (Position.MovesAt).
 func (s *searcher) playoutStep(t *mcts, q *logic.Position, safe bool) bool {
 	mover := q.ToMoveSeat()
-	moves := q.Moves(t.buf[:0])
-	if !safe && s.immediateWin(q, mover) {
+	win, score := false, false
+	if s.variant == logic.Express {
+		win = !safe && s.immediateWin(q, mover)
+	} else if q.Supply(mover) > 0 {
+		// The longest run one push gives: a win if its points reach 10,
+		// and greedy players score whenever they can.
+		pts := s.pointsOf(bestPush(q.Marbles(mover), q.Occupied(), s.winLen))
+		win = pts >= logic.WinningPoints-q.Score(mover)
+		score = pts > 0
+	}
+	if win || score {
+		moves := q.Moves(t.buf[:0])
 		for _, m := range moves {
-			if s.winsAtOnce(q, m, mover) {
+			if win && s.winsAtOnce(q, m, mover) {
 				q.Apply(m, nil)
 				return false
 			}
 		}
-	}
-	if s.variant != logic.Express && s.playoutScore(q, moves) {
-		return false
-	}
-	// Try the moves in a random order until one leaves the next seat
-	// without a win in one (a random start and a stride coprime to the
-	// count visit each move once).
-	k := len(moves)
-	start := t.rng.IntN(k)
-	stride := 1
-	if k > 2 {
-		stride = strides[t.rng.IntN(len(strides))] % k
-		for gcd(stride, k) != 1 {
-			stride++
+		if score && s.playoutScore(q, moves) {
+			return false
 		}
 	}
-	for i, j := 0, start; i < k; i, j = i+1, (j+stride)%k {
+	// Try the entry points in a random order until a move there leaves the
+	// next seat without a win in one (a random start and a stride coprime
+	// to 28 visit each entry point once).
+	start := t.rng.IntN(logic.NumEntries)
+	stride := coprime28[t.rng.IntN(len(coprime28))]
+	fallback := logic.NoMove
+	for i, e := 0, start; i < logic.NumEntries; i, e = i+1, (e+stride)%logic.NumEntries {
+		moves := q.MovesAt(logic.Entry(e), t.buf[:0])
+		if len(moves) == 0 {
+			continue
+		}
+		m := moves[0]
+		if len(moves) > 1 {
+			m = moves[t.rng.IntN(len(moves))]
+		}
 		x := *q
-		x.Apply(moves[j], nil)
+		x.Apply(m, nil)
 		if x.Over() {
 			*q = x
 			return false
@@ -276,8 +289,11 @@ func (s *searcher) playoutStep(t *mcts, q *logic.Position, safe bool) bool {
 			*q = x
 			return true
 		}
+		if fallback == logic.NoMove {
+			fallback = m
+		}
 	}
-	q.Apply(moves[start], nil)
+	q.Apply(fallback, nil) // every move hands the next seat a win
 	return false
 }
 
@@ -307,14 +323,8 @@ func (s *searcher) playoutScore(q *logic.Position, moves []logic.Move) bool {
 	return true
 }
 
-var strides = [...]int{1, 3, 5, 7, 11, 13, 17, 19, 23}
-
-func gcd(a, b int) int {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
+// coprime28 are the strides that visit all 28 entry points from any start.
+var coprime28 = [...]int{1, 3, 5, 9, 11, 13, 15, 17, 19, 23, 25, 27}
 
 // winsAtOnce reports whether m wins the game for mover at once.
 func (s *searcher) winsAtOnce(p *logic.Position, m logic.Move, mover int) bool {
