@@ -80,20 +80,24 @@ func (r *ResultScene) layout(c *Context) {
 	r.geo = layout.New(layout.Config{W: c.W, H: c.H, Scale: c.Scale, Players: g.m.Pos.Players(), Scoring: g.m.Pos.Variant().Scores()})
 	g.geo, g.cfg = r.geo, layout.Config{}
 	c.Sprites.Ensure(int(2 * r.geo.MarbleRadius))
-	u := c.U()
 	// The summary takes the place of the seat cards, so the final board
-	// stays in view; with the cards around the board it goes in the middle.
-	rows := 2.2 + 0.8*float64(len(r.lines)) + 1.8 + 0.9*float64(r.standings)
-	area := r.geo.Seats[0].Card
+	// stays in view; with the cards around the board it covers the bottom
+	// card and the room below it (a phone held upright), else the widest.
+	rows := 2.2 + 0.8*float64(len(r.lines)) + 0.9*float64(r.standings) // text, in u
+	var area layout.Rect
 	if r.geo.Orientation == layout.Around {
-		// Cards on every side: the summary covers the widest of them.
-		for i := 1; i < g.m.Pos.Players(); i++ {
+		for i := 0; i < g.m.Pos.Players(); i++ {
 			if q := r.geo.Seats[i].Card; q.W*q.H > area.W*area.H {
 				area = q
 			}
 		}
-		g.hideCards = true
-		u = min(u, area.W/12, area.H/rows)
+		for i := 0; i < g.m.Pos.Players(); i++ {
+			if q := r.geo.Seats[i].Card; r.geo.Seats[i].Side == logic.South {
+				if q.H = c.H - q.Y - 4*c.Scale; q.W*q.H > area.W*area.H {
+					area = q
+				}
+			}
+		}
 	} else {
 		area = r.geo.Seats[0].Card
 		for i := 1; i < g.m.Pos.Players(); i++ {
@@ -102,25 +106,47 @@ func (r *ResultScene) layout(c *Context) {
 			x1, y1 := max(area.X+area.W, q.X+q.W), max(area.Y+area.H, q.Y+q.H)
 			area = layout.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
 		}
-		g.hideCards = true
-		u = min(u, area.W/12)
+	}
+	g.hideCards = true
+	u := min(1.6*c.U(), area.W/12, area.H/(rows+1.8))
+	// Buttons at least 44 px (times the scale) high, for a finger: side by
+	// side if their labels have room, else one above the other.
+	n := 3
+	if isBrowser {
+		n = 2
+	}
+	pw := min(area.W, 18*u)
+	bh := max(1.2*u, 44*c.Scale)
+	gap := 0.4 * u
+	bw := (pw - float64(n+1)*gap) / float64(n)
+	stacked := bw < 2.6*bh
+	block := bh
+	if stacked {
+		bw = pw - 2*gap
+		block = float64(n)*bh + float64(n-1)*0.3*u
+	}
+	if over := rows*u + block + 0.6*u - area.H; over > 0 {
+		u = max(u-over/(rows+0.6), 0.5*u) // make room for the buttons
+		gap = 0.4 * u
 	}
 	r.u = u
-	pw := min(area.W, 18*u)
-	ph := rows * u
+	ph := rows*u + block + 0.6*u
 	r.panel = layout.Rect{X: area.X + (area.W-pw)/2, Y: area.Y + max(0, (area.H-ph)/2), W: pw, H: ph}
-	bh := 1.2 * u
-	y := r.panel.Y + r.panel.H - bh - 0.4*u
-	bw := (pw - 1.6*u) / 3
 	r.bs.reset()
 	again := msg("result.again")
 	if g.tourney != nil && r.standings > 0 && c.Tourney != nil {
 		again = msg("result.nextgame")
 	}
-	r.bs.add(button{x: r.panel.X + 0.4*u, y: y, w: bw, h: bh, id: actAgain, label: again, on: true, bold: true})
-	r.bs.add(button{x: r.panel.X + 0.8*u + bw, y: y, w: bw, h: bh, id: actSetup, label: msg("result.setup")})
-	if !isBrowser {
-		r.bs.add(button{x: r.panel.X + 1.2*u + 2*bw, y: y, w: bw, h: bh, id: actExit, label: msg("result.quit")})
+	ids := []int{actAgain, actSetup, actExit}[:n]
+	labels := []string{again, msg("result.setup"), msg("result.quit")}
+	x, y := r.panel.X+gap, r.panel.Y+r.panel.H-block-gap
+	for k, id := range ids {
+		r.bs.add(button{x: x, y: y, w: bw, h: bh, id: id, label: labels[k], on: k == 0, bold: k == 0})
+		if stacked {
+			y += bh + 0.3*u
+		} else {
+			x += bw + gap
+		}
 	}
 }
 
