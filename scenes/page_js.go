@@ -15,7 +15,9 @@ import (
 //	position()       the position string (RULES.md §10), or null before a game
 //	moves()          the legal moves in notation
 //	record()         the moves played, in notation
-//	phase()          loading, setup, playing, animating, thinking or over
+//	phase()          loading, setup, playing, animating, thinking, over,
+//	                 or the screen shown instead: rules, settings, records,
+//	                 replay, tutorial or saveproblem
 //	entryPoint("W4") {x, y}: where that entry point is, in CSS pixels
 //	cell("d4")       {x, y}: the centre of that square, in CSS pixels
 //	buttons()        [{label, id, enabled, x, y, w, h}]: the setup's or the
@@ -172,6 +174,18 @@ func (g *Game) pagePhase() string {
 			}
 		}
 		return "playing"
+	case *RulesScene:
+		return "rules"
+	case *SettingsScene:
+		return "settings"
+	case *RecordsScene:
+		return "records"
+	case *ReplayScene:
+		return "replay"
+	case *TutorialScene:
+		return "tutorial"
+	case *SaveProblemScene:
+		return "saveproblem"
 	}
 	return "setup"
 }

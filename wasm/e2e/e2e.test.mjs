@@ -224,6 +224,11 @@ test('a bad link is reported on screen and the setup opens', { timeout: 240_000 
   results.bundle = { ...wasm, loadSeconds: page.loadSeconds };
   console.log(`bundle: ${(wasm.transferred / 1048576).toFixed(2)} MB transferred, ${(wasm.decoded / 1048576).toFixed(2)} MB unpacked; running in ${page.loadSeconds} s`);
   assert.ok(wasm.transferred <= 4 * 1048576, `the bundle transfers ${wasm.transferred} bytes, over 4 MB`);
+  // phase() names the screen shown: the rules, opened from the setup.
+  const rules = (await api(page, 'buttons')).find((b) => b.id === 196);
+  assert.ok(rules, 'no Rules button on the setup');
+  await tap(page, rules);
+  await waitPhase(page, ['rules']);
   await ctx.close();
 });
 
