@@ -154,11 +154,14 @@ func (s *Search) Best() logic.Move { return s.st.best }
 // Nodes is the number of nodes searched so far.
 func (s *Search) Nodes() int { return s.st.nodes }
 
-// Depth is the deepest iteration the search completed.
+// Depth is the deepest iteration the search completed (the tree search:
+// the deepest node it reached).
 func (s *Search) Depth() int { return s.st.depth }
 
-// Score is the evaluation of Best from the mover's side (winScore less
-// plies for a forced win).
+// Score is the evaluation of Best from the mover's side. With two players
+// (and a three- or four-player Beginner) it is in evaluation units, 30000
+// less the plies for a forced win; otherwise it is the tree search's mean
+// reward scaled from -1000 (always lost) to 1000 (always won).
 func (s *Search) Score() int { return s.st.bestScore }
 
 // Think runs a search to completion (for tools and tests).
