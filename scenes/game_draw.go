@@ -150,59 +150,73 @@ func (g *GameScene) drawLineGlow(screen *ebiten.Image, c *Context, l *candLine, 
 	}
 }
 
-// drawCards draws each seat's card: name, supply count, the supply's
-// marbles in the tray and, in Expert and Extreme, the score track.
+// drawCards draws each seat's card, the one to move framed.
 func (g *GameScene) drawCards(screen *ebiten.Image, c *Context) {
 	geo := &g.geo
-	sp := c.Sprites
 	pos := &g.m.Pos
 	turn := pos.ToMoveSeat()
 	for i := 0; i < pos.Players(); i++ {
-		st := &geo.Seats[i]
-		col := pos.SeatColor(i)
-		r := st.Card
-		rad := math.Min(r.W, r.H) * 0.08
+		pulse := -1.0
 		if i == turn && g.ph != phOver {
-			b := math.Max(3, g.geo.Cell*0.06)
-			sp.Panel(screen, r.X-b, r.Y-b, r.W+2*b, r.H+2*b, rad+b, scaleRGBA(seatTint[col], 0.65+0.35*g.pulse(90)))
-			sp.Panel(screen, r.X, r.Y, r.W, r.H, rad, colBg)
+			pulse = g.pulse(90)
 		}
-		sp.Panel(screen, r.X, r.Y, r.W, r.H, rad, colCard)
-		// Label: the seat's name, then its supply.
-		lh := st.Label.H
 		supply := pos.Supply(i)
 		if g.anim != nil {
 			supply = g.anim.TrayCount(i)
 		}
-		num := digits22[max(0, min(22, supply))]
-		numW := c.Text.Width(num, lh*0.8, true)
-		name := g.cardName(c, i, lh*0.75, st.Label.W-numW-lh)
-		size := c.Text.Fit(name, lh*0.75, st.Label.W-numW-lh, false)
-		c.Text.Draw(screen, name, st.Label.X, st.Label.Y+lh/2, size, colText, render.AlignLeft, false)
-		c.Text.Draw(screen, num, st.Label.X+st.Label.W, st.Label.Y+lh/2, lh*0.8, seatTint[col], render.AlignRight, true)
-		// The supply.
-		k := spriteK(c, geo.TrayRadius(i))
-		for j := 0; j < supply; j++ {
-			p := geo.TraySlot(i, j)
-			c.Sprites.MarbleScaled(screen, col, p.X, p.Y, k)
-		}
-		if n := pos.SitOuts(i); n > 0 {
-			t := sitOutLabels[min(n, logic.MaxSitOuts)]
-			c.Text.Draw(screen, t, st.Tray.X+st.Tray.W/2, st.Tray.Y+st.Tray.H/2, lh*0.7, colAccent, render.AlignCenter, true)
-		}
-		// The score track.
-		if !st.Score.Empty() {
-			sr := geo.ScoreRadius(i)
-			for n := 0; n <= logic.WinningPoints; n++ {
-				p := geo.ScoreSlot(i, n)
-				sp.Dot(screen, p.X, p.Y, 2*sr/float64(max(1, sp.Diameter())), colTrack)
-				if n%5 == 0 {
-					c.Text.Draw(screen, digits[n], p.X, p.Y, sr*1.1, colDim, render.AlignCenter, false)
-				}
+		lh := geo.Seats[i].Label.H
+		numW := c.Text.Width(digits22[max(0, min(22, supply))], lh*0.8, true)
+		name := g.cardName(c, i, lh*0.75, geo.Seats[i].Label.W-numW-lh)
+		drawSeatCard(screen, c, geo, pos, i, name, supply, g.shownScore[i], pulse)
+	}
+}
+
+// drawSeatCard draws seat i's card: its name, supply count, the supply's
+// marbles in the tray, the turns it still sits out and, in Expert and
+// Extreme, the score track with its marker at score. A pulse of 0 to 1
+// frames the card in the seat's colour (the seat to move); below 0, none.
+// The game and the replay both show seats so.
+func drawSeatCard(screen *ebiten.Image, c *Context, geo *layout.Geometry, pos *logic.Position, i int, name string, supply, score int, pulse float64) {
+	sp := c.Sprites
+	st := &geo.Seats[i]
+	col := pos.SeatColor(i)
+	r := st.Card
+	rad := math.Min(r.W, r.H) * 0.08
+	if pulse >= 0 {
+		b := math.Max(3, geo.Cell*0.06)
+		sp.Panel(screen, r.X-b, r.Y-b, r.W+2*b, r.H+2*b, rad+b, scaleRGBA(seatTint[col], 0.65+0.35*pulse))
+		sp.Panel(screen, r.X, r.Y, r.W, r.H, rad, colBg)
+	}
+	sp.Panel(screen, r.X, r.Y, r.W, r.H, rad, colCard)
+	// Label: the seat's name, then its supply.
+	lh := st.Label.H
+	num := digits22[max(0, min(22, supply))]
+	numW := c.Text.Width(num, lh*0.8, true)
+	size := c.Text.Fit(name, lh*0.75, st.Label.W-numW-lh, false)
+	c.Text.Draw(screen, name, st.Label.X, st.Label.Y+lh/2, size, colText, render.AlignLeft, false)
+	c.Text.Draw(screen, num, st.Label.X+st.Label.W, st.Label.Y+lh/2, lh*0.8, seatTint[col], render.AlignRight, true)
+	// The supply.
+	k := spriteK(c, geo.TrayRadius(i))
+	for j := 0; j < supply; j++ {
+		p := geo.TraySlot(i, j)
+		sp.MarbleScaled(screen, col, p.X, p.Y, k)
+	}
+	if n := pos.SitOuts(i); n > 0 {
+		t := sitOutLabels[min(n, logic.MaxSitOuts)]
+		c.Text.Draw(screen, t, st.Tray.X+st.Tray.W/2, st.Tray.Y+st.Tray.H/2, lh*0.7, colAccent, render.AlignCenter, true)
+	}
+	// The score track.
+	if !st.Score.Empty() {
+		sr := geo.ScoreRadius(i)
+		for n := 0; n <= logic.WinningPoints; n++ {
+			p := geo.ScoreSlot(i, n)
+			sp.Dot(screen, p.X, p.Y, 2*sr/float64(max(1, sp.Diameter())), colTrack)
+			if n%5 == 0 {
+				c.Text.Draw(screen, digits[n], p.X, p.Y, sr*1.1, colDim, render.AlignCenter, false)
 			}
-			p := geo.ScoreSlot(i, g.shownScore[i])
-			sp.MarbleScaled(screen, col, p.X, p.Y, spriteK(c, sr*1.15))
 		}
+		p := geo.ScoreSlot(i, min(score, logic.WinningPoints))
+		sp.MarbleScaled(screen, col, p.X, p.Y, spriteK(c, sr*1.15))
 	}
 }
 

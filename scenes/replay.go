@@ -171,24 +171,17 @@ func (r *ReplayScene) Draw(screen *ebiten.Image, c *Context) {
 			}
 		}
 	}
-	// The seats: name, supply and score.
+	// The seats, as the game shows them.
 	for i := 0; i < r.pos.Players(); i++ {
-		st := &g.Seats[i]
-		rc := st.Card
-		sp.Panel(screen, rc.X, rc.Y, rc.W, rc.H, math.Min(rc.W, rc.H)*0.08, colCard)
-		col := r.pos.SeatColor(i)
-		lh := st.Label.H
-		info := digits22[r.pos.Supply(i)]
-		if r.pos.Variant().Scores() {
-			info = digits[min(10, r.pos.Score(i))] + " · " + info
-		}
-		numW := c.Text.Width(info, lh*0.8, true)
-		size := c.Text.Fit(r.names[i], lh*0.75, st.Label.W-numW-lh, false)
-		c.Text.Draw(screen, r.names[i], st.Label.X, st.Label.Y+lh/2, size, colText, render.AlignLeft, false)
-		c.Text.Draw(screen, info, st.Label.X+st.Label.W, st.Label.Y+lh/2, lh*0.8, seatTint[col], render.AlignRight, true)
+		pulse := -1.0
 		if i == r.pos.ToMoveSeat() {
-			sp.MarbleScaled(screen, col, st.Tray.X+st.Tray.H/2, st.Tray.Y+st.Tray.H/2, spriteK(c, st.Tray.H*0.3))
+			pulse = 0.5
 		}
+		supply := r.pos.Supply(i)
+		if r.anim != nil {
+			supply = r.anim.TrayCount(i)
+		}
+		drawSeatCard(screen, c, g, &r.pos, i, r.names[i], supply, r.pos.Score(i), pulse)
 	}
 	// The status line: which move this is.
 	stt := g.Status
