@@ -12,7 +12,8 @@ import (
 // installPage exposes the read-only page API window.shiftago, for tests,
 // embedding and assistive tools:
 //
-//	position()       the position string (RULES.md §10), or null before a game
+//	position()       the position string (RULES.md §10) of the game or, in
+//	                 the replay, of the move shown; null when neither is
 //	moves()          the legal moves in notation
 //	record()         the moves played, in notation
 //	phase()          loading, setup, playing, animating, thinking, over,
@@ -20,9 +21,11 @@ import (
 //	                 replay, tutorial or saveproblem
 //	entryPoint("W4") {x, y}: where that entry point is, in CSS pixels
 //	cell("d4")       {x, y}: the centre of that square, in CSS pixels
-//	buttons()        [{label, id, enabled, x, y, w, h}]: the setup's or the
-//	                 result's buttons, centres and sizes in CSS pixels
-//	notice()         the message shown over the scene, or ""
+//	buttons()        [{label, id, enabled, x, y, w, h}]: the buttons of the
+//	                 screen shown (not the game's menu), centres and sizes in
+//	                 CSS pixels
+//	notice()         the message shown over the scene (on the records
+//	                 screen, why a record was refused), or ""
 //	ticks()          ticks run so far
 //
 // JavaScript runs only while the game's goroutine waits for the next
@@ -34,6 +37,9 @@ func installPage(g *Game) {
 		api.Set(name, js.FuncOf(func(this js.Value, args []js.Value) any { return f(args) }))
 	}
 	fn("position", func([]js.Value) any {
+		if r, ok := g.scene.(*ReplayScene); ok {
+			return r.pos.String()
+		}
 		if m := g.pageMatch(); m != nil {
 			return m.Pos.String()
 		}
@@ -86,6 +92,9 @@ func installPage(g *Game) {
 		if c.notice != "" && c.Tick < c.noticeUntil {
 			return c.notice
 		}
+		if r, ok := g.scene.(*RecordsScene); ok {
+			return r.status // why a record was refused
+		}
 		return ""
 	})
 	fn("buttons", func([]js.Value) any {
@@ -95,6 +104,18 @@ func installPage(g *Game) {
 		case *SetupScene:
 			bs = &s.bs
 		case *ResultScene:
+			bs = &s.bs
+		case *RulesScene:
+			bs = &s.bs
+		case *SettingsScene:
+			bs = &s.bs
+		case *RecordsScene:
+			bs = &s.bs
+		case *ReplayScene:
+			bs = &s.bs
+		case *TutorialScene:
+			bs = &s.bs
+		case *SaveProblemScene:
 			bs = &s.bs
 		}
 		if bs != nil {

@@ -422,6 +422,43 @@ for (const [players, seats] of [[2, 'human,ai:5'], [4, 'human,ai:5,ai:5,ai:5']])
   });
 }
 
+// A file dropped the way a browser drops one (CDP drag events with files,
+// so the page sees real file entries, as from the desktop).
+async function dropFile(page, path) {
+  const { width, height } = page.viewportSize();
+  const data = { items: [], files: [path], dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop']) {
+    await page.cdp.send('Input.dispatchDragEvent', { type, x: width / 2, y: height / 2, data });
+  }
+}
+
+test('a record dropped on the records screen opens in the replay; a bad one is refused with its line', { timeout: 240_000 }, async () => {
+  const ctx = await newContext(portrait, 1);
+  const page = await open(ctx);
+  await waitPhase(page, ['setup']);
+  await tap(page, (await api(page, 'buttons')).find((b) => b.id === 197));
+  await waitPhase(page, ['records']);
+  const head = 'Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\n' +
+    'Handicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n';
+  const bad = join(tmpdir(), `shiftago-bad-${process.pid}.txt`);
+  writeFileSync(bad, head + '1. W4\n2. Q9\n');
+  await dropFile(page, bad);
+  await page.waitForFunction(() => shiftago.notice() !== '', null, { timeout: 30_000, polling: 100 });
+  const why = await api(page, 'notice');
+  assert.match(why, /Q9/, `the refusal does not name the bad move: ${why}`);
+  assert.equal(await api(page, 'phase'), 'records', 'a bad record left the records screen');
+  const good = join(tmpdir(), `shiftago-good-${process.pid}.txt`);
+  writeFileSync(good, head + '1. W4\n2. Nd\n3. W3\n');
+  await dropFile(page, good);
+  await waitPhase(page, ['replay']);
+  assert.equal(await api(page, 'position'), '7/7/7/7/7/7/7 express og o 22,22 0,0 0,0', 'the replay does not start at the start');
+  await tap(page, (await api(page, 'buttons')).find((b) => b.label === '>|'));
+  await page.waitForFunction(() => shiftago.position() === '3g3/7/7/o6/o6/7/7 express og g 20,21 0,0 0,0',
+    null, { timeout: 30_000, polling: 100 });
+  await page.screenshot({ path: join(artifacts, 'replay-768x1024-dpr1.png') });
+  await ctx.close();
+});
+
 test('a full track refuses; screenshots at 768×1024 and 1024×768 (DPR 2), a phone (DPR 3)', { timeout: 600_000 }, async () => {
   const ctx = await newContext(portrait, 2);
   // Rank 4 is full; Orange (you) to move.
