@@ -14,7 +14,7 @@ type Multi int
 
 // The multi-player searches.
 const (
-	Auto       Multi = iota // the best measured (see doc.go): BestReply
+	Auto       Multi = iota // the best measured (see doc.go): MonteCarlo, Beginner BestReply
 	MaxN                    // max^n: each seat maximises its own value; no pruning
 	Paranoid                // alpha-beta: the mover against a coalition of all others, in turn
 	BestReply               // alpha-beta: the mover against the single strongest reply of any opponent

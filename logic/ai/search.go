@@ -361,8 +361,8 @@ func (s *searcher) child(q *logic.Position, mover, depth, alpha, beta, ply int) 
 // game: between two turns of the root seat, only the one opponent whose
 // reply hurts it most moves; the others pass. The tree is that of a
 // two-player game, so alpha-beta prunes it and it reaches about twice the
-// depth of max^n, and the model is the right one for Shiftago, where the
-// player who sits just before a threat is usually the one who blocks it.
+// depth of max^n. Against greedy seats it beat max^n but lost to the tree
+// search, which the game uses (doc.go); it stays for the arena.
 // Replies are tagged with the replying seat in bits 24-25 of the move.
 const (
 	replyShift        = 24
