@@ -60,8 +60,8 @@ type mcts struct {
 func (s *searcher) runMCTS() {
 	t := &mcts{rng: rand.New(rand.NewPCG(s.seed, s.root.Hash())), path: make([]int32, 0, maxPly)}
 	// About half the nodes searched become tree nodes (a playout of some
-	// 30 plies per expansion of some 28 children).
-	// A search by time (a huge budget) starts smaller and grows.
+	// 30 plies per expansion of some 28 children); a search by time, with
+	// its huge budget, starts smaller and grows.
 	want := min(maxTree/8, s.budget/2+64)
 	if x, ok := mctsTrees.Get().(*[]mnode); ok && cap(*x) >= want {
 		t.nodes = (*x)[:0]
@@ -118,11 +118,7 @@ func (s *searcher) iterate(t *mcts) {
 	t.path = append(t.path[:0], 0)
 	x := int32(0)
 	for {
-		n := &t.nodes[x]
-		if q.Over() || n.first < 0 {
-			break
-		}
-		if n.kids == 0 {
+		if n := &t.nodes[x]; q.Over() || n.first < 0 || n.kids == 0 {
 			break
 		}
 		x = t.selectKid(x)
