@@ -110,7 +110,8 @@ func (r *ResultScene) layout(c *Context) {
 	g.hideCards = true
 	u := min(1.6*c.U(), area.W/12, area.H/(rows+1.8))
 	// Buttons at least 44 px (times the scale) high, for a finger: side by
-	// side if their labels have room, else one above the other.
+	// side if their labels have room, else the first on a row of its own
+	// and the others under it, else one above the other.
 	n := 3
 	if isBrowser {
 		n = 2
@@ -118,13 +119,16 @@ func (r *ResultScene) layout(c *Context) {
 	pw := min(area.W, 18*u)
 	bh := max(1.2*u, 44*c.Scale)
 	gap := 0.4 * u
-	bw := (pw - float64(n+1)*gap) / float64(n)
-	stacked := bw < 2.6*bh
-	block := bh
-	if stacked {
-		bw = pw - 2*gap
-		block = float64(n)*bh + float64(n-1)*0.3*u
+	widest := func(k int) float64 { return (pw - float64(k+1)*gap) / float64(k) }
+	perRow := []int{n}
+	switch {
+	case widest(n) >= 2.6*bh:
+	case widest(n-1) >= 2.6*bh:
+		perRow = []int{1, n - 1}
+	default:
+		perRow = []int{1, 1, 1}[:n]
 	}
+	block := float64(len(perRow))*bh + float64(len(perRow)-1)*0.3*u
 	if over := rows*u + block + 0.6*u - area.H; over > 0 {
 		u = max(u-over/(rows+0.6), 0.5*u) // make room for the buttons
 		gap = 0.4 * u
@@ -139,14 +143,16 @@ func (r *ResultScene) layout(c *Context) {
 	}
 	ids := []int{actAgain, actSetup, actExit}[:n]
 	labels := []string{again, msg("result.setup"), msg("result.quit")}
-	x, y := r.panel.X+gap, r.panel.Y+r.panel.H-block-gap
-	for k, id := range ids {
-		r.bs.add(button{x: x, y: y, w: bw, h: bh, id: id, label: labels[k], on: k == 0, bold: k == 0})
-		if stacked {
-			y += bh + 0.3*u
-		} else {
-			x += bw + gap
+	y := r.panel.Y + r.panel.H - block - gap
+	k := 0
+	for _, m := range perRow {
+		bw := widest(m)
+		for j := 0; j < m; j++ {
+			x := r.panel.X + gap + float64(j)*(bw+gap)
+			r.bs.add(button{x: x, y: y, w: bw, h: bh, id: ids[k], label: labels[k], on: k == 0, bold: k == 0})
+			k++
 		}
+		y += bh + 0.3*u
 	}
 }
 
