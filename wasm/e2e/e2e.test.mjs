@@ -440,6 +440,15 @@ test('a record dropped on the records screen opens in the replay; a bad one is r
   await waitPhase(page, ['records']);
   const head = 'Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\n' +
     'Handicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n';
+  // A drop with no file entry behind it (a scripted one here; an image
+  // dragged out of another page in life) is ignored, not fatal.
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['1. W4'], 'game.txt', { type: 'text/plain' }));
+    document.querySelector('canvas').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await waitTicks(page, 10);
+  assert.equal(await api(page, 'phase'), 'records', 'a drop with no file entry stopped the game');
   const bad = join(tmpdir(), `shiftago-bad-${process.pid}.txt`);
   writeFileSync(bad, head + '1. W4\n2. Q9\n');
   await dropFile(page, bad);
