@@ -76,10 +76,10 @@
 // depth cap nor noise: a smaller budget is a shallower, noisier tree.
 // Beginner keeps its one-ply blind evaluation there too.
 //
-// Grandmaster's million nodes take 0.4 to 0.9 s on one core of the
-// development machine (BenchmarkGrandmaster*), so it answers within a
-// second; in the browser it keeps the same budget, stepped from the frame
-// loop.
+// Grandmaster's million nodes take 0.38 to 0.79 s on one core of the
+// development machine (BenchmarkGrandmaster*, every variant and player
+// count), so it answers within a second; in the browser it keeps the same
+// budget, stepped from the frame loop.
 //
 // # Stepping
 //
