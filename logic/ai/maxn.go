@@ -114,11 +114,7 @@ func (s *searcher) searchRootMaxn(d int) (int, logic.Move, bool) {
 			bestV, best = rm.score, rm.m
 		}
 	}
-	for i := 1; i < len(s.rootMoves); i++ {
-		for j := i; j > 0 && s.rootMoves[j].score > s.rootMoves[j-1].score; j-- {
-			s.rootMoves[j], s.rootMoves[j-1] = s.rootMoves[j-1], s.rootMoves[j]
-		}
-	}
+	s.sortRootMoves()
 	return bestV, best, !s.abort
 }
 

@@ -334,14 +334,18 @@ func (s *searcher) searchRoot(d int) (int, logic.Move, bool) {
 			}
 		}
 	}
-	// Best first for the next iteration; a stable insertion sort keeps the
-	// order deterministic.
+	s.sortRootMoves()
+	return alpha, best, !s.abort
+}
+
+// sortRootMoves puts the best first for the next iteration; a stable
+// insertion sort keeps the order deterministic.
+func (s *searcher) sortRootMoves() {
 	for i := 1; i < len(s.rootMoves); i++ {
 		for j := i; j > 0 && s.rootMoves[j].score > s.rootMoves[j-1].score; j-- {
 			s.rootMoves[j], s.rootMoves[j-1] = s.rootMoves[j-1], s.rootMoves[j]
 		}
 	}
-	return alpha, best, !s.abort
 }
 
 // child searches q, reached by a move of seat mover, and returns its value
