@@ -20,8 +20,10 @@ import (
 
 	"shiftago/logic"
 	"shiftago/logic/ai"
-	"shiftago/scenes"
+	"shiftago/scenes/app"
+	"shiftago/scenes/game"
 	"shiftago/scenes/i18n"
+	"shiftago/scenes/pages"
 	"shiftago/scenes/store"
 )
 
@@ -37,16 +39,19 @@ func main() {
 		os.Exit(code)
 	}
 	args, stderr := os.Args[1:], io.Writer(os.Stderr)
-	pageArgs, inPage := scenes.PageArgs() // the page's URL parameters, in the browser
+	pageArgs, inPage := app.PageArgs() // the page's URL parameters, in the browser
 	if inPage {
 		args, stderr = pageArgs, io.Discard
 	}
-	opts, err := parseGameFlags(args, stderr)
+	// The game in progress and the setup are kept in the store.
+	st, storeErr := store.Open()
+	opts, err := parseGameFlags(args, stderr, st)
 	if inPage && err != nil {
 		// A bad link: say so on screen and open the setup instead.
 		msg := strings.Replace(err.Error(), "flag provided but not defined: -", "unknown parameter ", 1)
-		startNotice = "Link: " + strings.ReplaceAll(msg, "--", "") + ". Opening the setup instead."
-		opts, err = parseGameFlags(nil, stderr)
+		notice := "Link: " + strings.ReplaceAll(msg, "--", "") + ". Opening the setup instead."
+		opts, err = parseGameFlags(nil, stderr, st)
+		opts.notice = notice
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		os.Exit(0)
@@ -55,6 +60,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "shiftago:", err)
 		os.Exit(2)
 	}
+	opts.Store, opts.StoreErr = st, storeErr
 	if err := runGame(opts); err != nil {
 		// A sound device that fails after the start-up probe said it was
 		// there still ends RunGame: start again, silent, rather than die.
@@ -68,10 +74,19 @@ func main() {
 	}
 }
 
-// parseGameFlags reads the game's flags. Any of --variant, --players,
-// --seats or --position starts a game at once instead of the title.
-func parseGameFlags(args []string, stderr io.Writer) (scenes.Options, error) {
-	var o scenes.Options
+// gameOptions are the game's options and what only main needs: the
+// window's size and a notice to show once the game runs (a bad link).
+type gameOptions struct {
+	app.Options
+	w, h   int
+	notice string
+}
+
+// parseGameFlags reads the game's flags over the setup remembered in st.
+// Any of --variant, --players, --seats or --position starts a game at
+// once instead of the title.
+func parseGameFlags(args []string, stderr io.Writer, st store.Store) (gameOptions, error) {
+	o := gameOptions{w: 1280, h: 800}
 	fs := flag.NewFlagSet("shiftago", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	variant := fs.String("variant", "", "express, expert or extreme")
@@ -95,17 +110,12 @@ func parseGameFlags(args []string, stderr io.Writer) (scenes.Options, error) {
 		return o, fmt.Errorf("unexpected argument %q (see shiftago help)", fs.Arg(0))
 	}
 
-	path, err := scenes.SetupPath()
-	if err == nil {
-		o.SetupPath = path
-		o.Setup, err = scenes.LoadSetup(path)
-		if err != nil {
-			fmt.Fprintln(stderr, "shiftago: ignoring the saved setup:", err)
-		}
-	} else {
-		o.Setup = scenes.DefaultSetup()
+	setup, err := store.LoadSetup(st)
+	if err != nil {
+		fmt.Fprintln(stderr, "shiftago: ignoring the saved setup:", err)
 	}
-	st := &o.Setup
+	o.Setup = setup
+	su := &o.Setup
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *variant != "" {
@@ -113,26 +123,26 @@ func parseGameFlags(args []string, stderr io.Writer) (scenes.Options, error) {
 		if err != nil {
 			return o, fmt.Errorf("--variant: %w", err)
 		}
-		st.Variant = v.String()
+		su.Variant = v
 	}
 	if set["players"] {
 		if *players < 2 || *players > 4 {
 			return o, fmt.Errorf("--players %d: want 2, 3 or 4", *players)
 		}
-		st.Players = *players
-		for i := range st.Seats {
-			st.Seats[i].Color = string(logic.Color(i).Letter())
-			st.Seats[i].SitOuts = 0
+		su.Players = *players
+		for i := range su.Seats {
+			su.Seats[i].Color = logic.Color(i)
+			su.Seats[i].SitOuts = 0
 		}
-		st.Starter = 0
+		su.Starter = 0
 	}
 	if *seats != "" {
 		list := strings.Split(*seats, ",")
 		if !set["players"] && *position == "" {
-			st.Players = len(list)
+			su.Players = len(list)
 		}
-		if len(list) != st.Players && *position == "" {
-			return o, fmt.Errorf("--seats names %d seats for %d players", len(list), st.Players)
+		if len(list) != su.Players && *position == "" {
+			return o, fmt.Errorf("--seats names %d seats for %d players", len(list), su.Players)
 		}
 		if len(list) > 4 {
 			return o, fmt.Errorf("--seats names %d seats; at most 4", len(list))
@@ -141,15 +151,15 @@ func parseGameFlags(args []string, stderr io.Writer) (scenes.Options, error) {
 			s = strings.TrimSpace(strings.ToLower(s))
 			switch {
 			case s == "human":
-				st.Seats[i].Computer = false
+				su.Seats[i].Computer = false
 			case s == "ai" || s == "computer":
-				st.Seats[i].Computer, st.Seats[i].Level = true, ai.DefaultLevel
+				su.Seats[i].Computer, su.Seats[i].Level = true, ai.DefaultLevel
 			case strings.HasPrefix(s, "ai:"):
 				n, err := strconv.Atoi(s[3:])
 				if err != nil || n < 1 || n > ai.MaxLevel {
 					return o, fmt.Errorf("--seats: %q: want ai:1 to ai:%d", s, ai.MaxLevel)
 				}
-				st.Seats[i].Computer, st.Seats[i].Level = true, n
+				su.Seats[i].Computer, su.Seats[i].Level = true, n
 			default:
 				return o, fmt.Errorf("--seats: %q: want human or ai:LEVEL", s)
 			}
@@ -161,12 +171,12 @@ func parseGameFlags(args []string, stderr io.Writer) (scenes.Options, error) {
 			return o, fmt.Errorf("--position: %w", err)
 		}
 		o.Position = *position
-		st.Players = p.Players()
-		st.Variant = p.Variant().String()
+		su.Players = p.Players()
+		su.Variant = p.Variant()
 	}
 	o.StartGame = set["variant"] || set["players"] || set["seats"] || set["position"]
 	if o.StartGame {
-		st.Tournament = false
+		su.Tournament = false
 	}
 	if *langFlag != "" && !i18n.Supported(*langFlag) {
 		return o, fmt.Errorf("--lang %q: want en, de, fr, it or es", *langFlag)
@@ -176,45 +186,49 @@ func parseGameFlags(args []string, stderr io.Writer) (scenes.Options, error) {
 	o.NoAudio = *mute
 	o.Seed = *seed
 	o.NodesPerTick = *nodes
-	if _, err := fmt.Sscanf(*size, "%dx%d", &windowW, &windowH); err != nil || windowW < 320 || windowH < 240 {
+	if _, err := fmt.Sscanf(*size, "%dx%d", &o.w, &o.h); err != nil || o.w < 320 || o.h < 240 {
 		return o, fmt.Errorf("--size %q: want WIDTHxHEIGHT, at least 320x240", *size)
 	}
 	return o, nil
 }
 
-// windowW, windowH is the window's size (--size).
-var windowW, windowH = 1280, 800
-
-// startNotice is shown on screen once the game runs (a bad link).
-var startNotice string
+// screens wires the screens together: the only place that names them.
+func screens() app.Screens {
+	return app.Screens{
+		Title:       pages.NewSetup,
+		NewGame:     game.New,
+		Resume:      game.Resume,
+		Settings:    pages.NewSettings,
+		Rules:       pages.NewRules,
+		Records:     pages.NewRecords,
+		Replay:      pages.NewReplay,
+		Tutorial:    game.NewTutorial,
+		SaveProblem: pages.NewSaveProblem,
+	}
+}
 
 // runGame opens the window and blocks until it is closed.
-func runGame(opts scenes.Options) error {
+func runGame(opts gameOptions) error {
 	if os.Getenv("SHIFTAGO_NO_SOUND") != "" {
 		opts.NoAudio = true
 	}
 	if opts.Seed == 0 {
 		opts.Seed = uint64(os.Getpid())<<20 ^ uint64(time.Now().UnixNano())
 	}
-	// The game in progress is saved after every move and resumed here.
-	if st, err := store.Open(); err != nil {
-		opts.StoreErr = err
-	} else {
-		opts.Store = st
-	}
-	g, err := scenes.NewGame(opts, nil)
+	opts.Date = time.Now().Format("2006-01-02")
+	g, err := app.New(opts.Options, screens(), nil)
 	if err != nil {
 		return err
 	}
 	defer g.Close()
 	if os.Getenv("SHIFTAGO_NO_SOUND") != "" {
-		g.Context().Notify(scenes.T("notice.devfail"))
+		g.Context().Notify(g.Context().T("notice.devfail"))
 	}
-	if startNotice != "" {
-		g.Context().Notify(startNotice)
+	if opts.notice != "" {
+		g.Context().Notify(opts.notice)
 	}
 	ebiten.SetWindowTitle("Shiftago")
-	ebiten.SetWindowSize(windowW, windowH)
+	ebiten.SetWindowSize(opts.w, opts.h)
 	ebiten.SetWindowSizeLimits(320, 240, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	return ebiten.RunGame(g)

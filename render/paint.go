@@ -16,9 +16,9 @@ import (
 // took seconds per rebuild (one stencil pass per path); this takes a few
 // milliseconds, needs no display, and its pixels can be checked in tests.
 
-// Palette of the board, premultiplied.
+// The board's own colours (the interface's are in palette.go),
+// premultiplied; read-only.
 var (
-	Background = color.RGBA{0x1d, 0x2a, 0x26, 0xff} // dark felt
 	woodFrame  = color.RGBA{0xa8, 0x6d, 0x38, 0xff}
 	woodField  = color.RGBA{0x94, 0x5b, 0x2c, 0xff}
 	grainDark  = color.RGBA{0x5a, 0x33, 0x14, 0xff}
@@ -26,7 +26,6 @@ var (
 	holeRim    = color.RGBA{0x33, 0x1f, 0x10, 0xff}
 	holeFloor  = color.RGBA{0x52, 0x32, 0x1a, 0xff}
 	highlight  = color.RGBA{0xe8, 0xbb, 0x80, 0xff}
-	titleColor = color.RGBA{0xf3, 0xe6, 0xc8, 0xff}
 )
 
 // paintShadow paints a soft shadow of the s x s rounded square at (x, y)

@@ -153,31 +153,6 @@ func (o Orientation) String() string {
 	return "landscape"
 }
 
-// Button is a clickable control outside the board.
-type Button uint8
-
-// The buttons. ButtonMenu is always on screen (end of the status line); the
-// others are the items of the menu it opens, drawn over the game while the
-// menu is open.
-const (
-	ButtonMenu Button = iota
-	ButtonNewGame
-	ButtonUndo
-	ButtonRedo
-	ButtonRecords
-	ButtonRules
-	ButtonSettings
-	ButtonSetup
-	ButtonSound
-	ButtonQuit
-	NumButtons
-)
-
-// String names the button.
-func (b Button) String() string {
-	return [...]string{"menu", "new game", "undo", "redo", "records", "rules", "settings", "setup", "sound", "quit", "?"}[min(int(b), int(NumButtons))]
-}
-
 // Config is what a layout depends on.
 type Config struct {
 	W, H    float64 // screen size in device pixels
@@ -212,7 +187,7 @@ type Geometry struct {
 	HitRadius    float64 // entry points are hit within this distance of their centre (≥ 44 CSS px)
 	Status       Rect    // the status/message line
 	Seats        [4]Seat // Players of them are used, in seat order
-	Buttons      [NumButtons]Rect
+	Menu         Rect    // the menu button, at the status line's right end
 }
 
 // Margin is the gap kept at the window edges and between areas.
@@ -321,20 +296,6 @@ func (g *Geometry) TrackAt(p Point) (logic.Entry, bool) {
 	return 0, false
 }
 
-// ButtonAt returns the button under p. The menu items only count while
-// the menu is open.
-func (g *Geometry) ButtonAt(p Point, menuOpen bool) (Button, bool) {
-	for b := ButtonMenu; b < NumButtons; b++ {
-		if b != ButtonMenu && !menuOpen {
-			break
-		}
-		if g.Buttons[b].Contains(p) {
-			return b, true
-		}
-	}
-	return 0, false
-}
-
 // SeatAt returns the seat whose card holds p.
 func (g *Geometry) SeatAt(p Point) (int, bool) {
 	for i := 0; i < g.Players; i++ {
@@ -380,4 +341,25 @@ func (g *Geometry) ScoreRadius(seat int) float64 {
 	r := g.Seats[seat].Score
 	step := math.Max(r.W, r.H) / (logic.WinningPoints + 1)
 	return 0.4 * math.Min(step, math.Min(r.W, r.H))
+}
+
+// MenuItems places n menu items: they drop down under the menu button,
+// right-aligned, in two columns when one would run off the bottom. Which
+// items there are is the game screen's business.
+func (g *Geometry) MenuItems(n int, out []Rect) []Rect {
+	s, m, bar := g.Scale, g.Margin(), g.Menu.H
+	if n <= 0 || bar <= 0 {
+		return out
+	}
+	iw := math.Min(math.Max(5*bar, 200*s), g.W-2*m)
+	rows := n
+	if m+bar+m/2+float64(rows)*bar > g.H-m {
+		rows = (rows + 1) / 2
+		iw = math.Min(iw, (g.W-3*m)/2)
+	}
+	for k := 0; k < n; k++ {
+		col, row := k/rows, k%rows
+		out = append(out, Rect{g.W - m - iw - float64(col)*(iw+m/2), m + bar + m/2 + float64(row)*bar, iw, bar})
+	}
+	return out
 }

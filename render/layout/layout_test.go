@@ -61,20 +61,21 @@ func TestTargetsBigEnoughAndApart(t *testing.T) {
 					t.Errorf("%s target %v overlaps seat %d's card %v", e, r, i, g.Seats[i].Card)
 				}
 			}
-			if r.Overlaps(g.Status) || r.Overlaps(g.Buttons[ButtonMenu]) {
+			if r.Overlaps(g.Status) || r.Overlaps(g.Menu) {
 				t.Errorf("%s target %v overlaps the status line or the menu button", e, r)
 			}
 		}
-		if b := g.Buttons[ButtonMenu]; b.W < min || b.H < min {
+		if b := g.Menu; b.W < min || b.H < min {
 			t.Errorf("menu button %v smaller than %v", b, min)
 		}
-		for b := ButtonNewGame; b < NumButtons; b++ {
-			if r := g.Buttons[b]; r.H < min {
-				t.Errorf("%s item %v lower than %v", b, r, min)
+		items := g.MenuItems(9, nil)
+		for b := range items {
+			if r := items[b]; r.H < min {
+				t.Errorf("item %d %v lower than %v", b, r, min)
 			}
-			for c := b + 1; c < NumButtons; c++ {
-				if g.Buttons[b].Overlaps(g.Buttons[c]) {
-					t.Errorf("menu items %s and %s overlap", b, c)
+			for c := b + 1; c < len(items); c++ {
+				if items[b].Overlaps(items[c]) {
+					t.Errorf("menu items %d and %d overlap", b, c)
 				}
 			}
 		}
@@ -93,13 +94,14 @@ func TestEverythingInsideTheWindow(t *testing.T) {
 		check("board", g.Board)
 		check("frame", g.Frame)
 		check("status", g.Status)
-		for b := ButtonMenu; b < NumButtons; b++ {
-			check(b.String(), g.Buttons[b])
+		check("menu", g.Menu)
+		for i, r := range g.MenuItems(9, nil) {
+			check(fmt.Sprint("menu item ", i), r)
 		}
 		for e := logic.Entry(0); e < logic.NumEntries; e++ {
 			check(e.String()+" target", g.EntryTarget(e))
 		}
-		if g.Status.Overlaps(g.Frame) || g.Status.Overlaps(g.Buttons[ButtonMenu]) {
+		if g.Status.Overlaps(g.Frame) || g.Status.Overlaps(g.Menu) {
 			t.Errorf("status %v overlaps the frame %v or the menu button", g.Status, g.Frame)
 		}
 		for i := 0; i < g.Players; i++ {
@@ -268,15 +270,6 @@ func TestPixels(t *testing.T) {
 		if got := map[bool]string{true: e.String(), false: ""}[ok]; got != tc.track {
 			t.Errorf("%s: track %q, want %q", tc.name, got, tc.track)
 		}
-	}
-	if bt, ok := g.ButtonAt(g.Buttons[ButtonMenu].Center(), false); !ok || bt != ButtonMenu {
-		t.Errorf("menu button not hit")
-	}
-	if _, ok := g.ButtonAt(g.Buttons[ButtonQuit].Center(), false); ok {
-		t.Errorf("quit hit while the menu is closed")
-	}
-	if bt, ok := g.ButtonAt(g.Buttons[ButtonQuit].Center(), true); !ok || bt != ButtonQuit {
-		t.Errorf("quit not hit with the menu open")
 	}
 	if s, ok := g.SeatAt(g.TraySlot(1, 5)); !ok || s != 1 {
 		t.Errorf("SeatAt(tray slot of seat 1) = %d,%v", s, ok)

@@ -37,21 +37,8 @@ func New(cfg Config) Geometry {
 	// Status line across the top, the menu button at its right end.
 	bar := math.Round(math.Min(math.Max(0.06*math.Min(cfg.W, cfg.H), g.MinTarget()), 72*s))
 	bar = math.Min(bar, math.Floor(cfg.H/8))
-	g.Buttons[ButtonMenu] = Rect{cfg.W - m - bar, m, bar, bar}
+	g.Menu = Rect{cfg.W - m - bar, m, bar, bar}
 	g.Status = Rect{m, m, math.Max(0, cfg.W-3*m-bar), bar}
-	// Menu items drop down under the button, right-aligned, in two
-	// columns when one would run off the bottom.
-	iw := math.Min(math.Max(5*bar, 200*s), cfg.W-2*m)
-	rows := int(NumButtons - 1)
-	if m+bar+m/2+float64(rows)*bar > cfg.H-m {
-		rows = (rows + 1) / 2
-		iw = math.Min(iw, (cfg.W-3*m)/2)
-	}
-	for b := ButtonNewGame; b < NumButtons; b++ {
-		k := int(b - 1)
-		col, row := k/rows, k%rows
-		g.Buttons[b] = Rect{cfg.W - m - iw - float64(col)*(iw+m/2), m + bar + m/2 + float64(row)*bar, iw, bar}
-	}
 
 	area := Rect{m, 2*m + bar, cfg.W - 2*m, cfg.H - bar - 3*m}
 	if area.Empty() {

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/logic/record"
+	"shiftago/scenes/app"
+	"shiftago/scenes/game"
+	"shiftago/scenes/input"
+	"shiftago/scenes/looptest"
+	"shiftago/scenes/pages"
+	"shiftago/scenes/play"
+)
+
+func TestMain(m *testing.M) { looptest.Main(m) }
+
+// TestScreenshots writes a screenshot of every screen at a desktop, a
+// portrait tablet and a phone size into the folder named by
+// SHIFTAGO_SHOTS (skipped without it), to look at, and to hold against
+// the shots of another build.
+func TestScreenshots(t *testing.T) {
+	dir := os.Getenv("SHIFTAGO_SHOTS")
+	if dir == "" {
+		t.Skip("set SHIFTAGO_SHOTS to a folder to write the screenshots")
+	}
+	l := looptest.Need(t)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3}, screens(), &input.Script{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := g.Context()
+	shot := func(name string, w, h int, open func() app.Scene) {
+		t.Helper()
+		l.Do(func() {
+			c.W, c.H = float64(w), float64(h)
+			c.Tick = 100
+			g.Show(open())
+			img := ebiten.NewImage(w, h)
+			defer img.Deallocate()
+			g.Draw(img)
+			rgba := image.NewRGBA(image.Rect(0, 0, w, h))
+			img.ReadPixels(rgba.Pix)
+			f, err := os.Create(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			if err := png.Encode(f, rgba); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	const mid = "o2b3/1g1o1g1/2b1o2/g1obgb1/2o1g2/1b1o1b1/3g3 expert ogb o 16,16,16 2,0,0 0,0,0"
+	newGame := func(pos string) *game.Screen {
+		c.Setup = play.DefaultSetup()
+		c.Setup.Players = 3
+		s, err := game.New(c, pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.(*game.Screen)
+	}
+	rec, err := record.Parse("Shiftago record 1\nVariant: expert\nSeats: orange human, green computer 3\nHandicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n1. W4\n2. Nd\n3. W3\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sz := range [][2]int{{1280, 800}, {800, 1280}, {390, 844}} {
+		w, h := sz[0], sz[1]
+		suf := "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + ".png"
+		shot("setup"+suf, w, h, func() app.Scene { c.Setup = play.DefaultSetup(); return pages.NewSetup(c) })
+		shot("settings"+suf, w, h, func() app.Scene { return pages.NewSettings(c) })
+		shot("rules"+suf, w, h, func() app.Scene { return pages.NewRules(c, logic.Expert) })
+		shot("game"+suf, w, h, func() app.Scene { return newGame(mid) })
+		shot("menu"+suf, w, h, func() app.Scene { s := newGame(mid); s.OpenMenu(); return s })
+		shot("records"+suf, w, h, func() app.Scene { return pages.NewRecords(c, newGame(mid).Session().Record()) })
+		shot("result"+suf, w, h, func() app.Scene {
+			c.Setup = play.DefaultSetup()
+			s, _ := game.New(c, "")
+			gs := s.(*game.Screen)
+			for _, m := range []string{"W4", "Na", "W4", "Nb", "W4", "Nc", "W4", "Nd", "W4"} {
+				gs.Table().Ctl.PlayString(m)
+				gs.Table().Ctl.Shown()
+			}
+			return game.NewResult(c, gs.Table())
+		})
+		shot("replay"+suf, w, h, func() app.Scene { return pages.NewReplay(c, rec) })
+		shot("tutorial"+suf, w, h, func() app.Scene { c.Setup = play.DefaultSetup(); ts, _ := game.NewTutorial(c); return ts })
+		shot("problem"+suf, w, h, func() app.Scene {
+			return pages.NewSaveProblem(c, app.SaveProblem{Err: os.ErrInvalid, Where: "/tmp/x/game.damaged.json", Kept: true})
+		})
+	}
+}

@@ -1,0 +1,260 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/layout"
+)
+
+// Pointer is the pointer of one tick, as every screen reads it: where it
+// is, whether it is down, and its edges this tick (a fast click is both
+// pressed and released in one tick). Positions are screen pixels.
+type Pointer struct {
+	X, Y     float64
+	Down     bool // the pointer is pressed
+	Pressed  bool // it went down this tick
+	Released bool // it went up this tick
+	Touch    bool // the pointer is a finger
+}
+
+// At is where the pointer is.
+func (p Pointer) At() layout.Point { return layout.Point{X: p.X, Y: p.Y} }
+
+// Kit is what widgets draw with.
+type Kit struct {
+	Text    *render.Text
+	Sprites *render.Sprites
+}
+
+// Unit is the interface unit: a size in pixels, for text and targets,
+// from the screen's size (narrow screens get a unit from their width).
+func Unit(w, h float64) float64 {
+	u := math.Min(w/23.5, h/17.5)
+	if w/h < 1.25 {
+		u = math.Min(w/14.5, h/24)
+	}
+	return math.Floor(math.Max(u, 12))
+}
+
+// Narrow reports whether a screen is laid out in portrait.
+func Narrow(w, h float64) bool { return w/h < 1.25 }
+
+// Button is a tappable rectangle with a label and a typed action (with
+// an argument: the seat, the variant, the index in a list).
+type Button[A comparable] struct {
+	X, Y, W, H float64
+	Act        A
+	Arg        int
+	Label      string
+	On         bool        // selected (chips) or primary (actions)
+	Off        bool        // disabled: drawn dimmed, never tapped
+	Swatch     logic.Color // the marble drawn instead of a label, with HasSwatch
+	HasSwatch  bool
+	Bold       bool
+}
+
+// Rect is the button's rectangle.
+func (b *Button[A]) Rect() layout.Rect { return layout.Rect{X: b.X, Y: b.Y, W: b.W, H: b.H} }
+
+func (b *Button[A]) contains(x, y float64) bool {
+	return x >= b.X && y >= b.Y && x < b.X+b.W && y < b.Y+b.H
+}
+
+// Buttons is a screen's tappable controls, rebuilt in Update when the
+// layout changes and read by Draw. A tap is a press and a release on the
+// same enabled button, however long it is held.
+type Buttons[A comparable] struct {
+	List    []Button[A]
+	pressed int // 1 + the index of the button pressed, 0 if none (the zero value is ready)
+	hover   int // 1 + the index of the button under the pointer, 0 if none
+}
+
+// Reset empties the list for a new layout.
+func (bs *Buttons[A]) Reset() { bs.List = bs.List[:0] }
+
+// Add appends a button.
+func (bs *Buttons[A]) Add(b Button[A]) { bs.List = append(bs.List, b) }
+
+// at returns the index of the enabled button under (x, y), or -1.
+func (bs *Buttons[A]) at(x, y float64) int {
+	for i := range bs.List {
+		if !bs.List[i].Off && bs.List[i].contains(x, y) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Tapped follows the pointer and returns the button tapped this tick.
+func (bs *Buttons[A]) Tapped(p Pointer) (Button[A], bool) {
+	if bs.pressed > len(bs.List) {
+		bs.pressed = 0
+	}
+	i := bs.at(p.X, p.Y) + 1
+	bs.hover = i
+	if p.Touch && !p.Down && !p.Released {
+		bs.hover = 0
+	}
+	if p.Pressed {
+		bs.pressed = i
+	}
+	if p.Released {
+		k := bs.pressed
+		bs.pressed = 0
+		if k > 0 && k == i {
+			return bs.List[i-1], true
+		}
+	}
+	if !p.Down && !p.Released {
+		bs.pressed = 0
+	}
+	return Button[A]{}, false
+}
+
+// Draw draws every button.
+func (bs *Buttons[A]) Draw(dst *ebiten.Image, k Kit) {
+	for i := range bs.List {
+		b := &bs.List[i]
+		fill, txt := render.Chip, render.Ink
+		switch {
+		case b.Off:
+			txt = render.Dim
+		case b.On:
+			fill, txt = render.ChipOn, render.Dark
+		case i+1 == bs.hover || i+1 == bs.pressed:
+			fill = render.ChipHover
+		}
+		r := b.H * 0.28
+		if b.HasSwatch {
+			if b.On {
+				k.Sprites.Panel(dst, b.X, b.Y, b.W, b.H, r, render.ChipHover)
+			}
+			d := float64(k.Sprites.Diameter())
+			k.Sprites.MarbleScaled(dst, b.Swatch, b.X+b.W/2, b.Y+b.H/2, min(b.W, b.H)*0.8/max(d, 1))
+			continue
+		}
+		k.Sprites.Panel(dst, b.X, b.Y, b.W, b.H, r, fill)
+		if b.Off {
+			k.Sprites.Panel(dst, b.X, b.Y, b.W, b.H, r, color.RGBA{0, 0, 0, 0x30})
+		}
+		size := k.Text.Fit(b.Label, b.H*0.46, b.W-b.H*0.4, b.Bold)
+		k.Text.Draw(dst, b.Label, b.X+b.W/2, b.Y+b.H/2, size, txt, render.AlignCenter, b.Bold)
+	}
+}
+
+// Info is a button as the page API and the tests see it.
+type Info struct {
+	ID      string // the action, and its argument if any ("level+ 1")
+	Label   string
+	Enabled bool
+	Rect    layout.Rect
+}
+
+// Infos lists the buttons.
+func (bs *Buttons[A]) Infos() []Info {
+	out := make([]Info, 0, len(bs.List))
+	for _, b := range bs.List {
+		id := fmt.Sprint(b.Act)
+		if b.Arg != 0 {
+			id = fmt.Sprint(b.Act, " ", b.Arg)
+		}
+		out = append(out, Info{ID: id, Label: b.Label, Enabled: !b.Off, Rect: b.Rect()})
+	}
+	return out
+}
+
+// Fits lists the buttons' labels with their room, as Draw gives it.
+func (bs *Buttons[A]) Fits() []Fit {
+	var out []Fit
+	for _, b := range bs.List {
+		if b.HasSwatch || b.Label == "" {
+			continue
+		}
+		out = append(out, Fit{Text: b.Label, Size: b.H * 0.46, W: b.W - b.H*0.4, Bold: b.Bold})
+	}
+	return out
+}
+
+// Fit is a text on screen with the room it has, for the test that every
+// language fits: the text at Size in pixels must be no wider than W.
+type Fit struct {
+	Text string
+	Size float64
+	W    float64
+	Bold bool
+}
+
+// Label is a piece of static text.
+type Label struct {
+	X, Y, Size float64
+	S          string
+	Align      render.Align
+}
+
+// LabelFits lists the left-aligned labels, each with room w.
+func LabelFits(ls []Label, w float64) []Fit {
+	var out []Fit
+	for _, l := range ls {
+		if l.Align == render.AlignLeft {
+			out = append(out, Fit{Text: l.S, Size: l.Size, W: w})
+		}
+	}
+	return out
+}
+
+// Wrap breaks s into lines no wider than w at size.
+func Wrap(t *render.Text, s string, size, w float64, bold bool) []string {
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			try := word
+			if line != "" {
+				try = line + " " + word
+			}
+			if line != "" && t.Width(try, size, bold) > w {
+				out = append(out, line)
+				line = word
+				continue
+			}
+			line = try
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// TextBlock is wrapped text placed on a page.
+type TextBlock struct {
+	X, Y, Size float64
+	Lines      []string
+	Col        color.RGBA
+	Bold       bool
+	Align      render.Align
+}
+
+// Draw draws the block.
+func (t *TextBlock) Draw(dst *ebiten.Image, tx *render.Text) {
+	for i, l := range t.Lines {
+		tx.Draw(dst, l, t.X, t.Y+float64(i)*t.Size*1.3, t.Size, t.Col, t.Align, t.Bold)
+	}
+}
+
+// Height is the block's height.
+func (t *TextBlock) Height() float64 { return float64(len(t.Lines)) * t.Size * 1.3 }
+
+// DrawNotice draws msg in a panel at the foot of a w×h screen.
+func DrawNotice(dst *ebiten.Image, k Kit, msg string, w, h float64) {
+	u := Unit(w, h)
+	size := k.Text.Fit(msg, 0.55*u, w-2*u, false)
+	tw := k.Text.Width(msg, size, false) + 1.2*u
+	k.Sprites.Panel(dst, (w-tw)/2, h-1.35*u, tw, 0.95*u, 0.3*u, render.Overlay)
+	k.Text.Draw(dst, msg, w/2, h-0.875*u, size, render.Ink, render.AlignCenter, false)
+}

@@ -1,0 +1,213 @@
+// Package view draws the board as every screen shows it (the game, the
+// replay, the rules' examples, the guided first game): the board itself,
+// the marbles of a position or of an animation, the last move, a refused
+// insertion, lit lines, and the seats' cards. One drawing, so a change to
+// how a marble or a card looks is made once.
+package view
+
+import (
+	"image/color"
+	"math"
+	"math/bits"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/layout"
+	"shiftago/render/motion"
+	"shiftago/render/ui"
+)
+
+// GoldenAngle turns the swirls of the marble on each square differently
+// (square s starts at s × GoldenAngle): no two alike.
+const GoldenAngle = 2.39996
+
+// Board draws a board laid out by a geometry. Its only state is the
+// painted board, a render cache.
+type Board struct {
+	Geo   layout.Geometry
+	cache render.BoardCache
+}
+
+// Px is board point b in screen pixels.
+func (v *Board) Px(b layout.Point) (float64, float64) {
+	p := v.Geo.ToPixel(b)
+	return p.X, p.Y
+}
+
+// Cell is the centre of square s in screen pixels.
+func (v *Board) Cell(s logic.Square) (float64, float64) { return v.Px(layout.CellPos(s)) }
+
+// DrawBoard draws the wood, the holes and the entry cups.
+func (v *Board) DrawBoard(dst *ebiten.Image) { v.cache.Draw(dst, &v.Geo) }
+
+// Position draws the marbles of pos at rest; angle(s) turns the swirls
+// of the marble on s (nil: the golden angle).
+func (v *Board) Position(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, angle func(s logic.Square) float64) {
+	for b := pos.Occupied(); b != 0; b &= b - 1 {
+		s := logic.Square(bits.TrailingZeros64(uint64(b)))
+		x, y := v.Cell(s)
+		a := float64(s) * GoldenAngle
+		if angle != nil {
+			a = angle(s)
+		}
+		sp.Marble(dst, pos.At(s), x, y, a, 0, 1)
+	}
+}
+
+// Animation draws the marbles of a running animation; base[i] is marble
+// i's turn before the move (nil: none).
+func (v *Board) Animation(dst *ebiten.Image, sp *render.Sprites, a *motion.Animation, base []float64) {
+	for i, m := range a.Marbles() {
+		if m.InTray {
+			continue
+		}
+		x, y := v.Px(m.Pos)
+		ang := m.Angle
+		if i < len(base) {
+			ang += base[i]
+		}
+		sp.Marble(dst, m.Color, x, y, ang, m.Lift, 1)
+	}
+}
+
+// LastEntry marks where the last move came in: a glow at its entry
+// point.
+func (v *Board) LastEntry(dst *ebiten.Image, sp *render.Sprites, tr *logic.Trace) {
+	x, y := v.Px(layout.EntryPos(tr.Entry))
+	sp.Glow(dst, x, y, 0.55, render.Fade(render.LastMove, 0.55))
+}
+
+// LastRing rings the marble the last move put on the board, if it is
+// still there.
+func (v *Board) LastRing(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, tr *logic.Trace) {
+	if s := tr.Slides()[0].To; pos.Occupied().Has(s) {
+		x, y := v.Cell(s)
+		sp.Ring(dst, x, y, 1, render.Fade(render.LastMove, 0.7))
+	}
+}
+
+// RefusalTicks is how long a refused insertion shows.
+const RefusalTicks = 45
+
+// Refusal shows an insertion at e refused dt ticks ago: the marble (of
+// colour c, if c is a colour) shakes at the entry point under a red glow
+// that fades within RefusalTicks (before the refusal, dt < 0, and after
+// it, the marble rests there). It is the one refusal every screen shows.
+func (v *Board) Refusal(dst *ebiten.Image, sp *render.Sprites, e logic.Entry, c logic.Color, dt int) {
+	x, y := v.Px(layout.EntryPos(e))
+	if dt >= 0 && dt < RefusalTicks {
+		f := 1 - float64(dt)/RefusalTicks
+		x += 0.08 * v.Geo.Cell * math.Sin(float64(dt)*1.3) * f
+		sp.Glow(dst, x, y, 0.7, render.Fade(render.Bad, 0.9*f))
+	}
+	if c <= logic.White {
+		sp.Marble(dst, c, x, y, 0, 0.2, 0.6)
+	}
+}
+
+// LineGlow lights the squares of a line.
+func (v *Board) LineGlow(dst *ebiten.Image, sp *render.Sprites, cells []logic.Square, tint color.RGBA, a float64) {
+	for _, s := range cells {
+		x, y := v.Cell(s)
+		sp.Glow(dst, x, y, 0.8, render.Fade(tint, a))
+	}
+}
+
+// Rings rings the marbles on cells, scaled by k.
+func (v *Board) Rings(dst *ebiten.Image, sp *render.Sprites, cells []logic.Square, k float64, tint color.RGBA) {
+	for _, s := range cells {
+		x, y := v.Cell(s)
+		sp.Ring(dst, x, y, k, tint)
+	}
+}
+
+// Card is what a seat's card shows.
+type Card struct {
+	Name   string
+	Supply int     // marbles in the tray
+	Score  int     // on the score track (Expert, Extreme)
+	SitOut string  // "sits out 2 turns", or ""
+	Pulse  float64 // 0..1 frames the card in the seat's colour (the seat to move); below 0, no frame
+}
+
+// SeatCard draws seat i's card: its name, supply count, the supply's
+// marbles in the tray, the turns it still sits out and, in Expert and
+// Extreme, the score track with its marker. The game and the replay both
+// show seats so.
+func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int, card Card) {
+	geo := &v.Geo
+	sp := k.Sprites
+	st := &geo.Seats[i]
+	col := pos.SeatColor(i)
+	r := st.Card
+	rad := math.Min(r.W, r.H) * 0.08
+	if card.Pulse >= 0 {
+		b := math.Max(3, geo.Cell*0.06)
+		sp.Panel(dst, r.X-b, r.Y-b, r.W+2*b, r.H+2*b, rad+b, render.Fade(render.SeatTint[col], 0.65+0.35*card.Pulse))
+		sp.Panel(dst, r.X, r.Y, r.W, r.H, rad, render.Bg)
+	}
+	sp.Panel(dst, r.X, r.Y, r.W, r.H, rad, render.Card)
+	// Label: the seat's name, then its supply.
+	lh := st.Label.H
+	num := Number(card.Supply)
+	numW := k.Text.Width(num, lh*0.8, true)
+	size := k.Text.Fit(card.Name, lh*0.75, st.Label.W-numW-lh, false)
+	k.Text.Draw(dst, card.Name, st.Label.X, st.Label.Y+lh/2, size, render.Ink, render.AlignLeft, false)
+	k.Text.Draw(dst, num, st.Label.X+st.Label.W, st.Label.Y+lh/2, lh*0.8, render.SeatTint[col], render.AlignRight, true)
+	// The supply.
+	kk := SpriteK(sp, geo.TrayRadius(i))
+	for j := 0; j < card.Supply; j++ {
+		p := geo.TraySlot(i, j)
+		sp.MarbleScaled(dst, col, p.X, p.Y, kk)
+	}
+	if card.SitOut != "" {
+		k.Text.Draw(dst, card.SitOut, st.Tray.X+st.Tray.W/2, st.Tray.Y+st.Tray.H/2, lh*0.7, render.Accent, render.AlignCenter, true)
+	}
+	// The score track.
+	if !st.Score.Empty() {
+		sr := geo.ScoreRadius(i)
+		for n := 0; n <= logic.WinningPoints; n++ {
+			p := geo.ScoreSlot(i, n)
+			sp.Dot(dst, p.X, p.Y, 2*sr/float64(max(1, sp.Diameter())), render.Track)
+			if n%5 == 0 {
+				k.Text.Draw(dst, Number(n), p.X, p.Y, sr*1.1, render.Dim, render.AlignCenter, false)
+			}
+		}
+		p := geo.ScoreSlot(i, min(card.Score, logic.WinningPoints))
+		sp.MarbleScaled(dst, col, p.X, p.Y, SpriteK(sp, sr*1.15))
+	}
+}
+
+// NameRoom is the room a seat card's name has at its full size, for a
+// supply of n: screens shorten names that would shrink too far.
+func (v *Board) NameRoom(k ui.Kit, i, n int) (size, w float64) {
+	st := &v.Geo.Seats[i]
+	lh := st.Label.H
+	return lh * 0.75, st.Label.W - k.Text.Width(Number(n), lh*0.8, true) - lh
+}
+
+// SpriteK is the factor that draws a sprite marble at radius r pixels.
+func SpriteK(sp *render.Sprites, r float64) float64 {
+	d := float64(sp.Diameter())
+	if d <= 0 {
+		return 1
+	}
+	return 2 * r / d
+}
+
+// numbers are the numbers a card shows, as strings made once.
+var numbers = func() (out [logic.MarblesPerColor + 1]string) {
+	for i := range out {
+		if i < 10 {
+			out[i] = string(rune('0' + i))
+		} else {
+			out[i] = string(rune('0'+i/10)) + string(rune('0'+i%10))
+		}
+	}
+	return out
+}()
+
+// Number is n (0..22) as text, without allocating.
+func Number(n int) string { return numbers[max(0, min(len(numbers)-1, n))] }

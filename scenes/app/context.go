@@ -1,0 +1,173 @@
+package app
+
+import (
+	"bufio"
+	"os"
+
+	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/ui"
+	"shiftago/scenes/i18n"
+	"shiftago/scenes/input"
+	"shiftago/scenes/play"
+	"shiftago/scenes/sound"
+	"shiftago/scenes/store"
+)
+
+// Options are what the command line (or the page's link) chose.
+type Options struct {
+	Setup      play.Setup // the game to start (or the title screen's defaults)
+	Position   string     // a position string (RULES.md §10) to start from, or ""
+	StartGame  bool       // go straight to the game instead of the title screen
+	RecordPath string     // append every move played to this file, or ""
+	NoAudio    bool       // never create the audio context (--mute)
+	Seed       uint64     // seeds the AI and the drawn starter
+	// NodesPerTick bounds the AI's work per frame (0: the default).
+	NodesPerTick int
+	// AnimSpeed speeds up every animation (tests); 0 means normal.
+	AnimSpeed float64
+	// Store keeps the game in progress and the setup; nil: nothing is
+	// saved (tests).
+	Store store.Store
+	// StoreErr says why there is no store, to tell the player once.
+	StoreErr error
+	// Lang forces the interface's language (--lang); "" follows the
+	// settings, then the system.
+	Lang string
+	// Date is today (YYYY-MM-DD), for the records' headers.
+	Date string
+}
+
+// Context is what every screen shares: the screen size, the input of
+// this tick, the drawing kit, the sound, the setup and the language, and
+// the way to other screens.
+type Context struct {
+	W, H  float64 // screen size in device pixels
+	Scale float64 // device scale factor (1, 2, ...)
+	Tick  int     // ticks since start
+	In    input.Input
+
+	Text    *render.Text
+	Sprites *render.Sprites
+	Sound   *sound.Sound
+	Lang    *i18n.Lang
+	Setup   play.Setup
+	Opts    Options
+	Screens *Screens
+	// Tourney is the Express tournament under way, if any.
+	Tourney *logic.Tournament
+
+	record *bufio.Writer
+	recf   *os.File
+
+	notice      string // a message shown for a while over any screen
+	noticeUntil int
+
+	op   stackOp
+	next Scene
+	quit bool
+}
+
+type stackOp uint8
+
+const (
+	opNone stackOp = iota
+	opPush
+	opPop
+	opReplace
+	opReset
+)
+
+// Kit is the drawing kit of the widgets.
+func (c *Context) Kit() ui.Kit { return ui.Kit{Text: c.Text, Sprites: c.Sprites} }
+
+// Unit is the interface unit of this screen size.
+func (c *Context) Unit() float64 { return ui.Unit(c.W, c.H) }
+
+// Push opens s over the current screen, at the start of the next tick.
+func (c *Context) Push(s Scene) { c.op, c.next = opPush, s }
+
+// Pop closes the current screen; the one under it shows again (the
+// title, if there is none).
+func (c *Context) Pop() { c.op, c.next = opPop, nil }
+
+// Replace puts s in the current screen's place.
+func (c *Context) Replace(s Scene) { c.op, c.next = opReplace, s }
+
+// Reset closes every screen and opens s.
+func (c *Context) Reset(s Scene) { c.op, c.next = opReset, s }
+
+// Quit ends the game after this tick.
+func (c *Context) Quit() { c.quit = true }
+
+// T is the text of key in the player's language.
+func (c *Context) T(key string) string { return c.Lang.T(key) }
+
+// F formats the text of key in the player's language.
+func (c *Context) F(key string, a ...any) string { return c.Lang.F(key, a...) }
+
+// Say puts a message into words.
+func (c *Context) Say(m play.Message) string { return play.Say(c.Lang, m) }
+
+// Notify shows msg at the bottom of the screen for a few seconds.
+func (c *Context) Notify(msg string) {
+	c.notice, c.noticeUntil = msg, c.Tick+5*60
+}
+
+// Notice is the message shown over the screen now, or "".
+func (c *Context) Notice() string {
+	if c.notice != "" && c.Tick < c.noticeUntil {
+		return c.notice
+	}
+	return ""
+}
+
+// SetLanguage switches the interface to lang (the setting is the
+// caller's to change).
+func (c *Context) SetLanguage(lang string) { c.Lang = i18n.New(lang) }
+
+// SaveSetup remembers the setup for the next run; failing to is not
+// fatal.
+func (c *Context) SaveSetup() {
+	if err := store.SaveSetup(c.Opts.Store, c.Setup); err != nil {
+		c.Notify(c.F("notice.setupfail", err.Error()))
+	}
+}
+
+// Record appends a played move to the record file, flushed at once so
+// another program can follow the game.
+func (c *Context) Record(move string) {
+	if c.record == nil {
+		return
+	}
+	c.record.WriteString(move)
+	c.record.WriteByte('\n')
+	if err := c.record.Flush(); err != nil {
+		c.Notify(c.F("notice.recordfail", err.Error()))
+	}
+}
+
+// AnimSpeed is the animations' pace: the tests' override, else the
+// setting.
+func (c *Context) AnimSpeed() float64 {
+	if c.Opts.AnimSpeed != 0 {
+		return c.Opts.AnimSpeed
+	}
+	return c.Setup.AnimSpeed
+}
+
+// Pace is how the computer's turns are paced.
+func (c *Context) Pace() play.Pace {
+	return play.Pace{NodesPerTick: c.Opts.NodesPerTick, ThinkTicks: c.Setup.ThinkTicks(), Hurry: c.AnimSpeed() > 1}
+}
+
+// NewSession starts a game from the setup (or a position string) and
+// keeps the setup and tournament as they now stand.
+func (c *Context) NewSession(position string) (*play.Session, error) {
+	s, st, t, err := play.NewSession(c.Setup, position, c.Tourney, c.Opts.Seed, uint64(c.Tick), c.Opts.Date)
+	if err != nil {
+		return nil, err
+	}
+	c.Setup, c.Tourney = st, t
+	return s, nil
+}

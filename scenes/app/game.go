@@ -1,0 +1,196 @@
+package app
+
+import (
+	"bufio"
+	"fmt"
+	"math"
+	"os"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/render"
+	"shiftago/render/ui"
+	"shiftago/scenes/i18n"
+	"shiftago/scenes/input"
+	"shiftago/scenes/sound"
+)
+
+// Game runs the screens: it is the ebiten.Game.
+type Game struct {
+	ctx   *Context
+	stack []Scene
+	src   input.Source
+	saver autosaver
+	// OnTick, when set, runs at the start of every Update (tests use it to
+	// drive the game and look at it).
+	OnTick func(g *Game) error
+	// OnDraw, when set, runs at the end of every Draw.
+	OnDraw func(g *Game, screen *ebiten.Image)
+}
+
+// New prepares the game: fonts, sprites, sound, the language, the first
+// screen (the game the options start, else the saved game, else the
+// title). src is the input (nil: the real devices).
+func New(opts Options, screens Screens, src input.Source) (*Game, error) {
+	text, err := render.NewText()
+	if err != nil {
+		return nil, err
+	}
+	c := &Context{Text: text, Sprites: &render.Sprites{}, Setup: opts.Setup, Opts: opts, Screens: &screens, Scale: 1, W: 1280, H: 800}
+	c.Setup.Normalize(i18n.Supported)
+	lang := c.Setup.Lang
+	if opts.Lang != "" {
+		lang = opts.Lang
+	}
+	if lang == "" {
+		lang = i18n.Detect(systemLocales()...)
+	}
+	c.SetLanguage(lang)
+	c.Sprites.Symbols = c.Setup.Symbols
+	c.Sound = sound.New(opts.NoAudio, c.Setup.Muted, c.Setup.Volume)
+	if n := c.Sound.Notice(); n != "" {
+		c.Notify(c.T(n))
+	}
+	if opts.RecordPath != "" {
+		f, err := os.OpenFile(opts.RecordPath, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("--record: %w", err)
+		}
+		c.recf, c.record = f, bufio.NewWriter(f)
+	}
+	if src == nil {
+		src = &input.Ebiten{}
+	}
+	g := &Game{ctx: c, src: src}
+	var first Scene
+	if opts.StartGame {
+		if first, err = screens.NewGame(c, opts.Position); err != nil {
+			return nil, err
+		}
+	} else if s := g.resume(); s != nil {
+		first = s
+	} else {
+		first = screens.Title(c)
+	}
+	g.stack = []Scene{first}
+	installPage(g) // window.shiftago in the browser; nothing elsewhere
+	return g, nil
+}
+
+// Context is the game's shared context.
+func (g *Game) Context() *Context { return g.ctx }
+
+// Scene is the screen showing.
+func (g *Game) Scene() Scene { return g.stack[len(g.stack)-1] }
+
+// Show puts s on screen at once, alone, and lays it out (an Update with
+// no input), as if it had been opened this tick: for screenshots and
+// tests that look at one screen.
+func (g *Game) Show(s Scene) {
+	g.stack = append(g.stack[:0], s)
+	in := g.ctx.In
+	g.ctx.In = input.Input{}.Neutral()
+	g.ctx.In.X, g.ctx.In.Y = -100, -100
+	s.Update(g.ctx)
+	g.ctx.In = in
+	g.ctx.notice = ""
+	g.ctx.op, g.ctx.next = opNone, nil
+}
+
+// Depth is the number of screens open, one over the other.
+func (g *Game) Depth() int { return len(g.stack) }
+
+// Close releases the record file and saves the game one last time.
+func (g *Game) Close() {
+	if g.ctx.recf != nil {
+		g.ctx.record.Flush()
+		g.ctx.recf.Close()
+	}
+	g.autosave()
+}
+
+// Update runs one tick: the input is read once, the screen on top runs;
+// a screen it opens is laid out (updated once with the input's edges
+// taken away) before it is ever drawn.
+func (g *Game) Update() error {
+	c := g.ctx
+	if g.OnTick != nil {
+		if err := g.OnTick(g); err != nil {
+			return err
+		}
+	}
+	c.Tick++
+	g.src.Sample(&c.In)
+	if err := g.Scene().Update(c); err != nil {
+		return err
+	}
+	g.autosave()
+	for k := 0; c.op != opNone && k < 4; k++ {
+		g.apply()
+		in := c.In
+		c.In = in.Neutral()
+		err := g.Scene().Update(c)
+		c.In = in
+		if err != nil {
+			return err
+		}
+		g.autosave()
+	}
+	if c.quit {
+		return ebiten.Termination
+	}
+	return nil
+}
+
+// apply carries out the screen change asked for this tick.
+func (g *Game) apply() {
+	c := g.ctx
+	op, next := c.op, c.next
+	c.op, c.next = opNone, nil
+	switch op {
+	case opPush:
+		g.stack = append(g.stack, next)
+	case opReplace:
+		g.stack[len(g.stack)-1] = next
+	case opReset:
+		g.stack = append(g.stack[:0], next)
+	case opPop:
+		g.stack[len(g.stack)-1] = nil
+		g.stack = g.stack[:len(g.stack)-1]
+		if len(g.stack) == 0 {
+			g.stack = append(g.stack, c.Screens.Title(c))
+		} else if r, ok := g.Scene().(Resumer); ok {
+			r.Resume(c)
+		}
+	}
+}
+
+// Draw draws the screen, then any notice over it.
+func (g *Game) Draw(screen *ebiten.Image) {
+	c := g.ctx
+	g.Scene().Draw(screen, c)
+	if n := c.Notice(); n != "" {
+		ui.DrawNotice(screen, c.Kit(), n, c.W, c.H)
+	}
+	if g.OnDraw != nil {
+		g.OnDraw(g, screen)
+	}
+}
+
+// Layout is required by ebiten.Game; LayoutF is the one used.
+func (g *Game) Layout(w, h int) (int, int) {
+	x, y := g.LayoutF(float64(w), float64(h))
+	return int(x), int(y)
+}
+
+// LayoutF makes the screen as large as the window in device pixels, so
+// everything is drawn sharp on high-DPI monitors.
+func (g *Game) LayoutF(w, h float64) (float64, float64) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	if s <= 0 {
+		s = 1
+	}
+	g.ctx.Scale = s
+	g.ctx.W, g.ctx.H = math.Ceil(w*s), math.Ceil(h*s)
+	return g.ctx.W, g.ctx.H
+}

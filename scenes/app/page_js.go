@@ -1,0 +1,130 @@
+//go:build js
+
+package app
+
+import (
+	"syscall/js"
+
+	"shiftago/render/layout"
+)
+
+// Browser reports whether the game runs in a browser page (which cannot
+// quit, and has no files).
+const Browser = true
+
+// installPage exposes the read-only page API window.shiftago, for tests,
+// embedding and assistive tools:
+//
+//	position()       the position string (RULES.md §10) of the game or, in
+//	                 the replay, of the move shown; null when neither is
+//	moves()          the legal moves in notation
+//	record()         the moves played, in notation
+//	phase()          loading, setup, playing, animating, thinking, over,
+//	                 or the screen shown instead: rules, settings, records,
+//	                 replay, tutorial or saveproblem
+//	entryPoint("W4") {x, y}: where that entry point is, in CSS pixels
+//	cell("d4")       {x, y}: the centre of that square, in CSS pixels
+//	buttons()        [{label, id, enabled, x, y, w, h}]: the buttons of the
+//	                 screen shown (the game menu's items while it is
+//	                 open), centres and sizes in CSS pixels; id names the
+//	                 action ("play", "rules", "level+ 1")
+//	notice()         the message shown over the scene (on the records
+//	                 screen, why a record was refused), or ""
+//	ticks()          ticks run so far
+//
+// JavaScript runs only while the game's goroutine waits for the next
+// frame (js/wasm has one thread and no preemption), so every call sees the
+// state between two ticks. Nothing here changes the game, and nothing
+// here decides anything: the answers come from page.go.
+func installPage(g *Game) {
+	api := js.Global().Get("Object").New()
+	fn := func(name string, f func(args []js.Value) any) {
+		api.Set(name, js.FuncOf(func(this js.Value, args []js.Value) any { return f(args) }))
+	}
+	arg := func(args []js.Value) string {
+		if len(args) < 1 || args[0].Type() != js.TypeString {
+			return ""
+		}
+		return args[0].String()
+	}
+	strings := func(ss []string) any {
+		out := make([]any, len(ss))
+		for i, s := range ss {
+			out[i] = s
+		}
+		return js.ValueOf(out)
+	}
+	fn("position", func([]js.Value) any {
+		if s, ok := g.PagePosition(); ok {
+			return s
+		}
+		return nil
+	})
+	fn("moves", func([]js.Value) any { return strings(g.PageMoves()) })
+	fn("record", func([]js.Value) any { return strings(g.PageRecord()) })
+	fn("phase", func([]js.Value) any { return g.PagePhase() })
+	fn("entryPoint", func(args []js.Value) any {
+		if p, ok := g.PageEntryPoint(arg(args)); ok {
+			return point(p)
+		}
+		return nil
+	})
+	fn("cell", func(args []js.Value) any {
+		if p, ok := g.PageCell(arg(args)); ok {
+			return point(p)
+		}
+		return nil
+	})
+	fn("buttons", func([]js.Value) any {
+		out := []any{}
+		for _, b := range g.PageButtons() {
+			v := point(b.Rect.Center())
+			v.Set("w", b.Rect.W)
+			v.Set("h", b.Rect.H)
+			v.Set("label", b.Label)
+			v.Set("id", b.ID)
+			v.Set("enabled", b.Enabled)
+			out = append(out, v)
+		}
+		return js.ValueOf(out)
+	})
+	fn("notice", func([]js.Value) any { return g.PageNotice() })
+	fn("ticks", func([]js.Value) any { return g.PageTicks() })
+	js.Global().Set("shiftago", api)
+}
+
+// point is a point in CSS pixels from the canvas's corner as a point on
+// the page.
+func point(p layout.Point) js.Value {
+	x, y := p.X, p.Y
+	if cv := js.Global().Get("document").Call("querySelector", "canvas"); cv.Truthy() {
+		r := cv.Call("getBoundingClientRect")
+		x += r.Get("left").Float()
+		y += r.Get("top").Float()
+	}
+	return js.ValueOf(map[string]any{"x": x, "y": y})
+}
+
+// PageArgs turns the page's URL parameters into the desktop's command-line
+// flags, so a link can start a game: ?variant=expert&players=3&seats=human,ai:3,ai:3
+// gives --variant=expert --players=3 --seats=human,ai:3,ai:3. A parameter
+// with no value is a bare flag (?mute). ok is true in the browser.
+func PageArgs() (args []string, ok bool) {
+	loc := js.Global().Get("location")
+	if !loc.Truthy() {
+		return nil, false
+	}
+	params := js.Global().Get("URLSearchParams").New(loc.Get("search"))
+	each := js.FuncOf(func(this js.Value, a []js.Value) any {
+		k, v := a[1].String(), a[0].String()
+		if v == "" {
+			args = append(args, "--"+k)
+		} else {
+			args = append(args, "--"+k+"="+v)
+		}
+		return nil
+	})
+	defer each.Release()
+	params.Call("forEach", each)
+	return args, true
+}

@@ -1,0 +1,15 @@
+//go:build !js
+
+package app
+
+// installPage exposes the page API in the browser (page_js.go); elsewhere
+// there is no page.
+func installPage(*Game) {}
+
+// PageArgs is the page's URL parameters as flags in the browser; elsewhere
+// there are none (ok is false).
+func PageArgs() (args []string, ok bool) { return nil, false }
+
+// Browser reports whether the game runs in a browser page (which cannot
+// quit, and has no files).
+const Browser = false

@@ -1,0 +1,86 @@
+package app
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/logic/record"
+	"shiftago/render/layout"
+	"shiftago/render/ui"
+	"shiftago/scenes/play"
+)
+
+// A Scene is one screen of the game. Update changes state (and only
+// Update does); Draw only reads it and fills render caches.
+type Scene interface {
+	Update(c *Context) error
+	Draw(screen *ebiten.Image, c *Context)
+}
+
+// Screens opens every screen. main fills it in with the screen
+// packages' constructors; the screens open each other through it.
+type Screens struct {
+	Title       func(c *Context) Scene
+	NewGame     func(c *Context, position string) (Scene, error) // from the setup, or a position string
+	Resume      func(c *Context, s *play.Session) Scene          // a saved game, at its last move
+	Settings    func(c *Context) Scene
+	Rules       func(c *Context, v logic.Variant) Scene
+	Records     func(c *Context, game *record.Record) Scene // game: the game in progress, to export (nil if none)
+	Replay      func(c *Context, rec *record.Record) Scene
+	Tutorial    func(c *Context) (Scene, error)
+	SaveProblem func(c *Context, p SaveProblem) Scene
+}
+
+// SaveProblem is a saved game that could not be read: why, where the file
+// went, and the backup if it can be read.
+type SaveProblem struct {
+	Err    error
+	Where  string // where the damaged save is now
+	Kept   bool   // the damaged save was moved aside (else it is where it was, and left alone)
+	Backup []byte // the backup's data, if it can be read (nil if not)
+}
+
+// The interfaces below are how the shell asks a screen for what it
+// needs; a screen implements those that fit it.
+
+// Resumer is a screen told that it shows again after the screen over it
+// closed (the language or the window may have changed meanwhile).
+type Resumer interface {
+	Resume(c *Context)
+}
+
+// SessionHolder is a screen that shows a game worth saving. The shell
+// saves the session after every change to its moves.
+type SessionHolder interface {
+	Session() *play.Session
+}
+
+// PageScene is what the browser page's API reads of a screen: its phase,
+// the position and match it shows, its geometry, its buttons. Every
+// method may answer with nothing.
+type PageScene interface {
+	// PagePhase names what the screen is doing (RULES of the page API).
+	PagePhase() string
+}
+
+// PageBoard is a screen that shows a game's board.
+type PageBoard interface {
+	PageGeometry() *layout.Geometry
+	PageMatch() *play.Match
+}
+
+// PagePosition is a screen that shows a position (the replay).
+type PagePosition interface {
+	PagePosition() string
+}
+
+// PageButtons is a screen with buttons.
+type PageButtons interface {
+	PageButtons() []ui.Info
+}
+
+// PageNotice is a screen with a message of its own (why a record was
+// refused).
+type PageNotice interface {
+	PageNotice() string
+}

@@ -1,0 +1,327 @@
+package game
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/layout"
+	"shiftago/render/motion"
+	"shiftago/scenes/app"
+	"shiftago/scenes/input"
+	"shiftago/scenes/input/gesture"
+	"shiftago/scenes/play"
+	"shiftago/scenes/sound"
+)
+
+// mode is what the gesture machine is set for.
+type mode uint8
+
+const (
+	modeNone   mode = iota // it knows no turn yet
+	modeTurn               // the human's turn: moves may be made
+	modeIdle               // no move may be made (an animation, the computer's turn)
+	modeChoice             // a scoring choice: every press is a tap
+)
+
+// Hand is the player's hand: the gesture machine fed from the input, and
+// what it shows between ticks (the marble held, a refusal, a marble
+// rolling back, the push preview).
+type Hand struct {
+	gm   *gesture.Machine
+	mode mode
+	turn gesture.Turn // the turn the machine was given
+	opts motion.Options
+
+	refused     logic.Entry
+	refusedTick int // tick of the last refusal, -1000 if none
+
+	rollback  bool // a cancelled marble rolls back to its entry point
+	rbEntry   logic.Entry
+	rbAxial   float64
+	rbOnTrack bool
+
+	// The preview of the push at previewEntry, computed in Update.
+	previewEntry logic.Entry
+	previewOK    bool
+	preview      logic.Trace
+	// Hint asks for the preview of a push at an entry point no hand holds
+	// (the guided first game shows it); NumEntries for none.
+	Hint logic.Entry
+}
+
+func (h *Hand) reset() {
+	h.mode = modeNone
+	h.refusedTick = -1000
+	h.previewOK = false
+	h.Hint = logic.NumEntries
+}
+
+// NewTurn makes the machine take up the turn afresh (the lesson moved on).
+func (h *Hand) NewTurn() {
+	if h.mode == modeTurn {
+		h.mode = modeNone
+	}
+}
+
+func (h *Hand) machine(t *Table) *gesture.Machine {
+	if h.gm == nil {
+		h.gm = gesture.New(t.View.Geo)
+	}
+	return h.gm
+}
+
+func (h *Hand) setGeometry(geo layout.Geometry) {
+	if h.gm != nil {
+		h.gm.SetGeometry(geo)
+	}
+}
+
+// Holding reports whether the hand holds a marble or has an entry point
+// selected (Escape drops them before it does anything else).
+func (h *Hand) Holding() bool {
+	if h.gm == nil {
+		return false
+	}
+	_, sel := h.gm.Selected()
+	return h.gm.Drag().Active || sel
+}
+
+// Drop drops the marble held or the selection.
+func (h *Hand) Drop() {
+	if h.gm != nil {
+		h.gm.Key(gesture.CancelKey)
+	}
+}
+
+// Dragging reports whether a marble is being dragged.
+func (h *Hand) Dragging() bool { return h.gm != nil && h.gm.Drag().Active }
+
+// feed passes this tick's pointer and keys to the gesture machine and
+// returns its events.
+func (h *Hand) feed(in *input.Input) []gesture.Event {
+	gm := h.gm
+	if in.Fingers > 1 && !in.Pressed && !in.Down && !in.Released {
+		return gm.Tick()
+	}
+	if in.Pressed {
+		gm.Press(0, in.X, in.Y)
+	}
+	if in.Down && !in.Pressed {
+		gm.Move(0, in.X, in.Y)
+	}
+	if in.Released {
+		gm.Release(0, in.X, in.Y)
+	}
+	for _, k := range in.Keys() {
+		switch k {
+		case ebiten.KeyArrowLeft, ebiten.KeyArrowUp:
+			gm.Key(gesture.Left)
+		case ebiten.KeyArrowRight, ebiten.KeyArrowDown:
+			gm.Key(gesture.Right)
+		case ebiten.KeyTab:
+			gm.Key(gesture.Next)
+		case ebiten.KeyEnter, ebiten.KeySpace:
+			gm.Key(gesture.Confirm)
+		case ebiten.KeyBackspace:
+			gm.Key(gesture.CancelKey)
+		}
+	}
+	return gm.Tick()
+}
+
+// setMode gives the machine an inactive turn for mode m (idle or
+// choice), once.
+func (h *Hand) setMode(t *Table, m mode) {
+	gm := h.machine(t)
+	if h.mode != m {
+		gm.SetGeometry(t.View.Geo)
+		gm.SetTurn(gesture.Turn{})
+		h.mode = m
+	}
+}
+
+// idle keeps the gesture machine following the pointer while no move
+// may be made, so that a press or a drag under way ends properly; its
+// events are dropped.
+func (h *Hand) idle(t *Table, in *input.Input) {
+	h.setMode(t, modeIdle)
+	h.feed(in)
+}
+
+// taps are the points tapped this tick, for a scoring choice.
+func (h *Hand) taps(t *Table, in *input.Input) []layout.Point {
+	h.setMode(t, modeChoice)
+	var out []layout.Point
+	for _, ev := range h.feed(in) {
+		if ev.Kind == gesture.Tap {
+			out = append(out, ev.Pos)
+		}
+	}
+	return out
+}
+
+// turnOf is the turn the machine gets: the position's, narrowed to what
+// the controller allows (a lesson teaches one entry point).
+func turnOf(ctl *play.Controller) gesture.Turn {
+	t := gesture.TurnOf(&ctl.Match().Pos)
+	if ctl.Lesson != nil {
+		for e := range t.Legal {
+			t.Legal[e] = t.Legal[e] && ctl.Lesson.Allows(logic.Entry(e))
+		}
+	}
+	return t
+}
+
+// play takes a human's move: drag, tap-tap or keys.
+func (h *Hand) play(c *app.Context, t *Table, in *input.Input) {
+	gm := h.machine(t)
+	if h.mode != modeTurn {
+		gm.SetGeometry(t.View.Geo)
+		h.turn = turnOf(t.Ctl)
+		gm.SetTurn(h.turn)
+		h.mode = modeTurn
+		h.previewOK = false
+	}
+	h.stepRollback()
+	for _, ev := range h.feed(in) {
+		switch ev.Kind {
+		case gesture.Pick:
+			h.rollback = false
+			c.Sound.Play(sound.CueTap, 0, 0)
+		case gesture.Select:
+			c.Sound.Play(sound.CueTap, 0, 0)
+			t.Ctl.Select(ev.Entry)
+		case gesture.Deselect:
+			t.Ctl.Deselect()
+		case gesture.Refused:
+			t.Ctl.Refuse(ev.Entry)
+		case gesture.Cancel:
+			h.rollback = true
+			h.rbEntry, h.rbOnTrack = ev.Entry, false
+			if b := t.View.Geo.ToBoard(ev.Pos); onTrack(ev.Entry, b) {
+				h.rbOnTrack = true
+				h.rbAxial = layout.Axial(ev.Entry, b)
+			}
+			c.Sound.Play(sound.CueRoll, 1, 0.2)
+		case gesture.Commit:
+			h.rollback = false
+			h.opts = ev.Motion()
+			if !t.Ctl.Commit(ev.Entry) {
+				h.opts = motion.Options{}
+			}
+			return
+		}
+	}
+}
+
+// onTrack reports whether the board point b lies on e's track line.
+func onTrack(e logic.Entry, b layout.Point) bool {
+	q := layout.TrackPoint(e, layout.Axial(e, b))
+	return q.Dist(b) < 0.05
+}
+
+func (h *Hand) stepRollback() {
+	if !h.rollback {
+		return
+	}
+	if !h.rbOnTrack {
+		h.rollback = false
+		return
+	}
+	h.rbAxial -= 0.12
+	if h.rbAxial <= -layout.EntryOffset {
+		h.rollback = false
+	}
+}
+
+// updatePreview works out, in Update, the push the preview shows: of the
+// marble dragged on a track, else of the entry point selected, else of
+// the hint's.
+func (h *Hand) updatePreview(t *Table) {
+	e := h.Hint
+	if h.gm != nil && h.mode == modeTurn {
+		if d := h.gm.Drag(); d.Active && d.OnTrack {
+			e = d.Entry
+		} else if sel, ok := h.gm.Selected(); ok && !d.Active {
+			e = sel
+		}
+	}
+	if e >= logic.NumEntries {
+		return
+	}
+	if h.previewOK && h.previewEntry == e {
+		return
+	}
+	var buf [64]logic.Move
+	m := t.Match()
+	h.previewEntry, h.previewOK = e, false
+	if ms := m.Pos.MovesAt(e, buf[:0]); len(ms) > 0 {
+		q := m.Pos
+		q.Apply(ms[0], &h.preview)
+		h.previewOK = true
+	}
+}
+
+// draw draws the waiting marbles at the legal entry points, the marble
+// in the player's hand with the push preview, the selection, a refusal
+// and a marble rolling back.
+func (h *Hand) draw(screen *ebiten.Image, c *app.Context, t *Table) {
+	v := &t.View
+	sp := c.Sprites
+	col := t.Match().Pos.ToMove()
+	// A refusal: the marble shakes under a red glow that fades.
+	if h.mode == modeTurn {
+		v.Refusal(screen, sp, h.refused, logic.NoColor, t.tick-h.refusedTick)
+	}
+	if !t.Ctl.HumanToMove() || h.gm == nil || h.mode != modeTurn {
+		return
+	}
+	drag := h.gm.Drag()
+	sel, hasSel := h.gm.Selected()
+	// Faint marbles waiting at every legal entry point.
+	for e := logic.Entry(0); e < logic.NumEntries; e++ {
+		if !h.turn.Legal[e] || (drag.Active && drag.OnTrack && drag.Entry == e) || (h.rollback && h.rbEntry == e) {
+			continue
+		}
+		x, y := v.Px(layout.EntryPos(e))
+		sp.Marble(screen, col, x, y, float64(e), 0, 0.28)
+	}
+	// The selection and its preview.
+	if hasSel && !drag.Active {
+		x, y := v.Px(layout.EntryPos(sel))
+		sp.Glow(screen, x, y, 0.7, render.Fade(render.Accent, 0.5+0.3*t.Pulse(40)))
+		sp.Marble(screen, col, x, y, float64(sel), 0.2, 1)
+		h.DrawPreview(screen, c, t, sel, 0.55)
+	}
+	if h.rollback && h.rbOnTrack {
+		x, y := v.Px(layout.TrackPoint(h.rbEntry, h.rbAxial))
+		sp.Marble(screen, col, x, y, h.rbAxial/layout.MarbleRatio, 0, 1)
+	}
+	if !drag.Active {
+		return
+	}
+	if drag.OnTrack {
+		h.DrawPreview(screen, c, t, drag.Entry, 0.25+0.6*drag.Progress)
+		sp.Marble(screen, col, drag.Pos.X, drag.Pos.Y, drag.Axial/layout.MarbleRatio, 0.15, 1)
+	} else {
+		sp.Marble(screen, col, drag.Pos.X, drag.Pos.Y, 0, 0.7, 1)
+	}
+}
+
+// DrawPreview shows where each marble of a push at e would go: a ghost on
+// its new cell and a ring where the inserted marble lands. It shows
+// nothing unless Update worked the push out.
+func (h *Hand) DrawPreview(screen *ebiten.Image, c *app.Context, t *Table, e logic.Entry, a float64) {
+	if !h.previewOK || h.previewEntry != e {
+		return
+	}
+	v := &t.View
+	sl := h.preview.Slides()
+	for _, s := range sl[1:] {
+		x, y := v.Cell(s.To)
+		c.Sprites.Marble(screen, t.Match().Pos.At(s.From), x, y, 0, 0, 0.45*a)
+	}
+	x, y := v.Cell(sl[0].To)
+	c.Sprites.Ring(screen, x, y, 1, render.Fade(render.Preview, a))
+}

@@ -1,0 +1,342 @@
+package game
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/layout"
+	"shiftago/render/ui"
+	"shiftago/scenes/app"
+	"shiftago/scenes/play"
+	"shiftago/scenes/sound"
+)
+
+// overTicks is how long the final board is shown before the result.
+const overTicks = 150
+
+// Screen is a game being played: the table and the game's menu.
+type Screen struct {
+	t    *Table
+	menu menu
+}
+
+// New starts a game from the setup, or from a position string if one is
+// given (the setup and tournament then stand as the game began them).
+func New(c *app.Context, position string) (app.Scene, error) {
+	s, err := c.NewSession(position)
+	if err != nil {
+		return nil, err
+	}
+	return Resume(c, s), nil
+}
+
+// Resume shows a game already under way (a saved one).
+func Resume(c *app.Context, s *play.Session) app.Scene {
+	return &Screen{t: NewTable(c, s)}
+}
+
+// OpenMenu opens the game's menu (for screenshots and tests).
+func (g *Screen) OpenMenu() { g.menu.open = true }
+
+// Table is the table the game is played on (tests drive it).
+func (g *Screen) Table() *Table { return g.t }
+
+// Session implements app.SessionHolder: the game is saved after every
+// move.
+func (g *Screen) Session() *play.Session { return g.t.Ctl.S }
+
+// Resume implements app.Resumer: back from the settings, the rules or
+// the records, the table takes up the language and settings.
+func (g *Screen) Resume(c *app.Context) { g.t.Refresh(c) }
+
+// Update runs one tick of the game.
+func (g *Screen) Update(c *app.Context) error {
+	t := g.t
+	t.Relayout(c)
+	g.menu.layout(c, &t.View.Geo)
+	if g.updateMenu(c) {
+		t.tick++ // the table waits, its pulses go on
+		return nil
+	}
+	t.Update(c, &c.In)
+	if t.Ctl.Phase() == play.Over {
+		if n := t.Ctl.OverFor(); n >= overTicks || (n > 20 && c.In.Released) {
+			c.Replace(NewResult(c, t))
+		}
+	}
+	return nil
+}
+
+// Draw draws the game.
+func (g *Screen) Draw(screen *ebiten.Image, c *app.Context) {
+	g.t.Draw(screen, c)
+	g.menu.draw(screen, c, g)
+}
+
+// PagePhase implements app.PageScene.
+func (g *Screen) PagePhase() string {
+	t := g.t
+	switch t.Ctl.Phase() {
+	case play.Showing:
+		return "animating"
+	case play.Over:
+		return "over"
+	case play.Playing:
+		if t.Ctl.Thinking() {
+			return "thinking"
+		}
+	}
+	return "playing"
+}
+
+// PageGeometry implements app.PageBoard.
+func (g *Screen) PageGeometry() *layout.Geometry { return g.t.Geometry() }
+
+// PageMatch implements app.PageBoard.
+func (g *Screen) PageMatch() *play.Match { return g.t.Match() }
+
+// PageButtons implements app.PageButtons: the menu's items while it is
+// open.
+func (g *Screen) PageButtons() []ui.Info {
+	if !g.menu.open {
+		return nil
+	}
+	return g.menu.bs.Infos()
+}
+
+// MakeMove plays a move given in notation for the player to move, as if
+// chosen by hand (for tests and tools).
+func (g *Screen) MakeMove(s string) error { return g.t.Ctl.PlayString(s) }
+
+// updateMenu handles Escape, the shortcuts, the menu button and its
+// items; it reports whether the input was used.
+func (g *Screen) updateMenu(c *app.Context) bool {
+	in := &c.In
+	t := g.t
+	if in.KeyPressed(ebiten.KeyEscape) {
+		if t.Hand.Holding() {
+			t.Hand.Drop()
+			return false
+		}
+		g.menu.open = !g.menu.open
+		return true
+	}
+	if in.KeyPressed(ebiten.KeyM) {
+		g.toggleSound(c)
+	}
+	if g.shortcuts(c) {
+		return true
+	}
+	for _, k := range in.Keys() {
+		step := 0.0
+		switch k {
+		case ebiten.KeyEqual, ebiten.KeyNumpadAdd:
+			step = 0.1
+		case ebiten.KeyMinus, ebiten.KeyNumpadSubtract:
+			step = -0.1
+		}
+		if step != 0 {
+			c.Sound.SetVolume(math.Round((c.Sound.Volume()+step)*10) / 10)
+			c.Setup.Volume = c.Sound.Volume()
+			c.SaveSetup()
+			c.Notify(c.F("notice.volume", int(math.Round(c.Sound.Volume()*100))))
+			c.Sound.Play(sound.CueTap, 0, 0)
+		}
+	}
+	if !g.menu.open {
+		if in.Pressed && t.View.Geo.Menu.Contains(in.At()) {
+			g.menu.open = true
+			c.Sound.Play(sound.CueTap, 0, 0)
+			return true
+		}
+		return false
+	}
+	// The menu is open: it takes all input until closed.
+	if !in.Released {
+		return true
+	}
+	b, ok := g.menu.at(in.At())
+	g.menu.open = false
+	if !ok {
+		return true
+	}
+	c.Sound.Play(sound.CueTap, 0, 0)
+	g.act(c, b.Act)
+	return true
+}
+
+// act runs a menu item.
+func (g *Screen) act(c *app.Context, a menuAct) {
+	t := g.t
+	switch a {
+	case actNewGame:
+		t.Ctl.Stop()
+		if ns, err := New(c, ""); err == nil {
+			c.Reset(ns)
+		} else {
+			c.Notify(err.Error())
+		}
+	case actUndo:
+		t.Ctl.Undo(c.Setup.HotSeatUndo)
+	case actRedo:
+		t.Ctl.Redo()
+	case actRecords:
+		c.Push(c.Screens.Records(c, t.Ctl.S.Record()))
+	case actRules:
+		c.Push(c.Screens.Rules(c, t.Match().Pos.Variant()))
+	case actSettings:
+		c.Push(c.Screens.Settings(c))
+	case actSetup:
+		t.Ctl.Stop()
+		c.Reset(c.Screens.Title(c))
+	case actSound:
+		g.toggleSound(c)
+	case actQuit:
+		if !app.Browser {
+			c.Quit()
+		}
+	}
+}
+
+// shortcuts: Ctrl+Z (or U) undoes, Ctrl+Y (or Shift+Ctrl+Z, or R) redoes.
+func (g *Screen) shortcuts(c *app.Context) bool {
+	in := &c.In
+	switch {
+	case in.KeyPressed(ebiten.KeyU), in.Ctrl && !in.Shift && in.KeyPressed(ebiten.KeyZ):
+		g.t.Ctl.Undo(c.Setup.HotSeatUndo)
+		return true
+	case in.KeyPressed(ebiten.KeyR), in.Ctrl && in.KeyPressed(ebiten.KeyY), in.Ctrl && in.Shift && in.KeyPressed(ebiten.KeyZ):
+		g.t.Ctl.Redo()
+		return true
+	}
+	return false
+}
+
+func (g *Screen) toggleSound(c *app.Context) {
+	c.Setup.Muted = !c.Setup.Muted
+	c.Sound.SetMuted(c.Setup.Muted)
+	c.SaveSetup()
+	switch {
+	case c.Setup.Muted:
+		c.Notify(c.T("notice.soundoff"))
+	case !c.Sound.Available():
+		c.Notify(c.T("notice.nodevice"))
+	default:
+		c.Notify(c.T("notice.soundon"))
+	}
+}
+
+// menuAct is an item of the game's menu.
+type menuAct uint8
+
+const (
+	actNewGame menuAct = iota
+	actUndo
+	actRedo
+	actRecords
+	actRules
+	actSettings
+	actSetup
+	actSound
+	actQuit
+)
+
+func (a menuAct) String() string {
+	return [...]string{"newgame", "undo", "redo", "records", "rules", "settings", "setup", "sound", "quit"}[a]
+}
+
+// menuItems are the menu's items in order, with their catalogue keys.
+var menuItems = [...]struct {
+	act menuAct
+	key string
+}{
+	{actNewGame, "menu.newgame"}, {actUndo, "menu.undo"}, {actRedo, "menu.redo"},
+	{actRecords, "menu.records"}, {actRules, "menu.rules"}, {actSettings, "menu.settings"},
+	{actSetup, "menu.setup"}, {actSound, "menu.soundon"}, {actQuit, "menu.quit"},
+}
+
+// menu is the game's menu: the ☰ button at the status line's end and
+// the items it opens over the game.
+type menu struct {
+	open  bool
+	bs    ui.Buttons[menuAct]
+	rects []layout.Rect
+}
+
+// layout places the items for the geometry and the state of the game.
+func (m *menu) layout(c *app.Context, geo *layout.Geometry) {
+	n := len(menuItems)
+	if app.Browser {
+		n-- // a page cannot quit
+	}
+	m.rects = geo.MenuItems(n, m.rects[:0])
+	m.bs.Reset()
+	for i, r := range m.rects {
+		it := menuItems[i]
+		label := c.T(it.key)
+		if it.act == actSound && c.Sound.Muted() {
+			label = c.T("menu.soundoff")
+		}
+		m.bs.Add(ui.Button[menuAct]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: it.act, Label: label})
+	}
+}
+
+// at is the item under p.
+func (m *menu) at(p layout.Point) (ui.Button[menuAct], bool) {
+	for _, b := range m.bs.List {
+		if b.Rect().Contains(p) {
+			return b, true
+		}
+	}
+	return ui.Button[menuAct]{}, false
+}
+
+// draw draws the menu button and, when open, its items; those that
+// cannot be used now are dimmed.
+func (m *menu) draw(screen *ebiten.Image, c *app.Context, g *Screen) {
+	sp := c.Sprites
+	b := g.t.View.Geo.Menu
+	if b.Empty() {
+		return
+	}
+	fill, bar := render.Chip, render.Ink
+	if m.open {
+		fill, bar = render.ChipOn, render.Dark
+	}
+	sp.Panel(screen, b.X, b.Y, b.W, b.H, b.H*0.25, fill)
+	for k := -1; k <= 1; k++ {
+		sp.Rect(screen, b.X+b.W*0.25, b.Y+b.H/2+float64(k)*b.H*0.2-b.H*0.035, b.W*0.5, math.Max(2, b.H*0.07), bar)
+	}
+	if !m.open {
+		return
+	}
+	ctl := g.t.Ctl
+	for _, it := range m.bs.List {
+		r := it.Rect()
+		sp.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.2, render.MenuItem)
+		col := render.Ink
+		if (it.Act == actUndo && !ctl.CanUndo(c.Setup.HotSeatUndo)) || (it.Act == actRedo && !ctl.CanRedo()) {
+			col = render.Dim
+		}
+		c.Text.Draw(screen, it.Label, r.X+r.H*0.4, r.Y+r.H/2, c.Text.Fit(it.Label, r.H*0.42, r.W-r.H*0.6, false), col, render.AlignLeft, false)
+	}
+}
+
+// MenuFits lists the menu's labels with their room, for the test that
+// every language fits.
+func MenuFits(c *app.Context, geo *layout.Geometry) []ui.Fit {
+	var m menu
+	m.layout(c, geo)
+	var out []ui.Fit
+	for _, b := range m.bs.List {
+		out = append(out, ui.Fit{Text: b.Label, Size: b.H * 0.42, W: b.W - b.H*0.6})
+	}
+	r := m.rects[0]
+	out = append(out, ui.Fit{Text: c.T("menu.soundoff"), Size: r.H * 0.42, W: r.W - r.H*0.6})
+	return out
+}
+
+var _ = logic.NoMove

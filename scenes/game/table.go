@@ -1,0 +1,412 @@
+package game
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/layout"
+	"shiftago/render/motion"
+	"shiftago/render/view"
+	"shiftago/scenes/app"
+	"shiftago/scenes/i18n"
+	"shiftago/scenes/input"
+	"shiftago/scenes/play"
+	"shiftago/scenes/sound"
+)
+
+// Table is a game on the table: the turn controller, the board as it is
+// shown (with the move under way animated from the engine's trace), and
+// the player's hand.
+type Table struct {
+	Ctl  *play.Controller
+	View view.Board
+	Hand Hand
+	// HideCards: the result's summary stands where the cards were.
+	HideCards bool
+
+	cfg  layout.Config
+	tick int
+
+	anim       *motion.Animation
+	animBase   [logic.Size*logic.Size + 1]float64 // each animated marble's turn before the move
+	angles     [64]float64                        // the turn of the marble on each square
+	shownScore [4]int                             // scores as the cards show them
+	animTicks  int                                // ticks the animation has been stepped
+	hold       bool                               // pause the animation when the push has settled (a choice follows)
+	settled    int
+	opts       motion.Options // how the move under way was dragged in
+
+	names     [4]string // the seats' names on their cards
+	status    string    // the announcement line in words
+	statusVer int       // the controller's StatusVersion it was made from
+	namesLang *i18n.Lang
+	namesGeo  layout.Config
+	angleOf   func(logic.Square) float64
+}
+
+// NewTable lays a session on the table.
+func NewTable(c *app.Context, s *play.Session) *Table {
+	t := &Table{Ctl: play.NewController(s, c.Pace())}
+	for s := range t.angles {
+		t.angles[s] = float64(s) * view.GoldenAngle
+	}
+	t.angleOf = func(s logic.Square) float64 { return t.angles[s] }
+	t.Hand.reset()
+	t.syncScores()
+	return t
+}
+
+// Match is the match on the table.
+func (t *Table) Match() *play.Match { return t.Ctl.Match() }
+
+// Geometry is the layout.
+func (t *Table) Geometry() *layout.Geometry { return &t.View.Geo }
+
+// Animating reports whether a move is being shown.
+func (t *Table) Animating() bool { return t.anim != nil }
+
+// Pulse is a slow 0..1 wave for highlights, period ticks long.
+func (t *Table) Pulse(period float64) float64 {
+	return 0.5 + 0.5*math.Sin(2*math.Pi*float64(t.tick)/period)
+}
+
+// Ticks counts the table's ticks.
+func (t *Table) Ticks() int { return t.tick }
+
+// Relayout lays the table out for the screen, if it changed.
+func (t *Table) Relayout(c *app.Context) {
+	pos := &t.Match().Pos
+	cfg := layout.Config{W: c.W, H: c.H, Scale: c.Scale, Players: pos.Players(), Scoring: pos.Variant().Scores()}
+	if cfg != t.cfg {
+		t.cfg = cfg
+		t.View.Geo = layout.New(cfg)
+		if t.anim != nil {
+			t.anim.SetGeometry(t.View.Geo)
+		}
+		t.Hand.setGeometry(t.View.Geo)
+	}
+	c.Sprites.Ensure(int(2 * t.View.Geo.MarbleRadius))
+	if t.namesLang != c.Lang || t.namesGeo != cfg {
+		t.nameSeats(c)
+		t.statusVer = -1
+	}
+	t.sayStatus(c)
+}
+
+// Refresh takes up the settings and the language again, after a screen
+// over the table closed.
+func (t *Table) Refresh(c *app.Context) {
+	t.cfg = layout.Config{}
+	t.namesLang = nil
+	t.Hand.reset()
+	t.Ctl.Pace = c.Pace()
+}
+
+// nameSeats names the seats for their cards: in full, or, where that
+// would shrink below most of its size, the short form ("Orange (Club)").
+func (t *Table) nameSeats(c *app.Context) {
+	t.namesLang, t.namesGeo = c.Lang, t.cfg
+	m := t.Match()
+	for i := 0; i < m.Pos.Players(); i++ {
+		name := play.Name(c.Lang, m.SeatName(i))
+		t.names[i] = name
+		if !m.Computer(i) || t.View.Geo.Cell <= 0 {
+			continue
+		}
+		size, w := t.View.NameRoom(c.Kit(), i, 22)
+		if c.Text.Fit(name, size, w, false) < 0.8*size {
+			t.names[i] = c.F("seat.short", c.Lang.Colors[m.Pos.SeatColor(i)], c.Lang.Level(m.Level(i)))
+		}
+	}
+}
+
+// Update runs one tick of the table with the input in: the player's
+// hand, the computer's search, the move under way.
+func (t *Table) Update(c *app.Context, in *input.Input) {
+	t.tick++
+	t.Relayout(c)
+	ctl := t.Ctl
+	ctl.Step()
+	t.events(c)
+	switch ph := ctl.Phase(); {
+	case ph == play.Showing:
+		t.Hand.idle(t, in)
+		t.stepAnimation(c)
+	case ph == play.ChooseLine || ph == play.ChooseEnd:
+		t.updateChoice(c, in)
+	case ctl.HumanToMove():
+		t.Hand.play(c, t, in)
+	default:
+		t.Hand.idle(t, in)
+	}
+	t.events(c)
+	t.Hand.updatePreview(t)
+	t.sayStatus(c)
+}
+
+// sayStatus puts the announcement line into words when it changed.
+func (t *Table) sayStatus(c *app.Context) {
+	if v := t.Ctl.StatusVersion(); v != t.statusVer {
+		t.status, t.statusVer = c.Say(t.Ctl.Status()), v
+	}
+}
+
+// events shows, sounds and records what the controller did.
+func (t *Table) events(c *app.Context) {
+	for _, ev := range t.Ctl.Events() {
+		switch ev.Kind {
+		case play.Played:
+			if ev.Move != logic.NoMove {
+				c.Record(ev.Move.String())
+			}
+			if !ev.Continue {
+				t.opts, t.Hand.opts = t.Hand.opts, motion.Options{}
+			}
+			ticks := t.animTicks
+			t.startAnimation(c, ev.Before, ev.Trace, ev.Hold)
+			if ev.Continue { // resume where the held push stopped
+				for k := 0; k < ticks; k++ {
+					t.anim.Step()
+				}
+				t.animTicks = ticks
+			}
+		case play.Refused:
+			t.Hand.refused, t.Hand.refusedTick = ev.Entry, t.tick
+			c.Sound.Play(sound.CueRefuse, 0, 0)
+		case play.Ask:
+			c.Sound.Play(sound.CueScore, 0, 0)
+		case play.Chose:
+			c.Sound.Play(sound.CueTap, 0, 0)
+		case play.Won:
+			c.Sound.Play(sound.CueWin, 0, 0)
+		case play.Jumped:
+			t.anim = nil
+			t.Hand.reset()
+			t.syncScores()
+		case play.Notice:
+			c.Notify(c.Say(ev.Msg))
+		}
+	}
+}
+
+// startAnimation shows tr played from before. With hold set, the
+// animation pauses once the push has settled: a scoring choice follows.
+func (t *Table) startAnimation(c *app.Context, before logic.Position, tr logic.Trace, hold bool) {
+	opts := t.opts
+	opts.Speed = c.AnimSpeed()
+	opts.Reduced = opts.Reduced || c.Setup.Reduced
+	t.anim = motion.New(tr, before, t.View.Geo, opts)
+	t.animTicks, t.settled, t.hold = 0, 0, hold
+	t.Hand.reset()
+	// Each marble keeps the turn of its swirls from before the move.
+	for i, m := range t.anim.Marbles() {
+		t.animBase[i] = float64(t.tick%97) * 0.61
+		if s, ok := squareAt(m.Pos); ok {
+			t.animBase[i] = t.angles[s]
+		}
+	}
+	for i := 0; i < before.Players(); i++ {
+		t.shownScore[i] = before.Score(i)
+	}
+}
+
+// squareAt is the square whose centre is at board point b, if any.
+func squareAt(b layout.Point) (logic.Square, bool) {
+	f, r := int(math.Floor(b.X)), 6-int(math.Floor(b.Y))
+	if b.X < 0 || b.Y < 0 || f > 6 || r < 0 {
+		return logic.NoSquare, false
+	}
+	s := logic.Sq(f, r)
+	if layout.CellPos(s).Dist(b) > 0.01 {
+		return logic.NoSquare, false
+	}
+	return s, true
+}
+
+// stepAnimation advances the running animation and plays its sounds;
+// the controller hears when a held push has settled and when the move
+// has been shown.
+func (t *Table) stepAnimation(c *app.Context) {
+	a := t.anim
+	if a == nil {
+		t.Ctl.Shown()
+		return
+	}
+	a.Step()
+	t.animTicks++
+	for _, ev := range a.Events() {
+		switch ev.Kind {
+		case motion.Roll:
+			c.Sound.Play(sound.CueRoll, ev.Dist, min(1, ev.Speed/0.3))
+		case motion.Impact:
+			c.Sound.Play(sound.CueClick, min(1, ev.Speed/0.25), 0)
+		case motion.Settle:
+			t.settled++
+		case motion.Score:
+			c.Sound.Play(sound.CueScore, 0, 0)
+			if seat := t.Match().Pos.SeatOf(a.Trace().Mover); seat >= 0 {
+				t.shownScore[seat] += ev.Points
+			}
+		case motion.Land:
+			c.Sound.Play(sound.CueClick, 0.1, 0)
+		}
+	}
+	if t.hold {
+		if t.settled >= len(a.Trace().Slides()) {
+			t.hold = false
+			t.Ctl.Settled()
+		}
+		return
+	}
+	if !a.Done() {
+		return
+	}
+	for i, m := range a.Marbles() {
+		if m.Square.Valid() && !m.InTray {
+			t.angles[m.Square] = math.Mod(t.animBase[i]+m.Angle, 2*math.Pi)
+		}
+	}
+	t.anim = nil
+	t.syncScores()
+	t.Ctl.Shown()
+}
+
+func (t *Table) syncScores() {
+	pos := &t.Match().Pos
+	for i := 0; i < pos.Players(); i++ {
+		t.shownScore[i] = pos.Score(i)
+	}
+}
+
+// updateChoice takes the tap (or keys) that chooses the line or the end.
+func (t *Table) updateChoice(c *app.Context, in *input.Input) {
+	for _, k := range in.Keys() {
+		switch k {
+		case ebiten.KeyArrowLeft, ebiten.KeyArrowUp:
+			t.Ctl.PickNext(-1)
+		case ebiten.KeyArrowRight, ebiten.KeyArrowDown, ebiten.KeyTab:
+			t.Ctl.PickNext(1)
+		case ebiten.KeyEnter, ebiten.KeySpace:
+			t.Ctl.ConfirmPick()
+			return
+		}
+	}
+	for _, p := range t.Hand.taps(t, in) {
+		if s, ok := t.View.Geo.CellAt(p); ok && t.Ctl.TapCell(s) {
+			return
+		}
+	}
+}
+
+// Draw draws the table: the board, the cards, the marbles, the choice
+// or the win, the hand, the status line.
+func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
+	screen.Fill(render.Bg)
+	v := &t.View
+	if v.Geo.Cell <= 0 {
+		return
+	}
+	sp := c.Sprites
+	ctl := t.Ctl
+	m := t.Match()
+	ph := ctl.Phase()
+	v.DrawBoard(screen)
+	if !t.HideCards {
+		t.drawCards(screen, c)
+	}
+	// The last move: a glow at its entry point.
+	if t.anim == nil && m.HasLast && ph != play.Over {
+		v.LastEntry(screen, sp, &m.Last)
+	}
+	// Candidate lines under the marbles.
+	win, hasWin := ctl.WinLine()
+	switch ph {
+	case play.ChooseLine:
+		for i, l := range ctl.Lines() {
+			v.LineGlow(screen, sp, l.Squares(), render.LineTints[i%len(render.LineTints)], 0.45+0.35*t.Pulse(50))
+		}
+	case play.ChooseEnd:
+		v.LineGlow(screen, sp, ctl.Chosen().Squares(), render.Gold, 0.6)
+	case play.Over:
+		if hasWin {
+			v.LineGlow(screen, sp, win.Squares(), render.Gold, 0.5+0.4*t.Pulse(40))
+		}
+	}
+	// The marbles.
+	if t.anim != nil {
+		v.Animation(screen, sp, t.anim, t.animBase[:])
+	} else {
+		v.Position(screen, sp, &m.Pos, t.angleOf)
+		if m.HasLast && ph != play.Over {
+			v.LastRing(screen, sp, &m.Pos, &m.Last)
+		}
+	}
+	// Rings round the marbles of the candidate lines, the win, the ends.
+	switch ph {
+	case play.ChooseLine:
+		for i, l := range ctl.Lines() {
+			tint := render.Fade(render.LineTints[i%len(render.LineTints)], 0.75+0.25*t.Pulse(50))
+			v.Rings(screen, sp, l.Squares(), 1.0+0.12*float64(i), tint)
+		}
+	case play.ChooseEnd:
+		l := ctl.Chosen()
+		ends := [2]logic.Square{l.A, l.B}
+		v.Rings(screen, sp, ends[:], 1.05+0.1*t.Pulse(40), render.Gold)
+	case play.Over:
+		if hasWin {
+			v.Rings(screen, sp, win.Squares(), 1.05, render.Fade(render.Gold, 0.7+0.3*t.Pulse(40)))
+		}
+	}
+	t.Hand.draw(screen, c, t)
+	t.drawStatus(screen, c)
+}
+
+// drawCards draws each seat's card, the one to move framed.
+func (t *Table) drawCards(screen *ebiten.Image, c *app.Context) {
+	pos := &t.Match().Pos
+	turn := pos.ToMoveSeat()
+	for i := 0; i < pos.Players(); i++ {
+		card := view.Card{Name: t.names[i], Supply: pos.Supply(i), Score: t.shownScore[i], Pulse: -1}
+		if i == turn && t.Ctl.Phase() != play.Over {
+			card.Pulse = t.Pulse(90)
+		}
+		if t.anim != nil {
+			card.Supply = t.anim.TrayCount(i)
+		}
+		if n := pos.SitOuts(i); n > 0 {
+			card.SitOut = c.Lang.SitOuts[min(n, logic.MaxSitOuts)]
+		}
+		t.View.SeatCard(screen, c.Kit(), pos, i, card)
+	}
+}
+
+// drawStatus draws the announcement line and, while the computer thinks,
+// three pulsing dots.
+func (t *Table) drawStatus(screen *ebiten.Image, c *app.Context) {
+	r := t.View.Geo.Status
+	if r.Empty() {
+		return
+	}
+	status := t.status
+	c.Sprites.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.25, render.Chip)
+	size := r.H * 0.42
+	thinking := t.Ctl.Thinking()
+	room := r.W - r.H*0.6
+	if thinking {
+		room -= r.H * 1.4
+	}
+	size = c.Text.Fit(status, size, room, false)
+	c.Text.Draw(screen, status, r.X+r.H*0.3, r.Y+r.H/2, size, render.Ink, render.AlignLeft, false)
+	if thinking {
+		w := c.Text.Width(status, size, false)
+		x0 := r.X + r.H*0.3 + w + r.H*0.35
+		for k := 0; k < 3; k++ {
+			a := 0.3 + 0.7*math.Max(0, math.Sin(float64(t.tick)/6-float64(k)*0.9))
+			x := x0 + float64(k)*r.H*0.32
+			c.Sprites.Dot(screen, x, r.Y+r.H/2, r.H*0.18/float64(max(1, c.Sprites.Diameter())), render.Fade(render.Accent, a))
+		}
+	}
+}

@@ -1,0 +1,179 @@
+// Package input is where the game meets its devices: once a tick the
+// mouse, the touch screen (in the browser, the page's own touch queue,
+// so no tap is lost between ticks) and the keyboard, modifiers included,
+// are read into one Input snapshot that every screen reads. Tests and
+// demos drive the game through a Script instead; gesture (below) turns
+// pointer and keys into the player's intent on the board.
+package input
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"shiftago/render/ui"
+)
+
+// maxKeys bounds the keys taken in one tick.
+const maxKeys = 8
+
+// Input is everything the game reads from the player in one tick, sampled
+// once at the start of Update and passed down: the one pointer the game
+// follows (the mouse, or the first finger on a touch screen), its edges,
+// and the keys just pressed. Positions are in screen (device) pixels.
+type Input struct {
+	ui.Pointer         // where the pointer is, whether it is down, its edges this tick
+	Fingers    int     // fingers on the screen (a second one is ignored)
+	Wheel      float64 // vertical wheel movement this tick
+	Ctrl       bool    // Control (or Command) is held
+	Shift      bool    // Shift is held
+
+	keys  [maxKeys]ebiten.Key
+	nKeys int
+}
+
+// Keys are the keys pressed down this tick.
+func (in *Input) Keys() []ebiten.Key { return in.keys[:in.nKeys] }
+
+// KeyPressed reports whether k went down this tick.
+func (in *Input) KeyPressed(k ebiten.Key) bool {
+	for _, x := range in.keys[:in.nKeys] {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Neutral is the input without its edges: the pointer where it is, not
+// pressed, no keys. A screen just opened is updated once with it, so it
+// lays itself out before it is drawn and the tap that opened it is not
+// taken again.
+func (in Input) Neutral() Input { return Input{Pointer: ui.Pointer{X: in.X, Y: in.Y, Touch: in.Touch}} }
+
+// ClearKeys forgets the keys of this tick (a screen keeps some from the
+// one under it).
+func (in *Input) ClearKeys() { in.nKeys = 0 }
+
+// AddKey records k as pressed this tick (for input sources and scripts).
+func (in *Input) AddKey(k ebiten.Key) {
+	if in.nKeys < maxKeys {
+		in.keys[in.nKeys] = k
+		in.nKeys++
+	}
+}
+
+// A Source fills in the input of one tick. The game has one real
+// source (ebiten's mouse, touch and keyboard); tests use a script.
+type Source interface {
+	Sample(in *Input)
+}
+
+// Ebiten reads the mouse, the touch screen and the keyboard. A touch
+// screen is followed by its first finger; while a finger is down the mouse
+// is ignored (browsers send both for one touch).
+type Ebiten struct {
+	touches  []ebiten.TouchID
+	finger   ebiten.TouchID
+	fingerOn bool
+	keyBuf   []ebiten.Key
+	web      webTouches // the browser's touch events, none lost between ticks
+}
+
+// Sample reads this tick's input.
+func (e *Ebiten) Sample(in *Input) {
+	*in = Input{}
+	e.touches = ebiten.AppendTouchIDs(e.touches[:0])
+	in.Fingers = len(e.touches)
+	switch {
+	case e.web.sample(in): // in the browser: every touch, in order
+	case e.fingerOn:
+		in.Touch = true
+		if inpututil.IsTouchJustReleased(e.finger) {
+			x, y := inpututil.TouchPositionInPreviousTick(e.finger)
+			in.X, in.Y = float64(x), float64(y)
+			in.Released = true
+			e.fingerOn = false
+		} else {
+			x, y := ebiten.TouchPosition(e.finger)
+			in.X, in.Y, in.Down = float64(x), float64(y), true
+		}
+	case len(e.touches) > 0:
+		e.finger, e.fingerOn = e.touches[0], true
+		x, y := ebiten.TouchPosition(e.finger)
+		in.X, in.Y, in.Down, in.Pressed, in.Touch = float64(x), float64(y), true, true, true
+	default:
+		x, y := ebiten.CursorPosition()
+		in.X, in.Y = float64(x), float64(y)
+		in.Down = ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
+		// A fast click is pressed and released within one tick: report both.
+		in.Pressed = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+		in.Released = inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
+		_, in.Wheel = ebiten.Wheel()
+	}
+	in.Ctrl = ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	in.Shift = ebiten.IsKeyPressed(ebiten.KeyShift)
+	e.keyBuf = inpututil.AppendJustPressedKeys(e.keyBuf[:0])
+	for _, k := range e.keyBuf {
+		in.AddKey(k)
+	}
+}
+
+// Script is an input source that plays back a list of ticks, for tests
+// and demos: each step holds the pointer state of one tick. When the list
+// runs out the pointer stays where it was, released.
+type Script struct {
+	steps []Input
+	x, y  float64
+}
+
+// Push appends ticks to the script.
+func (s *Script) Push(steps ...Input) { s.steps = append(s.steps, steps...) }
+
+// Len is the number of ticks still to play.
+func (s *Script) Len() int { return len(s.steps) }
+
+// Sample gives the next scripted tick.
+func (s *Script) Sample(in *Input) {
+	if len(s.steps) == 0 {
+		*in = At(s.x, s.y, false, false, false)
+		return
+	}
+	*in = s.steps[0]
+	s.steps = s.steps[1:]
+	s.x, s.y = in.X, in.Y
+}
+
+// At is a tick of the pointer at (x, y): down or up, with the edges.
+func At(x, y float64, down, pressed, released bool) Input {
+	in := Input{Pointer: ui.Pointer{X: x, Y: y, Down: down, Pressed: pressed, Released: released}}
+	if down {
+		in.Fingers = 1
+	}
+	return in
+}
+
+// Drag scripts a press at (x0, y0), a move to (x1, y1) in n ticks and a
+// release there.
+func (s *Script) Drag(x0, y0, x1, y1 float64, n int) {
+	s.Push(At(x0, y0, true, true, false))
+	for i := 1; i <= n; i++ {
+		t := float64(i) / float64(n)
+		s.Push(At(x0+(x1-x0)*t, y0+(y1-y0)*t, true, false, false))
+	}
+	s.Push(At(x1, y1, false, false, true))
+}
+
+// Tap scripts a press and release at (x, y) in the next tick.
+func (s *Script) Tap(x, y float64) {
+	s.Push(At(x, y, true, true, false), At(x, y, false, false, true))
+}
+
+// Hold scripts a press at (x, y) held for n ticks, then the release: a
+// person's tap lasts 80–200 ms, 5 to 12 ticks.
+func (s *Script) Hold(x, y float64, n int) {
+	s.Push(At(x, y, true, true, false))
+	for i := 1; i < n; i++ {
+		s.Push(At(x, y, true, false, false))
+	}
+	s.Push(At(x, y, false, false, true))
+}

@@ -1,0 +1,212 @@
+// Package looptest runs tests inside a real game loop: drawing and
+// ReadPixels need it, and ebiten.RunGame may run once per process. A
+// test package's TestMain calls Main; a test hands the loop a game to
+// run and waits on conditions checked on the loop's thread after each
+// tick. Without a display the loop cannot start: those tests skip and
+// the others run as usual.
+package looptest
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/render"
+	"shiftago/scenes/app"
+)
+
+// theLoop is the running game loop, nil when there is no display.
+var theLoop *Loop
+
+// W, H is the screen the loop tests see (device pixels).
+const W, H = 960, 640
+
+type waiter struct {
+	cond     func() bool
+	deadline int
+	done     chan bool
+}
+
+// Loop is the running game loop.
+type Loop struct {
+	calls   chan func()
+	game    *app.Game // nil: an empty scene
+	frames  int
+	waiter  *waiter
+	drawReq func(screen *ebiten.Image)
+	started bool
+	code    chan int
+	m       *testing.M
+
+	// With count set, the allocations made inside the game's own Update
+	// and Draw (scenes, render, etxt, ebiten's command queueing) are
+	// added up, apart from those of ebiten's GL backend and window.
+	Count    bool
+	OwnAlloc uint64
+	ms       runtime.MemStats
+}
+
+func (l *Loop) mallocs() uint64 {
+	runtime.ReadMemStats(&l.ms)
+	return l.ms.Mallocs
+}
+
+// Main runs the tests of a package inside the game loop (call it from
+// TestMain).
+func Main(m *testing.M) {
+	if os.Getenv("DISPLAY") == "" {
+		fmt.Println("DISPLAY is not set: the game-loop tests skip (run them under xvfb-run)")
+		os.Exit(m.Run())
+	}
+	l := &Loop{calls: make(chan func(), 16), code: make(chan int, 1), m: m}
+	theLoop = l
+	ebiten.SetWindowSize(W, H)
+	ebiten.SetWindowTitle("shiftago tests")
+	ebiten.SetVsyncEnabled(false)
+	ebiten.SetTPS(ebiten.SyncWithFPS) // one tick per frame, as fast as frames go
+	ebiten.SetRunnableOnUnfocused(true)
+	if err := ebiten.RunGame(l); err != nil && err != ebiten.Termination {
+		fmt.Fprintln(os.Stderr, "the game loop failed:", err)
+		os.Exit(1)
+	}
+	os.Exit(<-l.code)
+}
+
+// Need skips a test that needs the game loop when there is none.
+func Need(t *testing.T) *Loop {
+	t.Helper()
+	if theLoop == nil {
+		t.Skip("no DISPLAY: this test runs the real game loop (use xvfb-run)")
+	}
+	return theLoop
+}
+
+func (l *Loop) Update() error {
+	if !l.started {
+		l.started = true
+		go func() {
+			l.code <- l.m.Run()
+			l.calls <- nil // stop the loop
+		}()
+	}
+	for {
+		select {
+		case f := <-l.calls:
+			if f == nil {
+				return ebiten.Termination
+			}
+			f()
+			continue
+		default:
+		}
+		break
+	}
+	if l.game != nil {
+		var m0 uint64
+		if l.Count {
+			m0 = l.mallocs()
+		}
+		err := l.game.Update()
+		if l.Count {
+			l.OwnAlloc += l.mallocs() - m0
+		}
+		if err != nil {
+			l.game = nil
+			if l.waiter != nil {
+				l.waiter.done <- false
+				l.waiter = nil
+			}
+		}
+	}
+	l.frames++
+	if w := l.waiter; w != nil {
+		switch {
+		case w.cond():
+			w.done <- true
+			l.waiter = nil
+		case l.frames >= w.deadline:
+			w.done <- false
+			l.waiter = nil
+		}
+	}
+	return nil
+}
+
+func (l *Loop) Draw(screen *ebiten.Image) {
+	if l.game != nil {
+		var m0 uint64
+		if l.Count {
+			m0 = l.mallocs()
+		}
+		l.game.Draw(screen)
+		if l.Count {
+			l.OwnAlloc += l.mallocs() - m0
+		}
+	} else {
+		screen.Fill(render.Bg)
+	}
+	if l.drawReq != nil {
+		l.drawReq(screen)
+		l.drawReq = nil
+	}
+}
+
+func (l *Loop) Layout(w, h int) (int, int) {
+	if l.game != nil {
+		c := l.game.Context()
+		c.W, c.H, c.Scale = W, H, 1
+	}
+	return W, H
+}
+
+// Do runs f on the loop's thread, before the next tick, and waits for it.
+func (l *Loop) Do(f func()) {
+	done := make(chan struct{})
+	l.calls <- func() { f(); close(done) }
+	<-done
+}
+
+// Until waits, at most maxFrames ticks, for cond (checked on the loop's
+// thread after each tick) to hold.
+func (l *Loop) Until(maxFrames int, cond func() bool) bool {
+	ch := make(chan bool, 1)
+	l.Do(func() { l.waiter = &waiter{cond: cond, deadline: l.frames + maxFrames, done: ch} })
+	return <-ch
+}
+
+// Wait waits n ticks.
+func (l *Loop) Wait(n int) {
+	k := 0
+	l.Until(n+1, func() bool { k++; return k >= n })
+}
+
+// Screen reads the next frame's pixels (RGBA, W×H).
+func (l *Loop) Screen() []byte {
+	buf := make([]byte, 4*W*H)
+	ch := make(chan struct{})
+	l.Do(func() {
+		l.drawReq = func(s *ebiten.Image) {
+			s.ReadPixels(buf)
+			close(ch)
+		}
+	})
+	<-ch
+	return buf
+}
+
+// Run hands the loop g (nil for the empty scene).
+func (l *Loop) Run(g *app.Game) {
+	l.Do(func() {
+		l.game = g
+		if g != nil {
+			c := g.Context()
+			c.W, c.H, c.Scale = W, H, 1
+		}
+	})
+}
+
+// Frames is the number of ticks run.
+func (l *Loop) Frames() int { return l.frames }

@@ -1,0 +1,229 @@
+package pages
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/ui"
+	"shiftago/scenes/app"
+	"shiftago/scenes/i18n"
+	"shiftago/scenes/sound"
+)
+
+// settingsAct is a control of the settings; Arg carries the language,
+// the speed or the pace.
+type settingsAct uint8
+
+const (
+	actSound settingsAct = iota
+	actVolDn
+	actVolUp
+	actLang
+	actSymbols // Arg 1: on
+	actSpeed
+	actReduced
+	actPace
+	actHotSeat // Arg 1: on
+	actSetBack
+)
+
+func (a settingsAct) String() string {
+	return [...]string{"sound", "volume-", "volume+", "lang", "symbols", "speed", "reduced", "pace", "hotseat", "back"}[a]
+}
+
+var speeds = [3]float64{0.5, 1, 2}
+
+// Settings sets sound, language, colour symbols, animation, the
+// computer's pace and hot-seat undo; every change is saved at once.
+type Settings struct {
+	bs     ui.Buttons[settingsAct]
+	labels []ui.Label
+	w, h   float64
+	dirty  bool
+	u      float64
+	symY   float64
+	symX   float64
+}
+
+// NewSettings opens the settings; Back closes them.
+func NewSettings(c *app.Context) app.Scene { return &Settings{dirty: true} }
+
+// PagePhase implements app.PageScene.
+func (s *Settings) PagePhase() string { return "settings" }
+
+// PageButtons implements app.PageButtons.
+func (s *Settings) PageButtons() []ui.Info { return s.bs.Infos() }
+
+func (s *Settings) layout(c *app.Context) {
+	s.w, s.h, s.dirty = c.W, c.H, false
+	st := &c.Setup
+	u := ui.Unit(c.W, c.H)
+	s.u = u
+	narrow := ui.Narrow(c.W, c.H)
+	bh := 1.1 * u
+	rowH := 1.45 * u
+	cw := math.Min(c.W-u, 22.5*u)
+	labW := 7.6 * u
+	if narrow {
+		labW = 0
+	}
+	x0 := math.Round((c.W - cw) / 2)
+	cx, ctlW := x0+labW, cw-labW
+	s.bs.Reset()
+	s.labels = s.labels[:0]
+	y := 2.6 * u
+	row := func(key string) {
+		if narrow {
+			s.labels = append(s.labels, ui.Label{X: x0, Y: y + 0.35*u, Size: 0.48 * u, S: c.T(key), Align: render.AlignLeft})
+			y += 0.8 * u
+		} else {
+			s.labels = append(s.labels, ui.Label{X: x0, Y: y + bh/2, Size: 0.48 * u, S: c.T(key), Align: render.AlignLeft})
+		}
+	}
+	chips := func(act settingsAct, args []int, names []string, on int, w float64) {
+		for i := range args {
+			s.bs.Add(ui.Button[settingsAct]{X: cx + float64(i)*(w+0.2*u), Y: y, W: w, H: bh, Act: act, Arg: args[i], Label: names[i], On: i == on})
+		}
+	}
+	onOff := func(act settingsAct, val bool) {
+		k := 0
+		if val {
+			k = 1
+		}
+		chips(act, []int{0, 1}, []string{c.T("settings.off"), c.T("settings.on")}, k, 2.6*u)
+	}
+	// Sound and volume.
+	row("settings.sound")
+	snd := 1
+	if st.Muted {
+		snd = 0
+	}
+	s.bs.Add(ui.Button[settingsAct]{X: cx, Y: y, W: 2.6 * u, H: bh, Act: actSound, Label: [2]string{c.T("settings.off"), c.T("settings.on")}[snd], On: snd == 1})
+	vx := cx + 3.0*u
+	s.bs.Add(ui.Button[settingsAct]{X: vx, Y: y, W: bh, H: bh, Act: actVolDn, Label: "−", Off: st.Volume <= 0})
+	s.labels = append(s.labels, ui.Label{X: vx + bh + 1.2*u, Y: y + bh/2, Size: 0.46 * u, S: fmt.Sprintf("%d%%", int(math.Round(st.Volume*100))), Align: render.AlignCenter})
+	s.bs.Add(ui.Button[settingsAct]{X: vx + bh + 2.4*u, Y: y, W: bh, H: bh, Act: actVolUp, Label: "+", Off: st.Volume >= 1})
+	y += rowH
+	// Language.
+	row("settings.language")
+	lw := (ctlW - 4*0.2*u) / 5
+	names := make([]string, len(i18n.Langs))
+	args := make([]int, len(i18n.Langs))
+	cur := 0
+	for i, l := range i18n.Langs {
+		names[i], args[i] = i18n.Names[l], i
+		if l == c.Lang.Code {
+			cur = i
+		}
+	}
+	chips(actLang, args, names, cur, lw)
+	y += rowH
+	// Colour symbols, with four marbles to show them.
+	row("settings.symbols")
+	onOff(actSymbols, st.Symbols)
+	s.symX, s.symY = cx+6.2*u, y+bh/2
+	y += rowH
+	// Animation.
+	row("settings.anim")
+	sp := 1
+	for i, v := range speeds {
+		if st.AnimSpeed == v {
+			sp = i
+		}
+	}
+	aw := math.Min(2.9*u, (ctlW-3*0.2*u)/4.6)
+	chips(actSpeed, []int{0, 1, 2}, []string{c.T("settings.slow"), c.T("settings.normal"), c.T("settings.fast")}, sp, aw)
+	s.bs.Add(ui.Button[settingsAct]{X: cx + 3*(aw+0.2*u), Y: y, W: ctlW - 3*(aw+0.2*u), H: bh, Act: actReduced, Label: c.T("settings.reduced"), On: st.Reduced})
+	y += rowH
+	// The computer's pace.
+	row("settings.think")
+	chips(actPace, []int{1, 0, 2}, []string{c.T("settings.quick"), c.T("settings.normal"), c.T("settings.calm")}, [3]int{1, 0, 2}[st.Pace], aw)
+	y += rowH
+	// Hot-seat undo.
+	row("settings.hotseat")
+	onOff(actHotSeat, st.HotSeatUndo)
+	y += rowH + 0.3*u
+	s.bs.Add(ui.Button[settingsAct]{X: x0 + cw - 5*u, Y: y, W: 5 * u, H: bh + 0.2*u, Act: actSetBack, Label: c.T("settings.back"), On: true, Bold: true})
+	c.Sprites.Ensure(int(bh * 0.8))
+}
+
+// Update applies a change at once and remembers it.
+func (s *Settings) Update(c *app.Context) error {
+	if s.dirty || s.w != c.W || s.h != c.H {
+		s.layout(c)
+	}
+	if c.In.KeyPressed(ebiten.KeyEscape) {
+		c.Pop()
+		return nil
+	}
+	b, ok := s.bs.Tapped(c.In.Pointer)
+	if !ok {
+		return nil
+	}
+	st := &c.Setup
+	switch b.Act {
+	case actSound:
+		st.Muted = !st.Muted
+		c.Sound.SetMuted(st.Muted)
+	case actVolDn, actVolUp:
+		step := 0.1
+		if b.Act == actVolDn {
+			step = -0.1
+		}
+		st.Volume = math.Max(0, math.Min(1, math.Round((st.Volume+step)*10)/10))
+		c.Sound.SetVolume(st.Volume)
+	case actLang:
+		st.Lang = i18n.Langs[b.Arg]
+		c.SetLanguage(st.Lang)
+	case actSymbols:
+		st.Symbols = b.Arg == 1
+		c.Sprites.Symbols = st.Symbols
+	case actSpeed:
+		st.AnimSpeed = speeds[b.Arg]
+	case actReduced:
+		st.Reduced = !st.Reduced
+	case actPace:
+		st.Pace = b.Arg
+	case actHotSeat:
+		st.HotSeatUndo = b.Arg == 1
+	case actSetBack:
+		c.Sound.Play(sound.CueTap, 0, 0)
+		c.Pop()
+		return nil
+	}
+	c.Sound.Play(sound.CueTap, 0, 0)
+	st.Normalize(i18n.Supported)
+	c.SaveSetup()
+	s.dirty = true
+	return nil
+}
+
+// Draw draws the settings.
+func (s *Settings) Draw(screen *ebiten.Image, c *app.Context) {
+	screen.Fill(render.Bg)
+	u := s.u
+	c.Text.Shadowed(screen, c.T("settings.title"), c.W/2, 1.3*u, 1.2*u, render.Ink, render.AlignCenter, true)
+	for i := range s.labels {
+		l := &s.labels[i]
+		size := l.Size
+		if l.Align == render.AlignLeft && l.X < s.symX-6*u { // a row's name: keep clear of its controls
+			size = c.Text.Fit(l.S, l.Size, 7.3*u, false)
+		}
+		c.Text.Draw(screen, l.S, l.X, l.Y, size, render.Ink, l.Align, false)
+	}
+	k := 0.9 * u / math.Max(1, float64(c.Sprites.Diameter()))
+	for col := logic.Orange; col <= logic.White; col++ {
+		c.Sprites.MarbleScaled(screen, col, s.symX+float64(col)*1.1*u, s.symY, k)
+	}
+	s.bs.Draw(screen, c.Kit())
+}
+
+// Fits lists every text the screen shows with the room it has, for the
+// test that every language fits.
+func (s *Settings) Fits(c *app.Context) []ui.Fit {
+	return append(s.bs.Fits(), labelRooms(s.labels, &s.bs, s.u, c.W)...)
+}

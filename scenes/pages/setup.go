@@ -1,0 +1,340 @@
+package pages
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/logic/ai"
+	"shiftago/render"
+	"shiftago/render/ui"
+	"shiftago/scenes/app"
+	"shiftago/scenes/sound"
+)
+
+// setupAct is a control of the title screen; Arg carries the seat, the
+// variant or the number of players.
+type setupAct uint8
+
+const (
+	actVariant setupAct = iota
+	actPlayers
+	actColor
+	actKind
+	actLevelDn
+	actLevelUp
+	actSitDn
+	actSitUp
+	actStarter // Arg: the seat, or -1 for drawn
+	actTourneyOn
+	actTourneyOff
+	actStart
+	actQuit
+	actSettings
+	actRules
+	actRecords
+	actTutorial
+)
+
+func (a setupAct) String() string {
+	return [...]string{"variant", "players", "color", "kind", "level-", "level+", "sitout-", "sitout+", "starter",
+		"tournament-on", "tournament-off", "play", "quit", "settings", "rules", "records", "tutorial"}[a]
+}
+
+var playerLabels = [5]string{"", "", "2", "3", "4"}
+
+var digits = [11]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}
+
+// Setup is the title screen: it chooses the variant, the players, who
+// plays each seat and how, who starts, the handicaps and whether to play
+// an Express tournament, and remembers all of it for next time.
+type Setup struct {
+	bs     ui.Buttons[setupAct]
+	w, h   float64
+	dirty  bool
+	u      float64
+	titleY float64
+	descY  float64
+	descX  float64
+	labels []ui.Label
+}
+
+// NewSetup opens the title screen.
+func NewSetup(c *app.Context) app.Scene { return &Setup{dirty: true} }
+
+// Resume implements app.Resumer.
+func (s *Setup) Resume(c *app.Context) { s.dirty = true }
+
+// PagePhase implements app.PageScene.
+func (s *Setup) PagePhase() string { return "setup" }
+
+// PageButtons implements app.PageButtons.
+func (s *Setup) PageButtons() []ui.Info { return s.bs.Infos() }
+
+// Update reacts to taps and keys.
+func (s *Setup) Update(c *app.Context) error {
+	if s.dirty || s.w != c.W || s.h != c.H {
+		s.layout(c)
+	}
+	if c.In.KeyPressed(ebiten.KeyEnter) || c.In.KeyPressed(ebiten.KeySpace) {
+		startGame(c)
+		return nil
+	}
+	if c.In.KeyPressed(ebiten.KeyEscape) && !app.Browser {
+		c.Quit()
+		return nil
+	}
+	b, ok := s.bs.Tapped(c.In.Pointer)
+	if !ok {
+		return nil
+	}
+	c.Sound.Play(sound.CueTap, 0, 0)
+	st := &c.Setup
+	i := b.Arg
+	switch b.Act {
+	case actVariant:
+		st.Variant = logic.Variant(i)
+	case actPlayers:
+		st.Players = i
+		if st.Starter >= st.Players {
+			st.Starter = 0
+		}
+	case actColor:
+		st.NextColor(i)
+	case actKind:
+		st.Seats[i].Computer = !st.Seats[i].Computer
+	case actLevelDn:
+		st.Seats[i].Level = max(1, st.Seats[i].Level-1)
+	case actLevelUp:
+		st.Seats[i].Level = min(ai.MaxLevel, st.Seats[i].Level+1)
+	case actSitDn:
+		st.Seats[i].SitOuts = max(0, st.Seats[i].SitOuts-1)
+	case actSitUp:
+		st.Seats[i].SitOuts = min(logic.MaxSitOuts, st.Seats[i].SitOuts+1)
+	case actStarter:
+		st.Starter = i
+	case actTourneyOn:
+		st.Tournament = true
+	case actTourneyOff:
+		st.Tournament = false
+	case actSettings:
+		c.Push(c.Screens.Settings(c))
+		return nil
+	case actRules:
+		c.Push(c.Screens.Rules(c, st.Variant))
+		return nil
+	case actRecords:
+		c.Push(c.Screens.Records(c, nil))
+		return nil
+	case actTutorial:
+		if ts, err := c.Screens.Tutorial(c); err == nil {
+			c.Push(ts)
+		} else {
+			c.Notify(err.Error())
+		}
+		return nil
+	case actStart:
+		startGame(c)
+		return nil
+	case actQuit:
+		c.SaveSetup()
+		c.Quit()
+		return nil
+	}
+	st.Normalize(nil)
+	c.SaveSetup()
+	s.dirty = true
+	return nil
+}
+
+// startGame starts a game with the setup, remembered for next time.
+func startGame(c *app.Context) {
+	c.Setup.Normalize(nil)
+	c.SaveSetup()
+	gs, err := c.Screens.NewGame(c, "")
+	if err != nil {
+		c.Notify(err.Error())
+		return
+	}
+	c.Reset(gs)
+}
+
+// layout places every control for the screen's size: one wide row per
+// seat in landscape, two narrower rows per seat in portrait.
+func (s *Setup) layout(c *app.Context) {
+	s.w, s.h, s.dirty = c.W, c.H, false
+	st := &c.Setup
+	narrow := ui.Narrow(c.W, c.H)
+	u := ui.Unit(c.W, c.H)
+	s.u = u
+	bh := 1.1 * u // button height
+	rowH := 1.35 * u
+	cw, labW := 13.5*u, 3.0*u
+	if !narrow {
+		cw, labW = 22.5*u, 3.6*u
+	}
+	x0 := math.Round((c.W - cw) / 2)
+	cx := x0 + labW // controls start here
+	ctlW := cw - labW
+	s.bs.Reset()
+	s.labels = s.labels[:0]
+	y := 0.4 * u
+	s.titleY = y + 1.0*u
+	y += 2.3 * u
+	add := func(b ui.Button[setupAct]) { s.bs.Add(b) }
+	addLabel := func(text string, y float64) {
+		s.labels = append(s.labels, ui.Label{X: x0, Y: y + bh/2, Size: 0.48 * u, S: text, Align: render.AlignLeft})
+	}
+	// Variant.
+	addLabel(c.T("setup.game"), y)
+	w3 := (ctlW - 2*0.2*u) / 3
+	for i := 0; i < 3; i++ {
+		add(ui.Button[setupAct]{X: cx + float64(i)*(w3+0.2*u), Y: y, W: w3, H: bh, Act: actVariant, Arg: i, Label: c.Lang.Variants[i], On: int(st.Variant) == i})
+	}
+	y += bh + 0.15*u
+	s.descX, s.descY = cx, y+0.3*u
+	y += 0.75 * u
+	// Players.
+	addLabel(c.T("setup.players"), y)
+	for n := 2; n <= 4; n++ {
+		add(ui.Button[setupAct]{X: cx + float64(n-2)*(1.6*u+0.2*u), Y: y, W: 1.6 * u, H: bh, Act: actPlayers, Arg: n, Label: playerLabels[n], On: st.Players == n})
+	}
+	y += rowH
+	// Seats.
+	for i := 0; i < st.Players; i++ {
+		seat := &st.Seats[i]
+		addLabel(c.Lang.Seats[i], y)
+		x := cx
+		add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actColor, Arg: i, Swatch: seat.Color, HasSwatch: true})
+		x += bh + 0.25*u
+		kind := c.T("setup.human")
+		if seat.Computer {
+			kind = c.T("setup.computer")
+		}
+		add(ui.Button[setupAct]{X: x, Y: y, W: 3.6 * u, H: bh, Act: actKind, Arg: i, Label: kind, On: seat.Computer})
+		x += 3.6*u + 0.35*u
+		level := func(x, y float64) {
+			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actLevelDn, Arg: i, Label: "−", Off: !seat.Computer || seat.Level <= 1})
+			lvl := c.Lang.LevelLabels[seat.Level]
+			if !seat.Computer {
+				lvl = "—"
+			}
+			s.labels = append(s.labels, ui.Label{X: x + bh + 2.1*u, Y: y + bh/2, Size: 0.44 * u, S: lvl, Align: render.AlignCenter})
+			x += bh + 4.2*u
+			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actLevelUp, Arg: i, Label: "+", Off: !seat.Computer || seat.Level >= ai.MaxLevel})
+		}
+		sits := func(x, y, lw float64) {
+			s.labels = append(s.labels, ui.Label{X: x + lw/2, Y: y + bh/2, Size: 0.4 * u, S: c.T("setup.sitsout"), Align: render.AlignCenter})
+			x += lw
+			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actSitDn, Arg: i, Label: "−", Off: seat.SitOuts <= 0})
+			s.labels = append(s.labels, ui.Label{X: x + bh + 0.5*u, Y: y + bh/2, Size: 0.5 * u, S: digits[seat.SitOuts], Align: render.AlignCenter})
+			x += bh + 1.0*u
+			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actSitUp, Arg: i, Label: "+", Off: seat.SitOuts >= logic.MaxSitOuts})
+		}
+		if narrow {
+			// Row one: colour, who plays, handicap; row two: the level.
+			sits(x, y, 2.0*u)
+			y += rowH
+			level(cx, y)
+		} else {
+			level(x, y)
+			sits(x+2*bh+4.2*u+0.35*u, y, 2.6*u)
+		}
+		y += rowH
+	}
+	// Who starts.
+	addLabel(c.T("setup.first"), y)
+	sw := math.Min(2.3*u, (ctlW-float64(st.Players)*0.2*u)/float64(st.Players+1))
+	for i := 0; i < st.Players; i++ {
+		add(ui.Button[setupAct]{X: cx + float64(i)*(sw+0.2*u), Y: y, W: sw, H: bh, Act: actStarter, Arg: i, Label: c.Lang.Colors[st.Seats[i].Color], On: st.Starter == i})
+	}
+	add(ui.Button[setupAct]{X: cx + float64(st.Players)*(sw+0.2*u), Y: y, W: sw, H: bh, Act: actStarter, Arg: -1, Label: c.T("setup.drawn"), On: st.Starter < 0})
+	y += rowH
+	// Tournament.
+	addLabel(c.T("setup.tournament"), y)
+	express := st.Variant == logic.Express
+	add(ui.Button[setupAct]{X: cx, Y: y, W: 2.4 * u, H: bh, Act: actTourneyOff, Label: c.T("setup.off"), On: !st.Tournament || !express, Off: !express})
+	add(ui.Button[setupAct]{X: cx + 2.6*u, Y: y, W: 2.4 * u, H: bh, Act: actTourneyOn, Label: c.T("setup.on"), On: st.Tournament && express, Off: !express})
+	note := c.T("setup.to10")
+	if !express {
+		note = c.T("setup.exponly")
+	}
+	s.labels = append(s.labels, ui.Label{X: cx + 5.3*u, Y: y + bh/2, Size: 0.42 * u, S: note, Align: render.AlignLeft})
+	y += rowH + 0.3*u
+	// Settings (sound and all), start, quit; rules and records at the top.
+	add(ui.Button[setupAct]{X: cx, Y: y, W: 3.6 * u, H: bh, Act: actSettings, Label: c.T("setup.settings")})
+	add(ui.Button[setupAct]{X: x0 + cw - 3.2*u, Y: 0.4 * u, W: 3.2 * u, H: bh, Act: actRules, Label: c.T("setup.rules")})
+	add(ui.Button[setupAct]{X: x0, Y: 0.4 * u, W: 3.2 * u, H: bh, Act: actRecords, Label: c.T("setup.records")})
+	x := cx + ctlW - 5.5*u
+	add(ui.Button[setupAct]{X: x, Y: y - 0.1*u, W: 5.5 * u, H: bh + 0.2*u, Act: actStart, Label: c.T("setup.play"), On: true, Bold: true})
+	if !app.Browser {
+		add(ui.Button[setupAct]{X: x0, Y: y, W: 2.8 * u, H: bh, Act: actQuit, Label: c.T("setup.quit")})
+	}
+	// First steps: beside the rules at the top, or under Play when narrow.
+	if narrow {
+		y += rowH
+		add(ui.Button[setupAct]{X: x, Y: y, W: 5.5 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
+	} else {
+		add(ui.Button[setupAct]{X: x0 + cw - 7.65*u, Y: 0.4 * u, W: 4.2 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
+	}
+	// Centre the whole form vertically.
+	if dy := math.Floor((c.H - (y + bh + 0.6*u)) / 2); dy > 0 {
+		s.titleY += dy
+		s.descY += dy
+		for i := range s.bs.List {
+			s.bs.List[i].Y += dy
+		}
+		for i := range s.labels {
+			s.labels[i].Y += dy
+		}
+	}
+	// A marble swatch is drawn at the sprite size: keep sprites painted.
+	c.Sprites.Ensure(int(bh * 0.8))
+}
+
+// Draw draws the setup screen.
+func (s *Setup) Draw(screen *ebiten.Image, c *app.Context) {
+	screen.Fill(render.Bg)
+	u := s.u
+	c.Text.Shadowed(screen, "Shiftago", c.W/2, s.titleY, 1.5*u, render.Ink, render.AlignCenter, true)
+	for i := range s.labels {
+		l := &s.labels[i]
+		c.Text.Draw(screen, l.S, l.X, l.Y, l.Size, render.Ink, l.Align, false)
+	}
+	c.Text.Draw(screen, c.Lang.VariantDesc[c.Setup.Variant], s.descX, s.descY, 0.42*u, render.Dim, render.AlignLeft, false)
+	s.bs.Draw(screen, c.Kit())
+}
+
+// Fits lists the texts of the screen with their room, for the test that
+// every language fits: the buttons, the labels up to the first button on
+// their row, the variant's description.
+func (s *Setup) Fits(c *app.Context) []ui.Fit {
+	out := s.bs.Fits()
+	out = append(out, labelRooms(s.labels, &s.bs, s.u, c.W)...)
+	return out
+}
+
+// DescFit is the variant description's room.
+func (s *Setup) DescFit(c *app.Context) ui.Fit {
+	return ui.Fit{Text: c.Lang.VariantDesc[logic.Expert], Size: 0.42 * s.u, W: c.W - s.descX}
+}
+
+// labelRooms gives each left-aligned label the room up to the first
+// button to its right on its row (or the screen's edge).
+func labelRooms[A comparable](ls []ui.Label, bs *ui.Buttons[A], u, w float64) []ui.Fit {
+	var out []ui.Fit
+	for _, l := range ls {
+		if l.Align != render.AlignLeft {
+			continue
+		}
+		room := w - l.X
+		for _, b := range bs.List {
+			if b.X > l.X && l.Y >= b.Y-1 && l.Y <= b.Y+b.H+1 {
+				room = min(room, b.X-l.X-0.3*u)
+			}
+		}
+		out = append(out, ui.Fit{Text: l.S, Size: l.Size, W: room})
+	}
+	return out
+}

@@ -1,0 +1,11 @@
+// Package play is the game as rules and turns, with no window: the
+// player's setup (typed), the match being played with its undo and redo,
+// the session a save keeps (the record's header and the tournament), and
+// the turn controller that the game screen drives tick by tick: whose
+// turn it is, the scoring choice, the computer's stepped search and its
+// pace, and what to announce, as catalogue keys with arguments.
+//
+// It imports no ebiten, so every rule of a turn is tested like package
+// logic: tables and scripts, no display. The guided first game is a
+// Lesson the controller consults, never a screen reaching into another.
+package play

@@ -1,0 +1,98 @@
+package play
+
+import (
+	"fmt"
+	"strings"
+
+	"shiftago/logic"
+	"shiftago/scenes/i18n"
+)
+
+// Message is something to say to the player: a catalogue key and its
+// arguments. The screens put it into words in the player's language; a
+// colour argument is a logic.Color (the screen names it), a seat's name
+// is a SeatName.
+type Message struct {
+	Key  string
+	Args []any
+}
+
+// Msg makes a message.
+func Msg(key string, args ...any) Message { return Message{Key: key, Args: args} }
+
+// Then is m followed by n, said as one line. A message with no key is
+// such a line: its arguments are said one after the other (messages, or
+// strings as they are).
+func (m Message) Then(n Message) Message {
+	return Message{Key: "", Args: append(m.parts(), n.parts()...)}
+}
+
+// Text is a message that says s as it is (an entry point's name, an
+// error from the system).
+func Text(s string) Message { return Message{Args: []any{s}} }
+
+func (m Message) parts() []any {
+	switch {
+	case m.Key == "" && len(m.Args) == 0:
+		return nil
+	case m.Key == "":
+		return m.Args
+	}
+	return []any{m}
+}
+
+// Empty reports whether there is nothing to say.
+func (m Message) Empty() bool { return m.Key == "" && len(m.Args) == 0 }
+
+// SeatName is an argument that names a seat: its colour and, for a
+// computer, its level ("Green (computer, Club)").
+type SeatName struct {
+	Color    logic.Color
+	Computer bool
+	Level    int
+}
+
+// Say puts m into words in language l.
+func Say(l *i18n.Lang, m Message) string {
+	if m.Key == "" {
+		var sb strings.Builder
+		for _, a := range m.Args {
+			switch a := a.(type) {
+			case Message:
+				sb.WriteString(Say(l, a))
+			default:
+				fmt.Fprint(&sb, a)
+			}
+		}
+		return sb.String()
+	}
+	if len(m.Args) == 0 {
+		return l.T(m.Key)
+	}
+	args := make([]any, len(m.Args))
+	for i, a := range m.Args {
+		args[i] = word(l, a)
+	}
+	return l.F(m.Key, args...)
+}
+
+// Name is a seat's name as the player reads it.
+func Name(l *i18n.Lang, n SeatName) string { return word(l, n).(string) }
+
+// word is an argument as the player reads it.
+func word(l *i18n.Lang, a any) any {
+	switch a := a.(type) {
+	case logic.Color:
+		if a <= logic.White {
+			return l.Colors[a]
+		}
+	case SeatName:
+		if a.Computer {
+			return l.F("seat.computer", l.Colors[a.Color], l.Level(a.Level))
+		}
+		return l.Colors[a.Color]
+	case Message:
+		return Say(l, a)
+	}
+	return a
+}

@@ -1,0 +1,133 @@
+package play
+
+import (
+	"shiftago/logic"
+	"shiftago/logic/ai"
+)
+
+// Seat is one seat of the setup: its colour, who plays it, its handicap.
+type Seat struct {
+	Color    logic.Color
+	Computer bool // played by the AI
+	Level    int  // AI level 1..ai.MaxLevel
+	SitOuts  int  // turns to sit out at the start, 0..logic.MaxSitOuts
+}
+
+// Setup is what the title screen sets and remembers between runs, with
+// the settings screen's choices.
+type Setup struct {
+	Variant    logic.Variant
+	Players    int     // 2..4
+	Seats      [4]Seat // the first Players are used
+	Starter    int     // the seat that starts, or -1: drawn
+	Tournament bool    // an Express tournament (§8)
+	Muted      bool
+	Volume     float64 // 0..1
+
+	Lang        string  // en, de, fr, it, es; "" until chosen: the system's
+	Symbols     bool    // a symbol on each colour's marbles
+	AnimSpeed   float64 // 0.5, 1 or 2; 0 means 1
+	Reduced     bool    // short animations without bounce
+	Pace        int     // the computer's pace: 0 normal, 1 quick, 2 calm
+	HotSeatUndo bool    // undo allowed between human players
+}
+
+// DefaultSetup is two players, you against a Club computer, Express.
+func DefaultSetup() Setup {
+	s := Setup{Variant: logic.Express, Players: 2, Volume: 0.8}
+	for i := range s.Seats {
+		s.Seats[i] = Seat{Color: logic.Color(i), Level: ai.DefaultLevel}
+	}
+	s.Seats[1].Computer = true
+	return s
+}
+
+// Normalize brings every field into range and makes the colours
+// distinct, so a hand-edited or old file never breaks the game. valid
+// says which languages exist (nil accepts any).
+func (s *Setup) Normalize(valid func(lang string) bool) {
+	if s.Variant > logic.Extreme {
+		s.Variant = logic.Express
+	}
+	s.Players = max(2, min(4, s.Players))
+	var used [4]bool
+	for i := range s.Seats {
+		st := &s.Seats[i]
+		st.Level = max(1, min(ai.MaxLevel, st.Level))
+		st.SitOuts = max(0, min(logic.MaxSitOuts, st.SitOuts))
+		if st.Color > logic.White || used[st.Color] {
+			st.Color = logic.NoColor
+		} else {
+			used[st.Color] = true
+		}
+	}
+	for i := range s.Seats { // the seats left without one get a free colour
+		if s.Seats[i].Color != logic.NoColor {
+			continue
+		}
+		for c := logic.Orange; c <= logic.White; c++ {
+			if !used[c] {
+				used[c] = true
+				s.Seats[i].Color = c
+				break
+			}
+		}
+	}
+	if s.Starter < -1 || s.Starter >= s.Players {
+		s.Starter = 0
+	}
+	if s.Volume < 0 || s.Volume > 1 || s.Volume != s.Volume {
+		s.Volume = 0.8
+	}
+	if s.Lang != "" && valid != nil && !valid(s.Lang) {
+		s.Lang = ""
+	}
+	switch s.AnimSpeed {
+	case 0, 0.5, 1, 2:
+	default:
+		s.AnimSpeed = 0
+	}
+	if s.Pace < 0 || s.Pace > 2 {
+		s.Pace = 0
+	}
+}
+
+// NextColor gives seat i the next colour; the seat that had it takes the
+// seat's old colour, so the colours stay distinct.
+func (s *Setup) NextColor(i int) {
+	old := s.Seats[i].Color
+	next := (old + 1) % 4
+	for j := range s.Seats {
+		if j != i && s.Seats[j].Color == next {
+			s.Seats[j].Color = old
+		}
+	}
+	s.Seats[i].Color = next
+}
+
+// LogicSetup turns the setup into the rules engine's, drawing the
+// starter with draw (a number 0..n-1) when the setup says so.
+func (s *Setup) LogicSetup(draw func(n int) int) logic.Setup {
+	ls := logic.Setup{Variant: s.Variant, Starter: s.Starter}
+	for i := 0; i < s.Players; i++ {
+		ls.Seats = append(ls.Seats, s.Seats[i].Color)
+		ls.SitOuts = append(ls.SitOuts, s.Seats[i].SitOuts)
+	}
+	if ls.Starter < 0 {
+		ls.Starter = draw(s.Players)
+	}
+	return ls
+}
+
+// ThinkTicks is the least time, in ticks, the computer seems to think at
+// the setup's pace, so that its move never lands before the player saw
+// whose turn it is.
+func (s *Setup) ThinkTicks() int {
+	switch s.Pace {
+	case 1:
+		return 6
+	case 2:
+		return 60
+	}
+	return 24
+}

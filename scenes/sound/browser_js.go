@@ -1,0 +1,5 @@
+//go:build js
+
+package sound
+
+const isBrowser = true

@@ -1,0 +1,55 @@
+//go:build !js
+
+package store
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// recordsDir is where exported records go: "records" beside the save.
+func recordsDir(st Store) string {
+	if d, ok := st.(*Dir); ok {
+		return filepath.Join(d.Path, "records")
+	}
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "."
+	}
+	return filepath.Join(dir, "shiftago", "records")
+}
+
+// ExportRecord writes a record file named name and says where it went.
+func ExportRecord(st Store, name, text string) (string, error) {
+	dir := recordsDir(st)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, name)
+	return path, WriteFile(path, []byte(text))
+}
+
+// ListRecords lists the exported records, newest first.
+func ListRecords(st Store) []string {
+	dir := recordsDir(st)
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".txt") {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	sort.Sort(sort.Reverse(sort.StringSlice(out)))
+	return out
+}
+
+// ReadRecord reads a record file (a record is a few KB: at most 1 MiB).
+func ReadRecord(path string) (string, error) {
+	b, err := ReadFile(path, 1<<20)
+	return string(b), err
+}
