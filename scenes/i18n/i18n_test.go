@@ -1,6 +1,9 @@
 package i18n
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -59,5 +62,61 @@ func TestDetect(t *testing.T) {
 		if got := Detect(tc.in...); got != tc.want {
 			t.Errorf("Detect(%q) = %s, want %s", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestKeysUsedExist: every catalogue key written in the game's code (a
+// string such as "status.turn" in any package under scenes/) is in the
+// English catalogue, and so, by TestEveryKeyInEveryLanguage, in every language.
+func TestKeysUsedExist(t *testing.T) {
+	prefixes := map[string]bool{}
+	for k := range en {
+		prefixes[k[:strings.IndexByte(k, '.')+1]] = true
+	}
+	re := regexp.MustCompile(`"([a-z0-9]+\.[a-z0-9.]+)"`)
+	seen := 0
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || filepath.Dir(path) == "." {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+			key := m[1]
+			if !prefixes[key[:strings.IndexByte(key, '.')+1]] || strings.HasSuffix(key, ".") {
+				continue // not a key (a file name, a version)
+			}
+			seen++
+			if _, ok := en[key]; !ok {
+				t.Errorf("%s: key %q is not in the catalogue", path, key)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen < 80 {
+		t.Errorf("only %d keys found in the code", seen)
+	}
+}
+
+// TestLangTables: every language's name tables are filled, none with a
+// key left as it is.
+func TestLangTables(t *testing.T) {
+	for _, code := range Langs {
+		l := New(code)
+		for _, names := range [][]string{l.Colors[:], l.Variants[:], l.VariantDesc[:], l.Seats[:], l.SitOuts[1:], l.Levels[1:], l.LevelLabels[1:]} {
+			for _, s := range names {
+				if s == "" || strings.Contains(s, "level.") || strings.HasPrefix(s, "color.") || strings.HasPrefix(s, "card.") {
+					t.Errorf("%s: a name table holds %q", code, s)
+				}
+			}
+		}
+	}
+	if New("xx").Code != "en" {
+		t.Error("an unknown language is not English")
 	}
 }

@@ -1,0 +1,245 @@
+package app
+
+import (
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/render/layout"
+	"shiftago/render/ui"
+	"shiftago/scenes/input"
+	"shiftago/scenes/play"
+	"shiftago/scenes/store"
+)
+
+// fake is a screen that notes what the shell does with it.
+type fake struct {
+	name      string
+	updates   int
+	drawn     int
+	drawnLaid bool // the first Draw came after an Update
+	sawPress  bool
+	resumed   int
+	session   *play.Session
+	onUpdate  func(c *Context)
+}
+
+func (f *fake) Update(c *Context) error {
+	f.updates++
+	if c.In.Pressed || c.In.Released || len(c.In.Keys()) > 0 {
+		f.sawPress = true
+	}
+	if f.onUpdate != nil {
+		on := f.onUpdate
+		f.onUpdate = nil
+		on(c)
+	}
+	return nil
+}
+
+func (f *fake) Draw(screen *ebiten.Image, c *Context) {
+	if f.drawn == 0 {
+		f.drawnLaid = f.updates > 0
+	}
+	f.drawn++
+}
+
+func (f *fake) Resume(c *Context) { f.resumed++ }
+
+func (f *fake) PagePhase() string { return f.name }
+
+// holder is a fake screen that holds a game.
+type holder struct{ fake }
+
+func (h *holder) Session() *play.Session { return h.session }
+
+func newGame(t *testing.T, st store.Store, first *fake) (*Game, *input.Script, *int) {
+	t.Helper()
+	titles := 0
+	screens := Screens{
+		Title: func(c *Context) Scene { titles++; return &fake{name: "title"} },
+		NewGame: func(c *Context, position string) (Scene, error) {
+			s, err := c.NewSession(position)
+			if err != nil {
+				return nil, err
+			}
+			return &holder{fake{name: "game", session: s}}, nil
+		},
+		Resume: func(c *Context, s *play.Session) Scene { return &holder{fake{name: "game", session: s}} },
+		SaveProblem: func(c *Context, p SaveProblem) Scene {
+			return &fake{name: "problem: " + p.Err.Error()}
+		},
+	}
+	script := &input.Script{}
+	g, err := New(Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 1, Store: st}, screens, script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first != nil {
+		g.stack = []Scene{first}
+	}
+	return g, script, &titles
+}
+
+// TestStack: screens open over each other and close back; the last one
+// closed gives the title; a screen shown again hears it; a screen opened
+// this tick is updated, with the tick's press taken away, before it is
+// drawn.
+func TestStack(t *testing.T) {
+	a := &fake{name: "a"}
+	g, script, titles := newGame(t, nil, a)
+	b := &fake{name: "b"}
+	a.onUpdate = func(c *Context) { c.Push(b) }
+	script.Push(input.At(10, 10, true, true, false))
+	g.Update()
+	if g.Scene() != b || g.Depth() != 2 {
+		t.Fatalf("after Push: %v, depth %d", g.PagePhase(), g.Depth())
+	}
+	if b.updates != 1 || b.sawPress {
+		t.Errorf("the new screen: %d updates, saw the press %v", b.updates, b.sawPress)
+	}
+	g.Draw(nil)
+	if !b.drawnLaid {
+		t.Error("the new screen was drawn before it was updated")
+	}
+	b.onUpdate = func(c *Context) { c.Pop() }
+	g.Update()
+	if g.Scene() != a || a.resumed != 1 {
+		t.Fatalf("after Pop: %s, resumed %d", g.PagePhase(), a.resumed)
+	}
+	c := &fake{name: "c"}
+	a.onUpdate = func(ctx *Context) { ctx.Replace(c) }
+	g.Update()
+	if g.Scene() != c || g.Depth() != 1 {
+		t.Fatalf("after Replace: %s, depth %d", g.PagePhase(), g.Depth())
+	}
+	c.onUpdate = func(ctx *Context) { ctx.Pop() }
+	g.Update()
+	if g.PagePhase() != "title" || g.Depth() != 1 || *titles != 2 { // one at the start, one now
+		t.Fatalf("closing the last screen gave %s (depth %d, %d titles)", g.PagePhase(), g.Depth(), *titles)
+	}
+	d := &fake{name: "d"}
+	g.Scene().(*fake).onUpdate = func(ctx *Context) { ctx.Push(&fake{name: "e"}) }
+	g.Update()
+	g.Scene().(*fake).onUpdate = func(ctx *Context) { ctx.Reset(d) }
+	g.Update()
+	if g.Scene() != d || g.Depth() != 1 {
+		t.Fatalf("after Reset: %s, depth %d", g.PagePhase(), g.Depth())
+	}
+}
+
+// TestAutosave: the screen nearest the top that holds a game is saved
+// after each change to its moves, once; a screen over it (the settings)
+// changes nothing; a game resumed from the save is not written back.
+func TestAutosave(t *testing.T) {
+	st := &store.Memory{}
+	g, _, _ := newGame(t, st, nil)
+	c := g.Context()
+	s, err := c.NewSession("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &holder{fake{name: "game", session: s}}
+	g.stack = []Scene{h}
+	writes := func() int {
+		b, err := st.Read("game")
+		if err != nil {
+			return 0
+		}
+		sg, err := store.DecodeGame(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(sg.Record.Moves) + 1
+	}
+	g.Update()
+	if writes() != 1 {
+		t.Fatalf("a new game is not saved at once")
+	}
+	mv, _ := s.M.Pos.ParseMove("W4")
+	s.M.Play(mv)
+	g.stack = append(g.stack, &fake{name: "settings"})
+	g.Update()
+	if writes() != 2 {
+		t.Fatalf("the move under the settings was not saved")
+	}
+	// Resumed from the save: the same game, not saved again.
+	g2, _, _ := newGame(t, st, nil)
+	if g2.PagePhase() != "loading" {
+		t.Fatalf("phase %q before the first tick", g2.PagePhase())
+	}
+	if _, ok := g2.Scene().(*holder); !ok {
+		t.Fatalf("the save was not resumed: %T", g2.Scene())
+	}
+	if g2.saver.session != g2.holder() {
+		t.Error("a resumed game counts as unsaved")
+	}
+	if n := g2.Context().Notice(); n == "" {
+		t.Error("no word that the game goes on")
+	}
+}
+
+// TestDamagedSave: a save that cannot be read is put aside and never
+// overwritten; the screen that says so is shown.
+func TestDamagedSave(t *testing.T) {
+	st := &store.Memory{}
+	st.Write("game", []byte("{not a save"))
+	g, _, _ := newGame(t, st, nil)
+	if p := g.PagePhase(); p == "title" {
+		t.Fatal("a damaged save opened the title")
+	}
+	if _, err := st.Read("game"); !store.IsNotExist(err) {
+		t.Errorf("the damaged save is still in the game's place: %v", err)
+	}
+}
+
+// pageScreen is a fake screen with a board and buttons.
+type pageScreen struct {
+	fake
+	geo layout.Geometry
+	m   *play.Match
+}
+
+func (p *pageScreen) PageGeometry() *layout.Geometry { return &p.geo }
+func (p *pageScreen) PageMatch() *play.Match         { return p.m }
+func (p *pageScreen) PageButtons() []ui.Info {
+	return []ui.Info{{ID: "play", Label: "Play", Enabled: true, Rect: layout.Rect{X: 100, Y: 40, W: 88, H: 88}}}
+}
+
+// TestPageAPI: the page API's answers, in CSS pixels at a device scale
+// of 2.
+func TestPageAPI(t *testing.T) {
+	g, _, _ := newGame(t, nil, nil)
+	c := g.Context()
+	c.Scale = 2
+	pos, _ := logic.ParsePosition("7/7/7/7/7/7/7 express og o 22,22 0,0 0,0")
+	st := play.DefaultSetup()
+	p := &pageScreen{fake: fake{name: "playing"}, geo: layout.New(layout.Config{W: 1536, H: 2048, Scale: 2}), m: play.NewMatch(pos, &st, 1)}
+	g.stack = []Scene{p}
+	if g.PagePhase() != "loading" {
+		t.Errorf("phase before the first tick: %q", g.PagePhase())
+	}
+	g.Update()
+	if g.PagePhase() != "playing" || len(g.PageMoves()) != 28 || len(g.PageRecord()) != 0 {
+		t.Errorf("phase %q, %d moves, record %v", g.PagePhase(), len(g.PageMoves()), g.PageRecord())
+	}
+	if s, ok := g.PagePosition(); !ok || s != pos.String() {
+		t.Errorf("position %q %v", s, ok)
+	}
+	w4, ok := g.PageEntryPoint("W4")
+	want := p.geo.EntryPoint(logic.NewEntry(logic.West, 3))
+	if !ok || w4.X != want.X/2 || w4.Y != want.Y/2 {
+		t.Errorf("W4 at %v, want %v / 2", w4, want)
+	}
+	if _, ok := g.PageEntryPoint("Q9"); ok {
+		t.Error("a bad entry point was placed")
+	}
+	if b := g.PageButtons(); len(b) != 1 || b[0].Rect.W != 44 || b[0].Rect.X != 50 {
+		t.Errorf("buttons %+v", b)
+	}
+	c.Notify("hello")
+	if g.PageNotice() != "hello" {
+		t.Errorf("notice %q", g.PageNotice())
+	}
+}

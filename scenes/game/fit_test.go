@@ -1,0 +1,154 @@
+package game
+
+import (
+	"testing"
+
+	"shiftago/render"
+	"shiftago/render/layout"
+	"shiftago/render/ui"
+	"shiftago/scenes/app"
+	"shiftago/scenes/i18n"
+	"shiftago/scenes/looptest"
+	"shiftago/scenes/play"
+	"shiftago/scenes/sound"
+)
+
+// minFit is the least share of its size a text may be shrunk to in its
+// box; below it the box is too small for the language.
+const minFit = 0.85
+
+// newContext is a context for laying screens out, without a game loop
+// running them.
+func newContext(t *testing.T, lang string, w, h, scale float64) *app.Context {
+	t.Helper()
+	text, err := render.NewText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &app.Context{Text: text, Sprites: &render.Sprites{}, Setup: play.DefaultSetup(), W: w, H: h, Scale: scale,
+		Sound: sound.New(true, true, 0), Lang: i18n.New(lang), Screens: &app.Screens{}}
+	return c
+}
+
+func checkFits(t *testing.T, c *app.Context, where string, fits []ui.Fit, least float64) {
+	t.Helper()
+	for _, f := range fits {
+		if w := c.Text.Width(f.Text, f.Size, f.Bold); w*least > f.W+0.5 {
+			t.Errorf("%s, %s: %q is %.0f px wide at %.1f px, its box %.0f px", c.Lang.Code, where, f.Text, w, f.Size, f.W)
+		}
+	}
+}
+
+// TestEveryTextFits lays the table's screens out at the smallest
+// supported size, 640×480, in every language, and measures each text
+// with the font and size the interface draws it with: the menu, the
+// status lines, the seat cards, the result, the lesson's panel.
+func TestEveryTextFits(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			c := newContext(t, lg, 640, 480, 1)
+			// The result of a tournament game.
+			c.Setup.Tournament = true
+			s, err := c.NewSession("")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := NewResult(c, NewTable(c, s))
+			res.Layout(c)
+			checkFits(t, c, "result", res.bs.Fits(), minFit)
+			c.Setup, c.Tourney = play.DefaultSetup(), nil
+			for _, players := range []int{2, 4} {
+				geo := layout.New(layout.Config{W: c.W, H: c.H, Scale: 1, Players: players, Scoring: true})
+				checkFits(t, c, "game menu", MenuFits(c, &geo), minFit)
+				// Seat names on the cards: the longest colour with a computer level.
+				st := geo.Seats[0]
+				name := c.F("seat.short", longest(c.Lang.Colors[:]), longest(c.Lang.Levels[1:]))
+				checkFits(t, c, "seat card", []ui.Fit{{Text: name, Size: st.Label.H * 0.75, W: st.Label.W - 2*st.Label.H}}, 0.6)
+				// Status lines: the longest messages may shrink, not vanish.
+				r := geo.Status
+				var status []ui.Fit
+				who := longest(c.Lang.Colors[:])
+				for _, s := range []string{
+					c.F("status.turn", who) + c.T("status.drag"),
+					c.F("status.scored", who, 10) + c.F("status.extra", who) + c.T("status.drag"),
+					"W4: " + c.T("legal.single"), "W4: " + c.T("legal.full"),
+					c.F("status.mustscore", who), c.F("status.keepend", who), c.F("status.tapagain", "W4"),
+				} {
+					status = append(status, ui.Fit{Text: s, Size: r.H * 0.42, W: r.W - r.H*0.6})
+				}
+				checkFits(t, c, "status line", status, 0.6)
+			}
+			checkTutorialFits(t, c)
+		}
+	})
+}
+
+func longest(ss []string) string {
+	best := ""
+	for _, s := range ss {
+		if len(s) > len(best) {
+			best = s
+		}
+	}
+	return best
+}
+
+// checkTutorialFits: at 640×480 (and a few other sizes) the panel stays
+// on the screen, its text inside it, its buttons' labels in their
+// buttons, at every step.
+func checkTutorialFits(t *testing.T, base *app.Context) {
+	for _, sz := range [][2]float64{{640, 480}, {480, 640}, {1280, 800}, {800, 1280}} {
+		c := *base
+		c.W, c.H = sz[0], sz[1]
+		s, err := NewTutorial(&c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := s.(*Tutorial)
+		for st := play.StepDrag; st <= play.StepDone; st++ {
+			ts.SetStep(st)
+			ts.t.Relayout(&c)
+			ts.layout(&c)
+			p := ts.panel
+			if p.size < 10 || p.r.X < 0 || p.r.Y < 0 || p.r.X+p.r.W > c.W || p.r.Y+p.r.H > c.H {
+				t.Errorf("%s %v step %d: panel %+v at %.1f px", c.Lang.Code, sz, st, p.r, p.size)
+			}
+			if bottom := p.ty + float64(len(p.lines)-1)*1.3*p.size + 0.65*p.size; bottom > p.r.Y+p.r.H+0.5 {
+				t.Errorf("%s %v step %d: the text runs to %.0f, the panel ends at %.0f", c.Lang.Code, sz, st, bottom, p.r.Y+p.r.H)
+			}
+			checkFits(t, &c, "lesson panel", ts.Fits(), 1)
+		}
+	}
+}
+
+// TestResultButtonsReach: on every window shape, from a phone held either
+// way to a desktop, the result screen's buttons are at least 44 px (times
+// the scale) high, for a finger, and lie inside the window.
+func TestResultButtonsReach(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, sz := range [][2]float64{{390, 844}, {844, 390}, {480, 640}, {640, 480}, {768, 1024}, {1280, 800}} {
+			for _, scale := range []float64{1, 2} {
+				for _, players := range []int{2, 3, 4} {
+					c := newContext(t, "en", sz[0]*scale, sz[1]*scale, scale)
+					c.Setup.Players = players
+					s, err := c.NewSession("")
+					if err != nil {
+						t.Fatal(err)
+					}
+					res := NewResult(c, NewTable(c, s))
+					res.Layout(c)
+					for _, b := range res.Buttons() {
+						if b.H < 44*scale-0.5 {
+							t.Errorf("%v×%v, %d players: %q is %.0f px high", sz, scale, players, b.Label, b.H)
+						}
+						if b.X < 0 || b.Y < 0 || b.X+b.W > c.W+0.5 || b.Y+b.H > c.H+0.5 {
+							t.Errorf("%v×%v, %d players: %q at %.0f,%.0f %.0f×%.0f leaves the window", sz, scale, players, b.Label, b.X, b.Y, b.W, b.H)
+						}
+					}
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,322 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/layout"
+	"shiftago/scenes/app"
+	"shiftago/scenes/input"
+	"shiftago/scenes/looptest"
+	"shiftago/scenes/play"
+)
+
+const loopW, loopH = looptest.W, looptest.H
+
+// marbleRef is the colour the centre of a resting marble of colour c is
+// drawn in: its body's centre under its gloss (the swirls turn about the
+// centre, so the centre's colour never changes).
+func marbleRef(c logic.Color) [3]float64 {
+	d := 64
+	body := render.PaintMarbleBody(c, d).RGBAAt(d/2+2, d/2+2)
+	gloss := render.PaintMarbleGloss(d).RGBAAt(d/2+2, d/2+2)
+	a := float64(gloss.A) / 255
+	return [3]float64{
+		float64(gloss.R) + float64(body.R)*(1-a),
+		float64(gloss.G) + float64(body.G)*(1-a),
+		float64(gloss.B) + float64(body.B)*(1-a),
+	}
+}
+
+func pixelAt(buf []byte, p layout.Point) [3]float64 {
+	x, y := int(p.X), int(p.Y)
+	var sum [3]float64
+	n := 0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			i := 4 * ((y+dy)*loopW + x + dx)
+			sum[0] += float64(buf[i])
+			sum[1] += float64(buf[i+1])
+			sum[2] += float64(buf[i+2])
+			n++
+		}
+	}
+	return [3]float64{sum[0] / 9, sum[1] / 9, sum[2] / 9}
+}
+
+func dist(a, b [3]float64) float64 {
+	return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
+}
+
+// probeBoard reads the screen and checks, cell by cell, that it shows the
+// marble the engine has there, or none: each cell's centre is classified
+// as the nearest of the empty hollow (read from the empty board) and the
+// four marble colours.
+func probeBoard(t *testing.T, l *looptest.Loop, gs *Table, empty []byte) int {
+	t.Helper()
+	buf := l.Screen()
+	var refs [4][3]float64
+	for c := logic.Orange; c <= logic.White; c++ {
+		refs[c] = marbleRef(c)
+	}
+	var geo layout.Geometry
+	var pos logic.Position
+	l.Do(func() { geo, pos = gs.View.Geo, gs.Match().Pos })
+	bad := 0
+	for s := logic.Square(0); s < 56; s++ {
+		if !s.Valid() {
+			continue
+		}
+		p := geo.CellCenter(s)
+		px := pixelAt(buf, p)
+		got, best := logic.NoColor, dist(px, pixelAt(empty, p))
+		for i := 0; i < pos.Players(); i++ {
+			c := pos.SeatColor(i)
+			if d := dist(px, refs[c]); d < best {
+				got, best = c, d
+			}
+		}
+		if want := pos.At(s); got != want {
+			bad++
+			t.Errorf("%s shows %v (pixel %.0f), the engine has %v", s, got, px, want)
+		}
+	}
+	if bad > 0 {
+		t.Logf("board:\n%s", pos.Diagram())
+	}
+	return bad
+}
+
+// TestPlayAFullGameAgainstTheComputer plays Express against the level-1
+// computer through the real game loop: every human move is a scripted
+// pointer drag from the entry point onto the board, through the input
+// layer and the gesture machine, and after every move the pixels of the
+// board are checked against the engine's position.
+func TestPlayAFullGameAgainstTheComputer(t *testing.T) {
+	l := looptest.Need(t)
+	st := play.DefaultSetup()
+	st.Variant, st.Players = logic.Express, 2
+	st.Seats[0] = play.Seat{Color: logic.Orange}
+	st.Seats[1] = play.Seat{Color: logic.Green, Computer: true, Level: 1}
+	g, script := testGame(t, st, "")
+	l.Run(g)
+	defer l.Run(nil)
+	gs := g.Scene().(*Screen).Table()
+	l.Wait(3)
+	empty := l.Screen()
+
+	humanTurn := func() bool {
+		_, on := g.Scene().(*Screen)
+		return on && gs.Ctl.HumanToMove() && !gs.Animating() && script.Len() == 0
+	}
+	over := func() bool { _, ok := g.Scene().(*Result); return ok || gs.Ctl.Phase() == play.Over }
+	moves := 0
+	for {
+		if !l.Until(4000, func() bool { return humanTurn() || over() }) {
+			t.Fatalf("stuck after %d moves: phase %s, status %q", moves, gs.Ctl.Phase(), gs.status)
+		}
+		var done bool
+		l.Do(func() { done = over() })
+		if done {
+			break
+		}
+		probeBoard(t, l, gs, empty)
+		// Drag the marble of the first legal insertion onto the board.
+		var from, to layout.Point
+		var e logic.Entry
+		l.Do(func() {
+			var buf [logic.MaxMoves]logic.Move
+			e = gs.Match().Pos.Moves(buf[:0])[(moves*7)%len(gs.Match().Pos.Moves(buf[:0]))].Entry()
+			from, to = gs.View.Geo.EntryPoint(e), gs.View.Geo.CellCenter(e.EntryCell())
+			script.Drag(from.X, from.Y, to.X, to.Y, 8)
+		})
+		n := len(gs.Match().Moves)
+		if !l.Until(200, func() bool { return len(gs.Match().Moves) > n }) {
+			t.Fatalf("the drag of %s from %v to %v played nothing (status %q)", e, from, to, gs.status)
+		}
+		l.Do(func() {
+			if got := gs.Match().Moves[n].Entry(); got != e {
+				t.Errorf("dragged %s, played %s", e, got)
+			}
+		})
+		moves++
+		if moves > 200 {
+			t.Fatal("no end after 200 moves")
+		}
+	}
+	l.Until(400, func() bool { return gs.anim == nil })
+	probeBoard(t, l, gs, empty)
+	var res logic.Result
+	var record []byte
+	l.Do(func() {
+		res = gs.Match().Pos.Result()
+		record, _ = os.ReadFile(recordPath(g))
+	})
+	if res.State == logic.Ongoing {
+		t.Fatal("the loop ended with the game still on")
+	}
+	lines := strings.Fields(string(record))
+	if len(lines) != len(gs.Match().Moves) {
+		t.Errorf("record has %d moves, the game %d", len(lines), len(gs.Match().Moves))
+	}
+	t.Logf("%d human moves, %d in all, result %s", moves, len(gs.Match().Moves), res)
+	if !l.Until(2000, func() bool { _, ok := g.Scene().(*Result); return ok }) {
+		t.Error("the result scene never came")
+	}
+}
+
+// TestFrameRateAndAllocations measures, in the same run, frames per
+// second of the empty scene and of the game scene at rest mid-game, and
+// the allocations per frame of the game scene.
+func TestFrameRateAndAllocations(t *testing.T) {
+	l := looptest.Need(t)
+	st := play.DefaultSetup()
+	st.Variant, st.Players = logic.Expert, 3
+	st.Seats[0] = play.Seat{Color: logic.Orange}
+	st.Seats[1] = play.Seat{Color: logic.Green}
+	st.Seats[2] = play.Seat{Color: logic.Blue}
+	g, _ := testGame(t, st, "o2b3/1g1o1g1/2b1o2/g1obgb1/2o1g2/1b1o1b1/3g3 expert ogb o 16,16,16 2,0,0 0,0,0")
+	n := 240
+	if raceEnabled {
+		n = 60 // the numbers mean little under the race detector: just run it
+	}
+	measure := func(game *app.Game) (fps float64, allocs float64) {
+		l.Run(game)
+		l.Wait(30) // warm up: caches, sprites
+		var m0, m1 runtime.MemStats
+		var t0 time.Time
+		l.Do(func() { runtime.ReadMemStats(&m0); t0 = time.Now() })
+		l.Wait(n)
+		var el time.Duration
+		l.Do(func() { el = time.Since(t0); runtime.ReadMemStats(&m1) })
+		return float64(n) / el.Seconds(), float64(m1.Mallocs-m0.Mallocs) / float64(n)
+	}
+	emptyFPS, emptyAllocs := measure(nil)
+	gameFPS, gameAllocs := measure(g)
+	// The game's own share, measured apart (reading memory statistics
+	// around each call slows those frames, so not in the same window).
+	l.Do(func() { l.Count, l.OwnAlloc = true, 0 })
+	l.Wait(n)
+	var own float64
+	l.Do(func() { l.Count, own = false, float64(l.OwnAlloc)/float64(n) })
+	l.Run(nil)
+	msg := fmt.Sprintf("frames per second at %dx%d: empty scene %.1f, game scene %.1f (%.0f%%); allocations per frame, all of the process: empty %.1f, game %.1f; inside the game's Update and Draw: %.2f",
+		loopW, loopH, emptyFPS, gameFPS, 100*gameFPS/emptyFPS, emptyAllocs, gameAllocs, own)
+	t.Log(msg)
+	fmt.Println("game:", msg)
+	// What is left inside Draw is ebiten's own command queue (a new
+	// command when a batch breaks); the game's code allocates nothing (see
+	// a -memprofile of this test). The figures are reported, not asserted:
+	// speed and memory goals are read from runs like this one and from
+	// benchmarks, never from a test that could flake on a busy machine.
+}
+
+// TestTapTapAndKeys plays by tapping an entry point twice, then by keys
+// (Enter selects the first legal entry point, Enter again plays it).
+func TestTapTapAndKeys(t *testing.T) {
+	l := looptest.Need(t)
+	st := play.DefaultSetup()
+	st.Variant, st.Players = logic.Express, 2
+	st.Seats[0] = play.Seat{Color: logic.Orange}
+	st.Seats[1] = play.Seat{Color: logic.Green}
+	g, script := testGame(t, st, "")
+	l.Run(g)
+	defer l.Run(nil)
+	gs := g.Scene().(*Screen).Table()
+	l.Wait(3)
+	w4 := logic.NewEntry(logic.West, 3)
+	l.Do(func() {
+		p := gs.View.Geo.EntryPoint(w4)
+		script.Tap(p.X, p.Y)
+		script.Push(input.At(p.X, p.Y, false, false, false), input.At(p.X, p.Y, false, false, false))
+		script.Tap(p.X, p.Y)
+	})
+	if !l.Until(300, func() bool { return len(gs.Match().Moves) == 1 }) {
+		t.Fatalf("tap-tap on W4 played nothing (status %q)", gs.status)
+	}
+	if !l.Until(600, func() bool { return gs.Ctl.Phase() == play.Playing && gs.anim == nil }) {
+		t.Fatal("the animation never ended")
+	}
+	l.Do(func() {
+		var in input.Input
+		in.AddKey(ebiten.KeyEnter)
+		script.Push(in, input.Input{}, input.Input{})
+		script.Push(in)
+	})
+	if !l.Until(300, func() bool { return len(gs.Match().Moves) == 2 }) {
+		t.Fatalf("Enter, Enter played nothing (status %q)", gs.status)
+	}
+	l.Do(func() {
+		if gs.Match().Moves[0].Entry() != w4 {
+			t.Errorf("tap-tap played %s, want W4", gs.Match().Moves[0])
+		}
+	})
+}
+
+// TestScoringChoiceByTaps plays Expert with three players: orange's drag
+// at W1 makes two lines of four, both light up, a tap on d1 picks the
+// rank, a tap on d1 again keeps that end, and the move is recorded as the
+// rules write it.
+func TestScoringChoiceByTaps(t *testing.T) {
+	l := looptest.Need(t)
+	st := play.DefaultSetup()
+	st.Seats[0] = play.Seat{Color: logic.Orange}
+	st.Seats[1] = play.Seat{Color: logic.Green, Computer: true, Level: 1}
+	st.Seats[2] = play.Seat{Color: logic.Blue, Computer: true, Level: 1}
+	g, script := testGame(t, st, "7/7/2g1b2/o6/o6/o2b3/1ooo3 expert ogb o 16,21,20 0,0,0 0,0,0")
+	l.Run(g)
+	defer l.Run(nil)
+	gs := g.Scene().(*Screen).Table()
+	l.Wait(3)
+	w1 := logic.NewEntry(logic.West, 0)
+	d1, _ := logic.ParseSquare("d1")
+	l.Do(func() {
+		from, to := gs.View.Geo.EntryPoint(w1), gs.View.Geo.CellCenter(w1.EntryCell())
+		script.Drag(from.X, from.Y, to.X, to.Y, 8)
+	})
+	if !l.Until(600, func() bool { return gs.Ctl.Phase() == play.ChooseLine }) {
+		t.Fatalf("no line choice: phase %s, status %q", gs.Ctl.Phase(), gs.status)
+	}
+	if n := len(gs.Ctl.Lines()); n != 2 {
+		t.Errorf("%d candidate lines, want 2 (rank 1 and file a)", n)
+	}
+	tap := func() {
+		l.Do(func() { p := gs.View.Geo.CellCenter(d1); script.Tap(p.X, p.Y) })
+	}
+	tap()
+	if !l.Until(100, func() bool { return gs.Ctl.Phase() == play.ChooseEnd }) {
+		t.Fatalf("no end choice after tapping d1: phase %s", gs.Ctl.Phase())
+	}
+	tap()
+	if !l.Until(100, func() bool { return len(gs.Match().Moves) == 1 }) {
+		t.Fatalf("no move after tapping the end: phase %s", gs.Ctl.Phase())
+	}
+	l.Do(func() {
+		if got := gs.Match().Moves[0].String(); got != "W1xa1-d1=d1" {
+			t.Errorf("played %s, want W1xa1-d1=d1", got)
+		}
+	})
+	if !l.Until(1000, func() bool { return gs.Ctl.Phase() == play.Playing && gs.anim == nil }) {
+		t.Fatal("the animation never ended")
+	}
+	l.Do(func() {
+		if s := gs.status; !strings.Contains(s, "Extra turn") {
+			t.Errorf("status %q does not announce the extra turn", s)
+		}
+		if gs.shownScore[0] != 2 || gs.Match().Pos.Score(0) != 2 {
+			t.Errorf("score shown %d, engine %d; want 2", gs.shownScore[0], gs.Match().Pos.Score(0))
+		}
+	})
+}
+
+// recordPath is where the game's moves are recorded.
+func recordPath(g *app.Game) string { return g.Context().Opts.RecordPath }
