@@ -225,7 +225,7 @@ test('a bad link is reported on screen and the setup opens', { timeout: 240_000 
   console.log(`bundle: ${(wasm.transferred / 1048576).toFixed(2)} MB transferred, ${(wasm.decoded / 1048576).toFixed(2)} MB unpacked; running in ${page.loadSeconds} s`);
   assert.ok(wasm.transferred <= 4 * 1048576, `the bundle transfers ${wasm.transferred} bytes, over 4 MB`);
   // phase() names the screen shown: the rules, opened from the setup.
-  const rules = (await api(page, 'buttons')).find((b) => b.id === 196);
+  const rules = (await api(page, 'buttons')).find((b) => b.id === 'rules');
   assert.ok(rules, 'no Rules button on the setup');
   await tap(page, rules);
   await waitPhase(page, ['rules']);
@@ -259,7 +259,7 @@ test('a game by touch from the setup to its end against the computer', { timeout
   for (const b of buttons) {
     assert.ok(b.w >= MIN_TARGET && b.h >= MIN_TARGET, `setup button ${b.label} is ${b.w}×${b.h} CSS px`);
   }
-  const play = buttons.find((b) => /^(play|start)/i.test(b.label)) ?? buttons.find((b) => b.id === 192);
+  const play = buttons.find((b) => /^(play|start)/i.test(b.label)) ?? buttons.find((b) => b.id === 'play');
   assert.ok(play, 'no Play button: ' + buttons.map((b) => b.label).join(', '));
   await touch(page, 'touchStart', [play]);
   await waitTicks(page);
@@ -436,7 +436,7 @@ test('a record dropped on the records screen opens in the replay; a bad one is r
   const ctx = await newContext(portrait, 1);
   const page = await open(ctx);
   await waitPhase(page, ['setup']);
-  await tap(page, (await api(page, 'buttons')).find((b) => b.id === 197));
+  await tap(page, (await api(page, 'buttons')).find((b) => b.id === 'records'));
   await waitPhase(page, ['records']);
   const head = 'Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\n' +
     'Handicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n';
