@@ -32,7 +32,9 @@ func TestParsePositionErrors(t *testing.T) {
 		{"§5 a player on 10 points has ended the game", "7/7/7/7/7/7/7 expert og o 22,22 10,0 0,0", "game is over"},
 		{"§5 two players on 10", "7/7/7/7/7/7/7 expert og - 22,22 10,12 0,0", "2 players"},
 		{"§10 over but nothing ended it", "7/7/7/7/7/7/7 express og - 22,22 0,0 0,0", "nobody has won"},
-		{"§2 one colour side by side never arises", "7/7/7/7/7/7/oo5 express og o 20,22 0,0 0,0", "single-colour"},
+		{"§11.4 §2 one colour side by side never arises", "7/7/7/7/7/7/oo5 express og o 20,22 0,0 0,0", "single-colour"},
+		{"§11.4 §2 ... along a file too", "7/7/7/7/7/g6/g6 expert ogb b 22,20,22 0,0,0 0,0,0", "single-colour"},
+		{"§11.4 §2 ... even when the string says the game is over", "7/7/7/7/7/7/oo5 express og - 20,22 0,0 0,0", "single-colour"},
 		{"§4 over with two winners is ambiguous", "ooooo2/7/ggggg2/7/7/7/7 express og - 17,17 0,0 0,0", "unknown"},
 		{"§10 empty", "", "0 fields"},
 	}
@@ -69,21 +71,40 @@ func TestParsePositionRoundTrip(t *testing.T) {
 }
 
 func TestParsePositionNormalises(t *testing.T) {
-	// §7: the colour named to move still has a turn to sit out, so it passes.
-	p, err := ParsePosition("7/7/7/7/7/7/7 express ogb o 22,22,22 0,0,0 1,1,0")
-	if err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		name, pos, want, result string
+	}{
+		{"§11.3 §7 the colour named to move sits out a turn, and so does the next: the third seat moves",
+			"7/7/7/7/7/7/7 express ogb o 22,22,22 0,0,0 1,1,0", "7/7/7/7/7/7/7 express ogb b 22,22,22 0,0,0 0,0,0", "ongoing"},
+		{"§11.3 §7 every seat sits out once: the turn comes back to the colour named",
+			"7/7/7/7/7/7/7 express og o 22,22 0,0 1,1", "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", "ongoing"},
+		{"§11.3 §7 only the side to move is normalised: other seats' sit-outs wait for their turn",
+			"7/7/7/7/7/7/7 extreme og g 22,22 0,0 2,0", "7/7/7/7/7/7/7 extreme og g 22,22 0,0 2,0", "ongoing"},
+		{"§11.3 §4 §9 after the sit-out the next player has no marble left: a draw in Express",
+			almostOut2 + " express og o 1,0 0,0 1,0", almostOut2 + " express og - 1,0 0,0 0,0", "draw"},
+		{"§11.3 §5 §9 after the sit-out the next player has no marble left: the top score wins",
+			almostOut2 + " expert og o 1,0 2,0 1,0", almostOut2 + " expert og - 1,0 2,0 0,0", "win o"},
+		{"§4 §9 the player to move has no marble left, so the game is drawn",
+			almostOut2 + " express og g 1,0 0,0 0,0", almostOut2 + " express og - 1,0 0,0 0,0", "draw"},
 	}
-	if want := "7/7/7/7/7/7/7 express ogb b 22,22,22 0,0,0 0,0,0"; p.String() != want {
-		t.Errorf("got %s, want %s", p.String(), want)
-	}
-	// §4 §9: the player to move has no marble left, so the game is drawn.
-	p, err = ParsePosition("gogoogg/ooggoog/g1ogoog/g1oo1oo/1ogoggg/goo1ggg/1ogggoo express og g 1,0 0,0 0,0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Result().State != Drawn || !p.Over() {
-		t.Errorf("no marble left: result %s, want draw", p.Result())
+	for _, c := range cases {
+		p, err := ParsePosition(c.pos)
+		if err != nil {
+			t.Errorf("%s: ParsePosition(%q): %v", c.name, c.pos, err)
+			continue
+		}
+		if got := p.String(); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+		if got := p.Result().String(); got != c.result {
+			t.Errorf("%s: result %s, want %s", c.name, got, c.result)
+		}
+		if p.Over() != (c.result != "ongoing") || len(p.Moves(nil)) > 0 && p.Over() {
+			t.Errorf("%s: Over() = %v with result %s", c.name, p.Over(), p.Result())
+		}
+		if p.Hash() != p.computeHash() {
+			t.Errorf("%s: hash %x, recomputed %x", c.name, p.Hash(), p.computeHash())
+		}
 	}
 }
 

@@ -138,6 +138,15 @@ func TestRulesInsertion(t *testing.T) {
 			want: "1o5/7/7/o6/7/7/1o5 express og g 19,22 0,0 0,0"},
 		{name: "§2 single colour: no limit once two colours are on the board",
 			pos: "6g/7/7/o6/7/7/7 express og o 21,21 0,0 0,0", nMoves: 28},
+		{name: "§11.2 §2 §6 single colour is checked right after the insertion, before the scored line is removed",
+			// Sb and W1 make a1-b1-c1, a 0-point line of three that would be
+			// scored leaving one marble: legal if the rule were checked
+			// after the removal, illegal as ruled.
+			pos: "7/7/7/7/7/7/o1o4 extreme ogb o 20,22,22 0,0,0 0,0,0", nMoves: 22,
+			hasNot: []string{"Sb", "Sbxa1-c1=a1", "Sbxa1-c1=c1", "W1", "W1xa1-c1=a1", "W1xa1-c1=c1", "Sa", "Sc", "Sd", "W2"},
+			has:    []string{"E1", "Nb", "W3"}},
+		{name: "§11.2 §2 §6 ... so the scoring move is refused as a single-colour breach",
+			pos: "7/7/7/7/7/7/o1o4 extreme ogb o 20,22,22 0,0,0 0,0,0", moves: []string{"Sbxa1-c1=c1"}, wantErr: "single colour"},
 		{name: "§2 a player with no marble left cannot insert: the game ends",
 			pos: almostOut2 + " express og o 1,0 0,0 0,0", moves: []string{"W1"},
 			want: "gogoogg/ooggoog/g1ogoog/g1oo1oo/1ogoggg/goo1ggg/oogggoo express og - 0,0 0,0 0,0", result: "draw", nMoves: noMoves},
@@ -272,6 +281,9 @@ func TestRulesSitOuts(t *testing.T) {
 		{name: "§7 a sit-out keeps the supply at 22; the others play in order",
 			pos: "7/7/7/7/7/7/7 express ogb o 22,22,22 0,0,0 0,1,0", moves: []string{"W1", "W3"},
 			want: "7/7/7/7/b6/7/o6 express ogb o 21,22,21 0,0,0 0,0,0"},
+		{name: "§11.3 §7 a side to move that still sits out is normalised on reading",
+			pos: "7/7/7/o6/7/7/7 express ogb g 21,22,22 0,0,0 0,2,1", nMoves: 25,
+			want: "7/7/7/o6/7/7/7 express ogb o 21,22,22 0,0,0 0,1,0"},
 		{name: "§2 §7 while one player plays alone the single-colour rule holds",
 			pos: "7/7/7/7/7/7/7 express og o 22,22 0,0 3,0", moves: []string{"W1", "W2"}, wantErr: "single colour"},
 	})
