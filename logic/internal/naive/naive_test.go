@@ -197,6 +197,24 @@ func TestSingleColour(t *testing.T) {
 			t.Errorf("moves %v: want 24 without Sa W1 Sb W2\n%s", ms, p.Diagram())
 		}
 	})
+	t.Run("§11.2 §2 §6 single colour is checked right after the insertion, before the removal", func(t *testing.T) {
+		// Sb and W1 make a1-b1-c1, a 0-point line of three whose scoring
+		// would leave one marble: legal only if the rule were checked after
+		// the removal.
+		p := mustParse(t, "7/7/7/7/7/7/o1o4 extreme ogb o 20,22,22 0,0,0 0,0,0")
+		ms := p.Moves()
+		for _, m := range ms {
+			if strings.HasPrefix(m, "Sb") || strings.HasPrefix(m, "W1") {
+				t.Errorf("%s listed: it leaves orange alone with a1, b1 and c1 side by side\n%s", m, p.Diagram())
+			}
+		}
+		if len(ms) != 22 || !has(ms, "E1") {
+			t.Errorf("moves %v: want 22, with E1\n%s", ms, p.Diagram())
+		}
+		if err := p.Play("Sbxa1-c1=c1"); err == nil {
+			t.Errorf("Sbxa1-c1=c1 accepted")
+		}
+	})
 	t.Run("§2 §9 single-colour rule forbids every insertion: game over", func(t *testing.T) {
 		p := mustParse(t, "g1g1g2/7/g5g/7/g5g/7/g1g1g1g express og g 22,11 0,0 1,0")
 		if ms := p.Moves(); strings.Join(ms, " ") != "E7 Ng" {
@@ -226,11 +244,11 @@ func TestExpress(t *testing.T) {
 		result    string
 	}{
 		{"§4 a line made for the opponent does not win",
-			"7/7/7/ggg1gg1/7/7/7 express og o 22,17 0,0 0,0", []string{"W4"},
-			"7/7/7/oggggg1/7/7/7 express og g 21,17 0,0 0,0", "ongoing"},
+			"6o/7/7/ggg1gg1/7/7/7 express og o 21,17 0,0 0,0", []string{"W4"},
+			"6o/7/7/oggggg1/7/7/7 express og g 20,17 0,0 0,0", "ongoing"},
 		{"§4 the opponent wins if his line survives his own insertion",
-			"7/7/7/ggg1gg1/7/7/7 express og o 22,17 0,0 0,0", []string{"W4", "Na"},
-			"g6/7/7/oggggg1/7/7/7 express og - 21,16 0,0 0,0", "win g"},
+			"6o/7/7/ggg1gg1/7/7/7 express og o 21,17 0,0 0,0", []string{"W4", "Na"},
+			"g5o/7/7/oggggg1/7/7/7 express og - 20,16 0,0 0,0", "win g"},
 		{"§4 the mover wins even when he also made a line for the opponent",
 			"o6/o6/o6/ggg1gg1/o6/7/7 express og o 18,17 0,0 0,0", []string{"W4"},
 			"o6/o6/o6/oggggg1/o6/7/7 express og - 17,17 0,0 0,0", "win o"},
@@ -501,7 +519,7 @@ func TestSitOuts(t *testing.T) {
 		mustPlay(t, p, "Ng", "Sa")
 		wantString(t, p, "o5w/7/7/7/7/7/o6 extreme ogbw b 20,22,22,21 0,0,0,0 0,0,0,0")
 	})
-	t.Run("§7 Parse: the player to move sits out now", func(t *testing.T) {
+	t.Run("§11.3 §7 Parse: the player to move sits out now", func(t *testing.T) {
 		wantString(t, mustParse(t, "7/7/7/7/7/7/7 express og o 22,22 0,0 1,0"), "7/7/7/7/7/7/7 express og g 22,22 0,0 0,0")
 		wantString(t, mustParse(t, "7/7/7/7/7/7/7 express og o 22,22 0,0 1,1"), "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0")
 		// other seats' sit-outs wait for their turn
@@ -558,6 +576,9 @@ func TestParseErrors(t *testing.T) {
 		{"10 points but ongoing", "7/7/7/7/7/7/7 expert og o 22,22 10,0 0,0", "should be over"},
 		{"two winners", "7/7/7/7/7/7/7 expert og - 22,22 10,10 0,0", "only one"},
 		{"sit-outs above 6", "7/7/7/7/7/7/7 expert og o 22,22 0,0 0,7", "at most 6"},
+		{"§11.4 §2 one colour only, side by side along a rank", "7/7/7/7/7/7/oo5 express og o 20,22 0,0 0,0", "single-colour"},
+		{"§11.4 §2 one colour only, side by side along a file", "7/7/7/7/7/g6/g6 expert ogb b 22,20,22 0,0,0 0,0,0", "single-colour"},
+		{"§11.4 §2 one colour only, side by side, game given as over", "7/7/7/7/7/7/oo5 express og - 20,22 0,0 0,0", "single-colour"},
 		{"ambiguous finished Express", "o6/o6/o6/oggggg1/o6/7/7 express og - 17,17 0,0 0,0", "ambiguous"},
 	}
 	for _, tc := range tests {

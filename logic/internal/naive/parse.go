@@ -85,6 +85,13 @@ func Parse(s string) (*Pos, error) {
 		}
 	}
 
+	// §11.4: play never leaves one colour alone with two marbles side by
+	// side (§2), so such a board is refused rather than played on: every
+	// insertion from it would be judged against a state the rules exclude.
+	if p.breaksSingleColourRule() {
+		return nil, fmt.Errorf("field 1 (board): only one colour on the board and two of its marbles side by side: the single-colour rule (§2, §11.4) never allows that")
+	}
+
 	// Scores and sit-outs.
 	winners := 0
 	for i, col := range p.seats {
