@@ -157,7 +157,7 @@ func TestRulesExpress(t *testing.T) {
 	runRuleCases(t, []ruleCase{
 		{name: "§4 a line of five wins for the mover (2 players)",
 			pos: "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", moves: []string{"W4"},
-			want: "5g1/7/7/ooooo2/7/7/7 express og - 17,21 0,0 0,0", result: "win o", nMoves: noMoves},
+			want: "5g1/7/7/ooooo2/7/7/7 express og -o 17,21 0,0 0,0", result: "win o", nMoves: noMoves},
 		{name: "§4 a line of four does not win with 2 players",
 			pos: "5g1/7/7/1ooo3/7/7/7 express og o 19,21 0,0 0,0", moves: []string{"W4"}, result: "ongoing"},
 		{name: "§4 a line of four wins with 3 players",
@@ -208,7 +208,7 @@ func TestRulesExpert(t *testing.T) {
 			pos: "5g1/7/7/1ooooo1/7/7/7 expert og o 17,21 0,0 0,0", moves: []string{"W4xa4-e4"}, wantErr: "not a scoring line"},
 		{name: "§5 a line of seven scores 10 and wins at once",
 			pos: "5g1/7/7/1oooooo/7/7/7 expert og o 16,21 0,0 0,0", moves: []string{"W4xa4-g4"},
-			want: "5g1/7/7/o5o/7/7/7 expert og - 20,21 10,0 0,0", result: "win o"},
+			want: "5g1/7/7/o5o/7/7/7 expert og -o 20,21 10,0 0,0", result: "win o"},
 		{name: "§5 3 players: all but one end go; the kept end is chosen",
 			pos: "5g1/7/7/1ooo3/7/7/7 expert ogb o 19,21,22 0,0,0 0,0,0", moves: []string{"W4xa4-d4=d4"},
 			want: "5g1/7/7/3o3/7/7/7 expert ogb o 21,21,22 2,0,0 0,0,0"},
@@ -235,13 +235,16 @@ func TestRulesExpert(t *testing.T) {
 			want: "5og/7/3g3/ogg4/7/7/3g3 expert og g 20,17 0,2 0,0"},
 		{name: "§5 reaching 10 points wins at once",
 			pos: "5g1/7/7/1oooo2/7/7/7 expert og o 18,21 8,9 0,0", moves: []string{"W4xa4-e4"},
-			result: "win o", want: "5g1/7/7/o3o2/7/7/7 expert og - 20,21 10,9 0,0"},
+			result: "win o", want: "5g1/7/7/o3o2/7/7/7 expert og -o 20,21 10,9 0,0"},
 		{name: "§5 end by the board full: the most points win",
-			pos: almostFull3 + " expert ogb o 10,5,3 3,4,2 0,0,0", moves: []string{"W1"}, result: "win g"},
+			pos: almostFull3 + " expert ogb o 10,5,3 3,4,2 0,0,0", moves: []string{"W1"}, result: "win g",
+			want: "oobggbb/ogbgbbb/boboggg/oggogoo/ggbobbb/oogbgbb/oggbgbb expert ogb -g 9,5,3 3,4,2 0,0,0"},
 		{name: "§5 end by the board full: a shared top score is a draw",
-			pos: almostFull3 + " expert ogb o 10,5,3 4,4,2 0,0,0", moves: []string{"W1"}, result: "draw"},
+			pos: almostFull3 + " expert ogb o 10,5,3 4,4,2 0,0,0", moves: []string{"W1"}, result: "draw",
+			want: "oobggbb/ogbgbbb/boboggg/oggogoo/ggbobbb/oogbgbb/oggbgbb expert ogb - 9,5,3 4,4,2 0,0,0"},
 		{name: "§5 end by no marble left: the most points win",
-			pos: almostOut2 + " expert og o 1,0 2,0 0,0", moves: []string{"W1"}, result: "win o"},
+			pos: almostOut2 + " expert og o 1,0 2,0 0,0", moves: []string{"W1"}, result: "win o",
+			want: "gogoogg/ooggoog/g1ogoog/g1oo1oo/1ogoggg/goo1ggg/oogggoo expert og -o 0,0 2,0 0,0"},
 	})
 }
 
