@@ -2,6 +2,7 @@ package logic
 
 import (
 	"flag"
+	"fmt"
 	"math/rand"
 	"slices"
 	"testing"
@@ -17,7 +18,8 @@ var differentialGames = flag.Int("differential-games", 4, "random games per conf
 // TestDifferential plays thousands of seeded random games on this engine and
 // on the deliberately naive one in internal/naive, and requires them to
 // agree after every move: the position string, the sorted legal moves and
-// the result.
+// the result, and how each parser reads that string back (see
+// differentialParse).
 func TestDifferential(t *testing.T) {
 	games := *differentialGames
 	if testing.Short() {
@@ -68,6 +70,9 @@ func differentialGame(t *testing.T, seed int64, v Variant, n int, sits []int) {
 		if fast.Result().String() != slow.Result() {
 			t.Fatalf("seed %d after %v: result fast %s, naive %s\n%s", seed, history, fast.Result(), slow.Result(), fast.Diagram())
 		}
+		if err := differentialParse(&fast); err != nil {
+			t.Fatalf("seed %d after %v: %v\n%s", seed, history, err, fast.Diagram())
+		}
 		var fm []string
 		for _, m := range fast.Moves(nil) {
 			fm = append(fm, m.String())
@@ -89,6 +94,30 @@ func differentialGame(t *testing.T, seed int64, v Variant, n int, sits []int) {
 			t.Fatalf("naive refused %s: %v", m, err)
 		}
 	}
+}
+
+// differentialParse reads p's string with both parsers: both must give it
+// back unchanged with p's result, but for the unreadable draw (see
+// unreadableDraw), which both must refuse (RULES.md §10, §11.1).
+func differentialParse(p *Position) error {
+	s := p.String()
+	fq, ferr := ParsePosition(s)
+	nq, nerr := naive.Parse(s)
+	if unreadableDraw(p) {
+		if ferr == nil || nerr == nil {
+			return fmt.Errorf("%s: a draw with a winning line on the board must be refused; fast %v, naive %v", s, ferr, nerr)
+		}
+		return nil
+	}
+	switch {
+	case ferr != nil || nerr != nil:
+		return fmt.Errorf("%s does not read back: fast %v, naive %v", s, ferr, nerr)
+	case fq.String() != s || nq.String() != s:
+		return fmt.Errorf("%s reads back as fast %s, naive %s", s, fq.String(), nq.String())
+	case fq.Result() != p.Result() || nq.Result() != p.Result().String():
+		return fmt.Errorf("%s (%s) reads back as fast %s, naive %s", s, p.Result(), fq.Result(), nq.Result())
+	}
+	return nil
 }
 
 // TestDifferentialPerft recomputes the pinned perft counts with the naive

@@ -7,7 +7,9 @@ import (
 	"strings"
 )
 
-// String writes the position string of RULES.md §10.
+// String writes the position string of RULES.md §10. A finished game's
+// to-move field names the winner ("-o") and is '-' alone for a draw
+// (§11.1): the board alone cannot always tell which, so the string says.
 func (p *Position) String() string {
 	var sb strings.Builder
 	for r := Size - 1; r >= 0; r-- {
@@ -38,7 +40,14 @@ func (p *Position) String() string {
 		sb.WriteByte(p.seats[i].Letter())
 	}
 	sb.WriteByte(' ')
-	sb.WriteByte(p.ToMove().Letter())
+	if p.Over() {
+		sb.WriteByte('-')
+		if p.result.State == Won {
+			sb.WriteByte(p.result.Winner.Letter())
+		}
+	} else {
+		sb.WriteByte(p.ToMove().Letter())
+	}
 	list := func(f func(i int) int) {
 		sb.WriteByte(' ')
 		for i := 0; i < int(p.n); i++ {
@@ -78,7 +87,10 @@ func (p *Position) Diagram() string {
 // ParsePosition reads a position string (RULES.md §10). Whitespace between
 // fields may be any run of blanks. If the colour to move still has turns to
 // sit out, they are passed at once, and if that player cannot insert the
-// game is over, so String may give back a normalised string.
+// game is over, so String may give back a normalised string (§11.3). A
+// finished game is "-o" (won by orange) or "-" (§11.1): a named winner is
+// checked against the board and scores, and a bare '-' is read from them,
+// so a won game written by an older writer still reads.
 func ParsePosition(s string) (Position, error) {
 	var p Position
 	fail := func(field string, format string, a ...any) (Position, error) {
@@ -211,10 +223,22 @@ func ParsePosition(s string) (Position, error) {
 	}
 
 	tm := f[3]
-	if tm == "-" {
-		r, err := p.overResult()
+	if tm[0] == '-' {
+		var r Result
+		switch {
+		case tm == "-":
+			r, err = p.overResult()
+		case len(tm) == 2:
+			w, ok := ColorOf(tm[1])
+			if !ok || seatOf[w] < 0 {
+				return fail("to-move", "%q: after '-' want the winner's letter, one of the seated colours (%s)", tm, seats)
+			}
+			r, err = Result{State: Won, Winner: w}, p.checkWinner(int(seatOf[w]))
+		default:
+			return fail("to-move", "%q: once the game is over want '-' and the winner's letter (like -o), or '-' alone for a draw", tm)
+		}
 		if err != nil {
-			return fail("to-move", "%v", err)
+			return fail("to-move", "%q: %v", tm, err)
 		}
 		p.toMove, p.result = -1, r
 		p.hash = p.computeHash()
@@ -222,10 +246,10 @@ func ParsePosition(s string) (Position, error) {
 	}
 	c, ok := ColorOf(tm[0])
 	if len(tm) != 1 || !ok || seatOf[c] < 0 {
-		return fail("to-move", "%q: want the letter of a seated colour (%s) or '-' once the game is over", tm, seats)
+		return fail("to-move", "%q: want the letter of a seated colour (%s), or once the game is over '-' and the winner's letter ('-' alone for a draw)", tm, seats)
 	}
 	if winners > 0 {
-		return fail("to-move", "%s is to move, but a player has %d points and the game is over (write '-')", c, WinningPoints)
+		return fail("to-move", "%s is to move, but a player has %d points and the game is over (write '-' and the winner's letter)", c, WinningPoints)
 	}
 	p.toMove = seatOf[c]
 	p.hash = p.computeHash()
@@ -233,12 +257,58 @@ func ParsePosition(s string) (Position, error) {
 	return p, nil
 }
 
-// overResult works out who won a position given as over. An Express
-// position does not say who moved last, so when a colour holds a winning
-// line and the game could also have ended for want of marbles or room (the
-// line may have been pushed together on another player's turn), or when
-// several colours hold one, the winner is unknown and the position is
-// refused rather than guessed.
+// checkWinner checks that seat w can have won the position given as over:
+// in Express w holds a winning line (§4); in Expert and Extreme w has 10
+// points, or nobody has and the game ended for want of marbles or room
+// with w alone on the top score (§5). A string naming a winner the
+// position contradicts is refused, not trusted.
+func (p *Position) checkWinner(w int) error {
+	n := int(p.n)
+	c := p.seats[w]
+	if !p.variant.Scores() {
+		if hasRun(p.bb[w], WinLength(n)) {
+			return nil
+		}
+		for i := 0; i < n; i++ {
+			if hasRun(p.bb[i], WinLength(n)) {
+				return fmt.Errorf("%s holds no line of %d (RULES.md §4), but %s does", c, WinLength(n), p.seats[i])
+			}
+		}
+		return fmt.Errorf("%s holds no line of %d (RULES.md §4), so %s has not won", c, WinLength(n), c)
+	}
+	for i := 0; i < n; i++ {
+		if p.scores[i] >= WinningPoints {
+			if i == w {
+				return nil
+			}
+			return fmt.Errorf("%s has %d points, so %s won (RULES.md §5), not %s", p.seats[i], p.scores[i], p.seats[i], c)
+		}
+	}
+	stuck := false
+	for i := 0; i < n; i++ {
+		stuck = stuck || !p.hasInsertion(i)
+	}
+	if !stuck {
+		return fmt.Errorf("nobody has %d points and every player can still insert, so the game is not over", WinningPoints)
+	}
+	switch r := p.Standing(); {
+	case r.State == Drawn:
+		return fmt.Errorf("the top score of %d is shared, so the game is drawn (RULES.md §5): write '-'", p.scores[w])
+	case r.Winner != c:
+		return fmt.Errorf("%s has the top score (%d to %s's %d), so %s won (RULES.md §5)", r.Winner, p.scores[p.SeatOf(r.Winner)], c, p.scores[w], r.Winner)
+	}
+	return nil
+}
+
+// overResult reads the result of a position given as over by a bare '-'
+// (RULES.md §10, §11.1): a draw as this engine writes it, or a win as older
+// writers wrote it, the winner read from the board. An Express position
+// does not say who moved last, so when a colour holds a winning line and
+// the game could also have ended for want of marbles or room (the line may
+// have been pushed together on another player's turn), or when several
+// colours hold one, the board cannot tell and §10 has the string refused
+// rather than guessed. A drawn game with such a line is therefore the one
+// position whose string does not read back.
 func (p *Position) overResult() (Result, error) {
 	n := int(p.n)
 	stuck := -1 // a seat that could not insert, so the game may have ended by exhaustion
@@ -258,13 +328,13 @@ func (p *Position) overResult() (Result, error) {
 		for i := 0; i < n; i++ {
 			if hasRun(p.bb[i], WinLength(n)) {
 				if who >= 0 {
-					return Result{}, fmt.Errorf("the game is over but both %s and %s hold a winning line, so who won is unknown", p.seats[who], p.seats[i])
+					return Result{}, fmt.Errorf("the game is over but both %s and %s hold a winning line, so who won is unknown (name the winner, like -%c)", p.seats[who], p.seats[i], p.seats[who].Letter())
 				}
 				who = i
 			}
 		}
 		if who >= 0 && stuck >= 0 {
-			return Result{}, fmt.Errorf("the game is over but who won is unknown: %s holds a winning line, yet %s cannot insert, so the game may have ended drawn", p.seats[who], p.seats[stuck])
+			return Result{}, fmt.Errorf("the game is over but who won is unknown: %s holds a winning line, yet %s cannot insert, so the game may have ended drawn (name the winner, -%c, if %s won)", p.seats[who], p.seats[stuck], p.seats[who].Letter(), p.seats[who])
 		}
 		if who >= 0 {
 			return Result{State: Won, Winner: p.seats[who]}, nil

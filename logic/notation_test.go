@@ -31,9 +31,32 @@ func TestParsePositionErrors(t *testing.T) {
 		{"§10 to-move must be seated", "7/7/7/7/7/7/7 express og b 22,22 0,0 0,0", "seated colour"},
 		{"§5 a player on 10 points has ended the game", "7/7/7/7/7/7/7 expert og o 22,22 10,0 0,0", "game is over"},
 		{"§5 two players on 10", "7/7/7/7/7/7/7 expert og - 22,22 10,12 0,0", "2 players"},
+		{"§5 two players on 10, one of them named", "7/7/7/7/7/7/7 expert og -o 22,22 10,12 0,0", "2 players"},
 		{"§10 over but nothing ended it", "7/7/7/7/7/7/7 express og - 22,22 0,0 0,0", "nobody has won"},
-		{"§2 one colour side by side never arises", "7/7/7/7/7/7/oo5 express og o 20,22 0,0 0,0", "single-colour"},
-		{"§4 over with two winners is ambiguous", "ooooo2/7/ggggg2/7/7/7/7 express og - 17,17 0,0 0,0", "unknown"},
+		{"§10 §11.1 a named winner must be seated", "ooooo2/7/7/7/7/7/6g express og -b 17,21 0,0 0,0", `to-move: "-b"`},
+		{"§10 §11.1 '-' then no colour letter", "ooooo2/7/7/7/7/7/6g express og -x 17,21 0,0 0,0", `to-move: "-x"`},
+		{"§10 §11.1 '-' then two letters", "ooooo2/7/7/7/7/7/6g express og -og 17,21 0,0 0,0", `to-move: "-og"`},
+		{"§10 §11.1 '--'", "ooooo2/7/7/7/7/7/6g express og -- 17,21 0,0 0,0", `to-move: "--"`},
+		{"§11.1 §4 the named winner holds no winning line, another colour does",
+			"ooooo2/7/7/7/7/7/6g express og -g 17,21 0,0 0,0", `to-move: "-g": green holds no line of 5`},
+		{"§11.1 §4 §9 the named winner holds no winning line: the game was drawn",
+			almostOut2 + " express og -o 1,0 0,0 0,0", `to-move: "-o": orange holds no line of 5`},
+		{"§11.1 §4 the named winner's line must be long enough for the player count",
+			"oooo3/7/7/7/7/7/6g express og -o 18,21 0,0 0,0", `to-move: "-o": orange holds no line of 5`},
+		{"§11.1 §5 the scores show another winner",
+			"7/7/7/o5o/5g1/7/7 expert og -g 20,21 10,0 0,0", `to-move: "-g": orange has 10 points, so orange won`},
+		{"§11.1 §5 a named winner, but the game is not over",
+			"7/7/7/o3o2/5g1/7/7 expert og -o 20,21 4,0 0,0", `to-move: "-o": nobody has 10 points and every player can still insert`},
+		{"§11.1 §5 §9 the game ended for want of marbles and another player has the top score",
+			almostOut2 + " expert og -o 1,0 2,5 0,0", `to-move: "-o": green has the top score`},
+		{"§11.1 §5 §9 the game ended for want of marbles and the top score is shared",
+			almostOut2 + " expert og -o 1,0 4,4 0,0", `to-move: "-o": the top score of 4 is shared`},
+		{"§10 §11.1 a bare '-' with a line another player pushed together: who won is unknown",
+			fullLineOfFour + " express ogbw - 9,10,10,10 0,0,0,0 0,0,0,0", "unknown"},
+		{"§11.4 §2 one colour side by side never arises", "7/7/7/7/7/7/oo5 express og o 20,22 0,0 0,0", "single-colour"},
+		{"§11.4 §2 ... along a file too", "7/7/7/7/7/g6/g6 expert ogb b 22,20,22 0,0,0 0,0,0", "single-colour"},
+		{"§11.4 §2 ... even when the string says the game is over", "7/7/7/7/7/7/oo5 express og - 20,22 0,0 0,0", "single-colour"},
+		{"§10 §11.1 a bare '-' with two winning lines: who won is unknown", "ooooo2/7/ggggg2/7/7/7/7 express og - 17,17 0,0 0,0", "unknown"},
 		{"§10 empty", "", "0 fields"},
 	}
 	for _, c := range cases {
@@ -51,8 +74,9 @@ func TestParsePositionRoundTrip(t *testing.T) {
 		"gogoogg/ooggoog/g1ogoog/g1oo1oo/1ogoggg/goo1ggg/1ogggoo express og o 1,0 0,0 0,0",
 		"5g1/7/7/b2o3/7/7/6o extreme ogb o 20,21,21 0,0,0 0,0,0",
 		"7/7/7/o3o2/5w1/7/7 expert wo w 21,20 4,9 0,0",
-		"7/7/7/o5o/5g1/7/7 expert og - 20,21 10,0 0,0",
-		"ooooo2/7/7/7/7/7/6g express og - 17,21 0,0 0,0",
+		"7/7/7/o5o/5g1/7/7 expert og -o 20,21 10,0 0,0",
+		"ooooo2/7/7/7/7/7/6g express og -o 17,21 0,0 0,0",
+		almostOut2 + " express og - 1,0 0,0 0,0",
 	} {
 		p, err := ParsePosition(s)
 		if err != nil {
@@ -68,22 +92,99 @@ func TestParsePositionRoundTrip(t *testing.T) {
 	}
 }
 
+// fullLineOfFour is a full 4-player board on which blue holds a line of
+// four (d2-g5) and nobody else one. The game is over, but the board fits
+// both a blue win and a draw (the line pushed together on another
+// player's turn, then nobody could insert).
+const fullLineOfFour = "woowowb/wbgwbog/bowgogb/ggowbbg/wwggboo/wogbobw/bbgoogw"
+
+// TestParsePositionToMove checks the to-move field of a finished game
+// (RULES.md §10, §11.1): the winner is named (-o), a draw is '-' alone, and
+// a bare '-' for a won game is still read, the winner taken from the board.
+func TestParsePositionToMove(t *testing.T) {
+	cases := []struct {
+		name, pos, want, result string
+	}{
+		{"§11.1 §4 a won game names its winner",
+			"ooooo2/7/7/7/7/7/6g express og -o 17,21 0,0 0,0", "ooooo2/7/7/7/7/7/6g express og -o 17,21 0,0 0,0", "win o"},
+		{"§11.1 §4 a bare '-' for a won game: the winner is read from the board and then named",
+			"ooooo2/7/7/7/7/7/6g express og - 17,21 0,0 0,0", "ooooo2/7/7/7/7/7/6g express og -o 17,21 0,0 0,0", "win o"},
+		{"§11.1 §4 3 players: a line of four wins",
+			"oooo3/7/7/7/7/6b/6g express ogb -o 18,21,21 0,0,0 0,0,0", "oooo3/7/7/7/7/6b/6g express ogb -o 18,21,21 0,0,0 0,0,0", "win o"},
+		{"§11.1 §5 a bare '-' for a won Expert game: the player on 10 points",
+			"7/7/7/o5o/5g1/7/7 expert og - 20,21 10,0 0,0", "7/7/7/o5o/5g1/7/7 expert og -o 20,21 10,0 0,0", "win o"},
+		{"§11.1 §4 two winning lines: the named winner says whose insertion made them",
+			"ooooo2/7/ggggg2/7/7/7/7 express og -g 17,17 0,0 0,0", "ooooo2/7/ggggg2/7/7/7/7 express og -g 17,17 0,0 0,0", "win g"},
+		{"§11.1 §4 a full board and a line: the named winner says it was won",
+			fullLineOfFour + " express ogbw -b 9,10,10,10 0,0,0,0 0,0,0,0", fullLineOfFour + " express ogbw -b 9,10,10,10 0,0,0,0 0,0,0,0", "win b"},
+		{"§11.1 §4 §9 a draw is written '-' alone",
+			almostOut2 + " express og - 1,0 0,0 0,0", almostOut2 + " express og - 1,0 0,0 0,0", "draw"},
+		{"§11.1 §5 §9 the game ended for want of marbles: the top score is named",
+			almostOut2 + " expert og -g 1,0 2,5 0,0", almostOut2 + " expert og -g 1,0 2,5 0,0", "win g"},
+		{"§11.1 §5 §9 ... and a bare '-' reads the top score",
+			almostOut2 + " expert og - 1,0 2,5 0,0", almostOut2 + " expert og -g 1,0 2,5 0,0", "win g"},
+		{"§11.1 §5 §9 ... a shared top score is a draw, written '-'",
+			almostOut2 + " extreme og - 1,0 4,4 0,0", almostOut2 + " extreme og - 1,0 4,4 0,0", "draw"},
+	}
+	for _, c := range cases {
+		p, err := ParsePosition(c.pos)
+		if err != nil {
+			t.Errorf("%s: ParsePosition(%q): %v", c.name, c.pos, err)
+			continue
+		}
+		if !p.Over() || p.ToMove() != NoColor || len(p.Moves(nil)) != 0 {
+			t.Errorf("%s: the game should be over, to move %s", c.name, p.ToMove())
+		}
+		if got := p.Result().String(); got != c.result {
+			t.Errorf("%s: result %s, want %s", c.name, got, c.result)
+		}
+		if got := p.String(); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+		if q, err := ParsePosition(p.String()); err != nil || q != p {
+			t.Errorf("%s: %s does not read back as itself: %v", c.name, p.String(), err)
+		}
+		if p.Hash() != p.computeHash() {
+			t.Errorf("%s: hash %x, recomputed %x", c.name, p.Hash(), p.computeHash())
+		}
+	}
+}
+
 func TestParsePositionNormalises(t *testing.T) {
-	// §7: the colour named to move still has a turn to sit out, so it passes.
-	p, err := ParsePosition("7/7/7/7/7/7/7 express ogb o 22,22,22 0,0,0 1,1,0")
-	if err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		name, pos, want, result string
+	}{
+		{"§11.3 §7 the colour named to move sits out a turn, and so does the next: the third seat moves",
+			"7/7/7/7/7/7/7 express ogb o 22,22,22 0,0,0 1,1,0", "7/7/7/7/7/7/7 express ogb b 22,22,22 0,0,0 0,0,0", "ongoing"},
+		{"§11.3 §7 every seat sits out once: the turn comes back to the colour named",
+			"7/7/7/7/7/7/7 express og o 22,22 0,0 1,1", "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", "ongoing"},
+		{"§11.3 §7 only the side to move is normalised: other seats' sit-outs wait for their turn",
+			"7/7/7/7/7/7/7 extreme og g 22,22 0,0 2,0", "7/7/7/7/7/7/7 extreme og g 22,22 0,0 2,0", "ongoing"},
+		{"§11.3 §4 §9 after the sit-out the next player has no marble left: a draw in Express",
+			almostOut2 + " express og o 1,0 0,0 1,0", almostOut2 + " express og - 1,0 0,0 0,0", "draw"},
+		{"§11.3 §5 §9 after the sit-out the next player has no marble left: the top score wins",
+			almostOut2 + " expert og o 1,0 2,0 1,0", almostOut2 + " expert og -o 1,0 2,0 0,0", "win o"},
+		{"§4 §9 the player to move has no marble left, so the game is drawn",
+			almostOut2 + " express og g 1,0 0,0 0,0", almostOut2 + " express og - 1,0 0,0 0,0", "draw"},
 	}
-	if want := "7/7/7/7/7/7/7 express ogb b 22,22,22 0,0,0 0,0,0"; p.String() != want {
-		t.Errorf("got %s, want %s", p.String(), want)
-	}
-	// §4 §9: the player to move has no marble left, so the game is drawn.
-	p, err = ParsePosition("gogoogg/ooggoog/g1ogoog/g1oo1oo/1ogoggg/goo1ggg/1ogggoo express og g 1,0 0,0 0,0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Result().State != Drawn || !p.Over() {
-		t.Errorf("no marble left: result %s, want draw", p.Result())
+	for _, c := range cases {
+		p, err := ParsePosition(c.pos)
+		if err != nil {
+			t.Errorf("%s: ParsePosition(%q): %v", c.name, c.pos, err)
+			continue
+		}
+		if got := p.String(); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+		if got := p.Result().String(); got != c.result {
+			t.Errorf("%s: result %s, want %s", c.name, got, c.result)
+		}
+		if p.Over() != (c.result != "ongoing") || len(p.Moves(nil)) > 0 && p.Over() {
+			t.Errorf("%s: Over() = %v with result %s", c.name, p.Over(), p.Result())
+		}
+		if p.Hash() != p.computeHash() {
+			t.Errorf("%s: hash %x, recomputed %x", c.name, p.Hash(), p.computeHash())
+		}
 	}
 }
 

@@ -17,7 +17,7 @@ func TestPassTo(t *testing.T) {
 		{"§7 a seat that sits out passes on", "7/7/7/3o3/7/7/7 express ogb g 21,22,22 0,0,0 0,0,1", 2,
 			"7/7/7/3o3/7/7/7 express ogb o 21,22,22 0,0,0 0,0,0"},
 		{"§5 a seat with no marble ends the game", "1bgggo1/oggbg1g/gbggogg/ggbob2/go1ggbb/obobogb/o1ggogg expert ogb o 12,0,12 2,5,0 0,0,0", 1,
-			"1bgggo1/oggbg1g/gbggogg/ggbob2/go1ggbb/obobogb/o1ggogg expert ogb - 12,0,12 2,5,0 0,0,0"},
+			"1bgggo1/oggbg1g/gbggogg/ggbob2/go1ggbb/obobogb/o1ggogg expert ogb -g 12,0,12 2,5,0 0,0,0"},
 	}
 	for _, c := range cases {
 		p, err := ParsePosition(c.pos)

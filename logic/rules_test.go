@@ -138,6 +138,15 @@ func TestRulesInsertion(t *testing.T) {
 			want: "1o5/7/7/o6/7/7/1o5 express og g 19,22 0,0 0,0"},
 		{name: "§2 single colour: no limit once two colours are on the board",
 			pos: "6g/7/7/o6/7/7/7 express og o 21,21 0,0 0,0", nMoves: 28},
+		{name: "§11.2 §2 §6 single colour is checked right after the insertion, before the scored line is removed",
+			// Sb and W1 make a1-b1-c1, a 0-point line of three that would be
+			// scored leaving one marble: legal if the rule were checked
+			// after the removal, illegal as ruled.
+			pos: "7/7/7/7/7/7/o1o4 extreme ogb o 20,22,22 0,0,0 0,0,0", nMoves: 22,
+			hasNot: []string{"Sb", "Sbxa1-c1=a1", "Sbxa1-c1=c1", "W1", "W1xa1-c1=a1", "W1xa1-c1=c1", "Sa", "Sc", "Sd", "W2"},
+			has:    []string{"E1", "Nb", "W3"}},
+		{name: "§11.2 §2 §6 ... so the scoring move is refused as a single-colour breach",
+			pos: "7/7/7/7/7/7/o1o4 extreme ogb o 20,22,22 0,0,0 0,0,0", moves: []string{"Sbxa1-c1=c1"}, wantErr: "single colour"},
 		{name: "§2 a player with no marble left cannot insert: the game ends",
 			pos: almostOut2 + " express og o 1,0 0,0 0,0", moves: []string{"W1"},
 			want: "gogoogg/ooggoog/g1ogoog/g1oo1oo/1ogoggg/goo1ggg/oogggoo express og - 0,0 0,0 0,0", result: "draw", nMoves: noMoves},
@@ -148,7 +157,7 @@ func TestRulesExpress(t *testing.T) {
 	runRuleCases(t, []ruleCase{
 		{name: "§4 a line of five wins for the mover (2 players)",
 			pos: "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", moves: []string{"W4"},
-			want: "5g1/7/7/ooooo2/7/7/7 express og - 17,21 0,0 0,0", result: "win o", nMoves: noMoves},
+			want: "5g1/7/7/ooooo2/7/7/7 express og -o 17,21 0,0 0,0", result: "win o", nMoves: noMoves},
 		{name: "§4 a line of four does not win with 2 players",
 			pos: "5g1/7/7/1ooo3/7/7/7 express og o 19,21 0,0 0,0", moves: []string{"W4"}, result: "ongoing"},
 		{name: "§4 a line of four wins with 3 players",
@@ -199,7 +208,7 @@ func TestRulesExpert(t *testing.T) {
 			pos: "5g1/7/7/1ooooo1/7/7/7 expert og o 17,21 0,0 0,0", moves: []string{"W4xa4-e4"}, wantErr: "not a scoring line"},
 		{name: "§5 a line of seven scores 10 and wins at once",
 			pos: "5g1/7/7/1oooooo/7/7/7 expert og o 16,21 0,0 0,0", moves: []string{"W4xa4-g4"},
-			want: "5g1/7/7/o5o/7/7/7 expert og - 20,21 10,0 0,0", result: "win o"},
+			want: "5g1/7/7/o5o/7/7/7 expert og -o 20,21 10,0 0,0", result: "win o"},
 		{name: "§5 3 players: all but one end go; the kept end is chosen",
 			pos: "5g1/7/7/1ooo3/7/7/7 expert ogb o 19,21,22 0,0,0 0,0,0", moves: []string{"W4xa4-d4=d4"},
 			want: "5g1/7/7/3o3/7/7/7 expert ogb o 21,21,22 2,0,0 0,0,0"},
@@ -226,13 +235,16 @@ func TestRulesExpert(t *testing.T) {
 			want: "5og/7/3g3/ogg4/7/7/3g3 expert og g 20,17 0,2 0,0"},
 		{name: "§5 reaching 10 points wins at once",
 			pos: "5g1/7/7/1oooo2/7/7/7 expert og o 18,21 8,9 0,0", moves: []string{"W4xa4-e4"},
-			result: "win o", want: "5g1/7/7/o3o2/7/7/7 expert og - 20,21 10,9 0,0"},
+			result: "win o", want: "5g1/7/7/o3o2/7/7/7 expert og -o 20,21 10,9 0,0"},
 		{name: "§5 end by the board full: the most points win",
-			pos: almostFull3 + " expert ogb o 10,5,3 3,4,2 0,0,0", moves: []string{"W1"}, result: "win g"},
+			pos: almostFull3 + " expert ogb o 10,5,3 3,4,2 0,0,0", moves: []string{"W1"}, result: "win g",
+			want: "oobggbb/ogbgbbb/boboggg/oggogoo/ggbobbb/oogbgbb/oggbgbb expert ogb -g 9,5,3 3,4,2 0,0,0"},
 		{name: "§5 end by the board full: a shared top score is a draw",
-			pos: almostFull3 + " expert ogb o 10,5,3 4,4,2 0,0,0", moves: []string{"W1"}, result: "draw"},
+			pos: almostFull3 + " expert ogb o 10,5,3 4,4,2 0,0,0", moves: []string{"W1"}, result: "draw",
+			want: "oobggbb/ogbgbbb/boboggg/oggogoo/ggbobbb/oogbgbb/oggbgbb expert ogb - 9,5,3 4,4,2 0,0,0"},
 		{name: "§5 end by no marble left: the most points win",
-			pos: almostOut2 + " expert og o 1,0 2,0 0,0", moves: []string{"W1"}, result: "win o"},
+			pos: almostOut2 + " expert og o 1,0 2,0 0,0", moves: []string{"W1"}, result: "win o",
+			want: "gogoogg/ooggoog/g1ogoog/g1oo1oo/1ogoggg/goo1ggg/oogggoo expert og -o 0,0 2,0 0,0"},
 	})
 }
 
@@ -272,6 +284,9 @@ func TestRulesSitOuts(t *testing.T) {
 		{name: "§7 a sit-out keeps the supply at 22; the others play in order",
 			pos: "7/7/7/7/7/7/7 express ogb o 22,22,22 0,0,0 0,1,0", moves: []string{"W1", "W3"},
 			want: "7/7/7/7/b6/7/o6 express ogb o 21,22,21 0,0,0 0,0,0"},
+		{name: "§11.3 §7 a side to move that still sits out is normalised on reading",
+			pos: "7/7/7/o6/7/7/7 express ogb g 21,22,22 0,0,0 0,2,1", nMoves: 25,
+			want: "7/7/7/o6/7/7/7 express ogb o 21,22,22 0,0,0 0,1,0"},
 		{name: "§2 §7 while one player plays alone the single-colour rule holds",
 			pos: "7/7/7/7/7/7/7 express og o 22,22 0,0 3,0", moves: []string{"W1", "W2"}, wantErr: "single colour"},
 	})

@@ -78,6 +78,40 @@ func TestProtocolCommands(t *testing.T) {
 	}
 }
 
+// TestProtocolFinishedPosition: a finished game's position names its
+// winner and reads back through setposition (RULES.md §10, §11.1).
+func TestProtocolFinishedPosition(t *testing.T) {
+	got := converse(t, strings.Join([]string{
+		"setposition 5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0",
+		"play W4",
+		"position",
+		"setposition ooooo2/7/ggggg2/7/7/7/7 express og -g 17,17 0,0 0,0",
+		"result",
+		"setposition ooooo2/7/ggggg2/7/7/7/7 express og - 17,17 0,0 0,0",
+		"setposition 5g1/7/7/ooooo2/7/7/7 express og -g 17,21 0,0 0,0",
+		"position",
+		"setposition 5g1/7/7/ooooo2/7/7/7 express og - 17,21 0,0 0,0",
+		"position",
+	}, "\n"))
+	// Refusals are matched on the field they name and their gist.
+	want := []string{
+		"ok", "ok", "5g1/7/7/ooooo2/7/7/7 express og -o 17,21 0,0 0,0",
+		"ok", "win g",
+		"error: position: to-move: * who won is unknown",
+		"error: position: to-move: * green holds no line of 5",
+		"ooooo2/7/ggggg2/7/7/7/7 express og -g 17,17 0,0 0,0",
+		"ok", "5g1/7/7/ooooo2/7/7/7 express og -o 17,21 0,0 0,0",
+	}
+	ok := len(got) == len(want)
+	for i := 0; ok && i < len(want); i++ {
+		head, gist, refusal := strings.Cut(want[i], " * ")
+		ok = got[i] == want[i] || refusal && strings.HasPrefix(got[i], head) && strings.Contains(got[i], gist)
+	}
+	if !ok {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+}
+
 // TestProtocolGo checks that go answers a legal move in every variant.
 func TestProtocolGo(t *testing.T) {
 	for _, v := range []string{"express 2", "expert 3", "extreme 4"} {

@@ -360,7 +360,8 @@ test('a game by touch from the setup to its end against the computer', { timeout
   }
   st = await state(page);
   assert.equal(st.phase, 'over', 'the game did not end');
-  assert.match(st.position.split(' ')[3], /^-$/, 'the position does not say the game is over');
+  // RULES.md §10: '-' and the winner's letter, or '-' alone for a draw.
+  assert.match(st.position.split(' ')[3], /^-[ogbw]?$/, 'the position does not say the game is over');
   results.game = { moves: st.record.length, record: st.record.join(' '), final: st.position, seconds: (Date.now() - t0) / 1000 };
   console.log(`game over after ${st.record.length} moves: ${st.record.join(' ')}`);
   await page.screenshot({ path: join(artifacts, 'game-over-768x1024-dpr1.png') });

@@ -221,7 +221,11 @@ func (p *Pos) String() string {
 	sb.Write(p.seats)
 	sb.WriteByte(' ')
 	if p.toMove < 0 {
+		// §10 §11.1: "-x" names the winner, '-' alone is a draw.
 		sb.WriteByte('-')
+		if winner, ok := strings.CutPrefix(p.result, "win "); ok {
+			sb.WriteString(winner)
+		}
 	} else {
 		sb.WriteByte(p.seats[p.toMove])
 	}

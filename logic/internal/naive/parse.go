@@ -11,12 +11,15 @@ import (
 //	<board> <variant> <seats> <to-move> <supplies> <scores> <sit-outs>
 //
 // The position is normalized like a game in progress: a player to move who
-// still has turns to sit out passes (§7), and if the player who must move
-// then has no marble or no legal insertion the game is over (§9). For a
-// finished game (to-move "-") the result is read from the position: in
-// Expert/Extreme a seat with 10 or more points wins, else the unique top
-// score, else a draw; in Express the one colour with a winning line wins,
-// none means a draw, and several are an error (ambiguous).
+// still has turns to sit out passes (§7, §11.3), and if the player who must
+// move then has no marble or no legal insertion the game is over (§9).
+//
+// A finished game is "-x" (won by colour x) or "-" (§10, §11.1). Either way
+// the results the position allows are listed (see finishedResults): a named
+// winner must be one of them, and a bare '-' is read from them when there is
+// exactly one. None means the game is not over; several mean the board
+// cannot tell (two winning lines, or a line that another player may have
+// pushed together before the game ended drawn), and a bare '-' is refused.
 func Parse(s string) (*Pos, error) {
 	fields := strings.Split(strings.TrimSpace(s), " ")
 	if len(fields) != 7 {
@@ -40,7 +43,6 @@ func Parse(s string) (*Pos, error) {
 		return nil, fmt.Errorf("field 3 (seats): %v", err)
 	}
 	p.seats = []byte(fields[2])
-	n := len(p.seats)
 
 	// field 1: board
 	if err := p.parseBoard(fields[0]); err != nil {
@@ -49,16 +51,22 @@ func Parse(s string) (*Pos, error) {
 
 	// field 4: to-move
 	over := false
+	var winner byte // the winner named by "-x", 0 if none
 	switch tm := fields[3]; {
 	case tm == "-":
 		over = true
 		p.toMove = -1
+	case len(tm) == 2 && tm[0] == '-' && p.seatOf(tm[1]) >= 0:
+		over, winner = true, tm[1]
+		p.toMove = -1
+	case len(tm) == 2 && tm[0] == '-' && isColour(tm[1]):
+		return nil, fmt.Errorf("field 4 (to-move): %q names %s the winner, but %s is not seated in %q", tm, colourName(tm[1]), colourName(tm[1]), fields[2])
 	case len(tm) == 1 && p.seatOf(tm[0]) >= 0:
 		p.toMove = p.seatOf(tm[0])
 	case len(tm) == 1 && isColour(tm[0]):
 		return nil, fmt.Errorf("field 4 (to-move): %s (%q) is not seated in %q", colourName(tm[0]), tm, fields[2])
 	default:
-		return nil, fmt.Errorf("field 4 (to-move): %q is not a colour letter or '-'", tm)
+		return nil, fmt.Errorf("field 4 (to-move): %q is not a colour letter, '-' and the winner's letter, or '-'", tm)
 	}
 
 	// fields 5–7: supplies, scores, sit-outs
@@ -85,6 +93,13 @@ func Parse(s string) (*Pos, error) {
 		}
 	}
 
+	// §11.4: play never leaves one colour alone with two marbles side by
+	// side (§2), so such a board is refused rather than played on: every
+	// insertion from it would be judged against a state the rules exclude.
+	if p.breaksSingleColourRule() {
+		return nil, fmt.Errorf("field 1 (board): only one colour on the board and two of its marbles side by side: the single-colour rule (§2, §11.4) never allows that")
+	}
+
 	// Scores and sit-outs.
 	winners := 0
 	for i, col := range p.seats {
@@ -94,7 +109,7 @@ func Parse(s string) (*Pos, error) {
 		if p.score[i] >= winningPoints {
 			winners++
 			if !over {
-				return nil, fmt.Errorf("field 6 (scores): %s has %d points (≥ %d), so the game should be over (to-move '-')", colourName(col), p.score[i], winningPoints)
+				return nil, fmt.Errorf("field 6 (scores): %s has %d points (≥ %d), so the game should be over (to-move '-%c')", colourName(col), p.score[i], winningPoints, col)
 			}
 		}
 		if p.sitOut[i] > maxSitOuts {
@@ -110,36 +125,74 @@ func Parse(s string) (*Pos, error) {
 		return p, nil
 	}
 
-	// A finished game: read its result from the position.
-	if p.variant != "express" {
-		for i, col := range p.seats {
-			if p.score[i] >= winningPoints {
-				p.result = "win " + string(col)
+	// A finished game: check or read its result against the position.
+	possible := p.finishedResults()
+	if winner != 0 {
+		want := "win " + string(winner)
+		for _, r := range possible {
+			if r == want {
+				p.result = r
 				return p, nil
 			}
 		}
-		p.result = p.topScoreResult()
+		return nil, fmt.Errorf("field 4 (to-move): %q names %s the winner, but the position allows %s", fields[3], colourName(winner), describe(possible))
+	}
+	switch len(possible) {
+	case 0:
+		return nil, fmt.Errorf("field 4 (to-move): '-' says the game is over, but the position allows %s", describe(possible))
+	case 1:
+		p.result = possible[0]
 		return p, nil
 	}
-	var lineOwners []byte
-	for _, col := range p.seats {
-		if p.longestLine(col) >= expressGoal(n) {
-			lineOwners = append(lineOwners, col)
+	return nil, fmt.Errorf("field 4 (to-move): '-' is ambiguous: the position allows %s; name the winner (like '-%c')", describe(possible), possible[0][len(possible[0])-1])
+}
+
+// finishedResults lists the results a finished game with this position
+// could have had, as Result() writes them. Express (§4): a win for each
+// colour holding a line of the goal length (its owner may have made it on
+// his own insertion), and a draw if some player cannot insert (the game
+// may have ended that way, the lines pushed together on other players'
+// turns). Expert and Extreme (§5): the player on 10 or more points;
+// failing that, if some player cannot insert, the top score or a draw.
+func (p *Pos) finishedResults() []string {
+	stuck := false
+	for i, col := range p.seats {
+		if p.supply[i] == 0 || !p.hasLegalInsertion(col) {
+			stuck = true
 		}
 	}
-	switch len(lineOwners) {
-	case 0:
-		p.result = "draw"
-	case 1:
-		p.result = "win " + string(lineOwners[0])
-	default:
-		var names []string
-		for _, c := range lineOwners {
-			names = append(names, colourName(c))
+	var out []string
+	if p.variant == "express" {
+		for _, col := range p.seats {
+			if p.longestLine(col) >= expressGoal(len(p.seats)) {
+				out = append(out, "win "+string(col))
+			}
 		}
-		return nil, fmt.Errorf("position: finished Express game is ambiguous: %s all have a line of %d or more", strings.Join(names, " and "), expressGoal(n))
+		if stuck {
+			out = append(out, "draw")
+		}
+		return out
 	}
-	return p, nil
+	for i, col := range p.seats {
+		if p.score[i] >= winningPoints {
+			return []string{"win " + string(col)}
+		}
+	}
+	if stuck {
+		out = append(out, p.topScoreResult())
+	}
+	return out
+}
+
+// describe words a list of possible results for an error message.
+func describe(results []string) string {
+	if len(results) == 0 {
+		return "no result: nobody has won and every player still has a marble and a legal insertion, so the game is not over"
+	}
+	if len(results) == 1 {
+		return "only " + results[0]
+	}
+	return strings.Join(results, " or ")
 }
 
 // parseBoard reads the board field: ranks 7 down to 1 separated by '/',
