@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"shiftago/logic"
@@ -86,23 +88,58 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shiftago perft:", err)
 		return 2
 	}
+	// Depth 12 takes days: Ctrl-C ends the count cleanly, with a line
+	// that says so instead of a total, and what --divide has printed so
+	// far stays valid.
+	stop, release := interruptFlag()
+	defer release()
 	start := time.Now()
-	var total uint64
-	if *divide {
-		moves, counts := logic.PerftDivide(&p, *depth)
-		for i, m := range moves {
-			fmt.Fprintf(stdout, "%s %d\n", m, counts[i])
-			total += counts[i]
+	interrupted := func() int {
+		fmt.Fprintf(stderr, "shiftago perft: interrupted after %.3fs, no total\n", time.Since(start).Seconds())
+		return 130
+	}
+	total, ok := uint64(1), true
+	if *divide && *depth > 0 {
+		// Each first move's count is printed as soon as it is known.
+		total = 0
+		for _, m := range p.Moves(nil) {
+			q := p
+			q.Apply(m, nil)
+			n := uint64(1)
+			if !q.Over() {
+				if n, ok = logic.PerftStop(&q, *depth-1, stop); !ok {
+					return interrupted()
+				}
+			}
+			fmt.Fprintf(stdout, "%s %d\n", m, n)
+			total += n
 		}
-		if *depth == 0 {
-			total = 1
-		}
-	} else {
-		total = logic.Perft(&p, *depth)
+	} else if total, ok = logic.PerftStop(&p, *depth, stop); !ok {
+		return interrupted()
 	}
 	fmt.Fprintln(stdout, total)
 	fmt.Fprintf(stderr, "%.3fs\n", time.Since(start).Seconds())
 	return 0
+}
+
+// interruptFlag catches Ctrl-C (os.Interrupt) until release and reports
+// whether it came, for work that checks it between steps.
+func interruptFlag() (interrupted func() bool, release func()) {
+	var got atomic.Bool
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-c:
+			got.Store(true)
+		case <-done:
+		}
+	}()
+	return got.Load, func() {
+		signal.Stop(c)
+		close(done)
+	}
 }
 
 func perftStart(variant string, players int, sitouts, position string) (logic.Position, error) {

@@ -99,3 +99,29 @@ func TestPerftDivide(t *testing.T) {
 		t.Errorf("divide sums to %d, want %d", sum, c.counts[1])
 	}
 }
+
+// TestPerftStop checks that the stoppable count agrees with Perft (RULES.md
+// §9) when never stopped, and that a stop request ends even a count that
+// would take days (depth 12) after a bounded number of checks.
+func TestPerftStop(t *testing.T) {
+	for _, c := range perftCases {
+		p, _ := ParsePosition(c.pos)
+		d := min(3, len(c.counts))
+		calls := 0
+		got, ok := PerftStop(&p, d, func() bool { calls++; return false })
+		if !ok || got != c.counts[d-1] {
+			t.Errorf("%s: PerftStop %d = %d, %v; want %d, true", c.name, d, got, ok, c.counts[d-1])
+		}
+		if calls == 0 {
+			t.Errorf("%s: stop was never asked", c.name)
+		}
+	}
+	p, _ := ParsePosition(perftCases[0].pos)
+	calls := 0
+	if _, ok := PerftStop(&p, 12, func() bool { calls++; return calls > 1000 }); ok {
+		t.Error("perft 12 was not stopped")
+	}
+	if calls != 1001 {
+		t.Errorf("stop asked %d times after it said stop at the 1001st", calls)
+	}
+}

@@ -5,17 +5,22 @@
 package arena
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
+	"os/signal"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
 
 	"shiftago/logic"
+	"shiftago/logic/ai"
+	protocol "shiftago/logic/engine"
 )
 
 // Options configure a match.
@@ -32,60 +37,118 @@ type Options struct {
 	Seats       string // pattern of a and b over the seats, rotated each game
 	Openings    int    // random plies at the start of each game
 	Concurrency int
-	Verbose     io.Writer // each game's result, if not nil
+	// Timeout is the longest wait for one answer of an external engine
+	// before it loses the game on time; 0: Movetime + Grace, or
+	// DefaultTimeout without a movetime.
+	Timeout time.Duration
+	Verbose io.Writer // each game's result, if not nil
 }
+
+// Bounds of the options, so that no flag can make the arena allocate,
+// start processes or play without end.
+const (
+	MaxGames       = 100_000
+	MaxConcurrency = 64
+	MaxOpenings    = 100
+	MaxNodes       = 100_000_000      // a hundred Grandmaster moves' worth
+	MaxTimeout     = 60 * time.Minute // --timeout
+)
 
 // Result is a match's outcome, counted for A.
 type Result struct {
 	Tally
-	Moves   [2]int           // moves made by A and B
-	Nodes   [2]int           // nodes searched by A and B
-	Think   [2]time.Duration // time spent choosing moves by A and B
-	MaxMove [2]time.Duration // longest single move
+	Moves    [2]int           // moves made by A and B
+	Nodes    [2]int           // nodes searched by A and B
+	Think    [2]time.Duration // time spent choosing moves by A and B
+	MaxMove  [2]time.Duration // longest single move
+	Forfeits [2]int           // games A and B lost on time (counted in Tally too)
 }
 
 // Main runs `shiftago arena` with args (the flags after the subcommand).
+// A bad flag gets one line on stderr and exit status 2; a match that
+// cannot be played (an engine that will not start or breaks the protocol)
+// exit status 1.
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	a := fs.String("a", "level=5", "player A: level=N[/mcts|/brs|/maxn|/paranoid], greedy, random or cmd:<engine command>")
 	b := fs.String("b", "greedy", "player B: level=N[/mcts|/brs|/maxn|/paranoid], greedy, random or cmd:<engine command>")
 	variant := fs.String("variant", "express", "express, expert or extreme")
 	players := fs.Int("players", 2, "players per game, 2 to 4")
-	games := fs.Int("games", 100, "number of games")
-	movetime := fs.Int("movetime", 0, "milliseconds per move (0: each level's node budget)")
-	level := fs.Int("level", 0, "level sent to external engines with go level=N")
-	nodes := fs.Int("nodes", 0, "node budget for our levels (0: each level's own)")
+	games := fs.Int("games", 100, fmt.Sprintf("number of games, 1 to %d", MaxGames))
+	movetime := fs.Int("movetime", 0, fmt.Sprintf("milliseconds per move, up to %d (0: each level's node budget)", protocol.MaxMovetime))
+	level := fs.Int("level", 0, fmt.Sprintf("level sent to external engines with go level=N, 1 to %d (0: none)", ai.MaxLevel))
+	nodes := fs.Int("nodes", 0, fmt.Sprintf("node budget for our levels, up to %d (0: each level's own)", MaxNodes))
 	seed := fs.Uint64("seed", 1, "seed for openings, noise and the random players")
-	sitouts := fs.String("sitouts", "", "handicap per seat, e.g. 0,2")
-	seats := fs.String("seats", "", "pattern of a and b over the seats, rotated each game (default abab…)")
-	openings := fs.Int("openings", 2, "random plies at the start of each game")
-	conc := fs.Int("concurrency", min(2, runtime.NumCPU()), "games played in parallel")
+	sitouts := fs.String("sitouts", "", fmt.Sprintf("handicap per seat, 0 to %d each, e.g. 0,2", logic.MaxSitOuts))
+	seats := fs.String("seats", "", "pattern of a and b over the seats, one letter a seat and both letters used, rotated each game (default abab…)")
+	openings := fs.Int("openings", 2, fmt.Sprintf("random plies at the start of each game, 0 to %d", MaxOpenings))
+	conc := fs.Int("concurrency", min(2, runtime.NumCPU()), fmt.Sprintf("games played in parallel, 1 to %d", MaxConcurrency))
+	timeout := fs.Int("timeout", 0, fmt.Sprintf("milliseconds to wait for an external engine's answer before it loses the game on time (0: movetime + %v, or %v without movetime)", Grace, DefaultTimeout))
 	verbose := fs.Bool("v", false, "print each game's result")
+	// A bad flag gets one line, not the whole list; -h prints the list.
+	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			fmt.Fprintln(stderr, "usage: shiftago arena [flags]")
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+		} else {
+			fmt.Fprintln(stderr, "arena:", err)
+		}
 		return 2
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "arena: "+format+"\n", a...)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return fail("unexpected argument %.40q (flags start with -)", fs.Arg(0))
+	}
+	// The millisecond counts are checked before they become durations,
+	// which a huge count would overflow into a plausible value.
+	if *movetime < 0 || *movetime > protocol.MaxMovetime {
+		return fail("--movetime %d: want 0 to %d milliseconds", *movetime, protocol.MaxMovetime)
+	}
+	if *timeout < 0 || *timeout > int(MaxTimeout/time.Millisecond) {
+		return fail("--timeout %d: want 0 to %d milliseconds", *timeout, MaxTimeout/time.Millisecond)
 	}
 	o := Options{A: *a, B: *b, Players: *players, Games: *games, Level: *level, Nodes: *nodes,
 		Movetime: time.Duration(*movetime) * time.Millisecond, Seed: *seed, Seats: *seats,
-		Openings: *openings, Concurrency: *conc}
+		Openings: *openings, Concurrency: *conc, Timeout: time.Duration(*timeout) * time.Millisecond}
 	var err error
 	if o.Variant, err = logic.ParseVariant(*variant); err != nil {
-		fmt.Fprintln(stderr, "arena:", err)
-		return 2
+		return fail("--variant: %v", err)
 	}
 	if *sitouts != "" {
-		for _, f := range strings.Split(*sitouts, ",") {
-			var k int
-			if _, err := fmt.Sscan(f, &k); err != nil {
-				fmt.Fprintf(stderr, "arena: --sitouts %q: want numbers like 0,2\n", *sitouts)
-				return 2
-			}
-			o.SitOuts = append(o.SitOuts, k)
+		if *players < 2 || *players > 4 {
+			return fail("--players %d: want 2 to 4", *players)
 		}
+		if o.SitOuts, err = protocol.ParseInts(*sitouts, *players); err != nil {
+			return fail("--sitouts: %v", err)
+		}
+	}
+	if err := o.check(); err != nil {
+		return fail("%v", err)
 	}
 	if *verbose {
 		o.Verbose = stdout
 	}
+	// The engines run in process groups of their own, out of reach of the
+	// terminal's Ctrl-C: take them down with the arena.
+	interrupted := make(chan os.Signal, 1)
+	signal.Notify(interrupted, os.Interrupt)
+	defer signal.Stop(interrupted)
+	matchOver := make(chan struct{})
+	defer close(matchOver)
+	go func() {
+		select {
+		case <-interrupted:
+			live.killAll()
+			fmt.Fprintln(stderr, "arena: interrupted")
+			os.Exit(130)
+		case <-matchOver:
+		}
+	}()
 	start := time.Now()
 	r, err := Run(o)
 	if err != nil {
@@ -94,6 +157,44 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	Report(stdout, o, r, time.Since(start))
 	return 0
+}
+
+// check refuses options out of their bounds, naming the flag that sets
+// each, so that Main and Run's other callers get the same message.
+func (o Options) check() error {
+	switch {
+	case o.Players < 2 || o.Players > 4:
+		return fmt.Errorf("--players %d: want 2 to 4", o.Players)
+	case o.Games < 1 || o.Games > MaxGames:
+		return fmt.Errorf("--games %d: want 1 to %d", o.Games, MaxGames)
+	case o.Movetime < 0 || o.Movetime > protocol.MaxMovetime*time.Millisecond:
+		return fmt.Errorf("--movetime %d: want 0 to %d milliseconds", o.Movetime.Milliseconds(), protocol.MaxMovetime)
+	case o.Level < 0 || o.Level > ai.MaxLevel:
+		return fmt.Errorf("--level %d: want 1 to %d, or 0 to send none", o.Level, ai.MaxLevel)
+	case o.Nodes < 0 || o.Nodes > MaxNodes:
+		return fmt.Errorf("--nodes %d: want 0 to %d", o.Nodes, MaxNodes)
+	case o.Openings < 0 || o.Openings > MaxOpenings:
+		return fmt.Errorf("--openings %d: want 0 to %d", o.Openings, MaxOpenings)
+	case o.Concurrency < 1 || o.Concurrency > MaxConcurrency:
+		return fmt.Errorf("--concurrency %d: want 1 to %d", o.Concurrency, MaxConcurrency)
+	case o.Timeout < 0 || o.Timeout > MaxTimeout:
+		return fmt.Errorf("--timeout %d: want 0 to %d milliseconds", o.Timeout.Milliseconds(), MaxTimeout.Milliseconds())
+	}
+	// Each side must hold a seat, or the match measures nothing: with
+	// seats aa, A would play itself and "win" every game.
+	if p := seatPattern(o); len(p) != o.Players || strings.Trim(p, "ab") != "" ||
+		!strings.Contains(p, "a") || !strings.Contains(p, "b") {
+		return fmt.Errorf("--seats %.40q: want %d letters a or b, one a seat, with at least one of each (like %s)", o.Seats, o.Players, "abab"[:o.Players])
+	}
+	for i, s := range []string{o.A, o.B} {
+		if _, err := parseSpec(s); err != nil {
+			return fmt.Errorf("--%c %v", "ab"[i], err)
+		}
+	}
+	if _, err := logic.NewGame(logic.Standard(o.Variant, o.Players, o.SitOuts)); err != nil {
+		return fmt.Errorf("--sitouts: %v", err)
+	}
+	return nil
 }
 
 // Report prints a match's figures.
@@ -125,6 +226,9 @@ func Report(w io.Writer, o Options, r Result, wall time.Duration) {
 		fmt.Fprintf(w, "Elo difference (A−B): %s ± %.0f (95%%)\n", fmtElo(diff), margin)
 	}
 	for i, name := range []string{"A", "B"} {
+		if r.Forfeits[i] > 0 {
+			fmt.Fprintf(w, "%s lost %d of the games on time: its engine did not answer within its time and grace, was stopped and started again\n", name, r.Forfeits[i])
+		}
 		if r.Moves[i] == 0 {
 			continue
 		}
@@ -165,36 +269,63 @@ func seatPattern(o Options) string {
 // games that differ only by the rotation. With three or four players a
 // game counts as a win for A when one of A's seats wins, a loss when one of
 // B's does. Games run in parallel, but each is reproducible on its own:
-// with node budgets (no --movetime) the whole match is.
+// with node budgets (no --movetime) the whole match is. An external engine
+// that does not answer within its time (see Options.Timeout) loses that
+// game on time and is restarted; any other failure of a player ends the
+// match with an error.
 func Run(o Options) (Result, error) {
 	var res Result
-	if o.Players < 2 || o.Players > 4 {
-		return res, fmt.Errorf("--players %d: want 2 to 4", o.Players)
-	}
-	pattern := seatPattern(o)
-	if len(pattern) != o.Players || strings.Trim(pattern, "ab") != "" {
-		return res, fmt.Errorf("--seats %q: want %d letters a or b", pattern, o.Players)
-	}
-	specs := [2]spec{}
-	for i, s := range []string{o.A, o.B} {
-		sp, err := parseSpec(s)
-		if err != nil {
-			return res, err
-		}
-		specs[i] = sp
-	}
-	setup := logic.Standard(o.Variant, o.Players, o.SitOuts)
-	if _, err := logic.NewGame(setup); err != nil {
+	if err := o.check(); err != nil {
 		return res, err
 	}
-	lim := limits{movetime: o.Movetime, level: o.Level, nodes: o.Nodes}
-	conc := max(1, o.Concurrency)
-	outcomes := make([]gameOutcome, o.Games)
+	pattern := seatPattern(o)
+	specs := [2]spec{}
+	for i, s := range []string{o.A, o.B} {
+		specs[i], _ = parseSpec(s) // checked by o.check
+	}
+	setup := logic.Standard(o.Variant, o.Players, o.SitOuts)
+	lim := limits{movetime: o.Movetime, level: o.Level, nodes: o.Nodes, timeout: o.Timeout}
+	if lim.timeout == 0 {
+		lim.timeout = DefaultTimeout
+		if o.Movetime > 0 {
+			lim.timeout = o.Movetime + Grace
+		}
+	}
 	jobs := make(chan int)
 	var wg sync.WaitGroup
-	var mu sync.Mutex
+	var mu sync.Mutex // guards res, firstErr and o.Verbose
 	var firstErr error
-	for w := 0; w < conc; w++ {
+	failed := make(chan struct{}) // closed with the first error: no more games
+	fail := func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if firstErr == nil {
+			firstErr = err
+			close(failed)
+		}
+	}
+	// Each game is added to the result as it ends, rather than kept in a
+	// slice as long as the match: a sum does not depend on the order.
+	add := func(out gameOutcome) {
+		switch out.score {
+		case 1:
+			res.Wins++
+		case 0:
+			res.Losses++
+		default:
+			res.Draws++
+		}
+		if out.forfeit >= 0 {
+			res.Forfeits[out.forfeit]++
+		}
+		for i := 0; i < 2; i++ {
+			res.Moves[i] += out.moves[i]
+			res.Nodes[i] += out.nodes[i]
+			res.Think[i] += out.think[i]
+			res.MaxMove[i] = max(res.MaxMove[i], out.maxMove[i])
+		}
+	}
+	for w := 0; w < min(o.Concurrency, o.Games); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -206,57 +337,52 @@ func Run(o Options) (Result, error) {
 					}
 				}
 			}()
-			for i := range ps {
-				p, err := specs[i].open(lim)
-				if err != nil {
-					mu.Lock()
-					firstErr = err
-					mu.Unlock()
-					for range jobs {
+			for g := range jobs {
+				// Players start with a worker's first game, and again
+				// after an engine was stopped for its silence.
+				for i := range ps {
+					if ps[i] != nil {
+						continue
 					}
+					p, err := specs[i].open(lim)
+					if err != nil {
+						fail(err)
+						return
+					}
+					ps[i] = p
+				}
+				out := playGame(o, setup, pattern, ps, g)
+				if out.err != nil {
+					fail(out.err)
 					return
 				}
-				ps[i] = p
-			}
-			for g := range jobs {
-				out := playGame(o, setup, pattern, ps, g)
-				outcomes[g] = out
-				if out.err != nil {
-					mu.Lock()
-					firstErr = out.err
-					mu.Unlock()
-				}
+				mu.Lock()
+				add(out)
 				if o.Verbose != nil {
-					mu.Lock()
 					fmt.Fprintf(o.Verbose, "game %d: seats %s: %s\n", g+1, out.seats, out.text)
-					mu.Unlock()
+				}
+				mu.Unlock()
+				if f := out.forfeit; f >= 0 {
+					// The engine was killed for its silence: a fresh
+					// one plays this worker's next game, if any.
+					ps[f].close()
+					ps[f] = nil
 				}
 			}
 		}()
 	}
+feed:
 	for g := 0; g < o.Games; g++ {
-		jobs <- g
+		select {
+		case jobs <- g:
+		case <-failed:
+			break feed
+		}
 	}
 	close(jobs)
 	wg.Wait()
 	if firstErr != nil {
-		return res, firstErr
-	}
-	for _, out := range outcomes {
-		switch out.score {
-		case 1:
-			res.Wins++
-		case 0:
-			res.Losses++
-		default:
-			res.Draws++
-		}
-		for i := 0; i < 2; i++ {
-			res.Moves[i] += out.moves[i]
-			res.Nodes[i] += out.nodes[i]
-			res.Think[i] += out.think[i]
-			res.MaxMove[i] = max(res.MaxMove[i], out.maxMove[i])
-		}
+		return Result{}, firstErr
 	}
 	return res, nil
 }
@@ -269,13 +395,14 @@ type gameOutcome struct {
 	nodes   [2]int
 	think   [2]time.Duration
 	maxMove [2]time.Duration
+	forfeit int // the side that lost on time, or -1
 	err     error
 }
 
 // playGame plays game g: the seat pattern rotated by g, and a seeded random
 // opening shared by the games that differ only by that rotation.
 func playGame(o Options, setup logic.Setup, pattern string, ps [2]player, g int) gameOutcome {
-	var out gameOutcome
+	out := gameOutcome{forfeit: -1}
 	n := o.Players
 	var side [4]int // 0 for A, 1 for B
 	sb := make([]byte, n)
@@ -300,6 +427,14 @@ func playGame(o Options, setup logic.Setup, pattern string, ps [2]player, g int)
 		t0 := time.Now()
 		m, nodes, err := ps[who].move(p, o.Seed^uint64(g)<<20^uint64(ply))
 		dt := time.Since(t0)
+		if errors.Is(err, errNoAnswer) {
+			// Lost on time, as a tournament would score it: the other
+			// side wins, whoever held the other seats.
+			out.forfeit = who
+			out.score = float64(who)
+			out.text = fmt.Sprintf("%c lost on time after %d moves: %v", "AB"[who], len(record), err)
+			return out
+		}
 		if err == nil {
 			err = p.Play(m, nil)
 		}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"shiftago/logic"
 )
@@ -87,5 +88,97 @@ func TestMainReport(t *testing.T) {
 	}
 	if Main([]string{"--players", "5"}, &out, &errOut) == 0 {
 		t.Error("5 players accepted")
+	}
+}
+
+// TestMainRefusesBadFlags checks that every flag out of its bounds gets one
+// line on stderr naming it and exit status 2, before any game is played:
+// --games -1 used to panic (makeslice) and a huge count to run out of
+// memory, and seats aa, negative movetimes and concurrencies were taken.
+func TestMainRefusesBadFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // in the message
+	}{
+		{[]string{"--games", "-1"}, "--games -1"},
+		{[]string{"--games", "0"}, "--games 0"},
+		{[]string{"--games", "100001"}, "--games 100001"},
+		{[]string{"--games", "9000000000000000000"}, "--games 9000000000000000000"},
+		{[]string{"--games", "99999999999999999999"}, "-games"},
+		{[]string{"--games", "many"}, "-games"},
+		{[]string{"--seats", "aa"}, "--seats \"aa\""},
+		{[]string{"--seats", "bbb", "--players", "3"}, "--seats \"bbb\""},
+		{[]string{"--seats", "abc", "--players", "3"}, "--seats \"abc\""},
+		{[]string{"--seats", "aba"}, "--seats \"aba\""},
+		{[]string{"--seats", strings.Repeat("ab", 5000)}, "--seats"},
+		{[]string{"--movetime", "-1"}, "--movetime -1"},
+		{[]string{"--movetime", "60001"}, "--movetime 60001"},
+		{[]string{"--movetime", "9223372036854775807"}, "--movetime 9223372036854775807"},
+		{[]string{"--concurrency", "0"}, "--concurrency 0"},
+		{[]string{"--concurrency", "-2"}, "--concurrency -2"},
+		{[]string{"--concurrency", "65"}, "--concurrency 65"},
+		{[]string{"--level", "-1"}, "--level -1"},
+		{[]string{"--level", "6"}, "--level 6"},
+		{[]string{"--nodes", "-1"}, "--nodes -1"},
+		{[]string{"--nodes", "100000001"}, "--nodes 100000001"},
+		{[]string{"--openings", "-1"}, "--openings -1"},
+		{[]string{"--openings", "101"}, "--openings 101"},
+		{[]string{"--timeout", "-1"}, "--timeout -1"},
+		{[]string{"--timeout", "9223372036854775807"}, "--timeout 9223372036854775807"},
+		{[]string{"--players", "1"}, "--players 1"},
+		{[]string{"--players", "5"}, "--players 5"},
+		{[]string{"--players", "5", "--sitouts", "0,0"}, "--players 5"},
+		{[]string{"--sitouts", "9,0"}, "--sitouts"},
+		{[]string{"--sitouts", "-1,0"}, "--sitouts"},
+		{[]string{"--sitouts", "1"}, "--sitouts"},
+		{[]string{"--sitouts", "1x,0"}, "--sitouts"},
+		{[]string{"--a", "level=9"}, "--a"},
+		{[]string{"--b", "cmd:"}, "--b"},
+		{[]string{"--b", "level=5/maxn,beam=-1"}, "--b"},
+		{[]string{"--variant", "blitz"}, "--variant"},
+		{[]string{"--games", "4", "extra"}, "unexpected argument \"extra\""},
+		{[]string{"--frobnicate"}, "-frobnicate"},
+	} {
+		var out, errOut bytes.Buffer
+		code := Main(tc.args, &out, &errOut)
+		msg := errOut.String()
+		if code != 2 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, tc.want) || len(msg) > 300 || out.Len() > 0 {
+			t.Errorf("%.60q: exit %d, stderr %.300q, stdout %.100q; want 2 and one line with %q", tc.args, code, msg, out.String(), tc.want)
+		}
+	}
+}
+
+// TestRunRefusesBadOptions checks the same bounds for Run's other callers:
+// a count of games out of bounds is refused before anything is sized by it.
+func TestRunRefusesBadOptions(t *testing.T) {
+	ok := Options{A: "greedy", B: "random", Players: 2, Games: 1, Concurrency: 1}
+	for _, bad := range []func(*Options){
+		func(o *Options) { o.Games = -1 },
+		func(o *Options) { o.Games = 1 << 40 },
+		func(o *Options) { o.Concurrency = 0 },
+		func(o *Options) { o.Seats = "bb" },
+		func(o *Options) { o.Movetime = -time.Millisecond },
+		func(o *Options) { o.Timeout = -time.Second },
+		func(o *Options) { o.Players = 7 },
+	} {
+		o := ok
+		bad(&o)
+		if _, err := Run(o); err == nil {
+			t.Errorf("%+v accepted", o)
+		}
+	}
+	if _, err := Run(ok); err != nil {
+		t.Errorf("%+v: %v", ok, err)
+	}
+}
+
+// TestSeatsOfBothSides checks the seat patterns a match takes: one letter a
+// seat, both sides seated.
+func TestSeatsOfBothSides(t *testing.T) {
+	for _, s := range []string{"ab", "ba", "abb", "aab", "bab", "abab", "aaab", "abbb", ""} {
+		o := Options{A: "greedy", B: "random", Players: max(2, len(s)), Games: 2, Concurrency: 1, Seats: s}
+		if _, err := Run(o); err != nil {
+			t.Errorf("--seats %q: %v", s, err)
+		}
 	}
 }

@@ -2,15 +2,18 @@ package arena
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"shiftago/logic"
 	"shiftago/logic/ai"
+	protocol "shiftago/logic/engine"
 )
 
 // player chooses moves for one side of the arena.
@@ -39,13 +42,13 @@ func parseSpec(s string) (spec, error) {
 		num, algo, _ := strings.Cut(s[len("level="):], "/")
 		n, err := strconv.Atoi(num)
 		if err != nil || n < 1 || n > ai.MaxLevel {
-			return spec{}, fmt.Errorf("%q: want level=1 to level=%d", s, ai.MaxLevel)
+			return spec{}, fmt.Errorf("%.60q: want level=1 to level=%d", s, ai.MaxLevel)
 		}
 		sp := spec{kind: "level", level: n, label: s}
 		algo, beam, _ := strings.Cut(algo, ",beam=")
 		if beam != "" {
-			if sp.beam, err = strconv.Atoi(beam); err != nil {
-				return spec{}, fmt.Errorf("%q: beam=%q", s, beam)
+			if sp.beam, err = strconv.Atoi(beam); err != nil || sp.beam < 1 || sp.beam > logic.MaxMoves {
+				return spec{}, fmt.Errorf("%.60q: want beam=1 to beam=%d", s, logic.MaxMoves)
 			}
 		}
 		switch algo {
@@ -59,13 +62,13 @@ func parseSpec(s string) (spec, error) {
 		case "paranoid":
 			sp.multi = ai.Paranoid
 		default:
-			return spec{}, fmt.Errorf("%q: the search after / is mcts, brs, maxn or paranoid", s)
+			return spec{}, fmt.Errorf("%.60q: the search after / is mcts, brs, maxn or paranoid", s)
 		}
 		return sp, nil
 	case strings.HasPrefix(s, "cmd:") && len(s) > 4:
 		return spec{kind: "cmd", cmd: s[4:], label: s}, nil
 	}
-	return spec{}, fmt.Errorf("%q: want level=N, greedy, random or cmd:<engine command>", s)
+	return spec{}, fmt.Errorf("%.60q: want level=N, greedy, random or cmd:<engine command>", s)
 }
 
 // limits are the arena-wide search limits.
@@ -73,6 +76,7 @@ type limits struct {
 	movetime time.Duration // 0: none
 	level    int           // level for external engines; 0: their default
 	nodes    int           // node budget override for our levels; 0: none
+	timeout  time.Duration // longest wait for one answer of an external engine
 }
 
 func (sp spec) open(lim limits) (player, error) {
@@ -122,17 +126,53 @@ func (sp *searchPlayer) move(p logic.Position, seed uint64) (logic.Move, int, er
 }
 func (sp *searchPlayer) close() {}
 
-// engine is an external program speaking the RULES.md §10 protocol.
+// Waiting for external engines. A tournament director gives an engine its
+// time and a grace for the pipe and the scheduler, and an engine that runs
+// past both loses the game on time; the arena does the same, then kills
+// the engine and starts it afresh for the next game, so one hang costs one
+// game rather than the match.
+const (
+	// Grace is what an engine may take beyond its movetime.
+	Grace = 2 * time.Second
+	// DefaultTimeout is the wait for one answer without --movetime: an
+	// engine's own levels then bound its search, and our strongest takes
+	// under a second.
+	DefaultTimeout = 60 * time.Second
+	// maxAnswer bounds one answer line; real ones are a few bytes.
+	maxAnswer = 64 << 10
+)
+
+// startGrace is added to the first answer of a started engine, which may
+// still be loading (or being compiled, with cmd:go run . engine). A
+// variable only so that a test need not wait as long.
+var startGrace = 30 * time.Second
+
+// errNoAnswer marks an engine that did not answer in time: it loses the
+// game and is restarted.
+var errNoAnswer = errors.New("no answer in time")
+
+// engine is an external program speaking the RULES.md §10 protocol, in a
+// process group of its own so that a kill reaches whatever `sh -c` started.
 type engine struct {
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Reader
-	lim  limits
-	name string
+	cmd      *exec.Cmd
+	in       io.WriteCloser
+	replies  chan reply    // answer lines, from read
+	done     chan struct{} // closed by close: read stops
+	lim      limits
+	wait     time.Duration // for one answer
+	name     string
+	answered bool // at least once since it started
+	killed   bool
+}
+
+type reply struct {
+	line string
+	err  error
 }
 
 func startEngine(command string, lim limits) (*engine, error) {
 	cmd := exec.Command("sh", "-c", command)
+	ownProcessGroup(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -144,23 +184,80 @@ func startEngine(command string, lim limits) (*engine, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %q: %w", command, err)
 	}
-	return &engine{cmd: cmd, in: in, out: bufio.NewReader(out), lim: lim, name: command}, nil
+	e := &engine{cmd: cmd, in: in, replies: make(chan reply), done: make(chan struct{}),
+		lim: lim, wait: lim.timeout, name: command}
+	go e.read(bufio.NewReader(out))
+	live.add(e)
+	return e, nil
 }
 
-// ask sends one command and reads its one-line answer.
+// read passes the engine's answer lines to ask, each cut to maxAnswer
+// bytes, until the pipe closes or the engine is closed.
+func (e *engine) read(r *bufio.Reader) {
+	for {
+		line, tooLong, err := protocol.ReadLine(r, maxAnswer)
+		rep := reply{line: line, err: err}
+		if tooLong {
+			rep.err = fmt.Errorf("an answer longer than %d bytes", maxAnswer)
+		}
+		select {
+		case e.replies <- rep:
+		case <-e.done:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// ask sends one command and waits for its one-line answer, at most e.wait
+// (and startGrace more for an engine's first answer). An engine that does
+// not answer in time is killed: errNoAnswer if it had answered before, so
+// that it loses this game; a plain error, which ends the match, if it never
+// answered at all, since restarting it would only lose every game slowly.
 func (e *engine) ask(line string) (string, error) {
-	if _, err := io.WriteString(e.in, line+"\n"); err != nil {
-		return "", fmt.Errorf("%s: %w", e.name, err)
+	if e.killed {
+		return "", fmt.Errorf("%s: stopped earlier", e.name)
 	}
-	ans, err := e.out.ReadString('\n')
-	if err != nil {
-		return "", fmt.Errorf("%s: no answer to %q: %w", e.name, line, err)
+	wait := e.wait
+	if !e.answered {
+		wait += startGrace
 	}
-	ans = strings.TrimSpace(ans)
-	if strings.HasPrefix(ans, "error:") {
-		return "", fmt.Errorf("%s: %q: %s", e.name, line, ans)
+	// The write gets the same deadline: an engine that reads nothing fills
+	// the pipe, and then a write blocks.
+	wrote := make(chan error, 1)
+	go func() {
+		_, err := io.WriteString(e.in, line+"\n")
+		wrote <- err
+	}()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	for {
+		select {
+		case err := <-wrote:
+			if err != nil {
+				return "", fmt.Errorf("%s: %w", e.name, err)
+			}
+			wrote = nil
+		case r := <-e.replies:
+			if r.err != nil {
+				return "", fmt.Errorf("%s: no answer to %q: %w", e.name, line, r.err)
+			}
+			e.answered = true
+			ans := strings.TrimSpace(r.line)
+			if strings.HasPrefix(ans, "error:") {
+				return "", fmt.Errorf("%s: %q: %.200s", e.name, line, ans)
+			}
+			return ans, nil
+		case <-timer.C:
+			e.kill()
+			if !e.answered {
+				return "", fmt.Errorf("%s: no answer to %q within %v of starting it, so it was stopped: is it a RULES.md §10 engine?", e.name, line, wait)
+			}
+			return "", fmt.Errorf("%s: no answer to %q within %v, so it was stopped: %w", e.name, line, wait, errNoAnswer)
+		}
 	}
-	return ans, nil
 }
 
 func (e *engine) move(p logic.Position, _ uint64) (logic.Move, int, error) {
@@ -180,7 +277,7 @@ func (e *engine) move(p logic.Position, _ uint64) (logic.Move, int, error) {
 	}
 	mv, ok := strings.CutPrefix(ans, "bestmove ")
 	if !ok {
-		return logic.NoMove, 0, fmt.Errorf("%s: want bestmove, got %q", e.name, ans)
+		return logic.NoMove, 0, fmt.Errorf("%s: want bestmove, got %.80q", e.name, ans)
 	}
 	m, err := p.ParseMove(strings.TrimSpace(mv))
 	if err != nil {
@@ -189,15 +286,68 @@ func (e *engine) move(p logic.Position, _ uint64) (logic.Move, int, error) {
 	return m, 0, nil
 }
 
+func (e *engine) kill() {
+	if !e.killed {
+		e.killed = true
+		killProcessGroup(e.cmd.Process)
+	}
+}
+
+// close asks the engine to quit and kills it when it has not within a
+// second or two; it never blocks on the engine for longer.
 func (e *engine) close() {
-	io.WriteString(e.in, "quit\n")
+	if !e.killed {
+		wrote := make(chan struct{})
+		go func() {
+			io.WriteString(e.in, "quit\n")
+			close(wrote)
+		}()
+		select {
+		case <-wrote:
+		case <-time.After(time.Second):
+		}
+	}
 	e.in.Close()
-	done := make(chan struct{})
-	go func() { e.cmd.Wait(); close(done) }()
+	exited := make(chan struct{})
+	go func() { e.cmd.Wait(); close(exited) }()
 	select {
-	case <-done:
+	case <-exited:
 	case <-time.After(2 * time.Second):
-		e.cmd.Process.Kill()
-		<-done
+		// Killed before Wait reaps the shell, while the group's number
+		// cannot yet belong to anything else.
+		e.kill()
+		<-exited
+	}
+	live.remove(e)
+	close(e.done)
+}
+
+// live is every engine started and not yet closed, for killAll.
+var live = engines{set: map[*engine]bool{}}
+
+type engines struct {
+	mu  sync.Mutex
+	set map[*engine]bool
+}
+
+func (l *engines) add(e *engine) {
+	l.mu.Lock()
+	l.set[e] = true
+	l.mu.Unlock()
+}
+
+func (l *engines) remove(e *engine) {
+	l.mu.Lock()
+	delete(l.set, e)
+	l.mu.Unlock()
+}
+
+// killAll kills every live engine's process group: in their own groups,
+// they no longer get the terminal's Ctrl-C with the arena.
+func (l *engines) killAll() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for e := range l.set {
+		killProcessGroup(e.cmd.Process)
 	}
 }

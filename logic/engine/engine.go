@@ -9,9 +9,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"shiftago/logic"
 )
@@ -32,27 +35,91 @@ func NewSession() *Session {
 // Position returns the session's current position.
 func (s *Session) Position() logic.Position { return s.pos }
 
+// commands are the protocol's commands, in the order the help gives them.
+var commands = []string{"new", "position", "setposition", "moves", "play", "result", "perft", "go", "stop", "quit"}
+
 // errQuit ends Serve.
 var errQuit = errors.New("quit")
 
+// Limits of the protocol. Every number a command takes is checked against
+// them, so that no line can make the engine block for days or answer
+// without end.
+const (
+	// MaxLine is the longest command line read, in bytes without its line
+	// end. The longest real command, setposition with a full position
+	// string, is under 200 bytes; a longer line is answered with an error
+	// and dropped without being kept in memory.
+	MaxLine = 4096
+	// MaxPerftDepth bounds perft: depth 7 from the start of a 2-player
+	// Express game counts 13.5 billion sequences, about a minute on one
+	// core; one more ply is half an hour. `stop` ends a count sooner.
+	MaxPerftDepth = 7
+	// MaxMovetime bounds go movetime=, in milliseconds: the strongest
+	// level needs under a second a move, so a minute is plenty, and `stop`
+	// ends a search sooner.
+	MaxMovetime = 60_000
+	// maxQuoted is how much of a refused word an error answer repeats.
+	maxQuoted = 40
+	// maxWord bounds one word of a command line.
+	maxWord = 64
+	// maxError bounds an error answer, whatever the rules engine's message
+	// quotes of the line.
+	maxError = 300
+	// maxQueued is how many lines are read ahead while a command runs
+	// (a driver that waits for each answer has at most a `stop` in
+	// flight); the reader waits beyond that, so memory stays bounded.
+	maxQueued = 64
+)
+
+// inLine is one line read ahead by Serve's reader.
+type inLine struct {
+	text    string
+	tooLong bool
+	stops   uint64 // `stop` lines read before this one
+	err     error  // a read error other than the end of input
+}
+
 // Serve reads commands from in until `quit` or the end of input and writes
-// one answer line for each to out.
+// one answer line for each non-blank line to out. Lines are read ahead
+// while a command runs, so that a `stop` line can end a running perft or go
+// at once; the other commands wait their turn, and every command still gets
+// its one answer, in order. At the end of input a running command finishes
+// first, so a piped script gets all its answers. A line longer than MaxLine
+// bytes is answered with an error and the session goes on. After quit,
+// Serve returns at once; its reader may still wait for input on in, and
+// ends with it (the process exits first in `shiftago engine`).
 func Serve(in io.Reader, out io.Writer) error {
+	var stops atomic.Uint64
+	lines := make(chan inLine, maxQueued)
+	done := make(chan struct{})
+	defer close(done)
+	go readLines(in, lines, &stops, done)
+
 	s := NewSession()
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	w := bufio.NewWriter(out)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
+	for l := range lines {
+		if l.err != nil {
+			w.Flush()
+			return l.err
 		}
-		answer, err := s.Do(line)
-		if err == errQuit {
-			break
+		var answer string
+		var err error
+		if l.tooLong {
+			err = fmt.Errorf("line longer than %d bytes, ignored", MaxLine)
+		} else {
+			line := strings.TrimSpace(l.text)
+			if line == "" {
+				continue
+			}
+			// A stop read after this line ends it; one read before does
+			// not, however the two threads happen to be timed.
+			answer, err = s.do(line, func() bool { return stops.Load() > l.stops })
+			if err == errQuit {
+				break
+			}
 		}
 		if err != nil {
-			answer = "error: " + err.Error()
+			answer = "error: " + clip(err.Error(), maxError)
 		}
 		w.WriteString(answer)
 		w.WriteByte('\n')
@@ -62,20 +129,118 @@ func Serve(in io.Reader, out io.Writer) error {
 			return err
 		}
 	}
-	if err := w.Flush(); err != nil {
-		return err
+	return w.Flush()
+}
+
+// readLines feeds lines to Serve and counts each `stop` as it is read, not
+// when its turn comes, which is what lets it end the command before it.
+func readLines(in io.Reader, lines chan<- inLine, stops *atomic.Uint64, done <-chan struct{}) {
+	defer close(lines)
+	r := bufio.NewReaderSize(in, MaxLine)
+	for {
+		text, tooLong, err := ReadLine(r, MaxLine)
+		if err == io.EOF {
+			return
+		}
+		l := inLine{text: text, tooLong: tooLong, stops: stops.Load(), err: err}
+		if err == nil && !tooLong && strings.TrimSpace(text) == "stop" {
+			stops.Add(1)
+		}
+		select {
+		case lines <- l:
+		case <-done:
+			return
+		}
+		if err != nil {
+			return
+		}
 	}
-	return sc.Err()
+}
+
+// ReadLine reads one line from r without its "\n" or "\r\n" end. A line
+// longer than max bytes is read to its end and dropped, never held whole:
+// tooLong reports it and line is empty. The last line may lack its "\n".
+// err is io.EOF only when no line was left.
+func ReadLine(r *bufio.Reader, max int) (line string, tooLong bool, err error) {
+	var buf []byte
+	seen := 0
+	for {
+		chunk, err := r.ReadSlice('\n')
+		seen += len(chunk)
+		if !tooLong {
+			if len(buf)+len(chunk) > max+2 {
+				tooLong, buf = true, nil
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && (err != io.EOF || seen == 0) {
+			return "", false, err
+		}
+		break
+	}
+	s := strings.TrimSuffix(string(buf), "\n")
+	s = strings.TrimSuffix(s, "\r")
+	if tooLong || len(s) > max {
+		return "", true, nil
+	}
+	return s, false, nil
+}
+
+// quote quotes a word of the command line for an error answer, cut to
+// maxQuoted characters so that an answer never echoes a long line back.
+func quote(s string) string {
+	n := 0
+	for i := range s {
+		if n == maxQuoted {
+			return strconv.Quote(s[:i]) + "…"
+		}
+		n++
+	}
+	return strconv.Quote(s)
+}
+
+// clip cuts s to at most n bytes, at a character boundary, marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // Do carries out one command line and returns its answer (without the
 // newline). On error the session is unchanged.
-func (s *Session) Do(line string) (string, error) {
+func (s *Session) Do(line string) (string, error) { return s.do(line, nil) }
+
+// do is Do for Serve: stopped, if not nil, reports that a `stop` came in
+// while the command runs, which ends a perft (an error) or a go (the best
+// move found so far).
+func (s *Session) do(line string, stopped func() bool) (string, error) {
 	f := strings.Fields(line)
 	if len(f) == 0 {
 		return "", errors.New("empty command")
 	}
 	cmd, args := f[0], f[1:]
+	if !slices.Contains(commands, cmd) {
+		return "", fmt.Errorf("unknown command %s (commands: %s)", quote(cmd), strings.Join(commands, ", "))
+	}
+	if cmd == "quit" {
+		return "", errQuit // whatever follows, as it always did
+	}
+	// No word of a real command is half this long (a position string's
+	// longest field, the board, has 55 characters); refusing longer ones
+	// here keeps the rules engine's messages from quoting them whole.
+	for _, a := range args {
+		if len(a) > maxWord {
+			return "", fmt.Errorf("%s: %s is too long for an argument (at most %d characters)", cmd, quote(a), maxWord)
+		}
+	}
 	switch cmd {
 	case "new":
 		return s.cmdNew(args)
@@ -118,16 +283,26 @@ func (s *Session) Do(line string) (string, error) {
 			return "", errors.New("usage: perft <depth>")
 		}
 		d, err := strconv.Atoi(args[0])
-		if err != nil || d < 0 || d > 12 {
-			return "", fmt.Errorf("perft depth %q: want a whole number from 0 to 12", args[0])
+		if err != nil || d < 0 || d > MaxPerftDepth {
+			return "", fmt.Errorf("perft depth %s: want a whole number from 0 to %d", quote(args[0]), MaxPerftDepth)
 		}
-		return strconv.FormatUint(logic.Perft(&s.pos, d), 10), nil
+		n, ok := logic.PerftStop(&s.pos, d, stopped)
+		if !ok {
+			return "", errors.New("perft stopped")
+		}
+		return strconv.FormatUint(n, 10), nil
 	case "go":
-		return s.cmdGo(args)
-	case "quit":
-		return "", errQuit
+		return s.cmdGo(args, stopped)
+	case "stop":
+		// Serve acts on stop as soon as it reads it; in its turn it only
+		// answers, ok whether or not something was running, so that a
+		// driver racing a command's end never sees an error.
+		if len(args) != 0 {
+			return "", errors.New("stop takes no arguments")
+		}
+		return "ok", nil
 	}
-	return "", fmt.Errorf("unknown command %q (commands: new, position, setposition, moves, play, result, perft, go, quit)", cmd)
+	return "", fmt.Errorf("command %s is listed but not handled", cmd)
 }
 
 func (s *Session) cmdNew(args []string) (string, error) {
@@ -141,13 +316,13 @@ func (s *Session) cmdNew(args []string) (string, error) {
 	}
 	n, err := strconv.Atoi(args[1])
 	if err != nil || n < 2 || n > 4 {
-		return "", fmt.Errorf("players %q: want 2, 3 or 4", args[1])
+		return "", fmt.Errorf("players %s: want 2, 3 or 4", quote(args[1]))
 	}
 	var sits []int
 	if len(args) == 3 {
 		val, ok := strings.CutPrefix(args[2], "sitouts=")
 		if !ok {
-			return "", fmt.Errorf("%q: %s", args[2], usage)
+			return "", fmt.Errorf("%s: %s", quote(args[2]), usage)
 		}
 		if sits, err = ParseInts(val, n); err != nil {
 			return "", fmt.Errorf("sitouts: %v", err)
@@ -161,47 +336,48 @@ func (s *Session) cmdNew(args []string) (string, error) {
 	return "ok", nil
 }
 
-func (s *Session) cmdGo(args []string) (string, error) {
+func (s *Session) cmdGo(args []string, stopped func() bool) (string, error) {
 	level, movetime := 0, time.Duration(0)
 	for _, a := range args {
 		key, val, ok := strings.Cut(a, "=")
 		x, err := strconv.Atoi(val)
 		switch {
 		case !ok || err != nil:
-			return "", fmt.Errorf("go: %q: want level=N or movetime=MS", a)
+			return "", fmt.Errorf("go: %s: want level=N or movetime=MS", quote(a))
 		case key == "level":
 			if x < 1 || x > 5 {
 				return "", fmt.Errorf("go: level %d: want 1 to 5", x)
 			}
 			level = x
 		case key == "movetime":
-			if x < 1 || x > 3600_000 {
-				return "", fmt.Errorf("go: movetime %d: want 1 to 3600000 milliseconds", x)
+			if x < 1 || x > MaxMovetime {
+				return "", fmt.Errorf("go: movetime %d: want 1 to %d milliseconds", x, MaxMovetime)
 			}
 			movetime = time.Duration(x) * time.Millisecond
 		default:
-			return "", fmt.Errorf("go: unknown option %q (want level=N or movetime=MS)", key)
+			return "", fmt.Errorf("go: unknown option %s (want level=N or movetime=MS)", quote(key))
 		}
 	}
 	if s.pos.Over() {
 		return "", fmt.Errorf("the game is over (%s)", s.pos.Result())
 	}
 	p := s.pos
-	m := think(&p, level, movetime)
+	m := think(&p, level, movetime, stopped)
 	return "bestmove " + m.String(), nil
 }
 
 // ParseInts reads n comma-separated whole numbers, as in sitouts=0,2.
 func ParseInts(s string, n int) ([]int, error) {
-	parts := strings.Split(s, ",")
+	// SplitN: a long list is refused without being split whole.
+	parts := strings.SplitN(s, ",", n+1)
 	if len(parts) != n {
-		return nil, fmt.Errorf("%q has %d values, want %d (one a seat)", s, len(parts), n)
+		return nil, fmt.Errorf("%s: want %d comma-separated values (one a seat)", quote(s), n)
 	}
 	out := make([]int, n)
 	for i, t := range parts {
 		x, err := strconv.Atoi(t)
 		if err != nil {
-			return nil, fmt.Errorf("%q: %q is not a whole number", s, t)
+			return nil, fmt.Errorf("%s: %s is not a whole number", quote(s), quote(t))
 		}
 		out[i] = x
 	}

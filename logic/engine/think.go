@@ -11,8 +11,12 @@ import (
 // deterministic node budget; a movetime alone searches at full strength
 // until the time is up; both together stop at whichever limit comes first.
 // Neither means the default level. The search itself knows no clock: it is
-// stepped here in slices of nodes, and the clock is read between slices.
-func think(p *logic.Position, level int, movetime time.Duration) logic.Move {
+// stepped here in slices of nodes, and the clock and stopped (a `stop`
+// read meanwhile; nil for none) are read between slices.
+func think(p *logic.Position, level int, movetime time.Duration, stopped func() bool) logic.Move {
+	if stopped == nil {
+		stopped = func() bool { return false }
+	}
 	cfg := ai.Config{Level: level}
 	if movetime > 0 && level == 0 {
 		cfg.Level = ai.MaxLevel
@@ -20,12 +24,13 @@ func think(p *logic.Position, level int, movetime time.Duration) logic.Move {
 	}
 	s := ai.NewSearch(*p, cfg)
 	if movetime <= 0 {
-		for !s.Step(1 << 16) {
+		for !s.Step(1<<16) && !stopped() {
 		}
+		s.Stop()
 		return s.Best()
 	}
 	deadline := time.Now().Add(movetime)
-	for !s.Step(4096) && time.Now().Before(deadline) {
+	for !s.Step(4096) && time.Now().Before(deadline) && !stopped() {
 	}
 	s.Stop()
 	return s.Best()
