@@ -104,7 +104,7 @@ async function waitTicks(page, n = 1) {
 
 async function touch(page, type, points) {
   await page.cdp.send('Input.dispatchTouchEvent', {
-    type, touchPoints: points.map((p) => ({ x: p.x, y: p.y, id: p.id ?? 0, radiusX: 4, radiusY: 4, force: 1 })),
+    type, touchPoints: points.map((p) => ({ x: p.x, y: p.y, id: Number.isInteger(p.id) ? p.id : 0, radiusX: 4, radiusY: 4, force: 1 })),
   });
 }
 
