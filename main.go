@@ -1,8 +1,8 @@
 // Command shiftago is a digital edition of the board game Shiftago.
 //
 // With no arguments it opens the game window at the title screen; game
-// flags start a game at once; a subcommand (see cli.go) runs without a
-// window.
+// flags start a game at once; a subcommand (package logic/cli) runs
+// without a window.
 package main
 
 import (
@@ -20,6 +20,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/logic/ai"
+	"shiftago/logic/cli"
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
 	"shiftago/scenes/i18n"
@@ -35,7 +36,7 @@ func main() {
 		fmt.Println("shiftago", version)
 		return
 	}
-	if code, ok := runSubcommand(os.Args[1:]); ok {
+	if code, ok := cli.Run(os.Args[1:]); ok {
 		os.Exit(code)
 	}
 	args, stderr := os.Args[1:], io.Writer(os.Stderr)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -16,33 +16,39 @@ import (
 	"shiftago/logic/engine"
 )
 
-// subcommands run without a window, so they work on a machine with no
-// display (CI, a server, another program driving the engine).
-var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"engine": runEngine,
-	"perft":  runPerft,
-	"arena":  arena.Main,
+// subcommand is the subcommand called name, or nil.
+func subcommand(name string) func(args []string, stdout, stderr io.Writer) int {
+	switch name {
+	case "engine":
+		return runEngine
+	case "perft":
+		return runPerft
+	case "arena":
+		return arena.Main
+	}
+	return nil
 }
 
-// runSubcommand runs the subcommand named by args[0] and reports its exit
-// code. handled is false when args name no subcommand, and the game window
+// Run runs the subcommand named by args[0] and reports its exit code.
+// handled is false when args name no subcommand, and the game window
 // opens instead.
-func runSubcommand(args []string) (code int, handled bool) {
+func Run(args []string) (code int, handled bool) {
 	if len(args) == 0 {
 		return 0, false
 	}
 	if args[0] == "help" {
-		usage(os.Stdout)
+		Usage(os.Stdout)
 		return 0, true
 	}
-	run, ok := subcommands[args[0]]
-	if !ok {
+	run := subcommand(args[0])
+	if run == nil {
 		return 0, false
 	}
 	return run(args[1:], os.Stdout, os.Stderr), true
 }
 
-func usage(w io.Writer) {
+// Usage lists the subcommands.
+func Usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
   shiftago [game flags]    open the game window
   shiftago engine          speak the RULES.md §10 line protocol on stdin/stdout
