@@ -188,6 +188,7 @@ type Geometry struct {
 	Status       Rect    // the status/message line
 	Seats        [4]Seat // Players of them are used, in seat order
 	Menu         Rect    // the menu button, at the status line's right end
+	Undo         Rect    // the one-tap undo button, left of the menu button
 }
 
 // Margin is the gap kept at the window edges and between areas.

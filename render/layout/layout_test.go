@@ -68,6 +68,9 @@ func TestTargetsBigEnoughAndApart(t *testing.T) {
 		if b := g.Menu; b.W < min || b.H < min {
 			t.Errorf("menu button %v smaller than %v", b, min)
 		}
+		if b := g.Undo; b.W < min || b.H < min {
+			t.Errorf("undo button %v smaller than %v", b, min)
+		}
 		items := g.MenuItems(9, nil)
 		for b := range items {
 			if r := items[b]; r.H < min {
@@ -95,6 +98,10 @@ func TestEverythingInsideTheWindow(t *testing.T) {
 		check("frame", g.Frame)
 		check("status", g.Status)
 		check("menu", g.Menu)
+		check("undo", g.Undo)
+		if g.Undo.Overlaps(g.Menu) || g.Undo.Overlaps(g.Status) {
+			t.Errorf("undo %v overlaps the menu %v or the status %v", g.Undo, g.Menu, g.Status)
+		}
 		for i, r := range g.MenuItems(9, nil) {
 			check(fmt.Sprint("menu item ", i), r)
 		}

@@ -38,7 +38,8 @@ func New(cfg Config) Geometry {
 	bar := math.Round(math.Min(math.Max(0.06*math.Min(cfg.W, cfg.H), g.MinTarget()), 72*s))
 	bar = math.Min(bar, math.Floor(cfg.H/8))
 	g.Menu = Rect{cfg.W - m - bar, m, bar, bar}
-	g.Status = Rect{m, m, math.Max(0, cfg.W-3*m-bar), bar}
+	g.Undo = Rect{cfg.W - 2*m - 2*bar, m, bar, bar}
+	g.Status = Rect{m, m, math.Max(0, cfg.W-4*m-2*bar), bar}
 
 	area := Rect{m, 2*m + bar, cfg.W - 2*m, cfg.H - bar - 3*m}
 	if area.Empty() {

@@ -82,6 +82,16 @@ func (bs *Buttons[A]) Reset() { bs.List = bs.List[:0] }
 // Add appends a button.
 func (bs *Buttons[A]) Add(b Button[A]) { bs.List = append(bs.List, b) }
 
+// At returns the index of the button under p (enabled or not), or -1.
+func (bs *Buttons[A]) At(p layout.Point) int {
+	for i := range bs.List {
+		if bs.List[i].contains(p.X, p.Y) {
+			return i
+		}
+	}
+	return -1
+}
+
 // at returns the index of the enabled button under (x, y), or -1.
 func (bs *Buttons[A]) at(x, y float64) int {
 	for i := range bs.List {

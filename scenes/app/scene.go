@@ -27,6 +27,7 @@ type Screens struct {
 	Rules       func(c *Context, v logic.Variant) Scene
 	Records     func(c *Context, game *record.Record) Scene // game: the game in progress, to export (nil if none)
 	Replay      func(c *Context, rec *record.Record) Scene
+	Moves       func(c *Context, game *record.Record) Scene // the moves of the game in progress
 	Tutorial    func(c *Context) (Scene, error)
 	SaveProblem func(c *Context, p SaveProblem) Scene
 }

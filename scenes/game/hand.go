@@ -105,6 +105,9 @@ func (h *Hand) feed(in *input.Input) []gesture.Event {
 		return gm.Tick()
 	}
 	if in.Pressed {
+		gm.SetTouch(in.Touch)
+	}
+	if in.Pressed {
 		gm.Press(0, in.X, in.Y)
 	}
 	if in.Down && !in.Pressed {
@@ -115,12 +118,20 @@ func (h *Hand) feed(in *input.Input) []gesture.Event {
 	}
 	for _, k := range in.Keys() {
 		switch k {
-		case ebiten.KeyArrowLeft, ebiten.KeyArrowUp:
+		case ebiten.KeyArrowLeft:
 			gm.Key(gesture.Left)
-		case ebiten.KeyArrowRight, ebiten.KeyArrowDown:
+		case ebiten.KeyArrowRight:
 			gm.Key(gesture.Right)
+		case ebiten.KeyArrowUp:
+			gm.Key(gesture.Up)
+		case ebiten.KeyArrowDown:
+			gm.Key(gesture.Down)
 		case ebiten.KeyTab:
-			gm.Key(gesture.Next)
+			if in.Shift {
+				gm.Key(gesture.Prev)
+			} else {
+				gm.Key(gesture.Next)
+			}
 		case ebiten.KeyEnter, ebiten.KeySpace:
 			gm.Key(gesture.Confirm)
 		case ebiten.KeyBackspace:
@@ -179,6 +190,7 @@ func (h *Hand) play(c *app.Context, t *Table, in *input.Input) {
 	if h.mode != modeTurn {
 		gm.SetGeometry(t.View.Geo)
 		h.turn = turnOf(t.Ctl)
+		h.turn.ConfirmOnRelease = c.Setup.ConfirmRelease
 		gm.SetTurn(h.turn)
 		h.mode = modeTurn
 		h.previewOK = false
@@ -189,14 +201,18 @@ func (h *Hand) play(c *app.Context, t *Table, in *input.Input) {
 		case gesture.Pick:
 			h.rollback = false
 			c.Sound.Play(sound.CueTap, 0, 0)
+			input.Vibrate(c.Setup.Vibrate, input.BuzzPick)
+			t.Ctl.Deselect() // what an earlier refusal said is over
 		case gesture.Select:
 			c.Sound.Play(sound.CueTap, 0, 0)
-			t.Ctl.Select(ev.Entry)
+			t.Ctl.Select(ev.Entry, ev.ByKey)
 		case gesture.Deselect:
 			t.Ctl.Deselect()
 		case gesture.Refused:
+			input.Vibrate(c.Setup.Vibrate, input.BuzzRefuse)
 			t.Ctl.Refuse(ev.Entry)
 		case gesture.Cancel:
+			t.Ctl.Deselect()
 			h.rollback = true
 			h.rbEntry, h.rbOnTrack = ev.Entry, false
 			if b := t.View.Geo.ToBoard(ev.Pos); onTrack(ev.Entry, b) {
@@ -206,6 +222,7 @@ func (h *Hand) play(c *app.Context, t *Table, in *input.Input) {
 			c.Sound.Play(sound.CueRoll, 1, 0.2)
 		case gesture.Commit:
 			h.rollback = false
+			input.Vibrate(c.Setup.Vibrate, input.BuzzTouch)
 			h.opts = ev.Motion()
 			if !t.Ctl.Commit(ev.Entry) {
 				h.opts = motion.Options{}
@@ -279,12 +296,20 @@ func (h *Hand) draw(screen *ebiten.Image, c *app.Context, t *Table) {
 	}
 	drag := h.gm.Drag()
 	sel, hasSel := h.gm.Selected()
-	// Faint marbles waiting at every legal entry point.
+	// Faint marbles waiting at every legal entry point; while a marble is
+	// held, the refused ones are marked, so a full track is seen before
+	// the marble gets there.
 	for e := logic.Entry(0); e < logic.NumEntries; e++ {
-		if !h.turn.Legal[e] || (drag.Active && drag.OnTrack && drag.Entry == e) || (h.rollback && h.rbEntry == e) {
+		x, y := v.Px(layout.EntryPos(e))
+		if !h.turn.Legal[e] {
+			if drag.Active {
+				sp.Dot(screen, x, y, 0.35, render.Fade(render.Bad, 0.55))
+			}
 			continue
 		}
-		x, y := v.Px(layout.EntryPos(e))
+		if (drag.Active && drag.OnTrack && drag.Entry == e) || (h.rollback && h.rbEntry == e) {
+			continue
+		}
 		sp.Marble(screen, col, x, y, float64(e), 0, 0.28)
 	}
 	// The selection and its preview.
@@ -302,26 +327,65 @@ func (h *Hand) draw(screen *ebiten.Image, c *app.Context, t *Table) {
 		return
 	}
 	if drag.OnTrack {
-		h.DrawPreview(screen, c, t, drag.Entry, 0.25+0.6*drag.Progress)
+		// Where it will touch, for the whole approach: full strength once
+		// the marble is set at the entry point, faint while it is only
+		// passing by.
+		a := 0.45
+		if drag.Set {
+			a = 0.9
+		}
+		h.DrawPreview(screen, c, t, drag.Entry, a)
+		if !drag.Set {
+			x, y := v.Px(layout.EntryPos(drag.Entry))
+			sp.Ring(screen, x, y, 1.1+0.1*t.Pulse(20), render.Fade(render.Accent, 0.8))
+		}
 		sp.Marble(screen, col, drag.Pos.X, drag.Pos.Y, drag.Axial/layout.MarbleRatio, 0.15, 1)
 	} else {
 		sp.Marble(screen, col, drag.Pos.X, drag.Pos.Y, 0, 0.7, 1)
 	}
 }
 
-// DrawPreview shows where each marble of a push at e would go: a ghost on
-// its new cell and a ring where the inserted marble lands. It shows
-// nothing unless Update worked the push out.
+// DrawPreview shows where each marble of a push at e would go: a trail
+// of dots from its cell to the next and a ring in its colour on the cell
+// it will take, and a white ring where the inserted marble lands (no
+// ghost marbles: laid over other colours they read as new ones). It
+// shows nothing unless Update worked the push out.
 func (h *Hand) DrawPreview(screen *ebiten.Image, c *app.Context, t *Table, e logic.Entry, a float64) {
 	if !h.previewOK || h.previewEntry != e {
 		return
 	}
 	v := &t.View
+	sp := c.Sprites
+	pos := &t.Match().Pos
 	sl := h.preview.Slides()
 	for _, s := range sl[1:] {
-		x, y := v.Cell(s.To)
-		c.Sprites.Marble(screen, t.Match().Pos.At(s.From), x, y, 0, 0, 0.45*a)
+		x0, y0 := v.Cell(s.From)
+		x1, y1 := v.Cell(s.To)
+		tint := render.Fade(render.SeatTint[pos.At(s.From)], a)
+		for k := 1; k <= 3; k++ {
+			f := 0.25 + 0.25*float64(k)
+			sp.Dot(screen, x0+(x1-x0)*f, y0+(y1-y0)*f, 0.08+0.03*float64(k), tint)
+		}
+		sp.Ring(screen, x1, y1, 0.96, tint)
 	}
 	x, y := v.Cell(sl[0].To)
-	c.Sprites.Ring(screen, x, y, 1, render.Fade(render.Preview, a))
+	sp.Ring(screen, x, y, 1, render.Fade(render.Preview, a))
+}
+
+// status is what the hand is doing, for the status line, and whether it
+// is doing anything worth saying.
+func (h *Hand) status() (play.Message, bool) {
+	if h.gm == nil || h.mode != modeTurn {
+		return play.Message{}, false
+	}
+	d := h.gm.Drag()
+	switch {
+	case !d.Active:
+		return play.Message{}, false
+	case d.OnTrack && d.AtContact:
+		return play.Msg("status.letgo", play.EntryName(d.Entry), d.Entry.String()), true
+	case d.OnTrack && d.Set:
+		return play.Msg("status.aim", play.EntryName(d.Entry), d.Entry.String()), true
+	}
+	return play.Msg("status.carry"), true
 }

@@ -19,8 +19,9 @@ const overTicks = 150
 
 // Screen is a game being played: the table and the game's menu.
 type Screen struct {
-	t    *Table
-	menu menu
+	t       *Table
+	menu    menu
+	hotSeat bool // the hot-seat undo setting, as last seen (for the page API)
 }
 
 // New starts a game from the setup, or from a position string if one is
@@ -56,7 +57,8 @@ func (g *Screen) Resume(c *app.Context) { g.t.Refresh(c) }
 func (g *Screen) Update(c *app.Context) error {
 	t := g.t
 	t.Relayout(c)
-	g.menu.layout(c, &t.View.Geo)
+	g.hotSeat = c.Setup.HotSeatUndo
+	g.menu.layout(c, g, &t.View.Geo)
 	if g.updateMenu(c) {
 		t.tick++ // the table waits, its pulses go on
 		return nil
@@ -98,21 +100,26 @@ func (g *Screen) PageGeometry() *layout.Geometry { return g.t.Geometry() }
 // PageMatch implements app.PageBoard.
 func (g *Screen) PageMatch() *play.Match { return g.t.Match() }
 
-// PageButtons implements app.PageButtons: the menu's items while it is
-// open.
+// PageButtons implements app.PageButtons: the menu and undo buttons,
+// and the menu's items while it is open.
 func (g *Screen) PageButtons() []ui.Info {
-	if !g.menu.open {
-		return nil
+	geo := &g.t.View.Geo
+	out := []ui.Info{{ID: "menu", Label: "☰", Enabled: true, Rect: geo.Menu}}
+	if g.menu.undoOK {
+		out = append(out, ui.Info{ID: "undo", Label: "↶", Enabled: g.t.Ctl.CanUndo(g.hotSeat), Rect: geo.Undo})
 	}
-	return g.menu.bs.Infos()
+	if g.menu.open {
+		out = append(out, g.menu.bs.Infos()...)
+	}
+	return out
 }
 
 // MakeMove plays a move given in notation for the player to move, as if
 // chosen by hand (for tests and tools).
 func (g *Screen) MakeMove(s string) error { return g.t.Ctl.PlayString(s) }
 
-// updateMenu handles Escape, the shortcuts, the menu button and its
-// items; it reports whether the input was used.
+// updateMenu handles Escape, the shortcuts, the menu and undo buttons
+// and the menu's items; it reports whether the input was used.
 func (g *Screen) updateMenu(c *app.Context) bool {
 	in := &c.In
 	t := g.t
@@ -146,26 +153,7 @@ func (g *Screen) updateMenu(c *app.Context) bool {
 			c.Sound.Play(sound.CueTap, 0, 0)
 		}
 	}
-	if !g.menu.open {
-		if in.Pressed && t.View.Geo.Menu.Contains(in.At()) {
-			g.menu.open = true
-			c.Sound.Play(sound.CueTap, 0, 0)
-			return true
-		}
-		return false
-	}
-	// The menu is open: it takes all input until closed.
-	if !in.Released {
-		return true
-	}
-	b, ok := g.menu.at(in.At())
-	g.menu.open = false
-	if !ok {
-		return true
-	}
-	c.Sound.Play(sound.CueTap, 0, 0)
-	g.act(c, b.Act)
-	return true
+	return g.menu.update(c, g)
 }
 
 // act runs a menu item.
@@ -181,6 +169,8 @@ func (g *Screen) act(c *app.Context, a menuAct) {
 		}
 	case actUndo:
 		t.Ctl.Undo(c.Setup.HotSeatUndo)
+	case actMoves:
+		c.Push(c.Screens.Moves(c, t.Ctl.S.Record()))
 	case actRedo:
 		t.Ctl.Redo()
 	case actRecords:
@@ -193,7 +183,9 @@ func (g *Screen) act(c *app.Context, a menuAct) {
 		t.Ctl.Stop()
 		c.Reset(c.Screens.Title(c))
 	case actSound:
-		g.toggleSound(c)
+		if c.Sound.Available() {
+			g.toggleSound(c)
+		}
 	case actQuit:
 		if !app.Browser {
 			c.Quit()
@@ -236,6 +228,7 @@ const (
 	actNewGame menuAct = iota
 	actUndo
 	actRedo
+	actMoves
 	actRecords
 	actRules
 	actSettings
@@ -245,7 +238,7 @@ const (
 )
 
 func (a menuAct) String() string {
-	return [...]string{"newgame", "undo", "redo", "records", "rules", "settings", "setup", "sound", "quit"}[a]
+	return [...]string{"newgame", "undo", "redo", "moves", "records", "rules", "settings", "setup", "sound", "quit"}[a]
 }
 
 // menuItems are the menu's items in order, with their catalogue keys.
@@ -254,20 +247,88 @@ var menuItems = [...]struct {
 	key string
 }{
 	{actNewGame, "menu.newgame"}, {actUndo, "menu.undo"}, {actRedo, "menu.redo"},
-	{actRecords, "menu.records"}, {actRules, "menu.rules"}, {actSettings, "menu.settings"},
+	{actMoves, "menu.moves"}, {actRecords, "menu.records"}, {actRules, "menu.rules"}, {actSettings, "menu.settings"},
 	{actSetup, "menu.setup"}, {actSound, "menu.soundon"}, {actQuit, "menu.quit"},
 }
 
 // menu is the game's menu: the ☰ button at the status line's end and
-// the items it opens over the game.
+// the items it opens over the game, and the one-tap undo button beside
+// it. A tap (a press and a release, held as long as a finger holds it)
+// on ☰ opens the menu and it stays open; a tap on an item runs it, a tap
+// anywhere else or Escape closes it.
 type menu struct {
-	open  bool
-	bs    ui.Buttons[menuAct]
-	rects []layout.Rect
+	open    bool
+	bs      ui.Buttons[menuAct]
+	rects   []layout.Rect
+	undoOK  bool // the undo button is shown: undo is allowed in this game
+	pressed int  // what the pointer went down on: 0 nothing, 1 ☰, 2 undo, 3 elsewhere with the menu open
 }
 
-// layout places the items for the geometry and the state of the game.
-func (m *menu) layout(c *app.Context, geo *layout.Geometry) {
+// update takes the pointer for the menu and the undo button; it reports
+// whether the input was theirs.
+func (m *menu) update(c *app.Context, g *Screen) bool {
+	in := &c.In
+	geo := &g.t.View.Geo
+	p := in.At()
+	if in.Pressed {
+		switch {
+		case geo.Menu.Contains(p):
+			m.pressed = 1
+		case m.undoOK && geo.Undo.Contains(p):
+			m.pressed = 2
+		case m.open:
+			m.pressed = 3
+		default:
+			m.pressed = 0
+		}
+	}
+	if m.open {
+		if b, ok := m.bs.Tapped(in.Pointer); ok {
+			m.open, m.pressed = false, 0
+			if !m.enabled(c, g, b.Act) {
+				return true
+			}
+			c.Sound.Play(sound.CueTap, 0, 0)
+			g.act(c, b.Act)
+			return true
+		}
+	}
+	used := m.pressed != 0
+	if in.Released {
+		switch {
+		case m.pressed == 1 && geo.Menu.Contains(p):
+			m.open = !m.open
+			c.Sound.Play(sound.CueTap, 0, 0)
+		case m.pressed == 2 && geo.Undo.Contains(p):
+			c.Sound.Play(sound.CueTap, 0, 0)
+			g.act(c, actUndo)
+		case m.pressed == 3 && m.bs.At(p) < 0:
+			m.open = false // a tap outside closes the menu
+		}
+		m.pressed = 0
+	} else if !in.Down {
+		m.pressed = 0
+	}
+	return used || m.open
+}
+
+// enabled reports whether item a can act now.
+func (m *menu) enabled(c *app.Context, g *Screen, a menuAct) bool {
+	ctl := g.t.Ctl
+	switch a {
+	case actUndo:
+		return ctl.CanUndo(c.Setup.HotSeatUndo)
+	case actRedo:
+		return ctl.CanRedo()
+	case actSound:
+		return c.Sound.Available()
+	}
+	return true
+}
+
+// layout places the items for the geometry and the state of the game;
+// those that cannot act now are disabled.
+func (m *menu) layout(c *app.Context, g *Screen, geo *layout.Geometry) {
 	n := len(menuItems)
 	if app.Browser {
 		n-- // a page cannot quit
@@ -277,21 +338,23 @@ func (m *menu) layout(c *app.Context, geo *layout.Geometry) {
 	for i, r := range m.rects {
 		it := menuItems[i]
 		label := c.T(it.key)
-		if it.act == actSound && c.Sound.Muted() {
+		switch {
+		case it.act == actSound && !c.Sound.Available():
+			label = c.T("menu.soundnone")
+		case it.act == actSound && c.Sound.Muted():
 			label = c.T("menu.soundoff")
 		}
-		m.bs.Add(ui.Button[menuAct]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: it.act, Label: label})
-	}
-}
-
-// at is the item under p.
-func (m *menu) at(p layout.Point) (ui.Button[menuAct], bool) {
-	for _, b := range m.bs.List {
-		if b.Rect().Contains(p) {
-			return b, true
+		b := ui.Button[menuAct]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: it.act, Label: label}
+		if g != nil {
+			b.Off = !m.enabled(c, g, it.act)
 		}
+		m.bs.Add(b)
 	}
-	return ui.Button[menuAct]{}, false
+	m.undoOK = false
+	if g != nil {
+		ctl := g.t.Ctl
+		m.undoOK = (ctl.Match().AnyComputer() || c.Setup.HotSeatUndo) && !(ctl.S.Tourney != nil && ctl.Match().Pos.Over())
+	}
 }
 
 // draw draws the menu button and, when open, its items; those that
@@ -310,18 +373,48 @@ func (m *menu) draw(screen *ebiten.Image, c *app.Context, g *Screen) {
 	for k := -1; k <= 1; k++ {
 		sp.Rect(screen, b.X+b.W*0.25, b.Y+b.H/2+float64(k)*b.H*0.2-b.H*0.035, b.W*0.5, math.Max(2, b.H*0.07), bar)
 	}
+	if u := g.t.View.Geo.Undo; m.undoOK && !u.Empty() {
+		drawUndo(screen, c, u, g.t.Ctl.CanUndo(c.Setup.HotSeatUndo), m.pressed == 2)
+	}
 	if !m.open {
 		return
 	}
-	ctl := g.t.Ctl
 	for _, it := range m.bs.List {
 		r := it.Rect()
 		sp.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.2, render.MenuItem)
 		col := render.Ink
-		if (it.Act == actUndo && !ctl.CanUndo(c.Setup.HotSeatUndo)) || (it.Act == actRedo && !ctl.CanRedo()) {
+		if it.Off {
 			col = render.Dim
 		}
 		c.Text.Draw(screen, it.Label, r.X+r.H*0.4, r.Y+r.H/2, c.Text.Fit(it.Label, r.H*0.42, r.W-r.H*0.6, false), col, render.AlignLeft, false)
+	}
+}
+
+// drawUndo draws the undo button: an arrow curling back, dimmed when
+// there is nothing to take back.
+func drawUndo(screen *ebiten.Image, c *app.Context, r layout.Rect, on, down bool) {
+	sp := c.Sprites
+	fill, ink := render.Chip, render.Ink
+	if down && on {
+		fill = render.ChipHover
+	}
+	if !on {
+		ink = render.Fade(render.Dim, 0.6)
+	}
+	sp.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.25, fill)
+	// The arrow: a half ring of dots from the right round to the left,
+	// and the head at its left end.
+	cx, cy, rad := r.X+r.W*0.52, r.Y+r.H*0.55, r.H*0.22
+	d := math.Max(1, float64(sp.Diameter()))
+	for k := 0; k <= 8; k++ {
+		a := math.Pi * float64(k) / 8
+		sp.Dot(screen, cx+rad*math.Cos(a), cy-rad*math.Sin(a), r.H*0.085/d, ink)
+	}
+	hx, hy := cx-rad, cy
+	for k := 0; k < 3; k++ {
+		f := float64(k) * 0.06 * r.H
+		sp.Dot(screen, hx-f, hy-f, r.H*0.075/d, ink)
+		sp.Dot(screen, hx+f, hy-f, r.H*0.075/d, ink)
 	}
 }
 
@@ -329,7 +422,7 @@ func (m *menu) draw(screen *ebiten.Image, c *app.Context, g *Screen) {
 // every language fits.
 func MenuFits(c *app.Context, geo *layout.Geometry) []ui.Fit {
 	var m menu
-	m.layout(c, geo)
+	m.layout(c, nil, geo)
 	var out []ui.Fit
 	for _, b := range m.bs.List {
 		out = append(out, ui.Fit{Text: b.Label, Size: b.H * 0.42, W: b.W - b.H*0.6})

@@ -42,6 +42,7 @@ type Table struct {
 	names     [4]string // the seats' names on their cards
 	status    string    // the announcement line in words
 	statusVer int       // the controller's StatusVersion it was made from
+	handKey   string    // the hand's status it was made from ("" for none)
 	namesLang *i18n.Lang
 	namesGeo  layout.Config
 	angleOf   func(logic.Square) float64
@@ -147,10 +148,23 @@ func (t *Table) Update(c *app.Context, in *input.Input) {
 	t.sayStatus(c)
 }
 
-// sayStatus puts the announcement line into words when it changed.
+// sayStatus puts the announcement line into words when it changed: what
+// the player's hand is doing while it holds a marble, else the turn's
+// announcement.
 func (t *Table) sayStatus(c *app.Context) {
-	if v := t.Ctl.StatusVersion(); v != t.statusVer {
-		t.status, t.statusVer = c.Say(t.Ctl.Status()), v
+	if m, ok := t.Hand.status(); ok {
+		key := m.Key
+		if len(m.Args) > 0 {
+			key += m.Args[len(m.Args)-1].(string)
+		}
+		if key != t.handKey {
+			t.status, t.handKey = c.Say(m), key
+		}
+		t.statusVer = -1
+		return
+	}
+	if v := t.Ctl.StatusVersion(); v != t.statusVer || t.handKey != "" {
+		t.status, t.statusVer, t.handKey = c.Say(t.Ctl.Status()), v, ""
 	}
 }
 

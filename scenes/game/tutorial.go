@@ -92,6 +92,7 @@ func (tu *Tutorial) Update(c *app.Context) error {
 	t := tu.t
 	t.Relayout(c)
 	t.Geometry().Menu = layout.Rect{} // no menu: Skip instead
+	t.Geometry().Undo = layout.Rect{}
 	tu.layout(c)
 	in := c.In
 	if in.Pressed {

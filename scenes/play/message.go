@@ -3,6 +3,8 @@ package play
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"shiftago/logic"
 	"shiftago/scenes/i18n"
@@ -44,6 +46,10 @@ func (m Message) parts() []any {
 // Empty reports whether there is nothing to say.
 func (m Message) Empty() bool { return m.Key == "" && len(m.Args) == 0 }
 
+// EntryName is an argument that names an entry point in words ("row 4
+// from the left"), for players who do not read the notation.
+type EntryName logic.Entry
+
 // SeatName is an argument that names a seat: its colour and, for a
 // computer, its level ("Green (computer, Club)").
 type SeatName struct {
@@ -73,7 +79,17 @@ func Say(l *i18n.Lang, m Message) string {
 	for i, a := range m.Args {
 		args[i] = word(l, a)
 	}
-	return l.F(m.Key, args...)
+	return capital(l.F(m.Key, args...))
+}
+
+// capital is s with a capital first letter: a sentence may begin with a
+// name that is written small elsewhere ("row 4 from the left is full").
+func capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || unicode.IsUpper(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // Name is a seat's name as the player reads it.
@@ -91,6 +107,17 @@ func word(l *i18n.Lang, a any) any {
 			return l.F("seat.computer", l.Colors[a.Color], l.Level(a.Level))
 		}
 		return l.Colors[a.Color]
+	case EntryName:
+		e := logic.Entry(a)
+		switch e.Side() {
+		case logic.North:
+			return l.F("entry.n", string(rune('a'+e.Index())))
+		case logic.South:
+			return l.F("entry.s", string(rune('a'+e.Index())))
+		case logic.West:
+			return l.F("entry.w", e.Index()+1)
+		}
+		return l.F("entry.e", e.Index()+1)
 	case Message:
 		return Say(l, a)
 	}

@@ -30,11 +30,16 @@ type Setup struct {
 	Reduced     bool    // short animations without bounce
 	Pace        int     // the computer's pace: 0 normal, 1 quick, 2 calm
 	HotSeatUndo bool    // undo allowed between human players
+	// ConfirmRelease: a marble that touches the board waits for the
+	// release (casual players can take a drag back); off, the touch
+	// decides, as on the real board.
+	ConfirmRelease bool
+	Vibrate        bool // a short buzz on pick-up, touch and refusal, where the device can
 }
 
 // DefaultSetup is two players, you against a Club computer, Express.
 func DefaultSetup() Setup {
-	s := Setup{Variant: logic.Express, Players: 2, Volume: 0.8}
+	s := Setup{Variant: logic.Express, Players: 2, Volume: 0.8, Vibrate: true}
 	for i := range s.Seats {
 		s.Seats[i] = Seat{Color: logic.Color(i), Level: ai.DefaultLevel}
 	}

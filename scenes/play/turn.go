@@ -280,6 +280,7 @@ func (c *Controller) play(mv logic.Move, cont bool) bool {
 		return false
 	}
 	c.phase = Showing
+	c.say(Msg("status.plays", m.Last.Mover, EntryName(mv.Entry()), mv.String()))
 	c.emit(Event{Kind: Played, Move: mv, Before: before, Trace: m.Last, Continue: cont})
 	return true
 }
@@ -287,7 +288,13 @@ func (c *Controller) play(mv logic.Move, cont bool) bool {
 // Refuse says why the player's insertion at e is refused.
 func (c *Controller) Refuse(e logic.Entry) {
 	ok, why := c.S.M.Legal(e)
-	msg := Text(e.String() + ": ").Then(Msg(why))
+	msg := Msg(why)
+	switch why {
+	case "legal.full":
+		msg = Msg("legal.fullat", EntryName(e), e.String())
+	case "legal.single":
+		msg = Msg("legal.singleat", EntryName(e), e.String())
+	}
 	if ok && c.Lesson != nil && !c.Lesson.Allows(e) {
 		msg = Msg("tutorial.wrong") // legal in the game, not in this lesson
 	}
@@ -298,9 +305,14 @@ func (c *Controller) Refuse(e logic.Entry) {
 	}
 }
 
-// Select says that e is selected and waits for a confirmation.
-func (c *Controller) Select(e logic.Entry) {
-	c.say(Msg("status.tapagain", e.String()))
+// Select says that e is selected and waits for a confirmation: a tap,
+// or the Enter key when byKey (the keys chose it).
+func (c *Controller) Select(e logic.Entry, byKey bool) {
+	if byKey {
+		c.say(Msg("status.keyagain", EntryName(e), e.String()))
+		return
+	}
+	c.say(Msg("status.tapwords", EntryName(e), e.String()))
 }
 
 // Deselect takes the selection back.
@@ -354,6 +366,7 @@ func (c *Controller) Commit(e logic.Entry) bool {
 	var tr logic.Trace
 	q.Apply(cands[0], &tr)
 	c.phase = Showing
+	c.say(Msg("status.plays", tr.Mover, EntryName(e), e.String()))
 	c.emit(Event{Kind: Played, Move: logic.NoMove, Before: before, Trace: tr, Hold: true})
 	return true
 }

@@ -218,7 +218,7 @@ func TestRefusalSaysWhy(t *testing.T) {
 	if len(evs) != 1 || evs[0].Kind != Refused || evs[0].Entry != w4 {
 		t.Fatalf("events %s", kinds(evs))
 	}
-	if got := Say(english, c.Status()); !strings.HasPrefix(got, "W4: That row is full") {
+	if got := Say(english, c.Status()); got != "Row 4 from the left is full: marbles are never pushed off the board (W4)." {
 		t.Errorf("status %q", got)
 	}
 }

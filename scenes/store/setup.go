@@ -30,6 +30,8 @@ type setupFile struct {
 	Reduced     bool    `json:"reducedMotion,omitempty"`
 	Pace        int     `json:"pace,omitempty"`
 	HotSeatUndo bool    `json:"hotSeatUndo,omitempty"`
+	Confirm     bool    `json:"confirmOnRelease,omitempty"`
+	Vibrate     bool    `json:"vibrate"`
 }
 
 type seatFile struct {
@@ -43,7 +45,7 @@ type seatFile struct {
 func EncodeSetup(s play.Setup) ([]byte, error) {
 	f := setupFile{Variant: s.Variant.String(), Players: s.Players, Starter: s.Starter, Tournament: s.Tournament,
 		Muted: s.Muted, Volume: s.Volume, Lang: s.Lang, Symbols: s.Symbols, AnimSpeed: s.AnimSpeed,
-		Reduced: s.Reduced, Pace: s.Pace, HotSeatUndo: s.HotSeatUndo}
+		Reduced: s.Reduced, Pace: s.Pace, HotSeatUndo: s.HotSeatUndo, Confirm: s.ConfirmRelease, Vibrate: s.Vibrate}
 	for i, st := range s.Seats {
 		f.Seats[i] = seatFile{Color: string(st.Color.Letter()), Computer: st.Computer, Level: st.Level, SitOuts: st.SitOuts}
 	}
@@ -61,7 +63,7 @@ func DecodeSetup(data []byte) (play.Setup, error) {
 	}
 	s := play.Setup{Players: f.Players, Starter: f.Starter, Tournament: f.Tournament, Muted: f.Muted,
 		Volume: f.Volume, Lang: f.Lang, Symbols: f.Symbols, AnimSpeed: f.AnimSpeed, Reduced: f.Reduced,
-		Pace: f.Pace, HotSeatUndo: f.HotSeatUndo}
+		Pace: f.Pace, HotSeatUndo: f.HotSeatUndo, ConfirmRelease: f.Confirm, Vibrate: f.Vibrate}
 	s.Variant, _ = logic.ParseVariant(f.Variant)
 	for i, st := range f.Seats {
 		c := logic.NoColor

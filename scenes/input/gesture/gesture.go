@@ -17,6 +17,18 @@ const DragThresholdCSS = 6
 // pointer freely, or stays on the track it is on.
 const SnapCells = 2.5
 
+// ArmTicks is how long, in ticks, a marble carried onto a track from
+// elsewhere (the tray, another track) must rest there before it is set
+// at that entry point and may touch the board: a hand passing over the
+// edge on its way across the board touches nothing. A drag that starts on
+// an entry point is set there from the start.
+const ArmTicks = 6
+
+// LeaveCells is how far, in cells, the pointer may stray sideways from
+// the track of the marble it carries over the board before the marble
+// leaves the track and follows the pointer freely.
+const LeaveCells = 0.8
+
 // Turn is what the gesture machine needs to know about the position.
 type Turn struct {
 	// Active is false while input must not make a move (a computer's turn,
@@ -29,6 +41,10 @@ type Turn struct {
 	// Occupied marks the entry points whose entry cell holds a marble: a
 	// marble pushed in there touches that marble rather than the board edge.
 	Occupied [logic.NumEntries]bool
+	// ConfirmOnRelease: a marble that touches the board waits there, and
+	// the move is made when the pointer is let go (a setting for casual
+	// players: a drag can be taken back until then).
+	ConfirmOnRelease bool
 }
 
 // TurnOf reads the turn from a position: the mover, his legal insertions
@@ -88,6 +104,7 @@ type Event struct {
 	HasEntry bool         // Entry is meaningful (Pick and Cancel may have no track)
 	FromTray bool         // Pick: the marble came from the tray
 	Dragged  bool         // Commit: by a drag (From and Velocity are meaningful)
+	ByKey    bool         // Select: by the keys (a hint then speaks of keys)
 	From     float64      // Commit: axial position of the marble at the touch (layout.Axial)
 	Velocity float64      // Commit: its speed towards the board, cells per tick
 	Pos      layout.Point // pixels: the pointer (Tap) or the marble (Cancel)
@@ -105,9 +122,11 @@ func (e Event) Motion() motion.Options {
 // Key is a keyboard action, mapped by the game from real keys.
 type Key uint8
 
-// The keys. Next and Right go clockwise round the board to the next legal
-// entry point, Prev and Left anticlockwise; Confirm plays the selected one
-// (or selects the first legal one); Cancel drops a drag or the selection.
+// The keys. Next goes clockwise round the board to the next legal entry
+// point, Prev anticlockwise; the arrows go to the nearest legal entry
+// point in their direction on the screen (along an edge, or across to
+// the next); Confirm plays the selected one (or selects the first legal
+// one); Cancel drops a drag or the selection.
 const (
 	Left Key = iota
 	Right
@@ -115,6 +134,8 @@ const (
 	Prev
 	Confirm
 	CancelKey
+	Up
+	Down
 )
 
 // Drag is what the renderer draws while the player holds a marble.
@@ -128,6 +149,12 @@ type Drag struct {
 	// Progress runs from 0 at the entry point to 1 when the marble touches
 	// the board: use it to fade in the push preview.
 	Progress float64
+	// Set: the marble is set at Entry's entry point, so pushing it in
+	// along the track touches the board (else it is only carried past).
+	Set bool
+	// AtContact: the marble touches the board and waits for the release
+	// (Turn.ConfirmOnRelease).
+	AtContact bool
 }
 
 type state uint8
@@ -191,6 +218,8 @@ type Machine struct {
 	hasSelected bool
 
 	tick      int
+	setTicks  int     // ticks the marble has rested on its track, unset
+	touch     bool    // the pointer is a finger: the marble is drawn above it
 	ptrAxial  float64 // the pointer's axial position, unclamped (plus the grab offset)
 	lastAxial float64 // ptrAxial at the previous Tick
 	velocity  float64 // smoothed axial speed, cells per tick
@@ -217,6 +246,10 @@ func (m *Machine) SetTurn(t Turn) {
 		m.st = spent
 	}
 }
+
+// SetTouch says whether the pointer is a finger: a marble carried freely
+// is then held above the fingertip, where the finger does not hide it.
+func (m *Machine) SetTouch(on bool) { m.touch = on }
 
 // Selected is the selected entry point, if any.
 func (m *Machine) Selected() (logic.Entry, bool) { return m.selected, m.hasSelected }
@@ -279,7 +312,7 @@ func (m *Machine) Move(id int, x, y float64) {
 		m.drag = Drag{Active: true, FromTray: m.tgt == onTray, Pos: m.start}
 		if m.tgt == onEntry {
 			e := m.entry
-			m.drag.OnTrack, m.drag.Entry = true, e
+			m.drag.OnTrack, m.drag.Entry, m.drag.Set = true, e, true
 			m.drag.Axial = -layout.EntryOffset
 			m.offset = -layout.EntryOffset - m.axialOf(e, m.start)
 			m.ptrAxial, m.lastAxial = m.drag.Axial, m.drag.Axial
@@ -296,8 +329,12 @@ func (m *Machine) axialOf(e logic.Entry, p layout.Point) float64 {
 	return layout.Axial(e, m.geo.ToBoard(p))
 }
 
-// follow moves the held marble for the pointer at p, committing the move
-// when the marble touches the board.
+// follow moves the held marble for the pointer at p. A marble set at an
+// entry point is pushed along its track and touches the board (the move
+// is made, or waits for the release); a marble carried elsewhere is caught
+// by the track whose stretch beyond the board the pointer is over, and is
+// set there once it rests a moment (ArmTicks). Carried over the board, or
+// along the edge past other entry points, it touches nothing.
 func (m *Machine) follow(p layout.Point) {
 	if t, ok := m.geo.TrackAt(p); ok && (!m.drag.OnTrack || t != m.drag.Entry) && m.axialOf(t, p) >= -0.5-SnapCells {
 		if !m.turn.Legal[t] {
@@ -305,32 +342,79 @@ func (m *Machine) follow(p layout.Point) {
 				m.emit(Event{Kind: Refused, HasEntry: true, Entry: t, Pos: p})
 				m.refused, m.hasRefused = t, true
 			}
-			return // the marble does not follow onto a refused track
+			m.free(p) // the marble is not caught by a refused track
+			return
 		}
-		m.drag.OnTrack, m.drag.Entry = true, t
+		m.drag.OnTrack, m.drag.Entry, m.drag.Set = true, t, false
+		m.setTicks = 0
 		m.offset = 0
 		m.drag.Axial = m.axialOf(t, p)
 		m.ptrAxial, m.lastAxial, m.velocity = m.drag.Axial, m.drag.Axial, 0
 	}
-	m.hasRefused = false
+	if _, ok := m.geo.TrackAt(p); !ok || !m.drag.OnTrack || !m.turn.Legal[m.drag.Entry] {
+		m.hasRefused = m.hasRefused && ok
+	}
 	if !m.drag.OnTrack {
-		m.drag.Pos = p
+		m.free(p)
 		return
 	}
 	e := m.drag.Entry
 	contact := layout.Contact(m.turn.Occupied[e])
 	m.ptrAxial = m.axialOf(e, p) + m.offset
+	if m.offTrack(e, p) || (!m.drag.Set && m.ptrAxial >= contact) {
+		// Carried off the track, or over the edge before it was set at
+		// the entry point: it leaves the track and touches nothing.
+		m.drag.OnTrack, m.drag.Set, m.drag.AtContact = false, false, false
+		m.free(p)
+		return
+	}
 	a := math.Min(m.ptrAxial, contact)
 	m.drag.Axial = a
 	m.drag.Pos = m.geo.ToPixel(layout.TrackPoint(e, a))
 	m.drag.Progress = math.Max(0, math.Min(1, (a+layout.EntryOffset)/(contact+layout.EntryOffset)))
+	m.drag.AtContact = false
 	if a >= contact {
-		v := math.Max(m.velocity, m.ptrAxial-m.lastAxial)
-		m.emit(Event{Kind: Commit, HasEntry: true, Entry: e, Dragged: true, From: contact, Velocity: math.Max(0, v), Pos: m.drag.Pos})
-		m.drag = Drag{}
-		m.hasSelected = false
-		m.st = spent
+		if m.turn.ConfirmOnRelease {
+			m.drag.AtContact = true // the release makes the move
+			return
+		}
+		m.commit(e, contact)
 	}
+}
+
+// commit makes the move the held marble touched the board for.
+func (m *Machine) commit(e logic.Entry, contact float64) {
+	v := math.Max(m.velocity, m.ptrAxial-m.lastAxial)
+	m.emit(Event{Kind: Commit, HasEntry: true, Entry: e, Dragged: true, From: contact, Velocity: math.Max(0, v), Pos: m.drag.Pos})
+	m.drag = Drag{}
+	m.hasSelected = false
+	m.st = spent
+}
+
+// offTrack reports whether p has strayed sideways from e's track, over
+// the board, far enough that the marble leaves it.
+func (m *Machine) offTrack(e logic.Entry, p layout.Point) bool {
+	if _, ok := m.geo.TrackAt(p); ok {
+		return false // beyond the edge, in line with the track
+	}
+	b := m.geo.ToBoard(p)
+	q := layout.TrackPoint(e, layout.Axial(e, b))
+	return q.Dist(b) > LeaveCells
+}
+
+// free makes the marble follow the pointer, held above a fingertip and
+// kept on the screen.
+func (m *Machine) free(p layout.Point) {
+	r := m.geo.MarbleRadius
+	if m.touch {
+		p.Y -= 1.6 * r
+	}
+	if m.geo.W > 2*r && m.geo.H > 2*r {
+		p.X = math.Max(r, math.Min(m.geo.W-r, p.X))
+		p.Y = math.Max(r, math.Min(m.geo.H-r, p.Y))
+	}
+	m.drag.Pos = p
+	m.drag.Progress = 0
 }
 
 // Release is a pointer going up at x, y.
@@ -349,6 +433,10 @@ func (m *Machine) Release(id int, x, y float64) {
 			m.emit(Event{Kind: Tap, Pos: p})
 		}
 	case dragging:
+		if m.drag.AtContact {
+			m.commit(m.drag.Entry, layout.Contact(m.turn.Occupied[m.drag.Entry]))
+			break
+		}
 		m.emit(Event{Kind: Cancel, Entry: m.drag.Entry, HasEntry: m.drag.OnTrack, Pos: m.drag.Pos})
 		m.drag = Drag{}
 	}
@@ -376,10 +464,18 @@ func (m *Machine) Key(k Key) {
 		return
 	}
 	switch k {
-	case Left, Prev:
+	case Prev:
 		m.cycle(-1)
-	case Right, Next:
+	case Next:
 		m.cycle(1)
+	case Left:
+		m.toward(layout.Point{X: -1})
+	case Right:
+		m.toward(layout.Point{X: 1})
+	case Up:
+		m.toward(layout.Point{Y: -1})
+	case Down:
+		m.toward(layout.Point{Y: 1})
 	case Confirm:
 		if m.hasSelected {
 			m.tapEntry(m.selected)
@@ -418,10 +514,46 @@ func (m *Machine) cycle(d int) {
 		if m.turn.Legal[e] {
 			if !m.hasSelected || e != m.selected {
 				m.selected, m.hasSelected = e, true
-				m.emit(Event{Kind: Select, HasEntry: true, Entry: e})
+				m.emit(Event{Kind: Select, HasEntry: true, Entry: e, ByKey: true})
 			}
 			return
 		}
+	}
+}
+
+// toward selects the nearest legal entry point in direction d (a unit
+// vector on the screen) from the one selected, within 45° of it when
+// there is one (else the least sideways): the arrows run along an edge,
+// and Up and Down on the top or bottom edge go across the board. With
+// none selected it selects the first legal one.
+func (m *Machine) toward(d layout.Point) {
+	if !m.hasSelected {
+		m.cycle(1)
+		return
+	}
+	from := m.geo.EntryPoint(m.selected)
+	best, bestCost := logic.Entry(0), math.Inf(1)
+	for e := logic.Entry(0); e < logic.NumEntries; e++ {
+		if !m.turn.Legal[e] || e == m.selected {
+			continue
+		}
+		v := m.geo.EntryPoint(e).Sub(from)
+		ahead := v.Dot(d)
+		if ahead <= 1e-6 {
+			continue
+		}
+		side := math.Abs(v.X*d.Y - v.Y*d.X)
+		cost := ahead + 3*side
+		if side > ahead {
+			cost += 1e6 // outside the cone: only if nothing is inside it
+		}
+		if cost < bestCost {
+			best, bestCost = e, cost
+		}
+	}
+	if !math.IsInf(bestCost, 1) {
+		m.selected = best
+		m.emit(Event{Kind: Select, HasEntry: true, Entry: best, ByKey: true})
 	}
 }
 
@@ -429,6 +561,11 @@ func (m *Machine) cycle(d int) {
 // slice is reused by the next Tick) and samples the drag's speed.
 func (m *Machine) Tick() []Event {
 	m.tick++
+	if m.st == dragging && m.drag.OnTrack && !m.drag.Set {
+		if m.setTicks++; m.setTicks >= ArmTicks {
+			m.drag.Set = true // it rested at the entry point: now it is set there
+		}
+	}
 	if m.st == dragging && m.drag.OnTrack {
 		inst := m.ptrAxial - m.lastAxial
 		m.velocity = 0.5*m.velocity + 0.5*inst

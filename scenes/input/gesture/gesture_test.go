@@ -184,11 +184,26 @@ func TestGestures(t *testing.T) {
 			key(Prev), tick("select W7"),
 			key(Prev), key(Prev), key(Prev), tick("select W6, select W5, select W3"),
 		}},
-		{"from the tray to a track", []act{
+		{"from the tray to a track: set at the entry point, then pushed in", []act{
 			press(geo.TraySlot(0, 3)), tick(""),
 			move(off(geo.TraySlot(0, 3), -20, -20)), tick("pick tray"),
-			move(at(geo, "E2", -2)), tick(""),
+			move(at(geo, "E2", -2)), tick(""), tick(""), tick(""), tick(""), tick(""), tick(""), // rests ArmTicks ticks
 			move(at(geo, "E2", -0.2)), tick("commit E2"),
+		}},
+		{"from the tray across the board: the edge passed on the way touches nothing", slide(geo.TraySlot(0, 10), at(geo, "W5", -1.5), 24, "pick tray", "cancel W5")},
+		{"from the tray straight in without resting at the entry point touches nothing", []act{
+			press(geo.TraySlot(0, 3)), move(off(geo.TraySlot(0, 3), -20, 0)), tick("pick tray"),
+			move(at(geo, "E2", -1.6)), tick(""),
+			move(at(geo, "E2", 0.5)), tick(""),
+			move(at(geo, "E2", 2)), tick(""),
+			release(at(geo, "E2", 2)), tick("cancel"),
+		}},
+		{"along the top edge past other entry points touches nothing", slide(nd, at(geo, "Ng", -1.3), 12, "pick Nd", "cancel Ng")},
+		{"set at Nd, then carried across the board, off its track: nothing", []act{
+			press(nd), move(at(geo, "Nd", -1.1)), tick("pick Nd"),
+			move(geo.CellCenter(logic.Sq(6, 3))), tick(""), // g4: far from the d file
+			move(geo.CellCenter(logic.Sq(6, 1))), tick(""),
+			release(geo.CellCenter(logic.Sq(6, 1))), tick("cancel"),
 		}},
 		{"from the tray and dropped anywhere", []act{
 			press(geo.TraySlot(0, 3)), move(off(geo.TraySlot(0, 3), -30, 0)), tick("pick tray"),
@@ -204,6 +219,72 @@ func TestGestures(t *testing.T) {
 			play(t, m, tc.acts)
 		})
 	}
+}
+
+// slide scripts a drag from a to b in n ticks, a move a tick, as a hand
+// carries a marble: the first tick's and the release's events are given.
+func slide(a, b layout.Point, n int, first, last string) []act {
+	acts := []act{press(a), move(layout.Point{X: a.X + (b.X-a.X)/float64(n), Y: a.Y + (b.Y-a.Y)/float64(n)}), tick(first)}
+	for i := 2; i <= n; i++ {
+		f := float64(i) / float64(n)
+		acts = append(acts, move(layout.Point{X: a.X + (b.X-a.X)*f, Y: a.Y + (b.Y-a.Y)*f}), tick(""))
+	}
+	return append(acts, release(b), tick(last))
+}
+
+// TestConfirmOnRelease: with the setting, a marble that touches the board
+// waits there; the release makes the move, and pulling it back out
+// before the release takes the move back.
+func TestConfirmOnRelease(t *testing.T) {
+	m, geo, p := setup(t, 1)
+	turn := TurnOf(&p)
+	turn.ConfirmOnRelease = true
+	m.SetTurn(turn)
+	nd := at(geo, "Nd", -layout.EntryOffset)
+	play(t, m, []act{
+		press(nd), move(at(geo, "Nd", -1.1)), tick("pick Nd"),
+		move(at(geo, "Nd", 0.5)), tick(""),
+	})
+	if d := m.Drag(); !d.AtContact || d.Axial != layout.ContactEmpty {
+		t.Fatalf("the marble does not wait at the contact: %+v", d)
+	}
+	play(t, m, []act{release(at(geo, "Nd", 0.5)), tick("commit Nd")})
+	play(t, m, []act{
+		press(nd), move(at(geo, "Nd", -1.1)), tick("pick Nd"),
+		move(at(geo, "Nd", 0.5)), tick(""),
+		move(at(geo, "Nd", -1.2)), tick(""),
+		release(at(geo, "Nd", -1.2)), tick("cancel Nd"),
+	})
+}
+
+// TestTouchHoldsTheMarbleAboveTheFinger: carried by a finger, the marble
+// is drawn above the fingertip, and never off the screen.
+func TestTouchHoldsTheMarbleAboveTheFinger(t *testing.T) {
+	m, geo, _ := setup(t, 1)
+	m.SetTouch(true)
+	tray := geo.TraySlot(0, 3)
+	m.Press(0, tray.X, tray.Y)
+	m.Move(0, tray.X-30, tray.Y)
+	if d := m.Drag(); d.OnTrack || d.Pos.Y >= tray.Y-geo.MarbleRadius || d.Pos.X != tray.X-30 {
+		t.Errorf("marble at %v for a finger at %v", d.Pos, layout.Point{X: tray.X - 30, Y: tray.Y})
+	}
+	m.Move(0, 2, 2)
+	if d := m.Drag(); d.Pos.X < geo.MarbleRadius || d.Pos.Y < geo.MarbleRadius {
+		t.Errorf("marble at %v: off the screen", d.Pos)
+	}
+}
+
+// TestArrowsGoWhereTheyPoint: on the top edge Left and Right run along
+// it; Down goes to the entry point below, never along the edge.
+func TestArrowsGoWhereTheyPoint(t *testing.T) {
+	m, _, _ := setup(t, 1)
+	play(t, m, []act{
+		key(Next), tick("select Na"),
+		key(Right), key(Right), tick("select Nb, select Nc"),
+		key(Left), tick("select Nb"),
+		key(Down), tick("select Sb"),
+		key(Up), tick("select Nb"),
+	})
 }
 
 func TestDragState(t *testing.T) {

@@ -1,0 +1,6 @@
+//go:build !js
+
+package input
+
+// vibrate: desktops have nothing to buzz.
+func vibrate(ms int) {}
