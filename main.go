@@ -203,6 +203,7 @@ func screens() app.Screens {
 		Rules:       pages.NewRules,
 		Records:     pages.NewRecords,
 		Replay:      pages.NewReplay,
+		Moves:       pages.NewMoves,
 		Tutorial:    game.NewTutorial,
 		SaveProblem: pages.NewSaveProblem,
 	}

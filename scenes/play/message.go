@@ -92,6 +92,9 @@ func capital(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
+// EntryWords is entry point e in words ("row 4 from the left").
+func EntryWords(l *i18n.Lang, e logic.Entry) string { return word(l, EntryName(e)).(string) }
+
 // Name is a seat's name as the player reads it.
 func Name(l *i18n.Lang, n SeatName) string { return word(l, n).(string) }
 
