@@ -122,6 +122,7 @@ func (v *Board) Rings(dst *ebiten.Image, sp *render.Sprites, cells []logic.Squar
 type Card struct {
 	Name   string
 	Supply int     // marbles in the tray
+	Left   string  // the supply in words ("16 left"); "" shows the number alone
 	Score  int     // on the score track (Expert, Extreme)
 	SitOut string  // "sits out 2 turns", or ""
 	Pulse  float64 // 0..1 frames the card in the seat's colour (the seat to move); below 0, no frame
@@ -147,6 +148,9 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 	// Label: the seat's name, then its supply.
 	lh := st.Label.H
 	num := Number(card.Supply)
+	if card.Left != "" {
+		num = card.Left
+	}
 	numW := k.Text.Width(num, lh*0.8, true)
 	size := k.Text.Fit(card.Name, lh*0.75, st.Label.W-numW-lh, false)
 	k.Text.Draw(dst, card.Name, st.Label.X, st.Label.Y+lh/2, size, render.Ink, render.AlignLeft, false)
@@ -172,15 +176,19 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 		}
 		p := geo.ScoreSlot(i, min(card.Score, logic.WinningPoints))
 		sp.MarbleScaled(dst, col, p.X, p.Y, SpriteK(sp, sr*1.15))
+		// The score as a number too, on the marker: a track alone is
+		// hard to read at a glance.
+		k.Text.Draw(dst, Number(card.Score), p.X, p.Y, sr*1.25, render.Dark, render.AlignCenter, true)
 	}
 }
 
-// NameRoom is the room a seat card's name has at its full size, for a
-// supply of n: screens shorten names that would shrink too far.
-func (v *Board) NameRoom(k ui.Kit, i, n int) (size, w float64) {
+// NameRoom is the room a seat card's name has at its full size, beside
+// the supply shown as left: screens shorten names that would shrink too
+// far.
+func (v *Board) NameRoom(k ui.Kit, i int, left string) (size, w float64) {
 	st := &v.Geo.Seats[i]
 	lh := st.Label.H
-	return lh * 0.75, st.Label.W - k.Text.Width(Number(n), lh*0.8, true) - lh
+	return lh * 0.75, st.Label.W - k.Text.Width(left, lh*0.8, true) - lh
 }
 
 // SpriteK is the factor that draws a sprite marble at radius r pixels.

@@ -262,6 +262,7 @@ type menu struct {
 	rects   []layout.Rect
 	undoOK  bool // the undo button is shown: undo is allowed in this game
 	pressed int  // what the pointer went down on: 0 nothing, 1 ☰, 2 undo, 3 elsewhere with the menu open
+	icon    ui.UndoIcon
 }
 
 // update takes the pointer for the menu and the undo button; it reports
@@ -374,7 +375,7 @@ func (m *menu) draw(screen *ebiten.Image, c *app.Context, g *Screen) {
 		sp.Rect(screen, b.X+b.W*0.25, b.Y+b.H/2+float64(k)*b.H*0.2-b.H*0.035, b.W*0.5, math.Max(2, b.H*0.07), bar)
 	}
 	if u := g.t.View.Geo.Undo; m.undoOK && !u.Empty() {
-		drawUndo(screen, c, u, g.t.Ctl.CanUndo(c.Setup.HotSeatUndo), m.pressed == 2)
+		m.drawUndo(screen, c, u, g.t.Ctl.CanUndo(c.Setup.HotSeatUndo), m.pressed == 2)
 	}
 	if !m.open {
 		return
@@ -392,30 +393,16 @@ func (m *menu) draw(screen *ebiten.Image, c *app.Context, g *Screen) {
 
 // drawUndo draws the undo button: an arrow curling back, dimmed when
 // there is nothing to take back.
-func drawUndo(screen *ebiten.Image, c *app.Context, r layout.Rect, on, down bool) {
-	sp := c.Sprites
+func (m *menu) drawUndo(screen *ebiten.Image, c *app.Context, r layout.Rect, on, down bool) {
 	fill, ink := render.Chip, render.Ink
 	if down && on {
 		fill = render.ChipHover
 	}
 	if !on {
-		ink = render.Fade(render.Dim, 0.6)
+		ink = render.Fade(render.Dim, 0.55)
 	}
-	sp.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.25, fill)
-	// The arrow: a half ring of dots from the right round to the left,
-	// and the head at its left end.
-	cx, cy, rad := r.X+r.W*0.52, r.Y+r.H*0.55, r.H*0.22
-	d := math.Max(1, float64(sp.Diameter()))
-	for k := 0; k <= 8; k++ {
-		a := math.Pi * float64(k) / 8
-		sp.Dot(screen, cx+rad*math.Cos(a), cy-rad*math.Sin(a), r.H*0.085/d, ink)
-	}
-	hx, hy := cx-rad, cy
-	for k := 0; k < 3; k++ {
-		f := float64(k) * 0.06 * r.H
-		sp.Dot(screen, hx-f, hy-f, r.H*0.075/d, ink)
-		sp.Dot(screen, hx+f, hy-f, r.H*0.075/d, ink)
-	}
+	c.Sprites.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.25, fill)
+	m.icon.Draw(screen, r.X, r.Y, r.H, ink)
 }
 
 // MenuFits lists the menu's labels with their room, for the test that

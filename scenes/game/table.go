@@ -117,7 +117,7 @@ func (t *Table) nameSeats(c *app.Context) {
 		if !m.Computer(i) || t.View.Geo.Cell <= 0 {
 			continue
 		}
-		size, w := t.View.NameRoom(c.Kit(), i, 22)
+		size, w := t.View.NameRoom(c.Kit(), i, c.Lang.Supply[22])
 		if c.Text.Fit(name, size, w, false) < 0.8*size {
 			t.names[i] = c.F("seat.short", c.Lang.Colors[m.Pos.SeatColor(i)], c.Lang.Level(m.Level(i)))
 		}
@@ -390,6 +390,7 @@ func (t *Table) drawCards(screen *ebiten.Image, c *app.Context) {
 		if t.anim != nil {
 			card.Supply = t.anim.TrayCount(i)
 		}
+		card.Left = c.Lang.Supply[max(0, min(len(c.Lang.Supply)-1, card.Supply))]
 		if n := pos.SitOuts(i); n > 0 {
 			card.SitOut = c.Lang.SitOuts[min(n, logic.MaxSitOuts)]
 		}
@@ -408,15 +409,20 @@ func (t *Table) drawStatus(screen *ebiten.Image, c *app.Context) {
 	c.Sprites.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.25, render.Chip)
 	size := r.H * 0.42
 	thinking := t.Ctl.Thinking()
-	room := r.W - r.H*0.6
+	// The variant first, so the game says what is played.
+	variant := c.Lang.Variants[t.Match().Pos.Variant()]
+	vw := c.Text.Width(variant, size*0.9, true) + r.H*0.35
+	room := r.W - r.H*0.6 - vw
 	if thinking {
 		room -= r.H * 1.4
 	}
+	c.Text.Draw(screen, variant, r.X+r.H*0.3, r.Y+r.H/2, size*0.9, render.Accent, render.AlignLeft, true)
+	x := r.X + r.H*0.3 + vw
 	size = c.Text.Fit(status, size, room, false)
-	c.Text.Draw(screen, status, r.X+r.H*0.3, r.Y+r.H/2, size, render.Ink, render.AlignLeft, false)
+	c.Text.Draw(screen, status, x, r.Y+r.H/2, size, render.Ink, render.AlignLeft, false)
 	if thinking {
 		w := c.Text.Width(status, size, false)
-		x0 := r.X + r.H*0.3 + w + r.H*0.35
+		x0 := x + w + r.H*0.35
 		for k := 0; k < 3; k++ {
 			a := 0.3 + 0.7*math.Max(0, math.Sin(float64(t.tick)/6-float64(k)*0.9))
 			x := x0 + float64(k)*r.H*0.32

@@ -20,6 +20,7 @@ type Lang struct {
 	SitOuts     [7]string // a card's "sits out N turns", 1..6 ("" for 0)
 	Levels      [6]string // the AI levels' names, 1..5 ("" for 0)
 	LevelLabels [6]string // "3 · Club", 1..5
+	Supply      [23]string // a card's supply: "16 left", 0..22
 }
 
 // New builds the words of lang (one of Langs; anything else gives
@@ -46,6 +47,9 @@ func New(lang string) *Lang {
 	for n := 1; n < len(l.Levels); n++ {
 		l.Levels[n] = l.T("level." + strconv.Itoa(n))
 		l.LevelLabels[n] = strconv.Itoa(n) + " · " + l.Levels[n]
+	}
+	for n := range l.Supply {
+		l.Supply[n] = l.F("card.supply", n)
 	}
 	return l
 }

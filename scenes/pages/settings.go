@@ -29,10 +29,12 @@ const (
 	actPace
 	actHotSeat // Arg 1: on
 	actSetBack
+	actConfirm // Arg 1: on
+	actVibrate // Arg 1: on
 )
 
 func (a settingsAct) String() string {
-	return [...]string{"sound", "volume-", "volume+", "lang", "symbols", "speed", "reduced", "pace", "hotseat", "back"}[a]
+	return [...]string{"sound", "volume-", "volume+", "lang", "symbols", "speed", "reduced", "pace", "hotseat", "back", "confirm", "vibrate"}[a]
 }
 
 var speeds = [3]float64{0.5, 1, 2}
@@ -146,6 +148,14 @@ func (s *Settings) layout(c *app.Context) {
 	// Hot-seat undo.
 	row("settings.hotseat")
 	onOff(actHotSeat, st.HotSeatUndo)
+	y += rowH
+	// The touch decides, or the release (casual players).
+	row("settings.confirm")
+	onOff(actConfirm, st.ConfirmRelease)
+	y += rowH
+	// A buzz on pick-up, touch and refusal, where the device can.
+	row("settings.vibrate")
+	onOff(actVibrate, st.Vibrate)
 	y += rowH + 0.3*u
 	s.bs.Add(ui.Button[settingsAct]{X: x0 + cw - 5*u, Y: y, W: 5 * u, H: bh + 0.2*u, Act: actSetBack, Label: c.T("settings.back"), On: true, Bold: true})
 	c.Sprites.Ensure(int(bh * 0.8))
@@ -190,6 +200,10 @@ func (s *Settings) Update(c *app.Context) error {
 		st.Pace = b.Arg
 	case actHotSeat:
 		st.HotSeatUndo = b.Arg == 1
+	case actConfirm:
+		st.ConfirmRelease = b.Arg == 1
+	case actVibrate:
+		st.Vibrate = b.Arg == 1
 	case actSetBack:
 		c.Sound.Play(sound.CueTap, 0, 0)
 		c.Pop()
