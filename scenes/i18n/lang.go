@@ -13,13 +13,13 @@ type Lang struct {
 	Code string
 	cat  Catalog
 
-	Colors      [4]string // Orange, Green, Blue, White (logic.Color order)
-	Variants    [3]string // Express, Expert, Extreme (logic.Variant order)
-	VariantDesc [3]string // one line on each variant
-	Seats       [4]string // "Seat 1" …
-	SitOuts     [7]string // a card's "sits out N turns", 1..6 ("" for 0)
-	Levels      [6]string // the AI levels' names, 1..5 ("" for 0)
-	LevelLabels [6]string // "3 · Club", 1..5
+	Colors      [4]string  // Orange, Green, Blue, White (logic.Color order)
+	Variants    [3]string  // Express, Expert, Extreme (logic.Variant order)
+	VariantDesc [3]string  // one line on each variant
+	Seats       [4]string  // "Seat 1" …
+	SitOuts     [7]string  // a card's "sits out N turns", 1..6 ("" for 0)
+	Levels      [6]string  // the AI levels' names, 1..5 ("" for 0)
+	LevelLabels [6]string  // "3 · Club", 1..5
 	Supply      [23]string // a card's supply: "16 left", 0..22
 }
 
