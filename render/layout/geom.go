@@ -159,6 +159,7 @@ type Config struct {
 	Scale   float64 // device scale factor (1 on most desktops, 2 on high-DPI); 0 means 1
 	Players int     // 2..4 (0 means 2)
 	Scoring bool    // Expert or Extreme: seat cards have a 0–10 score track
+	Footer  bool    // keep a bar's height at the foot of the screen for controls (the replay's)
 }
 
 // Seat is the place of one seat on screen.
@@ -187,6 +188,10 @@ type Geometry struct {
 	HitRadius    float64 // entry points are hit within this distance of their centre (≥ 44 CSS px)
 	Status       Rect    // the status/message line
 	Seats        [4]Seat // Players of them are used, in seat order
+
+	maxCard float64 // the tallest a stacked card may be (0: the default)
+	Bar          float64 // the height of the status line's buttons: the screen's control unit
+	Footer       Rect    // the controls' bar at the foot, with Config.Footer
 	Menu         Rect    // the menu button, at the status line's right end
 	Undo         Rect    // the one-tap undo button, left of the menu button
 }

@@ -39,9 +39,20 @@ func New(cfg Config) Geometry {
 	bar = math.Min(bar, math.Floor(cfg.H/8))
 	g.Menu = Rect{cfg.W - m - bar, m, bar, bar}
 	g.Undo = Rect{cfg.W - 2*m - 2*bar, m, bar, bar}
-	g.Status = Rect{m, m, math.Max(0, cfg.W-4*m-2*bar), bar}
+	sh := bar
+	if cfg.W < 0.75*cfg.H && cfg.W < 640*s {
+		// A phone held upright: the status line gets room for two lines of
+		// words, taken from the height such a screen has to spare.
+		sh = math.Round(1.6 * bar)
+	}
+	g.Status = Rect{m, m, math.Max(0, cfg.W-4*m-2*bar), sh}
+	g.Bar = bar
 
-	area := Rect{m, 2*m + bar, cfg.W - 2*m, cfg.H - bar - 3*m}
+	area := Rect{m, 2*m + sh, cfg.W - 2*m, cfg.H - sh - 3*m}
+	if cfg.Footer {
+		g.Footer = Rect{m, cfg.H - m - bar, cfg.W - 2*m, bar}
+		area.H -= bar + m
+	}
 	if area.Empty() {
 		return g
 	}
@@ -82,9 +93,18 @@ func New(cfg Config) Geometry {
 		frame = Rect{x0, area.Y + math.Round((area.H-F)/2), F, F}
 		g.stack(Rect{x0 + F + m, frame.Y, pw, F})
 	case Portrait:
-		ph := math.Min(area.H-F-m, math.Max(portPanel, 0.6*F))
-		y0 := area.Y + math.Round((area.H-(F+m+ph))/2)
+		// The board under the status line and the cards in all the room
+		// below it (taller cards, bigger marbles in the trays), rather
+		// than both centred between two empty bands (a phone held
+		// upright).
+		ph := area.H - F - m
+		y0 := area.Y
+		if ph > 1.6*F { // a very tall window: keep the group together, centred
+			ph = 1.6 * F
+			y0 = area.Y + math.Round((area.H-(F+m+ph))/2)
+		}
 		frame = Rect{area.X + math.Round((area.W-F)/2), y0, F, F}
+		g.maxCard = 4 * c
 		g.stack(Rect{frame.X, y0 + F + m, F, ph})
 	default:
 		t := math.Round(CardCells * c)
@@ -133,6 +153,9 @@ func New(cfg Config) Geometry {
 func (g *Geometry) stack(p Rect) {
 	n, m := g.Players, g.Margin()
 	maxH := 2.6 * g.Cell
+	if g.maxCard > 0 {
+		maxH = g.maxCard
+	}
 	bestCols, bestScore := 1, -1.0
 	for cols := 1; cols <= n; cols++ {
 		rows := (n + cols - 1) / cols

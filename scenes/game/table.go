@@ -9,6 +9,7 @@ import (
 	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/motion"
+	"shiftago/render/ui"
 	"shiftago/render/view"
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
@@ -41,6 +42,8 @@ type Table struct {
 
 	names     [4]string // the seats' names on their cards
 	status    string    // the announcement line in words
+	statusL   []string  // it broken into lines for the status panel (one, or two on a narrow screen)
+	statusS   float64   // their size
 	statusVer int       // the controller's StatusVersion it was made from
 	handKey   string    // the hand's status it was made from ("" for none)
 	namesLang *i18n.Lang
@@ -92,7 +95,7 @@ func (t *Table) Relayout(c *app.Context) {
 	c.Sprites.Ensure(int(2 * t.View.Geo.MarbleRadius))
 	if t.namesLang != c.Lang || t.namesGeo != cfg {
 		t.nameSeats(c)
-		t.statusVer = -1
+		t.statusVer, t.handKey = -1, "\x00"
 	}
 	t.sayStatus(c)
 }
@@ -159,12 +162,55 @@ func (t *Table) sayStatus(c *app.Context) {
 		}
 		if key != t.handKey {
 			t.status, t.handKey = c.Say(m), key
+			t.breakStatus(c)
 		}
 		t.statusVer = -1
 		return
 	}
 	if v := t.Ctl.StatusVersion(); v != t.statusVer || t.handKey != "" {
 		t.status, t.statusVer, t.handKey = c.Say(t.Ctl.Status()), v, ""
+		t.breakStatus(c)
+	}
+}
+
+// statusRoom is the status panel's room for the announcement: after the
+// variant's name, and before the thinking dots.
+func (t *Table) statusRoom(c *app.Context) (x, w float64) {
+	r := t.View.Geo.Status
+	bar := t.View.Geo.Bar
+	vw := c.Text.Width(c.Lang.Variants[t.Match().Pos.Variant()], bar*0.42*0.9, true) + bar*0.35
+	w = r.W - bar*0.6 - vw
+	if t.Ctl.Thinking() {
+		w -= bar * 1.4
+	}
+	return r.X + bar*0.3 + vw, w
+}
+
+// breakStatus lays the announcement out in its panel: on one line, or,
+// where one line would shrink it to a small print (a phone held upright),
+// on two lines at a size that reads.
+func (t *Table) breakStatus(c *app.Context) {
+	r := t.View.Geo.Status
+	if r.Empty() {
+		t.statusL = t.statusL[:0]
+		return
+	}
+	_, room := t.statusRoom(c)
+	bar := t.View.Geo.Bar
+	size := bar * 0.42
+	t.statusL = append(t.statusL[:0], t.status)
+	t.statusS = c.Text.Fit(t.status, size, room, false)
+	if t.statusS >= 0.8*size {
+		return
+	}
+	// As many lines as the panel holds at a size that reads.
+	for _, k := range [...]float64{0.38, 0.34, 0.3} {
+		small := bar * k
+		lines := ui.Wrap(c.Text, t.status, small, room, false)
+		if float64(len(lines))*1.15*small <= 0.92*r.H {
+			t.statusL, t.statusS = append(t.statusL[:0], lines...), small
+			return
+		}
 	}
 }
 
@@ -405,28 +451,26 @@ func (t *Table) drawStatus(screen *ebiten.Image, c *app.Context) {
 	if r.Empty() {
 		return
 	}
-	status := t.status
 	c.Sprites.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.25, render.Chip)
-	size := r.H * 0.42
+	size := t.statusS
 	thinking := t.Ctl.Thinking()
 	// The variant first, so the game says what is played.
 	variant := c.Lang.Variants[t.Match().Pos.Variant()]
-	vw := c.Text.Width(variant, size*0.9, true) + r.H*0.35
-	room := r.W - r.H*0.6 - vw
-	if thinking {
-		room -= r.H * 1.4
+	bar := t.View.Geo.Bar
+	c.Text.Draw(screen, variant, r.X+bar*0.3, r.Y+r.H/2, bar*0.42*0.9, render.Accent, render.AlignLeft, true)
+	x, _ := t.statusRoom(c)
+	w := 0.0
+	for i, l := range t.statusL {
+		y := r.Y + r.H/2 + (float64(i)-float64(len(t.statusL)-1)/2)*1.15*size
+		c.Text.Draw(screen, l, x, y, size, render.Ink, render.AlignLeft, false)
+		w = max(w, c.Text.Width(l, size, false))
 	}
-	c.Text.Draw(screen, variant, r.X+r.H*0.3, r.Y+r.H/2, size*0.9, render.Accent, render.AlignLeft, true)
-	x := r.X + r.H*0.3 + vw
-	size = c.Text.Fit(status, size, room, false)
-	c.Text.Draw(screen, status, x, r.Y+r.H/2, size, render.Ink, render.AlignLeft, false)
 	if thinking {
-		w := c.Text.Width(status, size, false)
-		x0 := x + w + r.H*0.35
+		x0 := x + w + bar*0.35
 		for k := 0; k < 3; k++ {
 			a := 0.3 + 0.7*math.Max(0, math.Sin(float64(t.tick)/6-float64(k)*0.9))
-			x := x0 + float64(k)*r.H*0.32
-			c.Sprites.Dot(screen, x, r.Y+r.H/2, r.H*0.18/float64(max(1, c.Sprites.Diameter())), render.Fade(render.Accent, a))
+			x := x0 + float64(k)*bar*0.32
+			c.Sprites.Dot(screen, x, r.Y+r.H/2, bar*0.18/float64(max(1, c.Sprites.Diameter())), render.Fade(render.Accent, a))
 		}
 	}
 }

@@ -95,6 +95,7 @@ func (r *Replay) relayout(c *app.Context) {
 		r.cfg = layout.Config{}
 	}
 	cfg := layout.Config{W: c.W, H: c.H, Scale: c.Scale, Players: len(r.rec.Seats), Scoring: r.rec.Variant.Scores()}
+	cfg.Footer = r.controlsW(c, layout.New(cfg).Bar) > 0.6*c.W // no room beside the status line: a bar of their own
 	if cfg == r.cfg {
 		return
 	}
@@ -104,22 +105,42 @@ func (r *Replay) relayout(c *app.Context) {
 	if r.anim != nil {
 		r.anim.SetGeometry(r.board.Geo)
 	}
-	// The controls sit at the right end of the status line.
-	st := r.board.Geo.Status
-	bar := st.H
+	// The controls sit at the right end of the status line, or in a bar
+	// of their own at the foot of a narrow screen, spread across it.
+	geo := &r.board.Geo
+	bar := geo.Bar
 	r.bs.Reset()
-	x := c.W - r.board.Geo.Margin()
+	y, x, gap := geo.Status.Y, c.W-geo.Margin(), bar*0.15
+	stretch := 1.0
+	if cfg.Footer {
+		y = geo.Footer.Y
+		stretch = (geo.Footer.W + gap) / (r.controlsW(c, bar) + gap)
+	}
 	labels := [5]string{c.T("replay.close"), ">|", ">", "<", "|<"}
 	acts := [5]replayAct{actRepClose, actRepLast, actRepNext, actRepPrev, actRepFirst}
 	for i := range acts {
-		w := bar * 1.3
-		if i == 0 {
-			w = math.Max(3*bar, c.Text.Width(labels[0], bar*0.46, false)+bar)
-		}
+		w := r.buttonW(c, bar, i, labels[0]) * stretch
 		x -= w
-		r.bs.Add(ui.Button[replayAct]{X: x, Y: st.Y, W: w, H: bar, Act: acts[i], Label: labels[i], On: i == 0})
-		x -= bar * 0.15
+		r.bs.Add(ui.Button[replayAct]{X: x, Y: y, W: w, H: bar, Act: acts[i], Label: labels[i], On: i == 0})
+		x -= gap * stretch
 	}
+}
+
+// buttonW is the width of control i (0 is Close, labelled close).
+func (r *Replay) buttonW(c *app.Context, bar float64, i int, close string) float64 {
+	if i == 0 {
+		return math.Max(3*bar, c.Text.Width(close, bar*0.46, false)+bar)
+	}
+	return bar * 1.3
+}
+
+// controlsW is the width the five controls take side by side.
+func (r *Replay) controlsW(c *app.Context, bar float64) float64 {
+	w := 4 * bar * 0.15
+	for i := 0; i < 5; i++ {
+		w += r.buttonW(c, bar, i, c.T("replay.close"))
+	}
+	return w
 }
 
 // status is the status line: which move this is.
@@ -206,6 +227,7 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 		if r.anim != nil {
 			card.Supply = r.anim.TrayCount(i)
 		}
+		card.Left = c.Lang.Supply[max(0, min(len(c.Lang.Supply)-1, card.Supply))]
 		if n := r.pos.SitOuts(i); n > 0 {
 			card.SitOut = c.Lang.SitOuts[min(n, logic.MaxSitOuts)]
 		}
@@ -214,7 +236,10 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	// The status line: which move this is.
 	stt := g.Status
 	sp.Panel(screen, stt.X, stt.Y, stt.W, stt.H, stt.H*0.25, render.Chip)
-	room := r.bs.List[len(r.bs.List)-1].X - stt.X - stt.H*0.6
+	room := stt.W - stt.H*0.6
+	if !r.cfg.Footer {
+		room = r.bs.List[len(r.bs.List)-1].X - stt.X - stt.H*0.6
+	}
 	c.Text.Draw(screen, r.text, stt.X+stt.H*0.3, stt.Y+stt.H/2, c.Text.Fit(r.text, stt.H*0.42, room, false), render.Ink, render.AlignLeft, false)
 	r.bs.Draw(screen, c.Kit())
 }
