@@ -190,10 +190,10 @@ type Geometry struct {
 	Seats        [4]Seat // Players of them are used, in seat order
 
 	maxCard float64 // the tallest a stacked card may be (0: the default)
-	Bar          float64 // the height of the status line's buttons: the screen's control unit
-	Footer       Rect    // the controls' bar at the foot, with Config.Footer
-	Menu         Rect    // the menu button, at the status line's right end
-	Undo         Rect    // the one-tap undo button, left of the menu button
+	Bar     float64 // the height of the status line's buttons: the screen's control unit
+	Footer  Rect    // the controls' bar at the foot, with Config.Footer
+	Menu    Rect    // the menu button, at the status line's right end
+	Undo    Rect    // the one-tap undo button, left of the menu button
 }
 
 // Margin is the gap kept at the window edges and between areas.
