@@ -301,3 +301,37 @@ func TestOrientation(t *testing.T) {
 		t.Errorf("empty window gives %+v", g)
 	}
 }
+
+// TestTargetsAreFingerSized: at phone, tablet and desktop sizes, upright
+// and on their side, at device pixel ratios 1 to 3, every control of the
+// game's screen (the menu and undo buttons, the menu's items, the
+// replay's footer) is at least 44 CSS pixels each way, and every entry
+// point can be hit within 44 CSS pixels of its centre.
+func TestTargetsAreFingerSized(t *testing.T) {
+	for _, sz := range [][2]float64{{360, 640}, {390, 844}, {844, 390}, {768, 1024}, {1024, 768}, {1280, 800}, {1920, 1080}} {
+		for _, dpr := range []float64{1, 2, 3} {
+			for _, players := range []int{2, 3, 4} {
+				for _, footer := range []bool{false, true} {
+					g := New(Config{W: sz[0] * dpr, H: sz[1] * dpr, Scale: dpr, Players: players, Scoring: true, Footer: footer})
+					min := MinTargetCSS * dpr
+					name := fmt.Sprintf("%v@%v, %d players", sz, dpr, players)
+					targets := map[string]Rect{"menu": g.Menu, "undo": g.Undo}
+					if footer {
+						targets["footer"] = g.Footer
+					}
+					for i, r := range g.MenuItems(10, nil) {
+						targets[fmt.Sprint("menu item ", i)] = r
+					}
+					for what, r := range targets {
+						if r.W < min-0.5 || r.H < min-0.5 {
+							t.Errorf("%s: %s is %.0f×%.0f px, under %.0f", name, what, r.W, r.H, min)
+						}
+					}
+					if g.HitRadius < min/2 {
+						t.Errorf("%s: entry points are hit within %.0f px", name, g.HitRadius)
+					}
+				}
+			}
+		}
+	}
+}

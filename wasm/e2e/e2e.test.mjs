@@ -541,3 +541,90 @@ test('the console shows no Go panic', () => {
   const bad = consoleLines.filter((l) => /panic:|fatal error:|runtime error|pageerror:|wasm exited/i.test(l));
   assert.deepEqual(bad, [], 'the console shows:\n' + bad.join('\n'));
 });
+
+// ---- hands: taps held as a finger holds them ----------------------------
+
+// hold is a finger's tap on p: down, held over several ticks (80–200 ms
+// of a real tap is 5 to 12 ticks), up.
+async function hold(page, p, ticks = 6) {
+  await touch(page, 'touchStart', [p]);
+  await waitTicks(page, ticks);
+  await touch(page, 'touchEnd', []);
+  await waitTicks(page, 2);
+}
+
+const button = async (page, id) => (await api(page, 'buttons')).find((b) => b.id === id);
+
+// Every control of the game screen works by a held tap on a phone: the ☰
+// menu opens and stays open, every item does what it says and comes back,
+// a tap outside closes the menu, and the one-tap undo takes back a move.
+test('every control of the game works by a held tap on a phone', { timeout: 600_000 }, async () => {
+  const ctx = await newContext({ width: 390, height: 844 }, 1);
+  const page = await open(ctx, '?variant=express&players=2&seats=human,ai:1&seed=3');
+  await waitPhase(page, ['playing']);
+  for (const b of await api(page, 'buttons')) {
+    assert.ok(b.w >= MIN_TARGET && b.h >= MIN_TARGET, `game button ${b.id} is ${b.w}×${b.h} CSS px`);
+  }
+  const openMenu = async () => {
+    await hold(page, await button(page, 'menu'), 8);
+    const items = await api(page, 'buttons');
+    assert.ok(items.some((b) => b.id === 'newgame'), 'the menu closed again after a held tap: ' + items.map((b) => b.id).join(' '));
+    return items;
+  };
+  // Each item that opens a screen, and back.
+  for (const [id, phase] of [['moves', 'moves'], ['rules', 'rules'], ['settings', 'settings'], ['records', 'records']]) {
+    const items = await openMenu();
+    for (const b of items) assert.ok(b.h >= MIN_TARGET, `menu item ${b.id} is ${b.h} CSS px high`);
+    await hold(page, items.find((b) => b.id === id));
+    await waitPhase(page, [phase]);
+    const back = (await api(page, 'buttons')).find((b) => b.id === 'back');
+    assert.ok(back, `no Back on ${phase}`);
+    await hold(page, back, 5);
+    await waitPhase(page, ['playing']);
+  }
+  // A tap outside the open menu closes it and plays nothing.
+  await openMenu();
+  await hold(page, await api(page, 'cell', 'a1'));
+  assert.ok(!(await api(page, 'buttons')).some((b) => b.id === 'newgame'), 'a tap outside left the menu open');
+  assert.equal((await api(page, 'record')).length, 0, 'the tap that closed the menu played a move');
+  // A move and the computer's answer, then the one-tap undo.
+  await playByTouch(page, 'W4');
+  await page.waitForFunction(() => shiftago.phase() === 'playing' && shiftago.record().length >= 2, null, { timeout: 120_000, polling: 100 });
+  const undo = await button(page, 'undo');
+  assert.ok(undo && undo.enabled, 'no undo button after a move');
+  await hold(page, undo);
+  await page.waitForFunction(() => shiftago.record().length === 0, null, { timeout: 30_000, polling: 100 });
+  await page.screenshot({ path: join(artifacts, 'phone-390x844-game.png') });
+  await ctx.close();
+});
+
+// A marble carried from the tray across the board touches nothing on the
+// way (the edge it passes, the board); set down at the far edge and
+// pushed in, it plays there.
+test('a marble carried from the tray across the board plays only where it is pushed in', { timeout: 300_000 }, async () => {
+  const ctx = await newContext(landscape, 1);
+  const page = await open(ctx, '?variant=express&players=2&seats=human,human');
+  await waitPhase(page, ['playing']);
+  const e5 = await api(page, 'entryPoint', 'E5');
+  const w5 = await api(page, 'entryPoint', 'W5');
+  const tray = { x: e5.x + 140, y: e5.y + 40 }; // on orange's card, right of the board
+  await touch(page, 'touchStart', [tray]);
+  await waitTicks(page, 2);
+  const steps = 30;
+  for (let i = 1; i <= steps; i++) {
+    const t = i / steps;
+    await touch(page, 'touchMove', [{ x: tray.x + (w5.x - tray.x) * t, y: tray.y + (w5.y - tray.y) * t }]);
+    await waitTicks(page, 1);
+  }
+  assert.equal((await api(page, 'record')).length, 0, 'carrying the marble across the board played a move');
+  await waitTicks(page, 10); // it rests at W5: set there
+  const a5 = await api(page, 'cell', 'a5');
+  for (let i = 1; i <= 4; i++) {
+    await touch(page, 'touchMove', [{ x: w5.x + (a5.x - w5.x) * i / 4, y: w5.y }]);
+    await waitTicks(page, 1);
+  }
+  await touch(page, 'touchEnd', []);
+  await page.waitForFunction(() => shiftago.record().length === 1, null, { timeout: 30_000, polling: 100 });
+  assert.equal((await api(page, 'record'))[0], 'W5');
+  await ctx.close();
+});
