@@ -135,7 +135,8 @@ func (bs *Buttons[A]) Draw(dst *ebiten.Image, k Kit) {
 		fill, txt := render.Chip, render.Ink
 		switch {
 		case b.Off:
-			txt = render.Dim
+			// Plainly out of use: a faint outline of a chip, faint text.
+			fill, txt = render.Fade(render.Chip, 0.35), render.Fade(render.Dim, 0.45)
 		case b.On:
 			fill, txt = render.ChipOn, render.Dark
 		case i+1 == bs.hover || i+1 == bs.pressed:
@@ -151,9 +152,6 @@ func (bs *Buttons[A]) Draw(dst *ebiten.Image, k Kit) {
 			continue
 		}
 		k.Sprites.Panel(dst, b.X, b.Y, b.W, b.H, r, fill)
-		if b.Off {
-			k.Sprites.Panel(dst, b.X, b.Y, b.W, b.H, r, color.RGBA{0, 0, 0, 0x30})
-		}
 		size := k.Text.Fit(b.Label, b.H*0.46, b.W-b.H*0.4, b.Bold)
 		k.Text.Draw(dst, b.Label, b.X+b.W/2, b.Y+b.H/2, size, txt, render.AlignCenter, b.Bold)
 	}

@@ -128,3 +128,35 @@ func TestMoveList(t *testing.T) {
 		t.Errorf("a held tap on Up left the list at line %d (was %d)", m.first, first)
 	}
 }
+
+// TestSetupKeepsItsPlace: changing the number of players moves none of
+// the controls above the seats (the next tap lands where it was aimed),
+// and the controls that cannot act look it (level − and + for a human,
+// or at the limits).
+func TestSetupKeepsItsPlace(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, sz := range [][2]float64{{1280, 800}, {390, 844}, {768, 1024}} {
+			c := newContext(t, "en", sz[0], sz[1])
+			where := func(players int) map[string]ui.Info {
+				c.Setup.Players = players
+				s := NewSetup(c).(*Setup)
+				s.layout(c)
+				out := map[string]ui.Info{}
+				for _, b := range s.bs.Infos() {
+					out[b.ID] = b
+				}
+				return out
+			}
+			two, four := where(2), where(4)
+			for _, id := range []string{"variant", "variant 1", "players 2", "players 3", "players 4", "color", "kind", "rules", "records"} {
+				if two[id].Rect != four[id].Rect {
+					t.Errorf("%v: %s moves from %v (2 players) to %v (4)", sz, id, two[id].Rect, four[id].Rect)
+				}
+			}
+			if b := two["level-"]; b.Enabled {
+				t.Errorf("%v: level − enabled for a human seat", sz)
+			}
+		}
+	})
+}

@@ -278,8 +278,15 @@ func (s *Setup) layout(c *app.Context) {
 	} else {
 		add(ui.Button[setupAct]{X: x0 + cw - 7.65*u, Y: 0.4 * u, W: 4.2 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
 	}
-	// Centre the whole form vertically.
-	if dy := math.Floor((c.H - (y + bh + 0.6*u)) / 2); dy > 0 {
+	// Centre the whole form vertically, as tall as it is with four
+	// players: changing the number of players must not move the controls
+	// under the finger (the next tap would land on nothing).
+	seatRows := 1.0
+	if narrow {
+		seatRows = 2
+	}
+	full := y + float64(4-st.Players)*seatRows*rowH
+	if dy := math.Floor((c.H - (full + bh + 0.6*u)) / 2); dy > 0 {
 		s.titleY += dy
 		s.descY += dy
 		for i := range s.bs.List {
