@@ -160,6 +160,13 @@ type Config struct {
 	Players int     // 2..4 (0 means 2)
 	Scoring bool    // Expert or Extreme: seat cards have a 0–10 score track
 	Footer  bool    // keep a bar's height at the foot of the screen for controls (the replay's)
+	Inset   Insets  // the screen's unsafe edges (a notch, a home bar), kept clear
+}
+
+// Insets are the widths, in device pixels, of a screen's edges that may
+// be hidden (the browser's env(safe-area-inset-*)).
+type Insets struct {
+	Top, Right, Bottom, Left float64
 }
 
 // Seat is the place of one seat on screen.

@@ -335,3 +335,35 @@ func TestTargetsAreFingerSized(t *testing.T) {
 		}
 	}
 }
+
+// TestSafeArea: with a notch on top and a home bar below (a phone upright)
+// or a notch at the left (on its side), nothing is laid out in them.
+func TestSafeArea(t *testing.T) {
+	for _, tc := range []struct {
+		w, h float64
+		in   Insets
+	}{
+		{390 * 3, 844 * 3, Insets{Top: 47 * 3, Bottom: 34 * 3}},
+		{844 * 3, 390 * 3, Insets{Left: 47 * 3, Right: 47 * 3, Bottom: 21 * 3}},
+	} {
+		for _, players := range []int{2, 4} {
+			g := New(Config{W: tc.w, H: tc.h, Scale: 3, Players: players, Scoring: true, Inset: tc.in})
+			safe := Rect{tc.in.Left, tc.in.Top, tc.w - tc.in.Left - tc.in.Right, tc.h - tc.in.Top - tc.in.Bottom}
+			areas := map[string]Rect{"status": g.Status, "menu": g.Menu, "undo": g.Undo, "frame": g.Frame}
+			for i := 0; i < players; i++ {
+				areas[fmt.Sprint("card ", i)] = g.Seats[i].Card
+			}
+			for e := logic.Entry(0); e < logic.NumEntries; e++ {
+				areas[e.String()] = g.EntryTarget(e)
+			}
+			for what, r := range areas {
+				if !r.Inside(safe) {
+					t.Errorf("%v×%v %+v, %d players: %s %v leaves the safe area %v", tc.w, tc.h, tc.in, players, what, r, safe)
+				}
+			}
+			if g.Window() != (Rect{0, 0, tc.w, tc.h}) {
+				t.Errorf("the window is %v", g.Window())
+			}
+		}
+	}
+}

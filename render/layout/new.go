@@ -28,6 +28,16 @@ func New(cfg Config) Geometry {
 		cfg.Scale = 1
 	}
 	cfg.Players = max(2, min(4, cfg.Players))
+	if in := cfg.Inset; in != (Insets{}) {
+		// Lay out the safe part of the screen (clear of a notch, rounded
+		// corners, a home bar), then put it in its place.
+		inner := cfg
+		inner.W, inner.H, inner.Inset = cfg.W-in.Left-in.Right, cfg.H-in.Top-in.Bottom, Insets{}
+		g := New(inner)
+		g.shift(in.Left, in.Top)
+		g.Config = cfg
+		return g
+	}
 	g := Geometry{Config: cfg}
 	if cfg.W <= 0 || cfg.H <= 0 {
 		return g
@@ -212,6 +222,24 @@ func (g *Geometry) card(i int, r Rect) {
 		rows := (logic.MarblesPerColor + cols - 1) / cols
 		if sz := math.Min(st.Tray.W/float64(cols), st.Tray.H/float64(rows)); sz > st.slotSize {
 			st.trayCols, st.slotSize = cols, sz
+		}
+	}
+}
+
+// shift moves every area by (dx, dy).
+func (g *Geometry) shift(dx, dy float64) {
+	mv := func(r *Rect) {
+		if !r.Empty() {
+			r.X, r.Y = r.X+dx, r.Y+dy
+		}
+	}
+	for _, r := range []*Rect{&g.Board, &g.Frame, &g.Status, &g.Footer, &g.Menu, &g.Undo} {
+		mv(r)
+	}
+	for i := range g.Seats {
+		st := &g.Seats[i]
+		for _, r := range []*Rect{&st.Card, &st.Label, &st.Tray, &st.Score} {
+			mv(r)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/render"
+	"shiftago/render/layout"
 	"shiftago/render/ui"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
@@ -44,6 +45,9 @@ type Options struct {
 type Context struct {
 	W, H  float64 // screen size in device pixels
 	Scale float64 // device scale factor (1, 2, ...)
+	// Inset is the screen's unsafe edges (a notch, a home bar) in device
+	// pixels, which layouts keep clear.
+	Inset layout.Insets
 	Tick  int     // ticks since start
 	In    input.Input
 

@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/render"
+	"shiftago/render/layout"
 	"shiftago/render/ui"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
@@ -21,6 +22,7 @@ type Game struct {
 	stack []Scene
 	src   input.Source
 	saver autosaver
+	safe  input.SafeArea
 	// OnTick, when set, runs at the start of every Update (tests use it to
 	// drive the game and look at it).
 	OnTick func(g *Game) error
@@ -121,6 +123,10 @@ func (g *Game) Update() error {
 	}
 	c.Tick++
 	g.src.Sample(&c.In)
+	if c.Tick%30 == 1 { // a rotation or a browser bar moves the safe area: look again now and then
+		in := g.safe.Read()
+		c.Inset = layout.Insets{Top: in.Top * c.Scale, Right: in.Right * c.Scale, Bottom: in.Bottom * c.Scale, Left: in.Left * c.Scale}
+	}
 	if err := g.Scene().Update(c); err != nil {
 		return err
 	}

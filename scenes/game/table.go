@@ -83,7 +83,7 @@ func (t *Table) Ticks() int { return t.tick }
 // Relayout lays the table out for the screen, if it changed.
 func (t *Table) Relayout(c *app.Context) {
 	pos := &t.Match().Pos
-	cfg := layout.Config{W: c.W, H: c.H, Scale: c.Scale, Players: pos.Players(), Scoring: pos.Variant().Scores()}
+	cfg := layout.Config{W: c.W, H: c.H, Scale: c.Scale, Players: pos.Players(), Scoring: pos.Variant().Scores(), Inset: c.Inset}
 	if cfg != t.cfg {
 		t.cfg = cfg
 		t.View.Geo = layout.New(cfg)

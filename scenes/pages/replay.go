@@ -94,7 +94,7 @@ func (r *Replay) relayout(c *app.Context) {
 		r.text = r.status(c)
 		r.cfg = layout.Config{}
 	}
-	cfg := layout.Config{W: c.W, H: c.H, Scale: c.Scale, Players: len(r.rec.Seats), Scoring: r.rec.Variant.Scores()}
+	cfg := layout.Config{W: c.W, H: c.H, Scale: c.Scale, Players: len(r.rec.Seats), Scoring: r.rec.Variant.Scores(), Inset: c.Inset}
 	cfg.Footer = r.controlsW(c, layout.New(cfg).Bar) > 0.6*c.W // no room beside the status line: a bar of their own
 	if cfg == r.cfg {
 		return
