@@ -48,7 +48,7 @@ type Context struct {
 	// Inset is the screen's unsafe edges (a notch, a home bar) in device
 	// pixels, which layouts keep clear.
 	Inset layout.Insets
-	Tick  int     // ticks since start
+	Tick  int // ticks since start
 	In    input.Input
 
 	Text    *render.Text
