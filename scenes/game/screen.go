@@ -5,7 +5,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"shiftago/logic"
 	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/ui"
@@ -419,4 +418,3 @@ func MenuFits(c *app.Context, geo *layout.Geometry) []ui.Fit {
 	return out
 }
 
-var _ = logic.NoMove
