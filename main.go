@@ -229,6 +229,10 @@ func runGame(opts gameOptions) error {
 	if opts.notice != "" {
 		g.Context().Notify(opts.notice)
 	}
+	// Draw only when something changed: an idle game must not burn a
+	// tablet's battery redrawing the same frame.
+	g.SkipIdleDraws = true
+	ebiten.SetScreenClearedEveryFrame(false)
 	ebiten.SetWindowTitle("Shiftago")
 	ebiten.SetWindowSize(opts.w, opts.h)
 	ebiten.SetWindowSizeLimits(320, 240, -1, -1)

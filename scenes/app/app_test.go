@@ -243,3 +243,46 @@ func TestPageAPI(t *testing.T) {
 		t.Errorf("notice %q", g.PageNotice())
 	}
 }
+
+// stillScene is a fake screen that says whether it moves.
+type stillScene struct {
+	fake
+	still bool
+}
+
+func (s *stillScene) Still() bool { return s.still }
+
+// TestIdleFramesAreNotDrawn: with SkipIdleDraws, a still screen with no
+// input is drawn once and then not again, until the pointer moves, a key
+// comes, or the screen says it moves.
+func TestIdleFramesAreNotDrawn(t *testing.T) {
+	s := &stillScene{fake: fake{name: "still"}, still: true}
+	g, script, _ := newGame(t, nil, &s.fake)
+	g.stack = []Scene{s}
+	g.SkipIdleDraws = true
+	frame := func() { g.Update(); g.Draw(nil) }
+	for i := 0; i < 10; i++ {
+		frame()
+	}
+	if s.drawn != 1 {
+		t.Fatalf("a still screen was drawn %d times in 10 idle frames, want once", s.drawn)
+	}
+	script.Push(input.At(5, 5, false, false, false)) // the pointer moves
+	frame()
+	frame()
+	if s.drawn != 2 {
+		t.Errorf("drawn %d times after the pointer moved, want 2", s.drawn)
+	}
+	s.still = false
+	frame()
+	frame()
+	if s.drawn != 4 {
+		t.Errorf("drawn %d times while it moves, want 4", s.drawn)
+	}
+	g.SkipIdleDraws = false
+	s.still = true
+	frame()
+	if s.drawn != 5 {
+		t.Errorf("without SkipIdleDraws a frame was not drawn")
+	}
+}

@@ -28,6 +28,17 @@ type Game struct {
 	OnTick func(g *Game) error
 	// OnDraw, when set, runs at the end of every Draw.
 	OnDraw func(g *Game, screen *ebiten.Image)
+	// SkipIdleDraws draws a frame only when something changed: the game
+	// must run with ebiten.SetScreenClearedEveryFrame(false), so that the
+	// last frame stays on screen (main does; the test harness does not).
+	SkipIdleDraws bool
+
+	dirty  bool    // the next Draw must draw
+	seenW  float64 // the screen size last drawn
+	seenH  float64
+	notice string  // the notice last drawn
+	lastX  float64 // the pointer last seen
+	lastY  float64
 }
 
 // New prepares the game: fonts, sprites, sound, the language, the first
@@ -131,6 +142,9 @@ func (g *Game) Update() error {
 		return err
 	}
 	g.autosave()
+	if c.op != opNone || g.active() {
+		g.dirty = true
+	}
 	for k := 0; c.op != opNone && k < 4; k++ {
 		g.apply()
 		in := c.In
@@ -146,6 +160,25 @@ func (g *Game) Update() error {
 		return ebiten.Termination
 	}
 	return nil
+}
+
+// active reports whether this tick may change what is on screen: input
+// came, the notice or the window changed, or the screen says something
+// moves.
+func (g *Game) active() bool {
+	c := g.ctx
+	in := &c.In
+	if in.Down || in.Pressed || in.Released || in.Wheel != 0 || len(in.Keys()) > 0 || in.X != g.lastX || in.Y != g.lastY {
+		g.lastX, g.lastY = in.X, in.Y
+		return true
+	}
+	if c.W != g.seenW || c.H != g.seenH || c.Notice() != g.notice {
+		return true
+	}
+	if s, ok := g.Scene().(Still); ok {
+		return !s.Still()
+	}
+	return true
 }
 
 // apply carries out the screen change asked for this tick.
@@ -171,9 +204,15 @@ func (g *Game) apply() {
 	}
 }
 
-// Draw draws the screen, then any notice over it.
+// Draw draws the screen, then any notice over it (with SkipIdleDraws,
+// only when something changed).
 func (g *Game) Draw(screen *ebiten.Image) {
 	c := g.ctx
+	if g.SkipIdleDraws && !g.dirty {
+		return
+	}
+	g.dirty = false
+	g.seenW, g.seenH, g.notice = c.W, c.H, c.Notice()
 	g.Scene().Draw(screen, c)
 	if n := c.Notice(); n != "" {
 		ui.DrawNotice(screen, c.Kit(), n, c.W, c.H)

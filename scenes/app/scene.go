@@ -50,6 +50,13 @@ type Resumer interface {
 	Resume(c *Context)
 }
 
+// Still is a screen that can say whether anything on it moves: when
+// nothing does and no input came, the shell draws nothing new (the last
+// frame stays on screen), so an idle game costs next to nothing.
+type Still interface {
+	Still() bool
+}
+
 // SessionHolder is a screen that shows a game worth saving. The shell
 // saves the session after every change to its moves.
 type SessionHolder interface {

@@ -7,6 +7,7 @@ import (
 	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/motion"
+	"shiftago/render/view"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
 	"shiftago/scenes/input/gesture"
@@ -92,6 +93,19 @@ func (h *Hand) Drop() {
 	if h.gm != nil {
 		h.gm.Key(gesture.CancelKey)
 	}
+}
+
+// still reports whether nothing the hand shows moves at tick.
+func (h *Hand) still(tick int) bool {
+	if h.rollback || tick-h.refusedTick < view.RefusalTicks+1 || h.mode != modeTurn {
+		return false
+	}
+	if h.gm != nil {
+		if _, sel := h.gm.Selected(); sel || h.gm.Drag().Active {
+			return false // the selection's glow pulses
+		}
+	}
+	return true
 }
 
 // Dragging reports whether a marble is being dragged.

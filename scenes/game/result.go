@@ -96,6 +96,9 @@ func (r *Result) Resume(c *app.Context) { r.t.Refresh(c); r.w = 0 }
 // PagePhase implements app.PageScene.
 func (r *Result) PagePhase() string { return "over" }
 
+// Still implements app.Still: the summary does not move.
+func (r *Result) Still() bool { return true }
+
 // PageGeometry implements app.PageBoard.
 func (r *Result) PageGeometry() *layout.Geometry { return r.t.Geometry() }
 

@@ -77,6 +77,10 @@ func (g *Screen) Draw(screen *ebiten.Image, c *app.Context) {
 	g.menu.draw(screen, c, g)
 }
 
+// Still implements app.Still: an idle game (a human to move, nothing
+// moving) draws nothing new.
+func (g *Screen) Still() bool { return g.t.Still() && g.menu.pressed == 0 }
+
 // PagePhase implements app.PageScene.
 func (g *Screen) PagePhase() string {
 	t := g.t

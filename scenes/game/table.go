@@ -100,6 +100,17 @@ func (t *Table) Relayout(c *app.Context) {
 	t.sayStatus(c)
 }
 
+// Still reports whether nothing on the table moves: no move shown, no
+// marble held or rolling back, no refusal fading, no pulsing choice or
+// win, the computer not thinking, the status settled.
+func (t *Table) Still() bool {
+	ctl := t.Ctl
+	if t.anim != nil || !ctl.HumanToMove() || t.statusVer != ctl.StatusVersion() {
+		return false
+	}
+	return t.Hand.still(t.tick)
+}
+
 // Refresh takes up the settings and the language again, after a screen
 // over the table closed.
 func (t *Table) Refresh(c *app.Context) {
@@ -431,7 +442,7 @@ func (t *Table) drawCards(screen *ebiten.Image, c *app.Context) {
 	for i := 0; i < pos.Players(); i++ {
 		card := view.Card{Name: t.names[i], Supply: pos.Supply(i), Score: t.shownScore[i], Pulse: -1}
 		if i == turn && t.Ctl.Phase() != play.Over {
-			card.Pulse = t.Pulse(90)
+			card.Pulse = 1 // a still frame: an idle game draws nothing new
 		}
 		if t.anim != nil {
 			card.Supply = t.anim.TrayCount(i)

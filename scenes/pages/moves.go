@@ -47,6 +47,9 @@ func NewMoves(c *app.Context, game *record.Record) app.Scene {
 	return m
 }
 
+// Still implements app.Still: nothing on the page moves by itself.
+func (m *Moves) Still() bool { return true }
+
 // PagePhase implements app.PageScene.
 func (m *Moves) PagePhase() string { return "moves" }
 

@@ -50,6 +50,9 @@ func NewRecords(c *app.Context, game *record.Record) app.Scene {
 	return &Records{game: game}
 }
 
+// Still implements app.Still: nothing on the page moves by itself.
+func (r *Records) Still() bool { return true }
+
 // PagePhase implements app.PageScene.
 func (r *Records) PagePhase() string { return "records" }
 

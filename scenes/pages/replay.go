@@ -60,6 +60,9 @@ func (r *Replay) Ply() int { return r.ply }
 // PagePhase implements app.PageScene.
 func (r *Replay) PagePhase() string { return "replay" }
 
+// Still implements app.Still: still unless a move is being shown.
+func (r *Replay) Still() bool { return r.anim == nil }
+
 // PagePosition implements app.PagePosition: the position shown.
 func (r *Replay) PagePosition() string { return r.pos.String() }
 

@@ -37,6 +37,9 @@ func NewSaveProblem(c *app.Context, p app.SaveProblem) app.Scene { return &SaveP
 // HasBackup reports whether the backup can be loaded.
 func (s *SaveProblem) HasBackup() bool { return s.p.Backup != nil }
 
+// Still implements app.Still: nothing on the page moves by itself.
+func (s *SaveProblem) Still() bool { return true }
+
 // PagePhase implements app.PageScene.
 func (s *SaveProblem) PagePhase() string { return "saveproblem" }
 

@@ -54,6 +54,9 @@ type Settings struct {
 // NewSettings opens the settings; Back closes them.
 func NewSettings(c *app.Context) app.Scene { return &Settings{dirty: true} }
 
+// Still implements app.Still: nothing on the page moves by itself.
+func (s *Settings) Still() bool { return true }
+
 // PagePhase implements app.PageScene.
 func (s *Settings) PagePhase() string { return "settings" }
 

@@ -66,6 +66,9 @@ func NewSetup(c *app.Context) app.Scene { return &Setup{dirty: true} }
 // Resume implements app.Resumer.
 func (s *Setup) Resume(c *app.Context) { s.dirty = true }
 
+// Still implements app.Still: nothing on the page moves by itself.
+func (s *Setup) Still() bool { return true }
+
 // PagePhase implements app.PageScene.
 func (s *Setup) PagePhase() string { return "setup" }
 

@@ -610,12 +610,15 @@ test('a marble carried from the tray across the board plays only where it is pus
   const tray = { x: e5.x + 140, y: e5.y + 40 }; // on orange's card, right of the board
   await touch(page, 'touchStart', [tray]);
   await waitTicks(page, 2);
-  const steps = 30;
+  // A hand's carry: a move every 10 ms, never at rest on the way (the
+  // pacing is the hand's speed, not a wait for the game).
+  const steps = 40;
   for (let i = 1; i <= steps; i++) {
     const t = i / steps;
     await touch(page, 'touchMove', [{ x: tray.x + (w5.x - tray.x) * t, y: tray.y + (w5.y - tray.y) * t }]);
-    await waitTicks(page, 1);
+    await page.waitForTimeout(10);
   }
+  await waitTicks(page, 2);
   assert.equal((await api(page, 'record')).length, 0, 'carrying the marble across the board played a move');
   await waitTicks(page, 10); // it rests at W5: set there
   const a5 = await api(page, 'cell', 'a5');

@@ -18,11 +18,16 @@ const DragThresholdCSS = 6
 const SnapCells = 2.5
 
 // ArmTicks is how long, in ticks, a marble carried onto a track from
-// elsewhere (the tray, another track) must rest there before it is set
-// at that entry point and may touch the board: a hand passing over the
-// edge on its way across the board touches nothing. A drag that starts on
+// elsewhere (the tray, another track) must rest there (the pointer within
+// RestCells of where it was) before it is set at that entry point and may
+// touch the board: a hand passing over the edge on its way across the
+// board touches nothing, however slowly it goes. A drag that starts on
 // an entry point is set there from the start.
 const ArmTicks = 6
+
+// RestCells is how far, in cells, a pointer may move and still be at
+// rest.
+const RestCells = 0.25
 
 // LeaveCells is how far, in cells, the pointer may stray sideways from
 // the track of the marble it carries over the board before the marble
@@ -218,11 +223,12 @@ type Machine struct {
 	hasSelected bool
 
 	tick      int
-	setTicks  int     // ticks the marble has rested on its track, unset
-	touch     bool    // the pointer is a finger: the marble is drawn above it
-	ptrAxial  float64 // the pointer's axial position, unclamped (plus the grab offset)
-	lastAxial float64 // ptrAxial at the previous Tick
-	velocity  float64 // smoothed axial speed, cells per tick
+	restAt    layout.Point // where the pointer came to rest on the track of a marble not yet set
+	restTick  int          // the tick it did
+	touch     bool         // the pointer is a finger: the marble is drawn above it
+	ptrAxial  float64      // the pointer's axial position, unclamped (plus the grab offset)
+	lastAxial float64      // ptrAxial at the previous Tick
+	velocity  float64      // smoothed axial speed, cells per tick
 
 	pending []Event
 	out     []Event
@@ -346,7 +352,7 @@ func (m *Machine) follow(p layout.Point) {
 			return
 		}
 		m.drag.OnTrack, m.drag.Entry, m.drag.Set = true, t, false
-		m.setTicks = 0
+		m.restAt, m.restTick = p, m.tick
 		m.offset = 0
 		m.drag.Axial = m.axialOf(t, p)
 		m.ptrAxial, m.lastAxial, m.velocity = m.drag.Axial, m.drag.Axial, 0
@@ -359,6 +365,9 @@ func (m *Machine) follow(p layout.Point) {
 		return
 	}
 	e := m.drag.Entry
+	if p.Dist(m.restAt) > RestCells*m.geo.Cell {
+		m.restAt, m.restTick = p, m.tick // moving on: not at rest
+	}
 	contact := layout.Contact(m.turn.Occupied[e])
 	m.ptrAxial = m.axialOf(e, p) + m.offset
 	if m.offTrack(e, p) || (!m.drag.Set && m.ptrAxial >= contact) {
@@ -561,10 +570,8 @@ func (m *Machine) toward(d layout.Point) {
 // slice is reused by the next Tick) and samples the drag's speed.
 func (m *Machine) Tick() []Event {
 	m.tick++
-	if m.st == dragging && m.drag.OnTrack && !m.drag.Set {
-		if m.setTicks++; m.setTicks >= ArmTicks {
-			m.drag.Set = true // it rested at the entry point: now it is set there
-		}
+	if m.st == dragging && m.drag.OnTrack && !m.drag.Set && m.tick-m.restTick >= ArmTicks {
+		m.drag.Set = true // it rested at the entry point: now it is set there
 	}
 	if m.st == dragging && m.drag.OnTrack {
 		inst := m.ptrAxial - m.lastAxial

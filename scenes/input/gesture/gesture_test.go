@@ -191,6 +191,7 @@ func TestGestures(t *testing.T) {
 			move(at(geo, "E2", -0.2)), tick("commit E2"),
 		}},
 		{"from the tray across the board: the edge passed on the way touches nothing", slide(geo.TraySlot(0, 10), at(geo, "W5", -1.5), 24, "pick tray", "cancel W5")},
+		{"from the tray across the board slowly, a move every few ticks: still nothing", slowSlide(geo.TraySlot(0, 10), at(geo, "W5", -1.5), 40, 4)},
 		{"from the tray straight in without resting at the entry point touches nothing", []act{
 			press(geo.TraySlot(0, 3)), move(off(geo.TraySlot(0, 3), -20, 0)), tick("pick tray"),
 			move(at(geo, "E2", -1.6)), tick(""),
@@ -230,6 +231,20 @@ func slide(a, b layout.Point, n int, first, last string) []act {
 		acts = append(acts, move(layout.Point{X: a.X + (b.X-a.X)*f, Y: a.Y + (b.Y-a.Y)*f}), tick(""))
 	}
 	return append(acts, release(b), tick(last))
+}
+
+// slowSlide scripts a carry from a to b in n moves, each a few pixels
+// and held for k ticks, as a slow hand (or a slow page) delivers it.
+func slowSlide(a, b layout.Point, n, k int) []act {
+	acts := []act{press(a), move(layout.Point{X: a.X + (b.X-a.X)/float64(n), Y: a.Y + (b.Y-a.Y)/float64(n)}), tick("pick tray")}
+	for i := 2; i <= n; i++ {
+		f := float64(i) / float64(n)
+		acts = append(acts, move(layout.Point{X: a.X + (b.X-a.X)*f, Y: a.Y + (b.Y-a.Y)*f}))
+		for j := 0; j < k; j++ {
+			acts = append(acts, tick(""))
+		}
+	}
+	return append(acts, release(b), tick("cancel W5"))
 }
 
 // TestConfirmOnRelease: with the setting, a marble that touches the board
