@@ -71,7 +71,11 @@ func (b *Button[A]) contains(x, y float64) bool {
 // layout changes and read by Draw. A tap is a press and a release on the
 // same enabled button, however long it is held.
 type Buttons[A comparable] struct {
-	List    []Button[A]
+	List []Button[A]
+	// TextH, when set, sizes the labels as for buttons this high: a page
+	// makes its buttons finger-sized on a phone without its words growing
+	// past the room they have.
+	TextH   float64
 	pressed int // 1 + the index of the button pressed, 0 if none (the zero value is ready)
 	hover   int // 1 + the index of the button under the pointer, 0 if none
 }
@@ -101,6 +105,10 @@ func (bs *Buttons[A]) at(x, y float64) int {
 	}
 	return -1
 }
+
+// Cancel forgets the press under way (it became a scroll): its release
+// taps nothing.
+func (bs *Buttons[A]) Cancel() { bs.pressed = 0 }
 
 // Tapped follows the pointer and returns the button tapped this tick.
 func (bs *Buttons[A]) Tapped(p Pointer) (Button[A], bool) {
@@ -152,9 +160,18 @@ func (bs *Buttons[A]) Draw(dst *ebiten.Image, k Kit) {
 			continue
 		}
 		k.Sprites.Panel(dst, b.X, b.Y, b.W, b.H, r, fill)
-		size := k.Text.Fit(b.Label, b.H*0.46, b.W-b.H*0.4, b.Bold)
+		th := bs.textH(b)
+		size := k.Text.Fit(b.Label, th*0.46, b.W-th*0.4, b.Bold)
 		k.Text.Draw(dst, b.Label, b.X+b.W/2, b.Y+b.H/2, size, txt, render.AlignCenter, b.Bold)
 	}
+}
+
+// textH is the height b's label is sized for.
+func (bs *Buttons[A]) textH(b *Button[A]) float64 {
+	if bs.TextH > 0 {
+		return min(b.H, bs.TextH)
+	}
+	return b.H
 }
 
 // Info is a button as the page API and the tests see it.
@@ -185,7 +202,8 @@ func (bs *Buttons[A]) Fits() []Fit {
 		if b.HasSwatch || b.Label == "" {
 			continue
 		}
-		out = append(out, Fit{Text: b.Label, Size: b.H * 0.46, W: b.W - b.H*0.4, Bold: b.Bold})
+		th := bs.textH(&b)
+		out = append(out, Fit{Text: b.Label, Size: th * 0.46, W: b.W - th*0.4, Bold: b.Bold})
 	}
 	return out
 }

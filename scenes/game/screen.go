@@ -421,4 +421,3 @@ func MenuFits(c *app.Context, geo *layout.Geometry) []ui.Fit {
 	out = append(out, ui.Fit{Text: c.T("menu.soundoff"), Size: r.H * 0.42, W: r.W - r.H*0.6})
 	return out
 }
-

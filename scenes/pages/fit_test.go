@@ -10,6 +10,7 @@ import (
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
+	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 	"shiftago/scenes/sound"
@@ -156,6 +157,62 @@ func TestSetupKeepsItsPlace(t *testing.T) {
 			}
 			if b := two["level-"]; b.Enabled {
 				t.Errorf("%v: level − enabled for a human seat", sz)
+			}
+		}
+	})
+}
+
+// TestPageTargetsAreFingerSized: at phone, tablet and desktop sizes,
+// upright and on their side, at device pixel ratios 1 to 3, every button
+// of every page is at least 44 CSS pixels each way and lies across the
+// page's width; a page taller than its screen scrolls to every button.
+func TestPageTargetsAreFingerSized(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		rec, err := record.Parse("Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\nHandicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n1. W4\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sz := range [][2]float64{{360, 640}, {390, 844}, {844, 390}, {768, 1024}, {1024, 768}, {1280, 800}} {
+			for _, dpr := range []float64{1, 2, 3} {
+				c := newContext(t, "en", sz[0]*dpr, sz[1]*dpr)
+				c.Scale = dpr
+				c.Setup.Players = 4
+				for i := range c.Setup.Seats {
+					c.Setup.Seats[i].Computer = i > 0
+				}
+				type page interface {
+					app.Scene
+					PageButtons() []ui.Info
+				}
+				pages := map[string]page{
+					"setup":    NewSetup(c).(*Setup),
+					"settings": NewSettings(c).(*Settings),
+					"rules":    NewRules(c, logic.Expert).(*Rules),
+					"records":  NewRecords(c, rec).(*Records),
+					"problem":  NewSaveProblem(c, app.SaveProblem{Err: os.ErrInvalid, Where: "x", Backup: []byte("{}")}).(*SaveProblem),
+					"moves":    NewMoves(c, rec).(*Moves),
+				}
+				for name, p := range pages {
+					c.In = input.Input{}
+					p.Update(c)
+					scroll := 0.0
+					switch q := p.(type) {
+					case *Setup:
+						scroll = q.scroll.Max
+					case *Settings:
+						scroll = q.scroll.Max
+					}
+					for _, b := range p.PageButtons() {
+						r := b.Rect
+						if r.W < 44*dpr-0.5 || r.H < 44*dpr-0.5 {
+							t.Errorf("%v@%v %s: %s is %.0f×%.0f CSS px", sz, dpr, name, b.ID, r.W/dpr, r.H/dpr)
+						}
+						if r.X < 0 || r.X+r.W > c.W+0.5 || r.Y < -0.5 || r.Y+r.H > c.H+scroll+0.5 {
+							t.Errorf("%v@%v %s: %s at %v is out of reach (page scrolls %.0f)", sz, dpr, name, b.ID, r, scroll)
+						}
+					}
+				}
 			}
 		}
 	})

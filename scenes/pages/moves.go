@@ -74,13 +74,14 @@ func (m *Moves) layout(c *app.Context) {
 		line := itoa(i+1) + ". " + who + play.EntryWords(c.Lang, mv.Entry()) + " (" + mv.String() + ")"
 		m.lines = append(m.lines, line)
 	}
-	bh := math.Max(1.2*u, 44*c.Scale)
+	bh := math.Max(1.2*u, ui.Target(c.Scale))
 	top, bottom := 2.6*u, c.H-bh-1.2*u
 	m.rows = max(1, int((bottom-top)/(0.9*u)))
 	m.first = max(0, min(m.first, len(m.lines)-m.rows))
 	w := math.Min(c.W-2*u, 22*u)
 	x := (c.W - w) / 2
 	m.bs.Reset()
+	m.bs.TextH = 1.2 * u
 	m.bs.Add(ui.Button[movesAct]{X: x + w - 5*u, Y: c.H - bh - 0.6*u, W: 5 * u, H: bh, Act: actMovesBack, Label: c.T("moves.back"), On: true, Bold: true})
 	if len(m.lines) > m.rows {
 		m.bs.Add(ui.Button[movesAct]{X: x, Y: c.H - bh - 0.6*u, W: bh * 1.4, H: bh, Act: actMovesUp, Label: "▲", Off: m.first == 0})

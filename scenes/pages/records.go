@@ -72,8 +72,9 @@ func (r *Records) layout(c *app.Context) {
 	w := math.Min(c.W-2*u, 22*u)
 	x := (c.W - w) / 2
 	y := 2.6 * u
-	bh := 1.2 * u
+	bh := math.Max(1.2*u, ui.Target(c.Scale)) // a finger's at least
 	r.bs.Reset()
+	r.bs.TextH = 1.2 * u
 	r.info = r.info[:0]
 	if r.game != nil {
 		label := c.T("records.export")

@@ -101,8 +101,9 @@ func (r *Rules) layout(c *app.Context) {
 	r.u = u
 	narrow := ui.Narrow(c.W, c.H)
 	m := 0.6 * u
-	bh := 1.1 * u
+	bh := math.Max(1.1*u, ui.Target(c.Scale)) // a finger's at least
 	r.bs.Reset()
+	r.bs.TextH = 1.1 * u
 	tw := math.Min(3.6*u, (c.W-2*m-7*u)/3)
 	for v := logic.Express; v <= logic.Extreme; v++ {
 		r.bs.Add(ui.Button[rulesAct]{X: m + float64(v)*(tw+0.2*u), Y: m, W: tw, H: bh, Act: actTab, Arg: int(v), Label: c.Lang.Variants[v], On: v == r.variant})

@@ -71,11 +71,13 @@ func (s *SaveProblem) layout(c *app.Context) {
 	}
 	y += 0.5 * u
 	s.bs.Reset()
+	s.bs.TextH = 1.3 * u
 	bw := math.Min(9*u, (w-u)/2)
+	bh := math.Max(1.3*u, ui.Target(c.Scale))
 	if s.p.Backup != nil {
-		s.bs.Add(ui.Button[problemAct]{X: x, Y: y, W: bw, H: 1.3 * u, Act: actBackup, Label: c.T("problem.backup"), On: true, Bold: true})
+		s.bs.Add(ui.Button[problemAct]{X: x, Y: y, W: bw, H: bh, Act: actBackup, Label: c.T("problem.backup"), On: true, Bold: true})
 	}
-	s.bs.Add(ui.Button[problemAct]{X: x + w - bw, Y: y, W: bw, H: 1.3 * u, Act: actFresh, Label: c.T("problem.new")})
+	s.bs.Add(ui.Button[problemAct]{X: x + w - bw, Y: y, W: bw, H: bh, Act: actFresh, Label: c.T("problem.new")})
 }
 
 // Update takes the choice.

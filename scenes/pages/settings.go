@@ -43,6 +43,8 @@ var speeds = [3]float64{0.5, 1, 2}
 // computer's pace and hot-seat undo; every change is saved at once.
 type Settings struct {
 	bs     ui.Buttons[settingsAct]
+	scroll ui.Scroll
+	titleY float64
 	labels []ui.Label
 	w, h   float64
 	dirty  bool
@@ -69,8 +71,8 @@ func (s *Settings) layout(c *app.Context) {
 	u := ui.Unit(c.W, c.H)
 	s.u = u
 	narrow := ui.Narrow(c.W, c.H)
-	bh := 1.1 * u
-	rowH := 1.45 * u
+	bh := math.Max(1.1*u, ui.Target(c.Scale)) // a finger's at least
+	rowH := math.Max(1.45*u, bh+0.35*u)
 	cw := math.Min(c.W-u, 22.5*u)
 	labW := 7.6 * u
 	if narrow {
@@ -79,6 +81,7 @@ func (s *Settings) layout(c *app.Context) {
 	x0 := math.Round((c.W - cw) / 2)
 	cx, ctlW := x0+labW, cw-labW
 	s.bs.Reset()
+	s.bs.TextH = 1.1 * u
 	s.labels = s.labels[:0]
 	y := 2.6 * u
 	row := func(key string) {
@@ -161,6 +164,17 @@ func (s *Settings) layout(c *app.Context) {
 	onOff(actVibrate, st.Vibrate)
 	y += rowH + 0.3*u
 	s.bs.Add(ui.Button[settingsAct]{X: x0 + cw - 5*u, Y: y, W: 5 * u, H: bh + 0.2*u, Act: actSetBack, Label: c.T("settings.back"), On: true, Bold: true})
+	// Taller than the screen (a phone): it scrolls.
+	s.scroll.Max = math.Max(0, y+bh+0.8*u-c.H)
+	dy := -math.Min(s.scroll.Off, s.scroll.Max)
+	s.titleY = 1.3*u + dy
+	s.symY += dy
+	for i := range s.bs.List {
+		s.bs.List[i].Y += dy
+	}
+	for i := range s.labels {
+		s.labels[i].Y += dy
+	}
 	c.Sprites.Ensure(int(bh * 0.8))
 }
 
@@ -172,6 +186,12 @@ func (s *Settings) Update(c *app.Context) error {
 	if c.In.KeyPressed(ebiten.KeyEscape) {
 		c.Pop()
 		return nil
+	}
+	if s.scroll.Update(c.In.Pointer, c.In.Wheel, 6*c.Scale, s.u) {
+		s.layout(c)
+	}
+	if s.scroll.Dragging() {
+		s.bs.Cancel()
 	}
 	b, ok := s.bs.Tapped(c.In.Pointer)
 	if !ok {
@@ -223,7 +243,7 @@ func (s *Settings) Update(c *app.Context) error {
 func (s *Settings) Draw(screen *ebiten.Image, c *app.Context) {
 	screen.Fill(render.Bg)
 	u := s.u
-	c.Text.Shadowed(screen, c.T("settings.title"), c.W/2, 1.3*u, 1.2*u, render.Ink, render.AlignCenter, true)
+	c.Text.Shadowed(screen, c.T("settings.title"), c.W/2, s.titleY, 1.2*u, render.Ink, render.AlignCenter, true)
 	for i := range s.labels {
 		l := &s.labels[i]
 		size := l.Size

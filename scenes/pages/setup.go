@@ -51,6 +51,7 @@ var digits = [11]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}
 // an Express tournament, and remembers all of it for next time.
 type Setup struct {
 	bs     ui.Buttons[setupAct]
+	scroll ui.Scroll
 	w, h   float64
 	dirty  bool
 	u      float64
@@ -58,6 +59,8 @@ type Setup struct {
 	descY  float64
 	descX  float64
 	labels []ui.Label
+	x0     float64 // the form's left, where the rows' names stand
+	labW   float64 // the room of a row's name
 }
 
 // NewSetup opens the title screen.
@@ -87,6 +90,12 @@ func (s *Setup) Update(c *app.Context) error {
 	if c.In.KeyPressed(ebiten.KeyEscape) && !app.Browser {
 		c.Quit()
 		return nil
+	}
+	if s.scroll.Update(c.In.Pointer, c.In.Wheel, 6*c.Scale, s.u) {
+		s.layout(c)
+	}
+	if s.scroll.Dragging() {
+		s.bs.Cancel()
 	}
 	b, ok := s.bs.Tapped(c.In.Pointer)
 	if !ok {
@@ -171,16 +180,22 @@ func (s *Setup) layout(c *app.Context) {
 	narrow := ui.Narrow(c.W, c.H)
 	u := ui.Unit(c.W, c.H)
 	s.u = u
-	bh := 1.1 * u // button height
-	rowH := 1.35 * u
-	cw, labW := 13.5*u, 3.0*u
+	bh := math.Max(1.1*u, ui.Target(c.Scale)) // button height: a finger's at least
+	rowH := math.Max(1.35*u, bh+0.25*u)
+	// Upright, the rows are as wide as the screen, to keep finger-sized
+	// buttons on a phone.
+	cw, labW := math.Min(13.5*u, c.W-0.5*u), 2.2*u
+	kw, gap := 3.2*u, 0.9*u // who plays; between − and +
 	if !narrow {
 		cw, labW = 22.5*u, 3.6*u
+		kw, gap = 3.6*u, 1.0*u
 	}
 	x0 := math.Round((c.W - cw) / 2)
 	cx := x0 + labW // controls start here
+	s.x0, s.labW = x0, labW
 	ctlW := cw - labW
 	s.bs.Reset()
+	s.bs.TextH = 1.1 * u
 	s.labels = s.labels[:0]
 	y := 0.4 * u
 	s.titleY = y + 1.0*u
@@ -200,8 +215,9 @@ func (s *Setup) layout(c *app.Context) {
 	y += 0.75 * u
 	// Players.
 	addLabel(c.T("setup.players"), y)
+	pw := math.Max(1.6*u, bh)
 	for n := 2; n <= 4; n++ {
-		add(ui.Button[setupAct]{X: cx + float64(n-2)*(1.6*u+0.2*u), Y: y, W: 1.6 * u, H: bh, Act: actPlayers, Arg: n, Label: playerLabels[n], On: st.Players == n})
+		add(ui.Button[setupAct]{X: cx + float64(n-2)*(pw+0.2*u), Y: y, W: pw, H: bh, Act: actPlayers, Arg: n, Label: playerLabels[n], On: st.Players == n})
 	}
 	y += rowH
 	// Seats.
@@ -215,8 +231,8 @@ func (s *Setup) layout(c *app.Context) {
 		if seat.Computer {
 			kind = c.T("setup.computer")
 		}
-		add(ui.Button[setupAct]{X: x, Y: y, W: 3.6 * u, H: bh, Act: actKind, Arg: i, Label: kind, On: seat.Computer})
-		x += 3.6*u + 0.35*u
+		add(ui.Button[setupAct]{X: x, Y: y, W: kw, H: bh, Act: actKind, Arg: i, Label: kind, On: seat.Computer})
+		x += kw + 0.35*u
 		level := func(x, y float64) {
 			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actLevelDn, Arg: i, Label: "−", Off: !seat.Computer || seat.Level <= 1})
 			lvl := c.Lang.LevelLabels[seat.Level]
@@ -232,12 +248,12 @@ func (s *Setup) layout(c *app.Context) {
 			x += lw
 			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actSitDn, Arg: i, Label: "−", Off: seat.SitOuts <= 0})
 			s.labels = append(s.labels, ui.Label{X: x + bh + 0.5*u, Y: y + bh/2, Size: 0.5 * u, S: digits[seat.SitOuts], Align: render.AlignCenter})
-			x += bh + 1.0*u
+			x += bh + gap
 			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actSitUp, Arg: i, Label: "+", Off: seat.SitOuts >= logic.MaxSitOuts})
 		}
 		if narrow {
 			// Row one: colour, who plays, handicap; row two: the level.
-			sits(x, y, 2.0*u)
+			sits(x, y, 1.7*u)
 			y += rowH
 			level(cx, y)
 		} else {
@@ -272,7 +288,7 @@ func (s *Setup) layout(c *app.Context) {
 	x := cx + ctlW - 5.5*u
 	add(ui.Button[setupAct]{X: x, Y: y - 0.1*u, W: 5.5 * u, H: bh + 0.2*u, Act: actStart, Label: c.T("setup.play"), On: true, Bold: true})
 	if !app.Browser {
-		add(ui.Button[setupAct]{X: x0, Y: y, W: 2.8 * u, H: bh, Act: actQuit, Label: c.T("setup.quit")})
+		add(ui.Button[setupAct]{X: x0, Y: y, W: math.Min(2.8*u, labW-0.2*u), H: bh, Act: actQuit, Label: c.T("setup.quit")})
 	}
 	// First steps: beside the rules at the top, or under Play when narrow.
 	if narrow {
@@ -289,7 +305,13 @@ func (s *Setup) layout(c *app.Context) {
 		seatRows = 2
 	}
 	full := y + float64(4-st.Players)*seatRows*rowH
-	if dy := math.Floor((c.H - (full + bh + 0.6*u)) / 2); dy > 0 {
+	// Taller than the screen (a phone on its side): it scrolls.
+	s.scroll.Max = math.Max(0, full+bh+0.6*u-c.H)
+	dy := math.Floor((c.H - (full + bh + 0.6*u)) / 2)
+	if s.scroll.Max > 0 {
+		dy = -math.Min(s.scroll.Off, s.scroll.Max)
+	}
+	if dy != 0 {
 		s.titleY += dy
 		s.descY += dy
 		for i := range s.bs.List {
@@ -310,7 +332,11 @@ func (s *Setup) Draw(screen *ebiten.Image, c *app.Context) {
 	c.Text.Shadowed(screen, "Shiftago", c.W/2, s.titleY, 1.5*u, render.Ink, render.AlignCenter, true)
 	for i := range s.labels {
 		l := &s.labels[i]
-		c.Text.Draw(screen, l.S, l.X, l.Y, l.Size, render.Ink, l.Align, false)
+		size := l.Size
+		if l.X == s.x0 { // a row's name: it keeps clear of the row's controls
+			size = c.Text.Fit(l.S, l.Size, s.labW-0.15*s.u, false)
+		}
+		c.Text.Draw(screen, l.S, l.X, l.Y, size, render.Ink, l.Align, false)
 	}
 	c.Text.Draw(screen, c.Lang.VariantDesc[c.Setup.Variant], s.descX, s.descY, 0.42*u, render.Dim, render.AlignLeft, false)
 	s.bs.Draw(screen, c.Kit())
