@@ -179,6 +179,7 @@ type Info struct {
 	ID      string // the action, and its argument if any ("level+ 1")
 	Label   string
 	Enabled bool
+	On      bool // chosen (a chip) or the primary action
 	Rect    layout.Rect
 }
 
@@ -190,7 +191,7 @@ func (bs *Buttons[A]) Infos() []Info {
 		if b.Arg != 0 {
 			id = fmt.Sprint(b.Act, " ", b.Arg)
 		}
-		out = append(out, Info{ID: id, Label: b.Label, Enabled: !b.Off, Rect: b.Rect()})
+		out = append(out, Info{ID: id, Label: b.Label, Enabled: !b.Off, On: b.On, Rect: b.Rect()})
 	}
 	return out
 }

@@ -24,7 +24,7 @@ const Browser = true
 //	                 replay, tutorial or saveproblem
 //	entryPoint("W4") {x, y}: where that entry point is, in CSS pixels
 //	cell("d4")       {x, y}: the centre of that square, in CSS pixels
-//	buttons()        [{label, id, enabled, x, y, w, h}]: the buttons of the
+//	buttons()        [{label, id, enabled, on, x, y, w, h}]: the buttons of the
 //	                 screen shown (the game menu's items while it is
 //	                 open), centres and sizes in CSS pixels; id names the
 //	                 action ("play", "rules", "level+ 1")
@@ -84,6 +84,7 @@ func installPage(g *Game) {
 			v.Set("label", b.Label)
 			v.Set("id", b.ID)
 			v.Set("enabled", b.Enabled)
+			v.Set("on", b.On)
 			out = append(out, v)
 		}
 		return js.ValueOf(out)

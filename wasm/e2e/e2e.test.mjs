@@ -636,3 +636,38 @@ test('a marble carried from the tray across the board plays only where it is pus
   assert.equal((await api(page, 'record'))[0], 'W5');
   await ctx.close();
 });
+
+// Every chip of the setup answers a held tap on a phone (the page's
+// buttons() says which are chosen), the form does not move under the
+// finger when the number of players changes, and the settings' toggles
+// answer too.
+test('every setup and settings control answers a held tap on a phone', { timeout: 600_000 }, async () => {
+  const ctx = await newContext({ width: 390, height: 844 }, 1);
+  const page = await open(ctx);
+  await waitPhase(page, ['setup']);
+  const on = async (id) => (await button(page, id))?.on;
+  for (const id of ['variant 1', 'variant 2', 'variant 0', 'players 3', 'players 4', 'players 2', 'starter -1', 'starter 0', 'tournament-on', 'tournament-off']) {
+    const before = await button(page, id);
+    assert.ok(before, `no ${id} on the setup: ` + (await api(page, 'buttons')).map((b) => b.id).join(' '));
+    await hold(page, before, 7);
+    await page.waitForFunction((id) => shiftago.buttons().find((b) => b.id === id)?.on, id, { timeout: 30_000, polling: 100 });
+    const after = await button(page, id);
+    assert.ok(Math.abs(after.y - before.y) < 1, `${id} moved from y=${before.y} to ${after.y}`);
+  }
+  assert.ok(!(await on('players 3')), 'two player counts chosen at once');
+  // Seat 2's level goes up and down; seat 1 (a human) has none.
+  const lvUp = await button(page, 'level+ 1'), lvDown = await button(page, 'level- 1');
+  assert.ok(lvUp.enabled && lvDown.enabled, 'the computer seat has no level controls');
+  assert.ok(!(await button(page, 'level+')).enabled, 'a human seat has an enabled level control');
+  await hold(page, await button(page, 'settings'), 6);
+  await waitPhase(page, ['settings']);
+  for (const id of ['symbols 1', 'symbols 0', 'speed 2', 'speed 1', 'confirm 1', 'confirm 0', 'lang 1', 'lang 0']) {
+    const b = await button(page, id);
+    assert.ok(b, `no ${id} in the settings`);
+    await hold(page, b, 6);
+    await page.waitForFunction((id) => shiftago.buttons().find((b) => b.id === id)?.on, id, { timeout: 30_000, polling: 100 });
+  }
+  await hold(page, await button(page, 'back'), 6);
+  await waitPhase(page, ['setup']);
+  await ctx.close();
+});
