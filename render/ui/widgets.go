@@ -176,7 +176,7 @@ func (bs *Buttons[A]) textH(b *Button[A]) float64 {
 
 // Info is a button as the page API and the tests see it.
 type Info struct {
-	ID      string // the action, and its argument if any ("level+ 1")
+	ID      string // the action, with its argument where it has one or shares the action ("level+ 1", "variant 0", "play")
 	Label   string
 	Enabled bool
 	On      bool // chosen (a chip) or the primary action
@@ -186,9 +186,13 @@ type Info struct {
 // Infos lists the buttons.
 func (bs *Buttons[A]) Infos() []Info {
 	out := make([]Info, 0, len(bs.List))
+	count := map[A]int{}
 	for _, b := range bs.List {
-		id := fmt.Sprint(b.Act)
-		if b.Arg != 0 {
+		count[b.Act]++
+	}
+	for _, b := range bs.List {
+		id := fmt.Sprint(b.Act) // a button alone with its action is named by it
+		if b.Arg != 0 || count[b.Act] > 1 {
 			id = fmt.Sprint(b.Act, " ", b.Arg)
 		}
 		out = append(out, Info{ID: id, Label: b.Label, Enabled: !b.Off, On: b.On, Rect: b.Rect()})

@@ -150,12 +150,15 @@ func TestSetupKeepsItsPlace(t *testing.T) {
 				return out
 			}
 			two, four := where(2), where(4)
-			for _, id := range []string{"variant", "variant 1", "players 2", "players 3", "players 4", "color", "kind", "rules", "records"} {
+			for _, id := range []string{"variant 0", "variant 1", "players 2", "players 3", "players 4", "color 0", "kind 0", "kind 1", "rules", "records"} {
+				if _, ok := two[id]; !ok {
+					t.Fatalf("%v: no %s among %v", sz, id, two)
+				}
 				if two[id].Rect != four[id].Rect {
 					t.Errorf("%v: %s moves from %v (2 players) to %v (4)", sz, id, two[id].Rect, four[id].Rect)
 				}
 			}
-			if b := two["level-"]; b.Enabled {
+			if b, ok := two["level- 0"]; !ok || b.Enabled {
 				t.Errorf("%v: level − enabled for a human seat", sz)
 			}
 		}

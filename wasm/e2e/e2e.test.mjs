@@ -658,7 +658,7 @@ test('every setup and settings control answers a held tap on a phone', { timeout
   // Seat 2's level goes up and down; seat 1 (a human) has none.
   const lvUp = await button(page, 'level+ 1'), lvDown = await button(page, 'level- 1');
   assert.ok(lvUp.enabled && lvDown.enabled, 'the computer seat has no level controls');
-  assert.ok(!(await button(page, 'level+')).enabled, 'a human seat has an enabled level control');
+  assert.ok(!(await button(page, 'level+ 0')).enabled, 'a human seat has an enabled level control');
   await hold(page, await button(page, 'settings'), 6);
   await waitPhase(page, ['settings']);
   for (const id of ['symbols 1', 'symbols 0', 'speed 2', 'speed 1', 'confirm 1', 'confirm 0', 'lang 1', 'lang 0']) {
