@@ -75,7 +75,7 @@ func TestScreenshots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, sz := range [][2]int{{1280, 800}, {800, 1280}, {390, 844}} {
+	for _, sz := range [][2]int{{1280, 800}, {800, 1280}, {390, 844}, {844, 390}} {
 		w, h := sz[0], sz[1]
 		suf := "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + ".png"
 		shot("setup"+suf, w, h, func() app.Scene { c.Setup = play.DefaultSetup(); return pages.NewSetup(c) })
