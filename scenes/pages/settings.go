@@ -187,13 +187,7 @@ func (s *Settings) Update(c *app.Context) error {
 		c.Pop()
 		return nil
 	}
-	if s.scroll.Update(c.In.Pointer, c.In.Wheel, 6*c.Scale, s.u) {
-		s.layout(c)
-	}
-	if s.scroll.Dragging() {
-		s.bs.Cancel()
-	}
-	b, ok := s.bs.Tapped(c.In.Pointer)
+	b, ok := scrollOrTap(c, &s.scroll, &s.bs, s.u, s.layout)
 	if !ok {
 		return nil
 	}

@@ -91,13 +91,7 @@ func (s *Setup) Update(c *app.Context) error {
 		c.Quit()
 		return nil
 	}
-	if s.scroll.Update(c.In.Pointer, c.In.Wheel, 6*c.Scale, s.u) {
-		s.layout(c)
-	}
-	if s.scroll.Dragging() {
-		s.bs.Cancel()
-	}
-	b, ok := s.bs.Tapped(c.In.Pointer)
+	b, ok := scrollOrTap(c, &s.scroll, &s.bs, s.u, s.layout)
 	if !ok {
 		return nil
 	}
@@ -373,4 +367,17 @@ func labelRooms[A comparable](ls []ui.Label, bs *ui.Buttons[A], u, w float64) []
 		out = append(out, ui.Fit{Text: l.S, Size: l.Size, W: room})
 	}
 	return out
+}
+
+// scrollOrTap follows the pointer on a page that may scroll: a drag (or
+// the wheel) scrolls it and is laid out again by relayout; else it is
+// the button tapped, if any.
+func scrollOrTap[A comparable](c *app.Context, sc *ui.Scroll, bs *ui.Buttons[A], u float64, relayout func(*app.Context)) (ui.Button[A], bool) {
+	if sc.Update(c.In.Pointer, c.In.Wheel, 6*c.Scale, u) {
+		relayout(c)
+	}
+	if sc.Dragging() {
+		bs.Cancel() // a press that scrolls the page taps nothing
+	}
+	return bs.Tapped(c.In.Pointer)
 }
