@@ -24,9 +24,10 @@ const (
 	actAgain resultAct = iota
 	actBackToSetup
 	actExit
+	actRematch
 )
 
-func (a resultAct) String() string { return [...]string{"again", "setup", "quit"}[a] }
+func (a resultAct) String() string { return [...]string{"again", "setup", "quit", "rematch"}[a] }
 
 // Result shows how a game ended: the winner or a draw, the final board,
 // the scores, and in a tournament the standings and who starts the next
@@ -150,21 +151,49 @@ func (r *Result) Layout(c *app.Context) {
 	// Buttons at least 44 px (times the scale) high, for a finger: side by
 	// side if their labels have room, else the first on a row of its own
 	// and the others under it, else one above the other.
-	n := 3
-	if app.Browser {
-		n = 2
+	acts := []resultAct{actAgain}
+	labels := []string{c.T("result.again")}
+	if t.Ctl.S.Tourney != nil && r.standings > 0 && c.Tourney != nil {
+		labels[0] = c.T("result.nextgame")
 	}
+	if t.Ctl.S.Tourney == nil {
+		acts, labels = append(acts, actRematch), append(labels, c.T("result.rematch"))
+	}
+	acts, labels = append(acts, actBackToSetup), append(labels, c.T("result.setup"))
+	if !app.Browser {
+		acts, labels = append(acts, actExit), append(labels, c.T("result.quit"))
+	}
+	n := len(acts)
 	pw := min(area.W, 18*u)
 	bh := max(1.2*u, 44*c.Scale)
 	gap := 0.4 * u
 	widest := func(k int) float64 { return (pw - float64(k+1)*gap) / float64(k) }
-	perRow := []int{n}
-	switch {
-	case widest(n) >= 2.6*bh:
-	case widest(n-1) >= 2.6*bh:
-		perRow = []int{1, n - 1}
-	default:
-		perRow = []int{1, 1, 1}[:n]
+	// Two rows: what to play next (again, rematch), then where to go
+	// (setup, quit); a row whose labels lack room side by side is split.
+	fits := func(from, to int) bool {
+		w := widest(to - from)
+		for _, l := range labels[from:to] {
+			if c.Text.Width(l, bh*0.46, true)+bh*0.6 > w {
+				return false
+			}
+		}
+		return true
+	}
+	split := 1
+	if len(acts) > 1 && acts[1] == actRematch {
+		split = 2
+	}
+	var perRow []int
+	for _, g := range [][2]int{{0, split}, {split, n}} {
+		switch {
+		case g[0] == g[1]:
+		case fits(g[0], g[1]):
+			perRow = append(perRow, g[1]-g[0])
+		default:
+			for k := g[0]; k < g[1]; k++ {
+				perRow = append(perRow, 1)
+			}
+		}
 	}
 	block := float64(len(perRow))*bh + float64(len(perRow)-1)*0.3*u
 	if over := rows*u + block + 0.6*u - area.H; over > 0 {
@@ -173,14 +202,14 @@ func (r *Result) Layout(c *app.Context) {
 	}
 	r.u = u
 	ph := rows*u + block + 0.6*u
+	if bottom := area.Y + area.H; ph > area.H {
+		// No room where the cards were: the summary reaches up over the
+		// board's foot rather than off the screen.
+		area.Y = max(geo.Status.Y+geo.Status.H+geo.Margin(), bottom-ph)
+		area.H = bottom - area.Y
+	}
 	r.panel = layout.Rect{X: area.X + (area.W-pw)/2, Y: area.Y + max(0, (area.H-ph)/2), W: pw, H: ph}
 	r.bs.Reset()
-	again := c.T("result.again")
-	if t.Ctl.S.Tourney != nil && r.standings > 0 && c.Tourney != nil {
-		again = c.T("result.nextgame")
-	}
-	acts := []resultAct{actAgain, actBackToSetup, actExit}[:n]
-	labels := []string{again, c.T("result.setup"), c.T("result.quit")}
 	y := r.panel.Y + r.panel.H - block - gap
 	k := 0
 	for _, m := range perRow {
@@ -209,6 +238,16 @@ func (r *Result) Update(c *app.Context) error {
 	switch b.Act {
 	case actAgain:
 		c.Sound.Play(sound.CueTap, 0, 0)
+		ns, err := New(c, "")
+		if err != nil {
+			c.Notify(err.Error())
+			return nil
+		}
+		c.Reset(ns)
+	case actRematch:
+		c.Sound.Play(sound.CueTap, 0, 0)
+		c.Setup = c.Setup.Rotated()
+		c.SaveSetup()
 		ns, err := New(c, "")
 		if err != nil {
 			c.Notify(err.Error())

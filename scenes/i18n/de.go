@@ -177,6 +177,7 @@ var de = Catalog{
 	"replay.close": "Schließen",
 
 	// Hands (issue 11)
+	"result.rematch":   "Revanche",
 	"settings.confirm": "Erst beim Loslassen",
 	"settings.vibrate": "Vibration",
 	"menu.soundnone":   "Ton: kein Gerät",

@@ -177,6 +177,7 @@ var en = Catalog{
 	"replay.close": "Close",
 
 	// Hands (issue 11)
+	"result.rematch":   "Rematch",
 	"settings.confirm": "Confirm on release",
 	"settings.vibrate": "Vibration",
 	"menu.soundnone":   "Sound: no device",

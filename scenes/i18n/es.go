@@ -177,6 +177,7 @@ var es = Catalog{
 	"replay.close": "Cerrar",
 
 	// Hands (issue 11)
+	"result.rematch":   "Revancha",
 	"settings.confirm": "Confirmar al soltar",
 	"settings.vibrate": "Vibración",
 	"menu.soundnone":   "Sonido: sin dispositivo",

@@ -177,6 +177,7 @@ var fr = Catalog{
 	"replay.close": "Fermer",
 
 	// Hands (issue 11)
+	"result.rematch":   "Revanche",
 	"settings.confirm": "Valider au relâchement",
 	"settings.vibrate": "Vibration",
 	"menu.soundnone":   "Son : aucun appareil",

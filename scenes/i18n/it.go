@@ -177,6 +177,7 @@ var it = Catalog{
 	"replay.close": "Chiudi",
 
 	// Hands (issue 11)
+	"result.rematch":   "Rivincita",
 	"settings.confirm": "Conferma al rilascio",
 	"settings.vibrate": "Vibrazione",
 	"menu.soundnone":   "Suono: nessun dispositivo",

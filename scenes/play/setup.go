@@ -136,3 +136,16 @@ func (s *Setup) ThinkTicks() int {
 	}
 	return 24
 }
+
+// Rotated is the setup of a rematch with the colours rotated: each player
+// (human or computer, with its level and handicap) moves to the next
+// seat, and so to the next colour and turn; the colours and the rest stay.
+func (s Setup) Rotated() Setup {
+	n := s.Players
+	out := s
+	for i := 0; i < n; i++ {
+		from := s.Seats[(i+n-1)%n]
+		out.Seats[i].Computer, out.Seats[i].Level, out.Seats[i].SitOuts = from.Computer, from.Level, from.SitOuts
+	}
+	return out
+}

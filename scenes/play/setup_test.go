@@ -81,3 +81,23 @@ func TestNewSessionChangesNothingInPlace(t *testing.T) {
 		t.Errorf("header %+v", s.Header)
 	}
 }
+
+// TestRotated: in a rematch each player takes the next colour; the
+// colours stay as they were, and n rotations give the setup back.
+func TestRotated(t *testing.T) {
+	s := DefaultSetup()
+	s.Players = 3
+	s.Seats[2] = Seat{Color: logic.Blue, Computer: true, Level: 5, SitOuts: 2}
+	r := s.Rotated()
+	if r.Seats[1].Computer || !r.Seats[2].Computer || r.Seats[2].Level != s.Seats[1].Level || !r.Seats[0].Computer || r.Seats[0].Level != 5 || r.Seats[0].SitOuts != 2 {
+		t.Errorf("rotated %+v", r.Seats)
+	}
+	for i := 0; i < 3; i++ {
+		if r.Seats[i].Color != s.Seats[i].Color {
+			t.Errorf("seat %d changed colour", i)
+		}
+	}
+	if r.Rotated().Rotated() != s {
+		t.Error("three rotations of three players do not give the setup back")
+	}
+}
