@@ -39,6 +39,11 @@ type Game struct {
 	notice string  // the notice last drawn
 	lastX  float64 // the pointer last seen
 	lastY  float64
+
+	// announce tells assistive tools a new status (the page's live
+	// region, in the browser; nil elsewhere); said is what it last said.
+	announce func(text string)
+	said     string
 }
 
 // New prepares the game: fonts, sprites, sound, the language, the first
@@ -155,6 +160,14 @@ func (g *Game) Update() error {
 			return err
 		}
 		g.autosave()
+	}
+	if g.announce != nil {
+		if a := g.PageAnnouncement(); a != g.said {
+			g.said = a
+			if a != "" {
+				g.announce(a)
+			}
+		}
 	}
 	if c.quit {
 		return ebiten.Termination

@@ -131,3 +131,16 @@ func (g *Game) css(p layout.Point) layout.Point {
 	s := max(g.ctx.Scale, 1)
 	return layout.Point{X: p.X / s, Y: p.Y / s}
 }
+
+// PageAnnouncement is what a screen reader should say now: the status
+// line of the screen shown, else its notice. The page says it when it
+// changes.
+func (g *Game) PageAnnouncement() string {
+	if n := g.ctx.Notice(); n != "" {
+		return n
+	}
+	if p, ok := g.Scene().(PageStatus); ok {
+		return p.PageStatus()
+	}
+	return ""
+}

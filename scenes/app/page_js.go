@@ -92,6 +92,11 @@ func installPage(g *Game) {
 	fn("notice", func([]js.Value) any { return g.PageNotice() })
 	fn("ticks", func([]js.Value) any { return g.PageTicks() })
 	js.Global().Set("shiftago", api)
+	g.announce = func(text string) {
+		if f := js.Global().Get("shiftagoAnnounce"); f.Type() == js.TypeFunction {
+			f.Invoke(text)
+		}
+	}
 }
 
 // point is a point in CSS pixels from the canvas's corner as a point on

@@ -87,6 +87,12 @@ type PageButtons interface {
 	PageButtons() []ui.Info
 }
 
+// PageStatus is a screen with a status line: assistive tools are told
+// each new one (who played where, whose turn it is, who won).
+type PageStatus interface {
+	PageStatus() string
+}
+
 // PageNotice is a screen with a message of its own (why a record was
 // refused).
 type PageNotice interface {

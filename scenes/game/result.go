@@ -100,6 +100,9 @@ func (r *Result) PagePhase() string { return "over" }
 // Still implements app.Still: the summary does not move.
 func (r *Result) Still() bool { return true }
 
+// PageStatus implements app.PageStatus: the result in words.
+func (r *Result) PageStatus() string { return r.headline }
+
 // PageGeometry implements app.PageBoard.
 func (r *Result) PageGeometry() *layout.Geometry { return r.t.Geometry() }
 

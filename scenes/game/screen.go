@@ -97,6 +97,9 @@ func (g *Screen) PagePhase() string {
 	return "playing"
 }
 
+// PageStatus implements app.PageStatus: the status line, in words.
+func (g *Screen) PageStatus() string { return g.t.status }
+
 // PageGeometry implements app.PageBoard.
 func (g *Screen) PageGeometry() *layout.Geometry { return g.t.Geometry() }
 

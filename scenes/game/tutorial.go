@@ -77,6 +77,9 @@ func (tu *Tutorial) Resume(c *app.Context) { tu.t.Refresh(c); tu.laid = tutLaid{
 // PagePhase implements app.PageScene.
 func (tu *Tutorial) PagePhase() string { return "tutorial" }
 
+// PageStatus implements app.PageStatus: the step's instruction.
+func (tu *Tutorial) PageStatus() string { return tu.laid.text }
+
 // PageButtons implements app.PageButtons.
 func (tu *Tutorial) PageButtons() []ui.Info { return tu.bs.Infos() }
 

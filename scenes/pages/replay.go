@@ -66,6 +66,9 @@ func (r *Replay) Still() bool { return r.anim == nil }
 // PagePosition implements app.PagePosition: the position shown.
 func (r *Replay) PagePosition() string { return r.pos.String() }
 
+// PageStatus implements app.PageStatus: which move is shown.
+func (r *Replay) PageStatus() string { return r.text }
+
 // PageButtons implements app.PageButtons.
 func (r *Replay) PageButtons() []ui.Info { return r.bs.Infos() }
 
