@@ -15,7 +15,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +40,7 @@ const consoleLines = []; // every page's console, for the panic check
 const results = {};
 
 before(async () => {
-  assert.ok(existsSync(join(bundle, 'index.html')) && existsSync(join(bundle, 'shiftago.wasm')),
+  assert.ok(existsSync(join(bundle, 'index.html')) && readdirSync(bundle).some((f) => /^shiftago\.[0-9a-f]{10}\.wasm$/.test(f)),
     `no bundle in ${bundle}: build it first with bash wasm/build.sh`);
   mkdirSync(artifacts, { recursive: true });
   const bin = join(tmpdir(), `shiftago-serve-${process.pid}`);
