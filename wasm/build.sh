@@ -3,6 +3,9 @@
 #   index.html                 the loading screen, naming the files below
 #   shiftago.HASH.wasm         the game, content-hashed (cache for a year)
 #   wasm_exec.HASH.js          from the same Go toolchain, content-hashed
+#   manifest.webmanifest, icon-*.HASH.png, apple-touch-icon.HASH.png
+#                              the installable app (icons drawn by wasm/pack)
+#   sw.js                      the service worker: offline play, safe updates
 #   *.br, *.gz                 brotli and gzip copies of every text file
 # The brotli and gzip copies are made in Go (wasm/pack), with no system
 # tool; the build fails if they cannot be. The folder is replaced whole,
@@ -36,7 +39,7 @@ exec_js="$goroot/lib/wasm/wasm_exec.js"
 [ -f "$exec_js" ] || exec_js="$goroot/misc/wasm/wasm_exec.js" # Go before 1.24
 cp "$exec_js" "$tmp/wasm_exec.js"
 
-# Hashed names, the page, .br and .gz.
+# Hashed names, icons, manifest, page, service worker, .br and .gz.
 go run ./wasm/pack -dir "$tmp" -src wasm -version "$version" -brotli-quality "$quality"
 
 rm -rf "$out"

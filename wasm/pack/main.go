@@ -9,6 +9,10 @@
 //	index.html                 from wasm/index.html, naming the files below
 //	shiftago.HASH.wasm         content-hashed: cache them for a year
 //	wasm_exec.HASH.js
+//	icon-*.HASH.png, apple-touch-icon.HASH.png   drawn here (icons.go)
+//	manifest.webmanifest       the web app manifest
+//	sw.js                      from wasm/sw.js: the service worker, with this
+//	                           build's cache name and file list
 //	NAME.br, NAME.gz           brotli and gzip copies of every text file
 //
 // Brotli comes from github.com/andybalholm/brotli (pure Go), so no system
@@ -18,6 +22,7 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -33,8 +38,8 @@ import (
 
 func main() {
 	dir := flag.String("dir", "dist/web", "the bundle's folder, holding shiftago.wasm and wasm_exec.js")
-	src := flag.String("src", "wasm", "the folder holding the template index.html")
-	version := flag.String("version", "dev", "the build's version, shown in the page")
+	src := flag.String("src", "wasm", "the folder holding the templates index.html and sw.js")
+	version := flag.String("version", "dev", "the build's version, shown in sw.js and the cache name")
 	quality := flag.Int("brotli-quality", 11, "brotli quality, 0–11 (11 takes ~40 s on the .wasm; 5 takes ~1 s)")
 	flag.Parse()
 	if err := pack(*dir, *src, *version, *quality); err != nil {
@@ -95,6 +100,57 @@ func pack(dir, src, version string, quality int) error {
 	}
 	wasmSize := len(b.files[names["WASM_URL"]])
 
+	// Icons and the manifest that lists them.
+	type manifestIcon struct {
+		Src     string `json:"src"`
+		Sizes   string `json:"sizes"`
+		Type    string `json:"type"`
+		Purpose string `json:"purpose"`
+	}
+	var mIcons []manifestIcon
+	for _, ic := range icons {
+		data, err := ic.encode()
+		if err != nil {
+			return fmt.Errorf("%s: %w", ic.name, err)
+		}
+		name := hashed(ic.name, data)
+		if err := b.write(name, data); err != nil {
+			return err
+		}
+		switch {
+		case ic.name == "apple-touch-icon.png":
+			names["APPLE_TOUCH_ICON_URL"] = name
+		case ic.name == "icon-192.png":
+			names["ICON_URL"] = name
+		}
+		if ic.purpose != "" {
+			mIcons = append(mIcons, manifestIcon{name, fmt.Sprintf("%dx%d", ic.size, ic.size), "image/png", ic.purpose})
+		}
+	}
+	manifest, err := json.MarshalIndent(map[string]any{
+		"id":                          "./",
+		"name":                        "Shiftago",
+		"short_name":                  "Shiftago",
+		"description":                 "Push marbles onto the board, line them up and score: Shiftago for 2 to 4 players, against friends or the computer.",
+		"lang":                        "en",
+		"dir":                         "ltr",
+		"start_url":                   "./",
+		"scope":                       "./",
+		"display":                     "standalone",
+		"orientation":                 "any",
+		"background_color":            "#1d2a26",
+		"theme_color":                 "#1d2a26",
+		"categories":                  []string{"games"},
+		"icons":                       mIcons,
+		"prefer_related_applications": false,
+	}, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := b.write("manifest.webmanifest", append(manifest, '\n')); err != nil {
+		return err
+	}
+
 	// The page.
 	tmpl, err := os.ReadFile(filepath.Join(src, "index.html"))
 	if err != nil {
@@ -107,6 +163,46 @@ func pack(dir, src, version string, quality int) error {
 		return err
 	}
 	if err := b.write("index.html", []byte(page)); err != nil {
+		return err
+	}
+
+	// The service worker precaches everything above as one version: its
+	// cache name comes from all of it, so any change makes a new cache.
+	precache := []string{"./"}
+	for name := range b.files {
+		if name != "index.html" {
+			precache = append(precache, name)
+		}
+	}
+	slices.Sort(precache[1:])
+	sum := sha256.New()
+	for _, name := range append([]string{"index.html"}, precache[1:]...) {
+		fmt.Fprintf(sum, "%s %d\n", name, len(b.files[name]))
+		sum.Write(b.files[name])
+	}
+	build := hex.EncodeToString(sum.Sum(nil))[:hashLen]
+	list, err := json.Marshal(precache)
+	if err != nil {
+		return err
+	}
+	cacheName, err := json.Marshal("shiftago-" + version + "-" + build)
+	if err != nil {
+		return err
+	}
+	tmpl, err = os.ReadFile(filepath.Join(src, "sw.js"))
+	if err != nil {
+		return err
+	}
+	versionJSON, _ := json.Marshal(version)
+	sw, err := fill("sw.js", string(tmpl), map[string]string{
+		`"@@CACHE@@"`:   string(cacheName),
+		`"@@VERSION@@"`: string(versionJSON),
+		`["@@FILES@@"]`: string(list),
+	})
+	if err != nil {
+		return err
+	}
+	if err := b.write("sw.js", []byte(sw)); err != nil {
 		return err
 	}
 
@@ -154,11 +250,12 @@ func pack(dir, src, version string, quality int) error {
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	fmt.Printf("pack: %s\n", version)
+	fmt.Printf("pack: %s, cache %s\n", version, strings.Trim(string(cacheName), `"`))
 	return nil
 }
 
-// versionOK is what a version may be (it goes into the page as it is): git describe's output, a tag, "dev".
+// versionOK is what a version may be (it goes into the page and the
+// cache's name as it is): git describe's output, a tag, "dev".
 var versionOK = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]*$`)
 
 var placeholder = regexp.MustCompile(`@@[A-Z_]+@@`)
