@@ -378,6 +378,17 @@ test('the app: manifest and icons as Chromium reads them, installable, labelled,
   assert.equal(a11y.live, 'polite');
   assert.match(a11y.said, /Orange played W4/);
 
+  // The page's hooks for the game: a link handed on (here, with no share
+  // sheet, to the clipboard), the size of WebAssembly memory.
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(base).origin });
+  const shared = await page.evaluate(async () => {
+    const how = await shiftagoShare('?position=test', 'Shiftago');
+    return { how, text: how === 'copied' ? await navigator.clipboard.readText() : '' };
+  });
+  assert.ok(['copied', 'shared'].includes(shared.how), `shiftagoShare: ${shared.how}`);
+  if (shared.how === 'copied') assert.equal(shared.text, base + '?position=test');
+  assert.ok(await page.evaluate(() => shiftagoMemory()) > 1 << 20, 'shiftagoMemory() is not the memory size');
+
   // The full-screen switch, tapped by a finger, goes in and out.
   const fs = await page.evaluate(() => {
     const b = document.getElementById('fullscreen');
@@ -829,6 +840,58 @@ test('a full track refuses; screenshots at 768×1024 and 1024×768 (DPR 2), a ph
   }
   await setup.screenshot({ path: join(artifacts, 'setup-landscape-1024x768-dpr2.png') });
   await ctx2.close();
+});
+
+// What the game itself still owes issue 14. These run and report, marked
+// todo so that they do not fail the suite; drop the todo once the game
+// does it.
+
+test('the live region announces a move', {
+  timeout: 120_000, todo: 'the game does not call shiftagoAnnounce yet (issue 14)',
+}, async () => {
+  const ctx = await newContext(portrait, 1);
+  try {
+    const page = await open(ctx, '?seats=human,ai:3');
+    await waitPhase(page, ['playing']);
+    await playByTouch(page, 'W4');
+    await page.waitForFunction(() => {
+      const said = document.getElementById('shiftago-live').textContent;
+      return /orange/i.test(said) && /W4|a4/.test(said);
+    }, null, { timeout: 10_000, polling: 100 });
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('WebAssembly memory after 20 rotations stays within 20% of after 2', {
+  timeout: 600_000, todo: 'canvas-sized textures are not released or reused yet (issue 14)',
+}, async () => {
+  // An iPad-sized page at device pixel ratio 2, in a game.
+  const ctx = await newContext(portrait, 2);
+  try {
+    const page = await open(ctx, '?seats=human,ai:3');
+    await waitPhase(page, ['playing']);
+    const rotate = async (i) => {
+      const na = await api(page, 'entryPoint', 'Na');
+      await page.setViewportSize(i % 2 ? landscape : portrait);
+      await page.waitForFunction((na) => {
+        const p = shiftago.entryPoint('Na');
+        return p && (p.x !== na.x || p.y !== na.y);
+      }, na, { timeout: 60_000, polling: 100 });
+      await waitTicks(page, 3);
+    };
+    const memory = [await page.evaluate(() => shiftagoMemory())];
+    for (let i = 1; i <= 20; i++) {
+      await rotate(i);
+      memory.push(await page.evaluate(() => shiftagoMemory()));
+    }
+    const [after2, after20] = [memory[2], memory[20]];
+    results.rotations = { memoryMB: memory.map((m) => +(m / 1048576).toFixed(1)) };
+    console.log(`WebAssembly memory over 20 rotations: ${results.rotations.memoryMB.join(' ')} MiB`);
+    assert.ok(after20 <= 1.2 * after2, `memory grew from ${MB(after2)} after 2 rotations to ${MB(after20)} after 20`);
+  } finally {
+    await ctx.close();
+  }
 });
 
 test('the console shows no Go panic', () => {
