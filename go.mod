@@ -3,6 +3,7 @@ module shiftago
 go 1.26.0
 
 require (
+	github.com/andybalholm/brotli v1.2.8
 	github.com/ebitengine/purego v0.11.0
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/jfreymuth/pulse v0.1.3

@@ -6,6 +6,12 @@
 //
 //   bash wasm/build.sh && (cd wasm/e2e && npm ci && npm test)
 //
+// Besides play, it checks the installable app: the manifest as Chromium
+// reads it, installability, the service worker, a start and a move with
+// the network off, a new deploy taking over whole, and the transfer with
+// brotli and with gzip; it prints the first playable frame on a first and
+// on a repeat visit.
+//
 // Environment: BUNDLE (default dist/web), CHROMIUM (default /usr/bin/chromium).
 // Screenshots and results.json go to wasm/e2e/artifacts/ (ignored by git).
 //
@@ -15,7 +21,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,32 +42,47 @@ const portrait = { width: 768, height: 1024 };
 const landscape = { width: 1024, height: 768 };
 const MIN_TARGET = 44; // CSS pixels
 
-let server, browser, base;
+let server, browser, base, serveBin;
 const consoleLines = []; // every page's console, for the panic check
 const results = {};
 
-before(async () => {
-  assert.ok(existsSync(join(bundle, 'index.html')) && existsSync(join(bundle, 'shiftago.wasm')),
-    `no bundle in ${bundle}: build it first with bash wasm/build.sh`);
-  mkdirSync(artifacts, { recursive: true });
-  const bin = join(tmpdir(), `shiftago-serve-${process.pid}`);
-  execFileSync('go', ['build', '-o', bin, './wasm/serve'], { cwd: repo, stdio: 'inherit' });
-  server = spawn(bin, ['-dir', bundle, '-addr', '127.0.0.1:0', '-quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  base = await new Promise((ok, fail) => {
+// serve starts wasm/serve on dir at addr and resolves to {proc, base}.
+async function serve(dir, addr = '127.0.0.1:0') {
+  const proc = spawn(serveBin, ['-dir', dir, '-addr', addr, '-quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((ok, fail) => {
     let out = '';
-    server.stdout.on('data', (d) => {
+    proc.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/at (http:\/\/\S+\/)/);
       if (m) ok(m[1]);
     });
-    server.on('exit', (code) => fail(new Error(`the server exited (${code})`)));
+    proc.on('exit', (code) => fail(new Error(`the server exited (${code})`)));
   });
+  return { proc, base: url };
+}
+
+// stop ends a server started by serve and waits until it has gone.
+async function stop(proc) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const gone = new Promise((ok) => proc.once('exit', ok));
+  proc.kill();
+  await gone;
+}
+
+before(async () => {
+  assert.ok(existsSync(join(bundle, 'index.html')) && readdirSync(bundle).some((f) => /^shiftago\.[0-9a-f]{10}\.wasm$/.test(f)),
+    `no bundle in ${bundle}: build it first with bash wasm/build.sh`);
+  mkdirSync(artifacts, { recursive: true });
+  serveBin = join(tmpdir(), `shiftago-serve-${process.pid}`);
+  execFileSync('go', ['build', '-o', serveBin, './wasm/serve'], { cwd: repo, stdio: 'inherit' });
+  ({ proc: server, base } = await serve(bundle));
   browser = await chromium.launch({ executablePath, args: launchArgs, headless: true });
 });
 
 after(async () => {
   await browser?.close();
-  server?.kill();
+  if (server) await stop(server);
+  if (serveBin) rmSync(serveBin, { force: true });
   writeFileSync(join(artifacts, 'results.json'), JSON.stringify(results, null, 2) + '\n');
   console.log('results:', JSON.stringify(results, null, 2));
 });
@@ -71,19 +93,66 @@ async function newContext(viewport, deviceScaleFactor) {
   return browser.newContext({ viewport, deviceScaleFactor, hasTouch: true, isMobile: true });
 }
 
+// The page notes when the game's first frame came (window.__firstPlayable,
+// in ms from the navigation's start): the first animation frame in which
+// phase() is no longer "loading".
+function watchFirstPlayable() {
+  const f = () => {
+    const p = window.shiftago && window.shiftago.phase && window.shiftago.phase();
+    if (p && p !== 'loading' && p !== 'error') window.__firstPlayable = performance.now();
+    else requestAnimationFrame(f);
+  };
+  requestAnimationFrame(f);
+}
+
+// A link for the start-up figures, as a good tablet on Wi-Fi or 4G has:
+// 20 Mbit/s down, 40 ms round trip (Chromium's own throttling).
+const LINK = { offline: false, latency: 40, downloadThroughput: 20e6 / 8, uploadThroughput: 5e6 / 8 };
+
 // open loads the page with the URL query q and waits until the game runs.
-async function open(ctx, q = '') {
+// page.navResponse is the page's response, page.firstPlayableMs the time
+// from navigation to the game's first frame. With link, the page's
+// network is throttled to it.
+async function open(ctx, q = '', at = base, link = null) {
   const page = await ctx.newPage();
   page.on('console', (m) => consoleLines.push(m.text()));
   page.on('pageerror', (e) => consoleLines.push('pageerror: ' + e.message));
+  await page.addInitScript(watchFirstPlayable);
+  if (link) {
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', link);
+  }
   const t0 = Date.now();
-  await page.goto(base + q);
+  page.navResponse = await page.goto(at + q);
   await page.waitForFunction(() => window.shiftago && window.shiftago.phase() !== 'loading',
     null, { timeout: 180_000, polling: 100 });
   page.loadSeconds = (Date.now() - t0) / 1000;
+  page.firstPlayableMs = Math.round(await page.waitForFunction(() => window.__firstPlayable,
+    null, { timeout: 30_000, polling: 50 }).then((h) => h.jsonValue()));
   page.cdp = await ctx.newCDPSession(page);
   return page;
 }
+
+// swActive waits until the page's service worker is activated and returns
+// its build's cache names.
+async function swActive(page) {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    const w = reg.active;
+    if (w.state !== 'activated') {
+      await new Promise((ok) => w.addEventListener('statechange', () => w.state === 'activated' && ok()));
+    }
+    return (await caches.keys()).filter((k) => k.startsWith('shiftago-'));
+  });
+}
+
+// wasmTransfer is what the page's .wasm download cost, by resource timing.
+const wasmTransfer = (page) => page.evaluate(() => performance.getEntriesByType('resource')
+  .filter((r) => /\.wasm$/.test(r.name))
+  .map((r) => ({ url: r.name, transferred: r.transferSize, encoded: r.encodedBodySize, decoded: r.decodedBodySize }))[0]);
+
+const MB = (n) => (n / 1048576).toFixed(2) + ' MB';
 
 const api = (page, fn, ...args) => page.evaluate(([fn, args]) => window.shiftago[fn](...args), [fn, args]);
 const state = (page) => page.evaluate(() => ({
@@ -221,8 +290,9 @@ test('a bad link is reported on screen and the setup opens', { timeout: 240_000 
   const wasm = await page.evaluate(() => performance.getEntriesByType('resource')
     .filter((r) => r.name.endsWith('.wasm'))
     .map((r) => ({ transferred: r.transferSize, encoded: r.encodedBodySize, decoded: r.decodedBodySize }))[0]);
-  results.bundle = { ...wasm, loadSeconds: page.loadSeconds };
-  console.log(`bundle: ${(wasm.transferred / 1048576).toFixed(2)} MB transferred, ${(wasm.decoded / 1048576).toFixed(2)} MB unpacked; running in ${page.loadSeconds} s`);
+  results.bundle = { ...wasm, loadSeconds: page.loadSeconds, firstPlayableMs: page.firstPlayableMs };
+  console.log(`bundle: ${(wasm.transferred / 1048576).toFixed(2)} MB transferred, ${(wasm.decoded / 1048576).toFixed(2)} MB unpacked; ` +
+    `first playable frame ${page.firstPlayableMs} ms from the local server`);
   assert.ok(wasm.transferred <= 4 * 1048576, `the bundle transfers ${wasm.transferred} bytes, over 4 MB`);
   // phase() names the screen shown: the rules, opened from the setup.
   const rules = (await api(page, 'buttons')).find((b) => b.id === 'rules');
@@ -245,6 +315,242 @@ test('without WebAssembly or WebGL the page says so plainly', { timeout: 120_000
     assert.match(await page.locator('#status').innerText(), want);
     await page.close();
   }
+  await ctx.close();
+});
+
+// ---- the installable app ----------------------------------------------
+
+test('the app: manifest and icons as Chromium reads them, installable, labelled, full screen by touch', { timeout: 300_000 }, async () => {
+  const ctx = await newContext(portrait, 1);
+  const page = await open(ctx);
+  await waitPhase(page, ['setup']);
+
+  // The manifest, parsed by Chromium: no errors, the icons the install
+  // needs (192 and 512, one maskable), standalone, the game's colours.
+  const got = await page.cdp.send('Page.getAppManifest');
+  assert.deepEqual(got.errors, [], 'manifest errors: ' + JSON.stringify(got.errors));
+  assert.match(got.url, /\/manifest\.webmanifest$/);
+  const m = JSON.parse(got.data);
+  assert.equal(m.name, 'Shiftago');
+  assert.equal(m.short_name, 'Shiftago');
+  assert.equal(m.display, 'standalone');
+  assert.equal(m.orientation, 'any');
+  assert.equal(m.background_color, '#1d2a26');
+  assert.ok(m.start_url && m.scope, 'no start_url or scope');
+  for (const [size, purpose] of [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']]) {
+    assert.ok(m.icons.some((i) => i.sizes === size && i.purpose === purpose && i.type === 'image/png'),
+      `no ${purpose} icon of ${size}: ${JSON.stringify(m.icons)}`);
+  }
+  // Every icon, and the apple-touch-icon, loads as a PNG of its size.
+  const apple = await page.evaluate(() => document.querySelector('link[rel="apple-touch-icon"]').href);
+  const icons = [...m.icons.map((i) => [new URL(i.src, got.url).href, Number(i.sizes.split('x')[0])]), [apple, 180]];
+  for (const [url, size] of icons) {
+    const dims = await page.evaluate(async (url) => {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    }, url);
+    assert.deepEqual(dims, [size, size], `${url} is ${dims.join('×')}`);
+  }
+  const head = await page.evaluate(() => ({
+    theme: document.querySelector('meta[name="theme-color"]').content,
+    viewport: document.querySelector('meta[name="viewport"]').content,
+  }));
+  assert.equal(head.theme, '#1d2a26');
+  assert.doesNotMatch(head.viewport, /user-scalable\s*=\s*(no|0)|maximum-scale/, 'the viewport forbids zoom');
+
+  // For assistive tools: the canvas is named and described; the live
+  // region is there, and the page's announce hook adds to it.
+  const a11y = await page.evaluate(() => {
+    const c = document.querySelector('canvas');
+    const live = document.getElementById('shiftago-live');
+    window.shiftagoAnnounce('Test: Orange played W4.');
+    return {
+      role: c.getAttribute('role'), label: c.getAttribute('aria-label'),
+      help: document.getElementById(c.getAttribute('aria-describedby'))?.textContent ?? '',
+      live: live.getAttribute('aria-live'), said: live.textContent,
+    };
+  });
+  assert.equal(a11y.role, 'application');
+  assert.ok(a11y.label, 'the canvas has no aria-label');
+  assert.match(a11y.help, /Enter/, 'the canvas description does not tell the keys');
+  assert.equal(a11y.live, 'polite');
+  assert.match(a11y.said, /Orange played W4/);
+
+  // The page's hooks for the game: a link handed on (here, with no share
+  // sheet, to the clipboard), the size of WebAssembly memory.
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(base).origin });
+  const shared = await page.evaluate(async () => {
+    const how = await shiftagoShare('?position=test', 'Shiftago');
+    return { how, text: how === 'copied' ? await navigator.clipboard.readText() : '' };
+  });
+  assert.ok(['copied', 'shared'].includes(shared.how), `shiftagoShare: ${shared.how}`);
+  if (shared.how === 'copied') assert.equal(shared.text, base + '?position=test');
+  assert.ok(await page.evaluate(() => shiftagoMemory()) > 1 << 20, 'shiftagoMemory() is not the memory size');
+
+  // The full-screen switch, tapped by a finger, goes in and out.
+  const fs = await page.evaluate(() => {
+    const b = document.getElementById('fullscreen');
+    const r = b.getBoundingClientRect();
+    return { hidden: b.hidden, x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width, h: r.height };
+  });
+  assert.equal(fs.hidden, false, 'no full-screen switch');
+  assert.ok(fs.w >= MIN_TARGET && fs.h >= MIN_TARGET, `the full-screen switch is ${fs.w}×${fs.h}`);
+  for (const want of [true, false]) {
+    await tap(page, fs);
+    await page.waitForFunction((want) => !!document.fullscreenElement === want &&
+      document.getElementById('fullscreen').getAttribute('aria-pressed') === String(want), want, { timeout: 10_000, polling: 100 });
+  }
+  assert.equal(await api(page, 'phase'), 'setup', 'the game left the setup after taps on the switch');
+  await ctx.close();
+
+  // Installable: Chromium's own verdict, in a normal (not incognito)
+  // profile once the service worker runs.
+  const profile = mkdtempSync(join(tmpdir(), 'shiftago-profile-'));
+  const pctx = await chromium.launchPersistentContext(profile, { executablePath, args: launchArgs, headless: true, viewport: portrait });
+  try {
+    const p = await open(pctx);
+    await swActive(p);
+    const { installabilityErrors } = await p.cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, [], 'not installable: ' + JSON.stringify(installabilityErrors));
+  } finally {
+    await pctx.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+// nextDeploy copies the bundle in dir as the next deploy would look: a new
+// wasm_exec under a new hashed name, a page naming it, a service worker
+// with a new cache. It returns the new names.
+function nextDeploy(dir) {
+  const out = mkdtempSync(join(tmpdir(), 'shiftago-next-'));
+  cpSync(dir, out, { recursive: true });
+  const oldExec = readdirSync(out).find((f) => /^wasm_exec\.[0-9a-f]{10}\.js$/.test(f));
+  const js = readFileSync(join(out, oldExec), 'utf8') + '\n// the next deploy\n';
+  const newExec = `wasm_exec.${createHash('sha256').update(js).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(out, newExec), js);
+  const cache = 'shiftago-e2e-next';
+  const edit = (name, f) => {
+    writeFileSync(join(out, name), f(readFileSync(join(out, name), 'utf8')));
+    for (const ext of ['.br', '.gz']) if (existsSync(join(out, name + ext))) unlinkSync(join(out, name + ext));
+  };
+  edit('index.html', (t) => t.replaceAll(oldExec, newExec)
+    .replace(/<meta name="shiftago-version" content="[^"]*">/, '<meta name="shiftago-version" content="e2e-next">'));
+  edit('sw.js', (t) => t.replaceAll(oldExec, newExec).replace(/const CACHE = "[^"]*";/, `const CACHE = "${cache}";`));
+  for (const f of readdirSync(out)) if (f.startsWith(oldExec)) unlinkSync(join(out, f));
+  return { dir: out, exec: newExec, cache };
+}
+
+test('after one visit the game starts and plays offline; a repeat visit starts from the cache; a new deploy takes over whole', { timeout: 600_000 }, async () => {
+  // A server of its own, to stop for the offline part and to restart on
+  // the same port (the same origin) with the next deploy.
+  let own = await serve(bundle);
+  const port = new URL(own.base).port;
+  const next = nextDeploy(bundle);
+  const ctx = await newContext(portrait, 1);
+  try {
+    // First visit: the network, with brotli.
+    const wasmEncoding = [];
+    const onResponse = async (r) => { if (/\.wasm$/.test(r.url())) wasmEncoding.push(await r.headerValue('content-encoding')); };
+    ctx.on('response', onResponse);
+    const first = await open(ctx, '', own.base, LINK);
+    const br = await wasmTransfer(first);
+    assert.deepEqual(wasmEncoding.slice(0, 1), ['br'], 'the .wasm did not come with brotli');
+    assert.ok(br.transferred > 0 && br.transferred < br.decoded / 4, `brotli transfer ${JSON.stringify(br)}`);
+    const caches1 = await swActive(first);
+    assert.equal(caches1.length, 1, `caches: ${caches1}`);
+    const stored = await first.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url), caches1[0]);
+    assert.ok(stored.includes(br.url) && stored.includes(own.base), `the cache lacks the page or the .wasm: ${stored}`);
+    const versionOf = (p) => p.evaluate(() => document.querySelector('meta[name="shiftago-version"]').content);
+    const v1 = await versionOf(first);
+    await first.close();
+    ctx.off('response', onResponse);
+
+    // Repeat visits: everything from the service worker's cache. (From
+    // the third visit on Chromium also has the compiled code cached.)
+    const repeat = await open(ctx, '', own.base, LINK);
+    assert.ok(repeat.navResponse.fromServiceWorker(), 'the repeat visit did not come from the service worker');
+    const again = await wasmTransfer(repeat);
+    await repeat.close();
+    const third = await open(ctx, '', own.base, LINK);
+    await third.close();
+
+    // The network off (and the server gone): the game starts and a move is
+    // played by touch.
+    await stop(own.proc);
+    await ctx.setOffline(true);
+    const off = await open(ctx, '', own.base);
+    assert.ok(off.navResponse.fromServiceWorker(), 'offline, the page did not come from the service worker');
+    await waitPhase(off, ['setup']);
+    const play = (await api(off, 'buttons')).find((b) => b.id === 192) ?? (await api(off, 'buttons')).find((b) => /^play/i.test(b.label));
+    assert.ok(play, 'no Play button offline');
+    await touch(off, 'touchStart', [play]);
+    await waitTicks(off);
+    await touch(off, 'touchEnd', []);
+    await waitPhase(off, ['playing']);
+    const oracle = new Oracle((await state(off)).position);
+    await playByTouch(off, 'W4');
+    oracle.check(await state(off));
+    await waitPhase(off, ['playing', 'over']); // the computer answered, offline too
+    oracle.check(await state(off));
+    await off.close();
+    await ctx.setOffline(false);
+
+    results.visits = {
+      link: LINK, firstMs: first.firstPlayableMs, repeatMs: repeat.firstPlayableMs,
+      thirdMs: third.firstPlayableMs, offlineMs: off.firstPlayableMs,
+    };
+    results.transfer = { ...(results.transfer ?? {}), br };
+    console.log(`first playable frame at 20 Mbit/s, 40 ms: first visit ${first.firstPlayableMs} ms, repeat visit ` +
+      `${repeat.firstPlayableMs} ms (the .wasm: ${again.transferred} bytes over the network), third ` +
+      `${third.firstPlayableMs} ms; offline ${off.firstPlayableMs} ms`);
+    console.log(`brotli: the .wasm is ${MB(br.transferred)} transferred, ${MB(br.decoded)} unpacked`);
+
+    // The next deploy, on the same origin. The first load after it is
+    // still the old version, whole (from the cache); the new one installs
+    // beside it, takes over, and the old cache goes.
+    own = await serve(next.dir, `127.0.0.1:${port}`);
+    const during = await open(ctx, '', own.base);
+    assert.equal(await versionOf(during), v1, 'the first load after a deploy mixed in the new page');
+    await during.evaluate(async (cache) => {
+      const t0 = Date.now();
+      for (;;) {
+        const keys = (await caches.keys()).filter((k) => k.startsWith('shiftago-'));
+        if (keys.length === 1 && keys[0] === cache) return;
+        if (Date.now() - t0 > 60_000) throw new Error('caches after the deploy: ' + keys);
+        await new Promise((ok) => setTimeout(ok, 100));
+      }
+    }, next.cache);
+    await during.close();
+    const after = await open(ctx, '', own.base);
+    assert.equal(await versionOf(after), 'e2e-next', 'the load after the update is not the new version');
+    assert.ok(after.navResponse.fromServiceWorker(), 'the new version did not come from the service worker');
+    const scripts = await after.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+    assert.ok(scripts.some((u) => u.endsWith('/' + next.exec)), `the new page did not load the new wasm_exec: ${scripts}`);
+    assert.notEqual(await api(after, 'phase'), 'error', 'the new version did not start');
+    await after.close();
+  } finally {
+    await ctx.close();
+    await stop(own.proc);
+    rmSync(next.dir, { recursive: true, force: true });
+  }
+});
+
+test('a client that accepts only gzip gets gzip, and the game runs', { timeout: 300_000 }, async () => {
+  const ctx = await browser.newContext({
+    viewport: portrait, deviceScaleFactor: 1, hasTouch: true, isMobile: true,
+    extraHTTPHeaders: { 'Accept-Encoding': 'gzip' },
+  });
+  const enc = [];
+  ctx.on('response', async (r) => { if (/\.wasm$/.test(r.url())) enc.push(await r.headerValue('content-encoding')); });
+  const page = await open(ctx, '', base, LINK);
+  await waitPhase(page, ['setup']);
+  const gz = await wasmTransfer(page);
+  assert.deepEqual(enc.slice(0, 1), ['gzip']);
+  assert.ok(gz.transferred > 0 && gz.transferred < gz.decoded / 3, `gzip transfer ${JSON.stringify(gz)}`);
+  results.transfer = { ...(results.transfer ?? {}), gzip: gz, gzipFirstMs: page.firstPlayableMs };
+  console.log(`gzip: the .wasm is ${MB(gz.transferred)} transferred; first playable frame at 20 Mbit/s, 40 ms: ${page.firstPlayableMs} ms`);
   await ctx.close();
 });
 
@@ -540,6 +846,58 @@ test('a full track refuses; screenshots at 768×1024 and 1024×768 (DPR 2), a ph
   }
   await setup.screenshot({ path: join(artifacts, 'setup-landscape-1024x768-dpr2.png') });
   await ctx2.close();
+});
+
+// What the game itself still owes issue 14. These run and report, marked
+// todo so that they do not fail the suite; drop the todo once the game
+// does it.
+
+test('the live region announces a move', {
+  timeout: 120_000, todo: 'the game does not call shiftagoAnnounce yet (issue 14)',
+}, async () => {
+  const ctx = await newContext(portrait, 1);
+  try {
+    const page = await open(ctx, '?seats=human,ai:3');
+    await waitPhase(page, ['playing']);
+    await playByTouch(page, 'W4');
+    await page.waitForFunction(() => {
+      const said = document.getElementById('shiftago-live').textContent;
+      return /orange/i.test(said) && /W4|a4/.test(said);
+    }, null, { timeout: 10_000, polling: 100 });
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('WebAssembly memory after 20 rotations stays within 20% of after 2', {
+  timeout: 600_000, todo: 'canvas-sized textures are not released or reused yet (issue 14)',
+}, async () => {
+  // An iPad-sized page at device pixel ratio 2, in a game.
+  const ctx = await newContext(portrait, 2);
+  try {
+    const page = await open(ctx, '?seats=human,ai:3');
+    await waitPhase(page, ['playing']);
+    const rotate = async (i) => {
+      const na = await api(page, 'entryPoint', 'Na');
+      await page.setViewportSize(i % 2 ? landscape : portrait);
+      await page.waitForFunction((na) => {
+        const p = shiftago.entryPoint('Na');
+        return p && (p.x !== na.x || p.y !== na.y);
+      }, na, { timeout: 60_000, polling: 100 });
+      await waitTicks(page, 3);
+    };
+    const memory = [await page.evaluate(() => shiftagoMemory())];
+    for (let i = 1; i <= 20; i++) {
+      await rotate(i);
+      memory.push(await page.evaluate(() => shiftagoMemory()));
+    }
+    const [after2, after20] = [memory[2], memory[20]];
+    results.rotations = { memoryMB: memory.map((m) => +(m / 1048576).toFixed(1)) };
+    console.log(`WebAssembly memory over 20 rotations: ${results.rotations.memoryMB.join(' ')} MiB`);
+    assert.ok(after20 <= 1.2 * after2, `memory grew from ${MB(after2)} after 2 rotations to ${MB(after20)} after 20`);
+  } finally {
+    await ctx.close();
+  }
 });
 
 test('the console shows no Go panic', () => {

@@ -5,8 +5,12 @@
 //	bash wasm/build.sh && go run ./wasm/serve
 //
 // It sends the right MIME types (application/wasm lets the browser compile
-// while it downloads) and, when the browser accepts it, a file's
-// pre-compressed copy (name.br or name.gz beside it) with Content-Encoding.
+// while it downloads); a file's pre-compressed copy (name.br or name.gz
+// beside it, made by wasm/pack) with Content-Encoding, by what the client's
+// Accept-Encoding accepts (brotli first), and Vary: Accept-Encoding; and
+// caching fit for the bundle: a year, immutable, for the content-hashed
+// files (shiftago.0123456789.wasm), no-cache (revalidate every time) for
+// the rest: index.html, sw.js, manifest.webmanifest.
 package main
 
 import (
@@ -21,6 +25,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -52,8 +58,32 @@ func main() {
 // encodings are the pre-compressed copies looked for, best first.
 var encodings = []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
 
-// Handler serves the files of root, each with its MIME type, and a
-// pre-compressed copy in its place when the client accepts that encoding.
+// hashedName matches the content-hashed files of the bundle
+// (shiftago.0123456789.wasm): their contents never change under that name.
+var hashedName = regexp.MustCompile(`\.[0-9a-f]{10}\.[A-Za-z0-9]+$`)
+
+// Cache-Control values: a content-hashed file is kept a year and never
+// revalidated; everything else (index.html, sw.js, the manifest) is
+// revalidated on every use, so a new deploy shows at once.
+const (
+	cacheHashed = "public, max-age=31536000, immutable"
+	cacheOther  = "no-cache"
+)
+
+// contentTypes are the MIME types the bundle needs, whatever the system's
+// tables say.
+var contentTypes = map[string]string{
+	".wasm":        "application/wasm",
+	".js":          "text/javascript; charset=utf-8",
+	".html":        "text/html; charset=utf-8",
+	".webmanifest": "application/manifest+json; charset=utf-8",
+	".json":        "application/json; charset=utf-8",
+	".png":         "image/png",
+}
+
+// Handler serves the files of root, each with its MIME type and cache
+// policy, and a pre-compressed copy (name.br or name.gz) in its place when
+// the client accepts that encoding (by Accept-Encoding, with q-values).
 func Handler(root fs.FS) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -75,35 +105,36 @@ func Handler(root fs.FS) http.Handler {
 			return
 		}
 		hd := w.Header()
-		ctype := mime.TypeByExtension(path.Ext(name))
-		switch path.Ext(name) {
-		case ".wasm":
-			ctype = "application/wasm"
-		case ".js":
-			ctype = "text/javascript; charset=utf-8"
-		case ".html":
-			ctype = "text/html; charset=utf-8"
+		ctype := contentTypes[path.Ext(name)]
+		if ctype == "" {
+			ctype = mime.TypeByExtension(path.Ext(name))
 		}
 		if ctype == "" {
 			ctype = "application/octet-stream"
 		}
 		hd.Set("Content-Type", ctype)
-		hd.Set("Cache-Control", "no-cache") // revalidate: a rebuilt bundle shows at once
+		if hashedName.MatchString(name) {
+			hd.Set("Cache-Control", cacheHashed)
+		} else {
+			hd.Set("Cache-Control", cacheOther)
+		}
 		hd.Set("X-Content-Type-Options", "nosniff")
-		send := name
-		vary := false
+		var have []string
 		for _, enc := range encodings {
-			if _, err := fs.Stat(root, name+enc.ext); err != nil {
-				continue
+			if _, err := fs.Stat(root, name+enc.ext); err == nil {
+				have = append(have, enc.name)
 			}
-			if !vary {
-				hd.Add("Vary", "Accept-Encoding")
-				vary = true
-			}
-			if accepts(r.Header.Get("Accept-Encoding"), enc.name) {
-				hd.Set("Content-Encoding", enc.name)
-				send = name + enc.ext
-				break
+		}
+		send := name
+		if len(have) > 0 {
+			hd.Add("Vary", "Accept-Encoding")
+			if enc := negotiate(r.Header.Get("Accept-Encoding"), have); enc != "" {
+				hd.Set("Content-Encoding", enc)
+				for _, e := range encodings {
+					if e.name == enc {
+						send = name + e.ext
+					}
+				}
 			}
 		}
 		f, err := root.Open(send)
@@ -126,18 +157,47 @@ func Handler(root fs.FS) http.Handler {
 	})
 }
 
-// accepts reports whether an Accept-Encoding header allows enc (without
-// q=0).
-func accepts(header, enc string) bool {
+// negotiate picks, from the encodings a file has (best first), the one
+// the Accept-Encoding header rates highest, the earlier on a tie; "" for
+// none (send the file as it is). An encoding is acceptable when named, or
+// covered by "*", with a q-value above 0; "x-gzip" counts as "gzip". A
+// missing or empty header accepts no encoding.
+func negotiate(header string, have []string) string {
+	q := map[string]float64{}
 	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), enc) {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name == "" {
 			continue
 		}
-		q := strings.ReplaceAll(params, " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		if name == "x-gzip" {
+			name = "gzip"
+		}
+		v := 1.0
+		for _, p := range strings.Split(params, ";") {
+			k, val, ok := strings.Cut(strings.TrimSpace(p), "=")
+			if !ok || !strings.EqualFold(strings.TrimSpace(k), "q") {
+				continue
+			}
+			f, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+			if err != nil || f < 0 || f > 1 {
+				f = 0 // a malformed weight accepts nothing
+			}
+			v = f
+		}
+		q[name] = v
 	}
-	return false
+	best, bestQ := "", 0.0
+	for _, enc := range have {
+		v, ok := q[enc]
+		if !ok {
+			v = q["*"] // 0 when there is no "*" either
+		}
+		if v > bestQ {
+			best, bestQ = enc, v
+		}
+	}
+	return best
 }
 
 type statusWriter struct {

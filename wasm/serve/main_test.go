@@ -7,55 +7,149 @@ import (
 	"testing/fstest"
 )
 
+const (
+	wasmName = "shiftago.0123456789.wasm"
+	execName = "wasm_exec.abcdef0123.js"
+)
+
+var bundle = fstest.MapFS{
+	"index.html":              {Data: []byte("<!doctype html>")},
+	"index.html.br":           {Data: []byte("html br")},
+	"index.html.gz":           {Data: []byte("html gz")},
+	wasmName:                  {Data: []byte("\x00asm raw")},
+	wasmName + ".gz":          {Data: []byte("gz")},
+	wasmName + ".br":          {Data: []byte("br")},
+	execName:                  {Data: []byte("js")},
+	execName + ".br":          {Data: []byte("js br")},
+	execName + ".gz":          {Data: []byte("js gz")},
+	"sw.js":                   {Data: []byte("sw")},
+	"manifest.webmanifest":    {Data: []byte("{}")},
+	"icon-192.0a1b2c3d4e.png": {Data: []byte("png")},
+	"only-gzip.wasm":          {Data: []byte("raw")},
+	"only-gzip.wasm.gz":       {Data: []byte("gz")},
+}
+
 func TestHandler(t *testing.T) {
-	root := fstest.MapFS{
-		"index.html":        {Data: []byte("<!doctype html>")},
-		"shiftago.wasm":     {Data: []byte("\x00asm raw")},
-		"shiftago.wasm.gz":  {Data: []byte("gz")},
-		"shiftago.wasm.br":  {Data: []byte("br")},
-		"wasm_exec.js":      {Data: []byte("js")},
-		"only-gzip.wasm":    {Data: []byte("raw")},
-		"only-gzip.wasm.gz": {Data: []byte("gz")},
-	}
-	h := Handler(root)
+	h := Handler(bundle)
+	const (
+		wasmType = "application/wasm"
+		htmlType = "text/html; charset=utf-8"
+		jsType   = "text/javascript; charset=utf-8"
+	)
 	for _, tc := range []struct {
-		path, accept         string
-		status               int
-		body, ctype, encoded string
+		name, path, accept string
+		status             int
+		body, ctype, enc   string
+		cache              string // "" for either, when the status is not 200
+		vary               bool
 	}{
-		{"/", "", 200, "<!doctype html>", "text/html; charset=utf-8", ""},
-		{"/wasm_exec.js", "gzip", 200, "js", "text/javascript; charset=utf-8", ""},
-		{"/shiftago.wasm", "", 200, "\x00asm raw", "application/wasm", ""},
-		{"/shiftago.wasm", "gzip, deflate", 200, "gz", "application/wasm", "gzip"},
-		{"/shiftago.wasm", "gzip, deflate, br", 200, "br", "application/wasm", "br"},
-		{"/shiftago.wasm", "br;q=0, gzip", 200, "gz", "application/wasm", "gzip"},
-		{"/only-gzip.wasm", "br", 200, "raw", "application/wasm", ""},
-		{"/only-gzip.wasm", "br, gzip", 200, "gz", "application/wasm", "gzip"},
-		{"/shiftago.wasm.gz", "", 404, "", "", ""},
-		{"/missing.js", "", 404, "", "", ""},
-		{"/../etc/passwd", "", 404, "", "", ""},
+		// The .wasm, by what the client accepts.
+		{"only br", "/" + wasmName, "br", 200, "br", wasmType, "br", cacheHashed, true},
+		{"only gzip", "/" + wasmName, "gzip", 200, "gz", wasmType, "gzip", cacheHashed, true},
+		{"x-gzip", "/" + wasmName, "x-gzip", 200, "gz", wasmType, "gzip", cacheHashed, true},
+		{"both, browser order", "/" + wasmName, "gzip, deflate, br, zstd", 200, "br", wasmType, "br", cacheHashed, true},
+		{"both, brotli preferred on a tie", "/" + wasmName, "gzip;q=0.8, br;q=0.8", 200, "br", wasmType, "br", cacheHashed, true},
+		{"both, gzip weighted higher", "/" + wasmName, "br;q=0.5, gzip", 200, "gz", wasmType, "gzip", cacheHashed, true},
+		{"br q=0", "/" + wasmName, "br;q=0, gzip", 200, "gz", wasmType, "gzip", cacheHashed, true},
+		{"br q=0.000 with spaces", "/" + wasmName, "br ; q=0.000, gzip; q=0.1", 200, "gz", wasmType, "gzip", cacheHashed, true},
+		{"gzip q=0, only", "/" + wasmName, "gzip;q=0", 200, "\x00asm raw", wasmType, "", cacheHashed, true},
+		{"both q=0", "/" + wasmName, "br;q=0, gzip;q=0", 200, "\x00asm raw", wasmType, "", cacheHashed, true},
+		{"star", "/" + wasmName, "*", 200, "br", wasmType, "br", cacheHashed, true},
+		{"star but br q=0", "/" + wasmName, "br;q=0, *;q=0.5", 200, "gz", wasmType, "gzip", cacheHashed, true},
+		{"identity only", "/" + wasmName, "identity", 200, "\x00asm raw", wasmType, "", cacheHashed, true},
+		{"deflate only", "/" + wasmName, "deflate", 200, "\x00asm raw", wasmType, "", cacheHashed, true},
+		{"no header", "/" + wasmName, "", 200, "\x00asm raw", wasmType, "", cacheHashed, true},
+		{"case", "/" + wasmName, "BR", 200, "br", wasmType, "br", cacheHashed, true},
+		{"malformed q", "/" + wasmName, "br;q=x, gzip", 200, "gz", wasmType, "gzip", cacheHashed, true},
+		// A file with only a gzip copy: never the raw file to a gzip client.
+		{"only-gzip to br", "/only-gzip.wasm", "br", 200, "raw", wasmType, "", cacheOther, true},
+		{"only-gzip to both", "/only-gzip.wasm", "br, gzip", 200, "gz", wasmType, "gzip", cacheOther, true},
+		// The page and the rest: revalidated every time.
+		{"index", "/", "", 200, "<!doctype html>", htmlType, "", cacheOther, true},
+		{"index br", "/", "gzip, deflate, br", 200, "html br", htmlType, "br", cacheOther, true},
+		{"index by name", "/index.html", "gzip", 200, "html gz", htmlType, "gzip", cacheOther, true},
+		{"wasm_exec", "/" + execName, "br", 200, "js br", jsType, "br", cacheHashed, true},
+		{"service worker", "/sw.js", "br", 200, "sw", jsType, "", cacheOther, false},
+		{"manifest", "/manifest.webmanifest", "", 200, "{}", "application/manifest+json; charset=utf-8", "", cacheOther, false},
+		{"icon", "/icon-192.0a1b2c3d4e.png", "br", 200, "png", "image/png", "", cacheHashed, false},
+		// Refused.
+		{"a compressed copy by name", "/" + wasmName + ".gz", "", 404, "", "", "", "", false},
+		{"missing", "/missing.js", "", 404, "", "", "", "", false},
+		{"outside", "/../etc/passwd", "", 404, "", "", "", "", false},
 	} {
-		req := httptest.NewRequest(http.MethodGet, tc.path, nil)
-		if tc.accept != "" {
-			req.Header.Set("Accept-Encoding", tc.accept)
-		}
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		if rec.Code != tc.status {
-			t.Errorf("%s (%q): status %d, want %d", tc.path, tc.accept, rec.Code, tc.status)
-			continue
-		}
-		if tc.status != 200 {
-			continue
-		}
-		if got := rec.Body.String(); got != tc.body {
-			t.Errorf("%s (%q): body %q, want %q", tc.path, tc.accept, got, tc.body)
-		}
-		if got := rec.Header().Get("Content-Type"); got != tc.ctype {
-			t.Errorf("%s: Content-Type %q, want %q", tc.path, got, tc.ctype)
-		}
-		if got := rec.Header().Get("Content-Encoding"); got != tc.encoded {
-			t.Errorf("%s (%q): Content-Encoding %q, want %q", tc.path, tc.accept, got, tc.encoded)
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodGet, tc.path, nil)
+			if tc.accept != "" {
+				req.Header.Set("Accept-Encoding", tc.accept)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != tc.status {
+				t.Fatalf("%s (%q): status %d, want %d", tc.path, tc.accept, rec.Code, tc.status)
+			}
+			if tc.status != 200 {
+				return
+			}
+			hd := rec.Header()
+			if got := rec.Body.String(); got != tc.body {
+				t.Errorf("body %q, want %q", got, tc.body)
+			}
+			if got := hd.Get("Content-Type"); got != tc.ctype {
+				t.Errorf("Content-Type %q, want %q", got, tc.ctype)
+			}
+			if got := hd.Get("Content-Encoding"); got != tc.enc {
+				t.Errorf("Content-Encoding %q, want %q", got, tc.enc)
+			}
+			if got := hd.Get("Cache-Control"); got != tc.cache {
+				t.Errorf("Cache-Control %q, want %q", got, tc.cache)
+			}
+			if got := hd.Get("Vary") == "Accept-Encoding"; got != tc.vary {
+				t.Errorf("Vary %q, want Accept-Encoding: %v", hd.Get("Vary"), tc.vary)
+			}
+		})
+	}
+}
+
+// A HEAD request and a revalidation get the headers of the same choice.
+func TestHeadAndRevalidate(t *testing.T) {
+	h := Handler(bundle)
+	req := httptest.NewRequest(http.MethodHead, "/"+wasmName, nil)
+	req.Header.Set("Accept-Encoding", "gzip, br")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != 200 || rec.Header().Get("Content-Encoding") != "br" || rec.Body.Len() != 0 {
+		t.Errorf("HEAD: %d %q body %d bytes", rec.Code, rec.Header().Get("Content-Encoding"), rec.Body.Len())
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/", nil))
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST: %d", rec.Code)
+	}
+}
+
+func TestNegotiate(t *testing.T) {
+	both := []string{"br", "gzip"}
+	for _, tc := range []struct {
+		header string
+		have   []string
+		want   string
+	}{
+		{"br", both, "br"},
+		{"gzip", both, "gzip"},
+		{"gzip, br", both, "br"},
+		{"br;q=0.1, gzip;q=0.2", both, "gzip"},
+		{"br;q=0", both, ""},
+		{"br;q=0, gzip;q=0", both, ""},
+		{"", both, ""},
+		{"identity", both, ""},
+		{"*;q=0", both, ""},
+		{"*;q=0.1, gzip;q=0", both, "br"},
+		{"br", []string{"gzip"}, ""},
+		{"br;q=2", both, ""},
+		{"br;level=5;q=0.5, gzip;q=0.4", both, "br"},
+	} {
+		if got := negotiate(tc.header, tc.have); got != tc.want {
+			t.Errorf("negotiate(%q, %v) = %q, want %q", tc.header, tc.have, got, tc.want)
 		}
 	}
 }
