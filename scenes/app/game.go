@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -39,6 +40,8 @@ type Game struct {
 	notice string  // the notice last drawn
 	lastX  float64 // the pointer last seen
 	lastY  float64
+	laidW  float64 // the screen size of the last Update
+	laidH  float64
 
 	// announce tells assistive tools a new status (the page's live
 	// region, in the browser; nil elsewhere); said is what it last said.
@@ -138,6 +141,14 @@ func (g *Game) Update() error {
 		}
 	}
 	c.Tick++
+	if c.W != g.laidW || c.H != g.laidH {
+		// A new window size (a tablet turned): the screens paint their
+		// boards and marbles afresh. Collect the old ones first, so the
+		// heap (which WebAssembly memory never gives back) does not grow
+		// with every turn.
+		g.laidW, g.laidH = c.W, c.H
+		runtime.GC()
+	}
 	g.src.Sample(&c.In)
 	if c.Tick%30 == 1 { // a rotation or a browser bar moves the safe area: look again now and then
 		in := g.safe.Read()

@@ -853,7 +853,7 @@ test('a full track refuses; screenshots at 768×1024 and 1024×768 (DPR 2), a ph
 // does it.
 
 test('the live region announces a move', {
-  timeout: 120_000, todo: 'the game does not call shiftagoAnnounce yet (issue 14)',
+  timeout: 120_000,
 }, async () => {
   const ctx = await newContext(portrait, 1);
   try {
