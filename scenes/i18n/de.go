@@ -177,6 +177,7 @@ var de = Catalog{
 	"replay.close": "Schließen",
 
 	// Hands (issue 11)
+	"setup.keys":       "Tasten: Enter spielt · im Spiel wählen Pfeile oder Tab einen Einwurf, Enter schiebt ein, Esc öffnet das Menü, U nimmt zurück",
 	"result.rematch":   "Revanche",
 	"settings.confirm": "Erst beim Loslassen",
 	"settings.vibrate": "Vibration",

@@ -177,6 +177,7 @@ var en = Catalog{
 	"replay.close": "Close",
 
 	// Hands (issue 11)
+	"setup.keys":       "Keys: Enter plays · in a game, the arrows or Tab choose an entry point, Enter pushes, Esc opens the menu, U undoes",
 	"result.rematch":   "Rematch",
 	"settings.confirm": "Confirm on release",
 	"settings.vibrate": "Vibration",

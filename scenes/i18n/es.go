@@ -177,6 +177,7 @@ var es = Catalog{
 	"replay.close": "Cerrar",
 
 	// Hands (issue 11)
+	"setup.keys":       "Teclas: Intro juega · en la partida, las flechas o Tab eligen una entrada, Intro empuja, Esc abre el menú, U deshace",
 	"result.rematch":   "Revancha",
 	"settings.confirm": "Confirmar al soltar",
 	"settings.vibrate": "Vibración",

@@ -177,6 +177,7 @@ var fr = Catalog{
 	"replay.close": "Fermer",
 
 	// Hands (issue 11)
+	"setup.keys":       "Clavier : Entrée joue · en partie, les flèches ou Tab choisissent une entrée, Entrée pousse, Échap ouvre le menu, U annule",
 	"result.rematch":   "Revanche",
 	"settings.confirm": "Valider au relâchement",
 	"settings.vibrate": "Vibration",

@@ -177,6 +177,7 @@ var it = Catalog{
 	"replay.close": "Chiudi",
 
 	// Hands (issue 11)
+	"setup.keys":       "Tasti: Invio gioca · in partita, frecce o Tab scelgono un ingresso, Invio spinge, Esc apre il menu, U annulla",
 	"result.rematch":   "Rivincita",
 	"settings.confirm": "Conferma al rilascio",
 	"settings.vibrate": "Vibrazione",

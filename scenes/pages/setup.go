@@ -59,6 +59,7 @@ type Setup struct {
 	descY  float64
 	descX  float64
 	labels []ui.Label
+	keysY  float64 // where the keys' help stands
 	x0     float64 // the form's left, where the rows' names stand
 	labW   float64 // the room of a row's name
 }
@@ -291,6 +292,10 @@ func (s *Setup) layout(c *app.Context) {
 	} else {
 		add(ui.Button[setupAct]{X: x0 + cw - 7.65*u, Y: 0.4 * u, W: 4.2 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
 	}
+	// How to play by keys, for those who cannot use a pointer.
+	y += bh + 0.35*u
+	s.keysY = y + 0.2*u
+	y += 0.4 * u
 	// Centre the whole form vertically, as tall as it is with four
 	// players: changing the number of players must not move the controls
 	// under the finger (the next tap would land on nothing).
@@ -308,6 +313,7 @@ func (s *Setup) layout(c *app.Context) {
 	if dy != 0 {
 		s.titleY += dy
 		s.descY += dy
+		s.keysY += dy
 		for i := range s.bs.List {
 			s.bs.List[i].Y += dy
 		}
@@ -333,6 +339,8 @@ func (s *Setup) Draw(screen *ebiten.Image, c *app.Context) {
 		c.Text.Draw(screen, l.S, l.X, l.Y, size, render.Ink, l.Align, false)
 	}
 	c.Text.Draw(screen, c.Lang.VariantDesc[c.Setup.Variant], s.descX, s.descY, 0.42*u, render.Dim, render.AlignLeft, false)
+	keys := c.T("setup.keys")
+	c.Text.Draw(screen, keys, c.W/2, s.keysY, c.Text.Fit(keys, 0.4*u, c.W-u, false), render.Dim, render.AlignCenter, false)
 	s.bs.Draw(screen, c.Kit())
 }
 
