@@ -23,6 +23,10 @@ type Options struct {
 	// Velocity is the drag's speed along the track towards the board, in
 	// cells per tick. Used when Dragged and positive.
 	Velocity float64
+	// Carry: the marble comes from the mover's tray (a computer's move, a
+	// tap, a key): it is lifted from its slot and carried to the entry
+	// point before it rolls in, rather than appearing there.
+	Carry bool
 }
 
 // Marble is one marble's state at the current tick.
@@ -50,11 +54,12 @@ const (
 	Lift                    // a removed marble lifts off the board
 	Land                    // a removed marble lands in the tray
 	Done                    // the animation is over
+	Place                   // a carried marble is set down at its entry point
 )
 
 // String names the event kind.
 func (k EventKind) String() string {
-	return [...]string{"roll", "impact", "settle", "score", "lift", "land", "done", "?"}[min(int(k), 7)]
+	return [...]string{"roll", "impact", "settle", "score", "lift", "land", "done", "place", "?"}[min(int(k), 8)]
 }
 
 // Event is something that happened during a tick.
@@ -79,12 +84,15 @@ const (
 	bounceTicks = 8
 	scorePause  = 12 // ticks between the push settling and the lift
 	liftTicks   = 8
-	stagger     = 5 // ticks between two removed marbles
+	stagger     = 10 // ticks between two removed marbles: one at a time
 	returnSpeed = 0.22
 	minReturn   = 20
 	maxReturn   = 90
 	landTicks   = 6 // the marble comes down over the end of its return
 	reducedLift = 4
+	carryTicks  = 20 // from the tray to the entry point
+	reducedCar  = 8
+	arcHeight   = 0.6 // cells: how far a removed marble's flight bows sideways, times its place in the queue
 )
 
 // profile is a move of Dist cells along a track starting at Start (axial),
@@ -99,6 +107,7 @@ type profile struct {
 	// to Start (the contact), reaching it at T0.
 	LeadSpeed float64
 	LeadFrom  float64
+	LeadT0    float64 // when the lead begins (after a carry from the tray)
 	settled   bool
 }
 
@@ -133,7 +142,7 @@ func (p *profile) speed(tau float64) float64 {
 // axial is the axial position at animation time t.
 func (p *profile) axial(t float64) float64 {
 	if p.LeadSpeed > 0 && t < p.T0 {
-		return math.Min(p.Start, p.LeadFrom+p.LeadSpeed*math.Max(0, t))
+		return math.Min(p.Start, p.LeadFrom+p.LeadSpeed*math.Max(0, t-p.LeadT0))
 	}
 	return p.Start + p.Dist*p.q(t-p.T0)
 }
@@ -148,6 +157,7 @@ type removal struct {
 	start    float64 // time the lift begins
 	travel   float64 // ticks of the flight
 	from, to layout.Point
+	bow      float64 // how far the flight bows sideways, in cells (its arc)
 }
 
 // Animation is one move being shown. Create it with New, call Step once per
@@ -175,6 +185,9 @@ type Animation struct {
 	t, dt, end float64
 	landed     int
 	done       bool
+
+	carry              float64 // ticks of the carry from the tray (0: none)
+	carryFrom, carryTo layout.Point
 }
 
 // New builds the animation of the move described by tr, played from the
@@ -295,14 +308,28 @@ func (a *Animation) plan() {
 		}
 		t := pushEnd + pause
 		a.add(Event{Kind: Score, Marble: -1, Points: a.tr.Points, Pos: lineMiddle(a.tr.Line), at: t})
-		for j, s := range a.tr.Removed() {
+		// One at a time, the marble nearest the tray first, each to the
+		// next slot, each flight bowing a little further out than the one
+		// before: they queue and never pass through each other.
+		var order [logic.Size]logic.Square
+		rm := order[:copy(order[:], a.tr.Removed())]
+		tray := a.trayPos(a.supply - 1)
+		for i := 1; i < len(rm); i++ {
+			for j := i; j > 0 && layout.CellPos(rm[j]).Dist(tray) < layout.CellPos(rm[j-1]).Dist(tray); j-- {
+				rm[j], rm[j-1] = rm[j-1], rm[j]
+			}
+		}
+		for j, s := range rm {
 			m := a.marbleOn(s)
 			if m < 0 {
 				continue
 			}
 			r := &a.rem[a.nRem]
 			a.nRem++
-			*r = removal{marble: m, slot: a.supply - 1 + j, start: t + float64(j)*stag, from: layout.CellPos(s)}
+			*r = removal{marble: m, slot: a.supply - 1 + j, start: t + float64(j)*stag, from: layout.CellPos(s), bow: arcHeight * float64(j+1)}
+			if o.Reduced {
+				r.bow = 0
+			}
 			r.to = a.trayPos(r.slot)
 			d := r.from.Dist(r.to)
 			r.travel = math.Max(minReturn, math.Min(maxReturn, d/returnSpeed))
@@ -315,6 +342,30 @@ func (a *Animation) plan() {
 			a.add(Event{Kind: Land, Marble: m, Pos: r.to, at: r.start + lift + r.travel})
 			a.end = math.Max(a.end, r.start+lift+r.travel)
 		}
+	}
+	if o.Carry && !o.Dragged {
+		// The marble is carried from its tray slot to the entry point
+		// first: everything else happens that much later.
+		c := float64(carryTicks)
+		if o.Reduced {
+			c = reducedCar
+		}
+		a.carry = c
+		a.carryFrom = a.trayPos(a.supply - 1)
+		a.carryTo = layout.TrackPoint(e, from)
+		for k := 0; k < a.nTrack; k++ {
+			a.track[k].T0 += c
+		}
+		a.track[0].LeadT0 = c
+		for k := 0; k < a.nRem; k++ {
+			a.rem[k].start += c
+		}
+		for i := range a.sched {
+			a.sched[i].at += c
+		}
+		a.end += c
+		a.marbles[a.onTrk[0]].Pos = a.carryFrom
+		a.add(Event{Kind: Place, Marble: a.onTrk[0], Pos: a.carryTo, at: c})
 	}
 	a.add(Event{Kind: Done, Marble: -1, at: a.end})
 	// Stable insertion sort by time: the schedule is short.
@@ -360,6 +411,9 @@ func (a *Animation) SetGeometry(geo layout.Geometry) {
 	for k := 0; k < a.nRem; k++ {
 		a.rem[k].to = a.trayPos(a.rem[k].slot)
 	}
+	if a.carry > 0 {
+		a.carryFrom = a.trayPos(a.supply - 1)
+	}
 	a.place()
 }
 
@@ -394,6 +448,14 @@ func (a *Animation) place() {
 		m := &a.marbles[a.onTrk[k]]
 		p := &a.track[k]
 		switch {
+		case k == 0 && a.t < a.carry:
+			// Carried from the tray: lifted, not rolling.
+			f := a.t / a.carry
+			m.Pos = a.carryFrom.Add(a.carryTo.Sub(a.carryFrom).Mul(smooth(f)))
+			m.Lift = math.Sin(math.Pi * f)
+		case k == 0 && m.Lift != 0:
+			m.Lift = 0
+			a.moveTo(m, layout.TrackPoint(e, p.axial(a.t)))
 		case p.settled:
 		case a.t >= p.end():
 			a.moveTo(m, layout.CellPos(a.tr.Slides()[k].To)) // exactly on the cell
@@ -421,8 +483,14 @@ func (a *Animation) place() {
 		case tau < lift:
 			m.Lift = smooth(tau / lift)
 		case tau < lift+r.travel:
-			k := (tau - lift) / r.travel
-			a.moveTo(m, r.from.Add(r.to.Sub(r.from).Mul(smooth(k))))
+			k := smooth((tau - lift) / r.travel)
+			d := r.to.Sub(r.from)
+			p := r.from.Add(d.Mul(k))
+			if l := d.Len(); l > 0 && r.bow != 0 {
+				// An arc, bowing to the side by r.bow cells at its middle.
+				p = p.Add(layout.Point{X: -d.Y / l, Y: d.X / l}.Mul(r.bow * math.Sin(math.Pi*k)))
+			}
+			a.moveTo(m, p)
 			m.Lift = math.Min(1, (lift+r.travel-tau)/landTicks)
 		}
 	}

@@ -327,3 +327,75 @@ func BenchmarkStep(b *testing.B) {
 		a.Step()
 	}
 }
+
+// TestCarryFromTheTray: a computer's (or a tapped) move shows the marble
+// lifted from the mover's tray and carried to its entry point before it
+// rolls in; it is set down there once, and then the move runs as ever.
+func TestCarryFromTheTray(t *testing.T) {
+	for _, tc := range traceCases() {
+		before, after, tr := play(t, tc.pos, tc.move)
+		geo := layout.New(layout.Config{W: 1280, H: 800, Scale: 1, Players: before.Players(), Scoring: before.Variant().Scores()})
+		for _, reduced := range []bool{false, true} {
+			a := New(tr, before, geo, Options{Carry: true, Reduced: reduced})
+			seat := before.SeatOf(tr.Mover)
+			in := before.Occupied().Count() - (len(tr.Slides()) - 1) // the inserted marble
+			if px := geo.ToPixel(a.Marbles()[in].Pos); !geo.Seats[seat].Tray.Contains(px) {
+				t.Fatalf("%s: the carried marble starts at %v, not in the mover's tray %v", tc.name, px, geo.Seats[seat].Tray)
+			}
+			lifted, placed := false, 0
+			for i := 0; !a.Done(); i++ {
+				if i > maxTicks {
+					t.Fatal("not done")
+				}
+				a.Step()
+				if a.Marbles()[in].Lift > 0.5 {
+					lifted = true
+				}
+				for _, ev := range a.Events() {
+					if ev.Kind == Place {
+						placed++
+						if d := a.Marbles()[in].Pos.Dist(layout.EntryPos(tr.Entry)); d > 0.3 {
+							t.Errorf("%s: set down %.2f cells from the entry point", tc.name, d)
+						}
+					}
+				}
+			}
+			if !lifted || placed != 1 {
+				t.Errorf("%s (reduced %v): lifted %v, set down %d times", tc.name, reduced, lifted, placed)
+			}
+			checkEnd(t, a, after, tr, geo)
+			if plain := New(tr, before, geo, Options{Reduced: reduced}); a.Length() <= plain.Length() {
+				t.Errorf("%s: the carry adds no time (%.0f ≤ %.0f)", tc.name, a.Length(), plain.Length())
+			}
+		}
+	}
+}
+
+// TestScoredMarblesQueue: the marbles of a scored line leave one at a
+// time and never pass through each other on their way to the tray: at
+// every tick, two marbles in flight are at least a marble apart.
+func TestScoredMarblesQueue(t *testing.T) {
+	for _, tc := range traceCases() {
+		before, _, tr := play(t, tc.pos, tc.move)
+		if !tr.Scored || len(tr.Removed()) < 2 {
+			continue
+		}
+		for _, sz := range [][2]float64{{1280, 800}, {800, 1280}, {390, 844}} {
+			geo := layout.New(layout.Config{W: sz[0], H: sz[1], Scale: 1, Players: before.Players(), Scoring: true})
+			a := New(tr, before, geo, Options{})
+			for i := 0; !a.Done(); i++ {
+				a.Step()
+				ms := a.Marbles()
+				for x := range ms {
+					for y := x + 1; y < len(ms); y++ {
+						if ms[x].Lift > 0 && ms[y].Lift > 0 && !ms[x].InTray && !ms[y].InTray {
+							if d := ms[x].Pos.Dist(ms[y].Pos); d < 2*layout.MarbleRatio {
+								t.Fatalf("%s at %v, tick %d: two marbles in flight %.2f cells apart", tc.name, sz, i, d)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

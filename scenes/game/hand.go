@@ -37,10 +37,13 @@ type Hand struct {
 	refused     logic.Entry
 	refusedTick int // tick of the last refusal, -1000 if none
 
-	rollback  bool // a cancelled marble rolls back to its entry point
+	rollback  bool // a cancelled marble rolls back to its entry point, or flies back to the tray
 	rbEntry   logic.Entry
 	rbAxial   float64
 	rbOnTrack bool
+	rbFrom    layout.Point // pixels: where a marble off any track was let go
+	rbTo      layout.Point // pixels: its tray slot
+	rbT       int          // ticks of its flight so far
 
 	// The preview of the push at previewEntry, computed in Update.
 	previewEntry logic.Entry
@@ -229,9 +232,15 @@ func (h *Hand) play(c *app.Context, t *Table, in *input.Input) {
 			t.Ctl.Deselect()
 			h.rollback = true
 			h.rbEntry, h.rbOnTrack = ev.Entry, false
-			if b := t.View.Geo.ToBoard(ev.Pos); onTrack(ev.Entry, b) {
+			if b := t.View.Geo.ToBoard(ev.Pos); ev.HasEntry && onTrack(ev.Entry, b) {
 				h.rbOnTrack = true
 				h.rbAxial = layout.Axial(ev.Entry, b)
+			} else {
+				// Let go off any track: it flies back to its tray.
+				m := t.Match()
+				seat := m.Pos.ToMoveSeat()
+				h.rbFrom, h.rbT = ev.Pos, 0
+				h.rbTo = t.View.Geo.TraySlot(seat, max(0, m.Pos.Supply(seat)-1))
 			}
 			c.Sound.Play(sound.CueRoll, 1, 0.2)
 		case gesture.Commit:
@@ -252,12 +261,18 @@ func onTrack(e logic.Entry, b layout.Point) bool {
 	return q.Dist(b) < 0.05
 }
 
+// flyBack is how many ticks a marble let go off any track takes to fly
+// back to its tray.
+const flyBack = 16
+
 func (h *Hand) stepRollback() {
 	if !h.rollback {
 		return
 	}
 	if !h.rbOnTrack {
-		h.rollback = false
+		if h.rbT++; h.rbT >= flyBack {
+			h.rollback = false
+		}
 		return
 	}
 	h.rbAxial -= 0.12
@@ -336,6 +351,12 @@ func (h *Hand) draw(screen *ebiten.Image, c *app.Context, t *Table) {
 	if h.rollback && h.rbOnTrack {
 		x, y := v.Px(layout.TrackPoint(h.rbEntry, h.rbAxial))
 		sp.Marble(screen, col, x, y, h.rbAxial/layout.MarbleRatio, 0, 1)
+	}
+	if h.rollback && !h.rbOnTrack {
+		k := float64(h.rbT) / flyBack
+		k = k * k * (3 - 2*k)
+		p := h.rbFrom.Add(h.rbTo.Sub(h.rbFrom).Mul(k))
+		sp.Marble(screen, col, p.X, p.Y, 0, 0.7*(1-k), 1)
 	}
 	if !drag.Active {
 		return

@@ -267,6 +267,7 @@ func (t *Table) events(c *app.Context) {
 // animation pauses once the push has settled: a scoring choice follows.
 func (t *Table) startAnimation(c *app.Context, before logic.Position, tr logic.Trace, hold bool) {
 	opts := t.opts
+	opts.Carry = !opts.Dragged // a computer's, a tapped or a keyed move comes from the tray
 	opts.Speed = c.AnimSpeed()
 	opts.Reduced = opts.Reduced || c.Setup.Reduced
 	t.anim = motion.New(tr, before, t.View.Geo, opts)
@@ -321,7 +322,7 @@ func (t *Table) stepAnimation(c *app.Context) {
 			if seat := t.Match().Pos.SeatOf(a.Trace().Mover); seat >= 0 {
 				t.shownScore[seat] += ev.Points
 			}
-		case motion.Land:
+		case motion.Land, motion.Place:
 			c.Sound.Play(sound.CueClick, 0.1, 0)
 		}
 	}
@@ -403,7 +404,7 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 		v.LineGlow(screen, sp, ctl.Chosen().Squares(), render.Gold, 0.6)
 	case play.Over:
 		if hasWin {
-			v.LineGlow(screen, sp, win.Squares(), render.Gold, 0.5+0.4*t.Pulse(40))
+			v.LineGlow(screen, sp, t.lit(win), render.Gold, 0.5+0.4*t.Pulse(40))
 		}
 	}
 	// The marbles.
@@ -428,11 +429,21 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 		v.Rings(screen, sp, ends[:], 1.05+0.1*t.Pulse(40), render.Gold)
 	case play.Over:
 		if hasWin {
-			v.Rings(screen, sp, win.Squares(), 1.05, render.Fade(render.Gold, 0.7+0.3*t.Pulse(40)))
+			v.Rings(screen, sp, t.lit(win), 1.05, render.Fade(render.Gold, 0.7+0.3*t.Pulse(40)))
 		}
 	}
 	t.Hand.draw(screen, c, t)
 	t.drawStatus(screen, c)
+}
+
+// litEvery is how many ticks apart the winning line's marbles light up.
+const litEvery = 7
+
+// lit is the part of the winning line lit so far: it lights marble by
+// marble once the game is over, from one end to the other.
+func (t *Table) lit(win *play.Line) []logic.Square {
+	sq := win.Squares()
+	return sq[:min(len(sq), 1+t.Ctl.OverFor()/litEvery)]
 }
 
 // drawCards draws each seat's card, the one to move framed.

@@ -81,7 +81,7 @@ func (r *Replay) Seek(c *app.Context, ply int) {
 	if ply == r.ply+1 {
 		r.before = r.pos
 		r.pos.Apply(r.rec.Moves[r.ply], &r.last)
-		opts := motion.Options{Speed: c.AnimSpeed(), Reduced: c.Setup.Reduced}
+		opts := motion.Options{Speed: c.AnimSpeed(), Reduced: c.Setup.Reduced, Carry: true}
 		r.anim = motion.New(r.last, r.before, r.board.Geo, opts)
 	} else {
 		r.anim = nil
