@@ -2,6 +2,7 @@ package app
 
 import (
 	"bufio"
+	"math"
 	"os"
 
 	"shiftago/logic"
@@ -62,6 +63,8 @@ type Context struct {
 
 	notice      string // a message shown for a while over any screen
 	noticeUntil int
+	noticeTap   bool // the notice stays until the player taps (a link's problem)
+	swallow     bool // the tap that closes a notice goes no further, up to its release
 
 	op   stackOp
 	next Scene
@@ -109,9 +112,40 @@ func (c *Context) F(key string, a ...any) string { return c.Lang.F(key, a...) }
 // Say puts a message into words.
 func (c *Context) Say(m play.Message) string { return play.Say(c.Lang, m) }
 
-// Notify shows msg at the bottom of the screen for a few seconds.
+// Notify shows msg for a few seconds, where the screen shown keeps
+// room for notices (NoticePlacer), else at the bottom.
 func (c *Context) Notify(msg string) {
-	c.notice, c.noticeUntil = msg, c.Tick+5*60
+	if c.noticeTap && c.Notice() != "" {
+		return // a message the player must read first is not pushed away
+	}
+	c.notice, c.noticeUntil, c.noticeTap = msg, c.Tick+5*60, false
+}
+
+// NotifyUntilTap shows msg until the player taps (or presses a key): for
+// what must be read, not glimpsed, such as why a link did not work. The
+// tap that closes it does nothing else.
+func (c *Context) NotifyUntilTap(msg string) {
+	c.notice, c.noticeUntil, c.noticeTap = msg, math.MaxInt, true
+}
+
+// dismissNotice lets a tap (or a key) close a notice kept until then;
+// the tap goes no further, up to its release.
+func (c *Context) dismissNotice() {
+	if c.swallow {
+		if !c.In.Down || c.In.Released {
+			c.swallow = false
+		}
+		c.In = c.In.Neutral()
+		return
+	}
+	if !c.noticeTap || c.Notice() == "" {
+		return
+	}
+	if c.In.Pressed || c.In.Released || len(c.In.Keys()) > 0 {
+		c.notice, c.noticeTap = "", false
+		c.swallow = c.In.Down && !c.In.Released
+		c.In = c.In.Neutral()
+	}
 }
 
 // Notice is the message shown over the screen now, or "".

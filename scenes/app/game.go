@@ -121,6 +121,7 @@ func (g *Game) Update() error {
 	}
 	c.Tick++
 	g.src.Sample(&c.In)
+	c.dismissNotice()
 	if err := g.Scene().Update(c); err != nil {
 		return err
 	}
@@ -170,7 +171,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	c := g.ctx
 	g.Scene().Draw(screen, c)
 	if n := c.Notice(); n != "" {
-		ui.DrawNotice(screen, c.Kit(), n, c.W, c.H)
+		if p, ok := g.Scene().(NoticePlacer); ok {
+			ui.DrawNoticeIn(screen, c.Kit(), n, p.NoticeArea())
+		} else {
+			ui.DrawNotice(screen, c.Kit(), n, c.W, c.H)
+		}
 	}
 	if g.OnDraw != nil {
 		g.OnDraw(g, screen)

@@ -84,3 +84,10 @@ type PageButtons interface {
 type PageNotice interface {
 	PageNotice() string
 }
+
+// NoticePlacer is a screen that says where notices go over it, so that
+// they never cover what the player must reach (the game's entry cups at
+// the bottom of the board): the rectangle, in device pixels.
+type NoticePlacer interface {
+	NoticeArea() layout.Rect
+}
