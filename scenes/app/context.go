@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"math"
 	"os"
+	"time"
 
 	"shiftago/logic"
 	"shiftago/render"
@@ -37,6 +38,11 @@ type Options struct {
 	Lang string
 	// Date is today (YYYY-MM-DD), for the records' headers.
 	Date string
+	// InstanceID names this copy of the game (a window, a browser tab)
+	// in the save's owner record; "" leaves ownership out (tests).
+	InstanceID string
+	// Now is the wall clock of the owner's heartbeat (nil: time.Now).
+	Now func() time.Time
 }
 
 // Context is what every screen shares: the screen size, the input of
@@ -69,6 +75,12 @@ type Context struct {
 	op   stackOp
 	next Scene
 	quit bool
+
+	g           *Game
+	saveOff     bool          // this copy does not save (another owns the save, or the player chose so)
+	noRotate    bool          // the next save replaces a damaged file in place, never the backup
+	saveFailing bool          // the last save failed (said once)
+	markSaved   *play.Session // a session just written by the shell itself
 }
 
 type stackOp uint8

@@ -21,6 +21,8 @@ type Game struct {
 	stack []Scene
 	src   input.Source
 	saver autosaver
+	// started: the game the options start has been opened (only once).
+	started bool
 	// OnTick, when set, runs at the start of every Update (tests use it to
 	// drive the game and look at it).
 	OnTick func(g *Game) error
@@ -62,19 +64,45 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 		src = &input.Ebiten{}
 	}
 	g := &Game{ctx: c, src: src}
+	c.g = g
+	g.storeNotice()
 	var first Scene
-	if opts.StartGame {
-		if first, err = screens.NewGame(c, opts.Position); err != nil {
+	switch {
+	case c.foreignOwner():
+		// Another window or tab has this save open: ask before anything
+		// is written (a game the options start waits too).
+		c.saveOff = true
+		first = screens.Elsewhere(c)
+	default:
+		c.claim()
+		if first, err = g.opening(); err != nil {
 			return nil, err
 		}
-	} else if s := g.resume(); s != nil {
-		first = s
-	} else {
-		first = screens.Title(c)
 	}
 	g.stack = []Scene{first}
 	installPage(g) // window.shiftago in the browser; nothing elsewhere
 	return g, nil
+}
+
+// opening is the first screen: the game the options start (the game in
+// progress kept aside first), else the saved game (firstScene).
+func (g *Game) opening() (Scene, error) {
+	c := g.ctx
+	if c.Opts.StartGame && !g.started {
+		g.started = true
+		g.keepSaved()
+		return c.Screens.NewGame(c, c.Opts.Position)
+	}
+	return g.firstScene(), nil
+}
+
+// firstScene is the saved game, the screen that says what is wrong
+// with it, or the title.
+func (g *Game) firstScene() Scene {
+	if s := g.resume(); s != nil {
+		return s
+	}
+	return g.ctx.Screens.Title(g.ctx)
 }
 
 // Context is the game's shared context.
@@ -107,6 +135,7 @@ func (g *Game) Close() {
 		g.ctx.recf.Close()
 	}
 	g.autosave()
+	g.ctx.release()
 }
 
 // Update runs one tick: the input is read once, the screen on top runs;
@@ -122,6 +151,7 @@ func (g *Game) Update() error {
 	c.Tick++
 	g.src.Sample(&c.In)
 	c.dismissNotice()
+	g.heartbeat()
 	if err := g.Scene().Update(c); err != nil {
 		return err
 	}

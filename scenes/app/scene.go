@@ -29,14 +29,17 @@ type Screens struct {
 	Replay      func(c *Context, rec *record.Record) Scene
 	Tutorial    func(c *Context) (Scene, error)
 	SaveProblem func(c *Context, p SaveProblem) Scene
+	// Elsewhere says that another window or tab has the game open, and
+	// offers to take over (Context.TakeOver) or play without saving.
+	Elsewhere func(c *Context) Scene
 }
 
 // SaveProblem is a saved game that could not be read: why, where the file
 // went, and the backup if it can be read.
 type SaveProblem struct {
 	Err    error
-	Where  string // where the damaged save is now
-	Kept   bool   // the damaged save was moved aside (else it is where it was, and left alone)
+	Where  string // where the damaged save is now ("" when it is missing)
+	Kept   bool   // the damaged save was moved aside (else it is where it was: the screen must not say it was kept)
 	Backup []byte // the backup's data, if it can be read (nil if not)
 }
 
