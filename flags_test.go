@@ -106,3 +106,73 @@ func TestLinkProblems(t *testing.T) {
 		t.Errorf("no flag name: key %s", key)
 	}
 }
+
+// TestDisplayProblem: with no display, a plain message that names
+// DISPLAY, WAYLAND_DISPLAY and the subcommands that need none, instead
+// of "fbdev: failed to open /dev/fb0".
+func TestDisplayProblem(t *testing.T) {
+	env := func(vars map[string]string) func(string) string {
+		return func(k string) string { return vars[k] }
+	}
+	for _, tc := range []struct {
+		goos   string
+		inPage bool
+		vars   map[string]string
+		want   bool
+	}{
+		{"linux", false, nil, true},
+		{"freebsd", false, map[string]string{"HOME": "/h"}, true},
+		{"linux", false, map[string]string{"DISPLAY": ":0"}, false},
+		{"linux", false, map[string]string{"WAYLAND_DISPLAY": "wayland-0"}, false},
+		{"darwin", false, nil, false},
+		{"windows", false, nil, false},
+		{"js", true, nil, false},
+	} {
+		msg := displayProblem(tc.goos, tc.inPage, env(tc.vars))
+		if (msg != "") != tc.want {
+			t.Errorf("%s %v: %q", tc.goos, tc.vars, msg)
+			continue
+		}
+		for _, w := range []string{"DISPLAY", "WAYLAND_DISPLAY", "engine", "perft", "arena"} {
+			if tc.want && !strings.Contains(msg, w) {
+				t.Errorf("%s: the message does not name %s: %q", tc.goos, w, msg)
+			}
+		}
+	}
+}
+
+// TestForgetLink: once a link has started its game, the page's address
+// loses the game's parameters, so a reload resumes it; a refused link
+// or a plain page keeps its address.
+func TestForgetLink(t *testing.T) {
+	parse := func(args []string) gameOptions {
+		o, err := parseGameFlags(args, io.Discard, &store.Memory{}, true)
+		if err != nil {
+			o, _ = parseGameFlags(nil, io.Discard, &store.Memory{}, true)
+			o.linkKey, o.linkParam = linkProblem(err)
+		}
+		return o
+	}
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"--variant=expert", "--players=3"}, true},
+		{[]string{"--position=" + won}, true},
+		{[]string{"--lang=de"}, false},
+		{nil, false},
+		{[]string{"--players=9"}, false},
+	} {
+		if got := forgetLink(true, parse(tc.args)); got != tc.want {
+			t.Errorf("%q: forget %v, want %v", tc.args, got, tc.want)
+		}
+	}
+	if forgetLink(false, parse([]string{"--players=3"})) {
+		t.Error("the desktop has no address to forget")
+	}
+	for _, p := range gameParams {
+		if p == "lang" || p == "mute" {
+			t.Errorf("%s is not a game parameter", p)
+		}
+	}
+}

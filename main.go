@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -61,7 +62,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, "shiftago:", err)
 		os.Exit(2)
 	}
+	if msg := displayProblem(runtime.GOOS, inPage, os.Getenv); msg != "" {
+		fmt.Fprintln(os.Stderr, msg)
+		os.Exit(1)
+	}
+	if forgetLink(inPage, opts) {
+		// The link's game has started: a reload must resume it, not start
+		// it again over the save.
+		app.ForgetPageParams(gameParams)
+	}
 	opts.Store, opts.StoreErr = st, storeErr
+	opts.InstanceID = app.InstanceID()
 	if err := runGame(opts); err != nil {
 		// A sound device that fails after the start-up probe said it was
 		// there still ends RunGame: start again, silent, rather than die.
@@ -265,6 +276,7 @@ func screens() app.Screens {
 		Replay:      pages.NewReplay,
 		Tutorial:    game.NewTutorial,
 		SaveProblem: pages.NewSaveProblem,
+		Elsewhere:   pages.NewElsewhere,
 	}
 }
 
@@ -349,4 +361,32 @@ func linkProblem(err error) (key, param string) {
 		param = string(r[:maxParamShown]) + "…"
 	}
 	return key, param
+}
+
+// gameParams are the link parameters that start a game; once it has
+// started they leave the page's address (forgetLink).
+var gameParams = []string{"variant", "players", "seats", "position", "seed"}
+
+// forgetLink decides whether the page's address loses its game
+// parameters: once a link has started its game, a reload must resume
+// that game from the save, not start the link's game again.
+func forgetLink(inPage bool, o gameOptions) bool { return inPage && o.StartGame && o.linkKey == "" }
+
+// displayProblem is what to say, instead of opening a window, where
+// there is no display to open it on (Ebitengine would only say "fbdev:
+// failed to open /dev/fb0"): on Linux and the BSDs, a window needs X11
+// (DISPLAY) or Wayland (WAYLAND_DISPLAY). "" when there is one, or
+// elsewhere.
+func displayProblem(goos string, inPage bool, getenv func(string) string) string {
+	switch goos {
+	case "linux", "freebsd", "netbsd", "openbsd", "dragonfly":
+	default:
+		return ""
+	}
+	if inPage || getenv("DISPLAY") != "" || getenv("WAYLAND_DISPLAY") != "" {
+		return ""
+	}
+	return "shiftago: no display to open the game's window on (neither DISPLAY nor WAYLAND_DISPLAY is set).\n" +
+		"  Run it in a desktop session, or under xvfb-run. The subcommands need no display:\n" +
+		"  shiftago engine, shiftago perft, shiftago arena (shiftago help lists them)."
 }

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"time"
 )
@@ -131,4 +133,11 @@ func (c *Context) open() {
 		s = c.Screens.Title(c)
 	}
 	c.Reset(s)
+}
+
+// newID is a fresh random id for a copy of the game.
+func newID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
