@@ -3,6 +3,8 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -90,4 +92,40 @@ func TestRecordsBackAndReplayClose(t *testing.T) {
 	hold(t, l, g, s, "next", "replay")
 	hold(t, l, g, s, "close", "records")
 	hold(t, l, g, s, "back", "setup")
+}
+
+// TestFinishedPositionOpensTheResult: a --position of a finished game
+// opens the game's result (issue 12: a game screen with an empty status
+// line).
+func TestFinishedPositionOpensTheResult(t *testing.T) {
+	l := looptest.Need(t)
+	o, err := parseGameFlags([]string{"--position", won}, io.Discard, &store.Memory{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := realGame(t, l, o.Options)
+	var kind string
+	if !l.Until(60, func() bool { kind = fmt.Sprintf("%T", g.Scene()); return kind == "*game.Result" }) {
+		t.Fatalf("a finished position shows %s (phase %s)", kind, g.PagePhase())
+	}
+}
+
+// TestNoticesKeepOffTheCups: on the game screen a notice goes over the
+// status line, never over the board's entry bands (issue 12: a failed
+// save's notice covered the south cups).
+func TestNoticesKeepOffTheCups(t *testing.T) {
+	l := looptest.Need(t)
+	g, _ := realGame(t, l, app.Options{StartGame: true})
+	l.Wait(2)
+	l.Do(func() {
+		p, ok := g.Scene().(app.NoticePlacer)
+		if !ok {
+			t.Fatalf("%T does not say where notices go", g.Scene())
+		}
+		area := p.NoticeArea()
+		geo := g.Scene().(app.PageBoard).PageGeometry()
+		if area.W <= 0 || area.H <= 0 || area.Overlaps(geo.Frame) {
+			t.Errorf("notices at %v, the board with its cups at %v", area, geo.Frame)
+		}
+	})
 }
