@@ -65,7 +65,6 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 	}
 	g := &Game{ctx: c, src: src}
 	c.g = g
-	g.storeNotice()
 	var first Scene
 	switch {
 	case c.foreignOwner():
@@ -80,7 +79,8 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 		}
 	}
 	g.stack = []Scene{first}
-	installPage(g) // window.shiftago in the browser; nothing elsewhere
+	g.storeNotice() // after the opening's own notices: this one matters more
+	installPage(g)  // window.shiftago in the browser; nothing elsewhere
 	return g, nil
 }
 

@@ -21,7 +21,8 @@ const Browser = true
 //	record()         the moves played, in notation
 //	phase()          loading, setup, playing, animating, thinking, over,
 //	                 or the screen shown instead: rules, settings, records,
-//	                 replay, tutorial or saveproblem
+//	                 replay, tutorial, saveproblem or elsewhere (another
+//	                 window or tab has the save)
 //	entryPoint("W4") {x, y}: where that entry point is, in CSS pixels
 //	cell("d4")       {x, y}: the centre of that square, in CSS pixels
 //	buttons()        [{label, id, enabled, x, y, w, h}]: the buttons of the

@@ -316,3 +316,21 @@ func TestNoticeUntilTap(t *testing.T) {
 		t.Fatal("the next tap was swallowed too")
 	}
 }
+
+// TestFullStorageResumes: storage that reads but takes no writes (the
+// browser's, full) still resumes the saved game, and says in words that
+// it cannot save (issue 12: a reload showed the setup).
+func TestFullStorageResumes(t *testing.T) {
+	st := &store.Memory{}
+	g := start(t, Options{Store: st}, nil)
+	s, _ := g.ctx.NewSession("")
+	g.stack = []Scene{&holder{fake{name: "game", session: s}}}
+	playMoves(t, g, "W4")
+	g2 := start(t, Options{Store: st, StoreErr: store.ErrFull}, nil)
+	if h, ok := g2.Scene().(*holder); !ok || len(h.session.M.Moves) != 1 {
+		t.Fatalf("the save was not resumed: %T", g2.Scene())
+	}
+	if g2.ctx.Notice() != g2.ctx.T("notice.storagefull") {
+		t.Errorf("notice %q", g2.ctx.Notice())
+	}
+}
