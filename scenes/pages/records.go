@@ -147,8 +147,8 @@ func (r *Records) Update(c *app.Context) error {
 		return nil
 	}
 	if files := ebiten.DroppedFiles(); files != nil {
-		if name := store.FirstFile(files); name != "" {
-			r.load(c, func() (*record.Record, error) { return store.LoadRecord(files, name) })
+		if load, ok := store.DroppedRecord(files); ok {
+			r.load(c, load)
 		}
 	}
 	r.delivered(c)

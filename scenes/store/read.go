@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path"
 	"strings"
 
 	"shiftago/logic/record"
@@ -66,19 +65,39 @@ func LoadRecord(fsys fs.FS, name string) (*record.Record, error) {
 	return rec, nil
 }
 
-// FirstFile is the first regular-looking entry of a dropped file system
-// (ebiten gives a folder of the dropped files), or "" if there is none.
-func FirstFile(fsys fs.FS) string {
+// DroppedRecord finds the first file of a dropped file system (ebiten
+// gives a folder of the dropped files) and returns how to load it, to run
+// off the frame loop; ok is false when nothing but folders was dropped.
+// What the listing already knows is checked before anything is opened:
+// ebiten's desktop file system has no Stat of its own, and the Stat that
+// io/fs falls back on opens the file, which blocks for a FIFO. So a file
+// with a real path (AbsPath, on the desktop) is read through ReadRecord,
+// which asks the operating system first.
+func DroppedRecord(fsys fs.FS) (load func() (*record.Record, error), ok bool) {
 	ents, err := fs.ReadDir(fsys, ".")
 	if err != nil {
-		return ""
+		return nil, false
 	}
 	for _, e := range ents {
-		if !e.IsDir() {
-			return path.Clean(e.Name())
+		if e.IsDir() {
+			continue
 		}
+		name := e.Name()
+		if info, err := e.Info(); err == nil {
+			if !info.Mode().IsRegular() {
+				return func() (*record.Record, error) { return nil, fmt.Errorf("%s: %w", name, ErrNotRegular) }, true
+			}
+			if info.Size() > MaxRecord {
+				return func() (*record.Record, error) { return nil, fmt.Errorf("%s: %w", name, ErrTooLarge) }, true
+			}
+		}
+		if a, ok := e.(interface{ AbsPath() string }); ok && a.AbsPath() != "" {
+			abs := a.AbsPath()
+			return func() (*record.Record, error) { return readRecordAt(abs) }, true
+		}
+		return func() (*record.Record, error) { return LoadRecord(fsys, name) }, true
 	}
-	return ""
+	return nil, false
 }
 
 // maxMessage bounds an error shown to the player: a record's line may be

@@ -4,6 +4,7 @@ package store
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -173,4 +174,68 @@ func FuzzLoadRecord(f *testing.F) {
 			t.Fatalf("round trip changed the record:\n%s\n---\n%s", rec.String(), again.String())
 		}
 	})
+}
+
+// absFS lists a real folder as ebiten's desktop drop does (entries that
+// know their real path) and fails the test if anything is opened
+// through it: a FIFO must be refused from the listing alone.
+type absFS struct {
+	t   *testing.T
+	dir string
+}
+
+type absEntry struct {
+	os.DirEntry
+	abs string
+}
+
+func (e absEntry) AbsPath() string { return e.abs }
+
+func (a absFS) Open(name string) (fs.File, error) {
+	a.t.Errorf("%s was opened through the dropped file system", name)
+	return nil, fs.ErrPermission
+}
+
+func (a absFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	ents, err := os.ReadDir(a.dir)
+	out := make([]fs.DirEntry, len(ents))
+	for i, e := range ents {
+		out[i] = absEntry{e, filepath.Join(a.dir, e.Name())}
+	}
+	return out, err
+}
+
+// TestDroppedRecord: a dropped FIFO, a huge file or a good record, as
+// the desktop drops them; nothing is opened before the listing says it
+// is a regular file of a record's size.
+func TestDroppedRecord(t *testing.T) {
+	for _, tc := range []struct {
+		make func(p string) error
+		want error
+	}{
+		{func(p string) error { return syscall.Mkfifo(p, 0o644) }, ErrNotRegular},
+		{func(p string) error { return os.WriteFile(p, make([]byte, MaxRecord+1), 0o644) }, ErrTooLarge},
+		{func(p string) error { return os.WriteFile(p, []byte(goodRecord), 0o644) }, nil},
+	} {
+		dir := t.TempDir()
+		if err := tc.make(filepath.Join(dir, "dropped.txt")); err != nil {
+			t.Skip(err)
+		}
+		for _, fsys := range []fs.FS{absFS{t, dir}, os.DirFS(dir)} {
+			load, ok := DroppedRecord(fsys)
+			if !ok {
+				t.Fatal("nothing found")
+			}
+			rec, err := load()
+			if (tc.want == nil) != (err == nil) || (tc.want != nil && !errors.Is(err, tc.want) && !strings.Contains(err.Error(), tc.want.Error())) {
+				t.Errorf("%T: %v, want %v", fsys, err, tc.want)
+			}
+			if tc.want == nil && (rec == nil || len(rec.Moves) != 3) {
+				t.Errorf("%T: record %v", fsys, rec)
+			}
+		}
+	}
+	if _, ok := DroppedRecord(absFS{t, t.TempDir()}); ok {
+		t.Error("an empty drop found a file")
+	}
 }

@@ -55,3 +55,6 @@ func ListRecords(st Store) []string {
 func ReadRecord(path string) (*record.Record, error) {
 	return LoadRecord(os.DirFS(filepath.Dir(path)), filepath.Base(path))
 }
+
+// readRecordAt reads a dropped file by its real path.
+func readRecordAt(path string) (*record.Record, error) { return ReadRecord(path) }

@@ -40,3 +40,6 @@ func ListRecords(st Store) []string { return nil }
 func ReadRecord(path string) (*record.Record, error) {
 	return nil, errors.New("no files in the browser")
 }
+
+// readRecordAt: dropped files in the browser have no real path.
+func readRecordAt(path string) (*record.Record, error) { return ReadRecord(path) }
