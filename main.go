@@ -72,7 +72,7 @@ func main() {
 		app.ForgetPageParams(gameParams)
 	}
 	opts.Store, opts.StoreErr = st, storeErr
-	opts.InstanceID = app.InstanceID()
+	opts.InstanceID, opts.Process = app.InstanceID(), app.ThisProcess()
 	if err := runGame(opts); err != nil {
 		// A sound device that fails after the start-up probe said it was
 		// there still ends RunGame: start again, silent, rather than die.

@@ -43,6 +43,17 @@ type Options struct {
 	InstanceID string
 	// Now is the wall clock of the owner's heartbeat (nil: time.Now).
 	Now func() time.Time
+	// Process is this desktop process, for the owner record (zero in the
+	// browser).
+	Process Process
+}
+
+// Process names a desktop process in the owner record, and tells
+// whether another process of this machine still runs.
+type Process struct {
+	PID   int
+	Host  string
+	Alive func(pid int) bool // nil: every process counts as running
 }
 
 // Context is what every screen shares: the screen size, the input of

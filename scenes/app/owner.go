@@ -29,7 +29,9 @@ const (
 // ownerRecord is the store's "owner" file.
 type ownerRecord struct {
 	ID   string `json:"id"`
-	Beat int64  `json:"beat"` // Unix milliseconds of the last heartbeat
+	Beat int64  `json:"beat"`           // Unix milliseconds of the last heartbeat
+	PID  int    `json:"pid,omitempty"`  // the desktop process, to tell a killed one at once
+	Host string `json:"host,omitempty"` // the machine it runs on (a shared folder may span several)
 }
 
 func (c *Context) now() time.Time {
@@ -56,6 +58,12 @@ func (c *Context) foreignOwner() bool {
 	if json.Unmarshal(data, &o) != nil || o.ID == "" || o.ID == c.Opts.InstanceID {
 		return false
 	}
+	// A process of this machine that is gone (killed, crashed) owns
+	// nothing, however fresh its last beat: a restart right after kill -9
+	// resumes at once.
+	if p := c.Opts.Process; o.PID > 0 && o.Host != "" && o.Host == p.Host && p.Alive != nil && !p.Alive(o.PID) {
+		return false
+	}
 	age := c.now().Sub(time.UnixMilli(o.Beat))
 	return age < ownerFresh && age > -ownerFresh
 }
@@ -65,7 +73,7 @@ func (c *Context) claim() {
 	if !c.owners() {
 		return
 	}
-	data, _ := json.Marshal(ownerRecord{ID: c.Opts.InstanceID, Beat: c.now().UnixMilli()})
+	data, _ := json.Marshal(ownerRecord{ID: c.Opts.InstanceID, Beat: c.now().UnixMilli(), PID: c.Opts.Process.PID, Host: c.Opts.Process.Host})
 	c.Opts.Store.WriteNoBackup(ownerName, data)
 }
 

@@ -334,3 +334,26 @@ func TestFullStorageResumes(t *testing.T) {
 		t.Errorf("notice %q", g2.ctx.Notice())
 	}
 }
+
+// TestKilledOwnerIsNoOwner: a window killed a second ago (kill -9) left
+// a fresh owner record; its process is gone, so a restart on the same
+// machine resumes at once instead of asking.
+func TestKilledOwnerIsNoOwner(t *testing.T) {
+	st := &store.Memory{}
+	now := time.Unix(1_800_000_000, 0)
+	clock := func() time.Time { return now }
+	running := map[int]bool{100: true}
+	proc := func(pid int) Process {
+		return Process{PID: pid, Host: "box", Alive: func(p int) bool { return running[p] }}
+	}
+	start(t, Options{Store: st, InstanceID: "A", Now: clock, Process: proc(100)}, nil)
+	b := start(t, Options{Store: st, InstanceID: "B", Now: clock, Process: proc(200)}, nil)
+	if b.Scene().(*fake).name != "elsewhere" {
+		t.Fatal("a running owner was ignored")
+	}
+	delete(running, 100) // A is killed
+	c := start(t, Options{Store: st, InstanceID: "C", Now: clock, Process: proc(300)}, nil)
+	if c.Scene().(*fake).name == "elsewhere" {
+		t.Fatal("a killed owner still blocks the save")
+	}
+}
