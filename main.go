@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -46,13 +48,12 @@ func main() {
 	}
 	// The game in progress and the setup are kept in the store.
 	st, storeErr := store.Open()
-	opts, err := parseGameFlags(args, stderr, st)
+	opts, err := parseGameFlags(args, stderr, st, inPage)
 	if inPage && err != nil {
-		// A bad link: say so on screen and open the setup instead.
-		msg := strings.Replace(err.Error(), "flag provided but not defined: -", "unknown parameter ", 1)
-		notice := "Link: " + strings.ReplaceAll(msg, "--", "") + ". Opening the setup instead."
-		opts, err = parseGameFlags(nil, stderr, st)
-		opts.notice = notice
+		// A bad link: say so on screen, in words, and open the setup instead.
+		opts, _ = parseGameFlags(nil, stderr, st, inPage)
+		opts.linkKey, opts.linkParam = linkProblem(err)
+		err = nil
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		os.Exit(0)
@@ -61,7 +62,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, "shiftago:", err)
 		os.Exit(2)
 	}
+	if msg := displayProblem(runtime.GOOS, inPage, os.Getenv); msg != "" {
+		fmt.Fprintln(os.Stderr, msg)
+		os.Exit(1)
+	}
+	if forgetLink(inPage, opts) {
+		// The link's game has started: a reload must resume it, not start
+		// it again over the save.
+		app.ForgetPageParams(gameParams)
+	}
 	opts.Store, opts.StoreErr = st, storeErr
+	opts.InstanceID, opts.Process = app.InstanceID(), app.ThisProcess()
 	if err := runGame(opts); err != nil {
 		// A sound device that fails after the start-up probe said it was
 		// there still ends RunGame: start again, silent, rather than die.
@@ -79,14 +90,16 @@ func main() {
 // window's size and a notice to show once the game runs (a bad link).
 type gameOptions struct {
 	app.Options
-	w, h   int
-	notice string
+	w, h int
+	// linkKey and linkParam say why the page's link was refused (a
+	// catalogue key and the parameter at fault); linkKey is "" if not.
+	linkKey, linkParam string
 }
 
 // parseGameFlags reads the game's flags over the setup remembered in st.
 // Any of --variant, --players, --seats or --position starts a game at
 // once instead of the title.
-func parseGameFlags(args []string, stderr io.Writer, st store.Store) (gameOptions, error) {
+func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool) (gameOptions, error) {
 	o := gameOptions{w: 1280, h: 800}
 	fs := flag.NewFlagSet("shiftago", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -119,7 +132,26 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store) (gameOption
 	su := &o.Setup
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if *variant != "" {
+	if set["position"] && strings.TrimSpace(*position) == "" {
+		return o, errors.New("--position: empty; give a position string (RULES.md §10)")
+	}
+	var pos *logic.Position
+	if set["position"] {
+		p, err := logic.ParsePosition(*position)
+		if err != nil {
+			return o, fmt.Errorf("--position: %w", err)
+		}
+		pos = &p
+		if set["players"] && *players != p.Players() {
+			return o, fmt.Errorf("--players %d contradicts --position, a %d-player game", *players, p.Players())
+		}
+		if set["variant"] && *variant != "" {
+			if v, err := logic.ParseVariant(*variant); err == nil && v != p.Variant() {
+				return o, fmt.Errorf("--variant %s contradicts --position, a %s game", v, p.Variant())
+			}
+		}
+	}
+	if *variant != "" || set["variant"] {
 		v, err := logic.ParseVariant(*variant)
 		if err != nil {
 			return o, fmt.Errorf("--variant: %w", err)
@@ -137,17 +169,22 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store) (gameOption
 		}
 		su.Starter = 0
 	}
-	if *seats != "" {
+	if pos != nil {
+		su.Players = pos.Players()
+		su.Variant = pos.Variant()
+	}
+	if set["seats"] {
 		list := strings.Split(*seats, ",")
-		if !set["players"] && *position == "" {
-			su.Players = len(list)
+		want := su.Players
+		switch {
+		case len(list) < 2 || len(list) > 4:
+			return o, fmt.Errorf("--seats names %d seat(s): want one for each of 2 to 4 players, e.g. human,ai:3", len(list))
+		case pos != nil && len(list) != want:
+			return o, fmt.Errorf("--seats names %d seats, but --position is a %d-player game", len(list), want)
+		case set["players"] && len(list) != want:
+			return o, fmt.Errorf("--seats names %d seats for --players %d", len(list), want)
 		}
-		if len(list) != su.Players && *position == "" {
-			return o, fmt.Errorf("--seats names %d seats for %d players", len(list), su.Players)
-		}
-		if len(list) > 4 {
-			return o, fmt.Errorf("--seats names %d seats; at most 4", len(list))
-		}
+		su.Players = len(list)
 		for i, s := range list {
 			s = strings.TrimSpace(strings.ToLower(s))
 			switch {
@@ -166,14 +203,8 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store) (gameOption
 			}
 		}
 	}
-	if *position != "" {
-		p, err := logic.ParsePosition(*position)
-		if err != nil {
-			return o, fmt.Errorf("--position: %w", err)
-		}
+	if pos != nil {
 		o.Position = *position
-		su.Players = p.Players()
-		su.Variant = p.Variant()
 	}
 	o.StartGame = set["variant"] || set["players"] || set["seats"] || set["position"]
 	if o.StartGame {
@@ -182,15 +213,55 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store) (gameOption
 	if *langFlag != "" && !i18n.Supported(*langFlag) {
 		return o, fmt.Errorf("--lang %q: want en, de, fr, it or es", *langFlag)
 	}
+	if set["record"] && inPage {
+		// A page has no files: the link cannot name one to write to.
+		return o, errors.New("--record: a link cannot record to a file")
+	}
+	if set["record"] && *record == "" {
+		return o, errors.New("--record: empty; give a file name")
+	}
+	if *nodes < 0 || *nodes > maxNodesPerFrame {
+		return o, fmt.Errorf("--ai-nodes-per-frame %d: want 0 (the default) to %d", *nodes, maxNodesPerFrame)
+	}
 	o.Lang = *langFlag
 	o.RecordPath = *record
 	o.NoAudio = *mute
 	o.Seed = *seed
 	o.NodesPerTick = *nodes
-	if _, err := fmt.Sscanf(*size, "%dx%d", &o.w, &o.h); err != nil || o.w < 320 || o.h < 240 {
-		return o, fmt.Errorf("--size %q: want WIDTHxHEIGHT, at least 320x240", *size)
+	w, h, err := parseSize(*size)
+	if err != nil {
+		return o, err
 	}
+	o.w, o.h = w, h
 	return o, nil
+}
+
+// maxNodesPerFrame bounds --ai-nodes-per-frame: more than this in one
+// frame would freeze the window for seconds on a slow machine.
+const maxNodesPerFrame = 10_000_000
+
+// maxWindowSide is the largest window side accepted. Ebitengine keeps the
+// screen in one texture of at most 16384 pixels a side, and the screen is
+// the window times the monitor's scale (2 on high-DPI monitors): past
+// 8192 the window could not be drawn (an X error, or a panic inside
+// Ebitengine), so it is refused before any window opens.
+const maxWindowSide = 8192
+
+// sizeRE is --size's whole syntax: nothing before or after, no sign.
+var sizeRE = regexp.MustCompile(`^([0-9]{1,6})x([0-9]{1,6})$`)
+
+// parseSize reads --size strictly: WIDTHxHEIGHT, each side from the
+// smallest usable window to what the platform can show.
+func parseSize(s string) (w, h int, err error) {
+	m := sizeRE.FindStringSubmatch(s)
+	if m != nil {
+		w, _ = strconv.Atoi(m[1])
+		h, _ = strconv.Atoi(m[2])
+	}
+	if m == nil || w < 320 || h < 240 || w > maxWindowSide || h > maxWindowSide {
+		return 0, 0, fmt.Errorf("--size %q: want WIDTHxHEIGHT from 320x240 to %dx%d", s, maxWindowSide, maxWindowSide)
+	}
+	return w, h, nil
 }
 
 // screens wires the screens together: the only place that names them.
@@ -206,6 +277,7 @@ func screens() app.Screens {
 		Moves:       pages.NewMoves,
 		Tutorial:    game.NewTutorial,
 		SaveProblem: pages.NewSaveProblem,
+		Elsewhere:   pages.NewElsewhere,
 	}
 }
 
@@ -226,8 +298,8 @@ func runGame(opts gameOptions) error {
 	if os.Getenv("SHIFTAGO_NO_SOUND") != "" {
 		g.Context().Notify(g.Context().T("notice.devfail"))
 	}
-	if opts.notice != "" {
-		g.Context().Notify(opts.notice)
+	if opts.linkKey != "" {
+		g.Context().NotifyUntilTap(g.Context().F(opts.linkKey, opts.linkParam))
 	}
 	// Draw only when something changed: an idle game must not burn a
 	// tablet's battery redrawing the same frame.
@@ -255,4 +327,71 @@ func restartSilently() error {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	cmd.Env = append(os.Environ(), "SHIFTAGO_NO_SOUND=1")
 	return cmd.Run()
+}
+
+// flagNameRE finds the flag an error of the flag package or of
+// parseGameFlags is about.
+var flagNameRE = regexp.MustCompile(`-{1,2}([A-Za-z0-9_.-]*)`)
+
+// maxParamShown bounds the parameter name quoted back to the player: a
+// link may carry anything, up to megabytes.
+const maxParamShown = 24
+
+// linkProblem turns a refused link into words for the player: the
+// catalogue key of the kind of problem and the parameter at fault (cut
+// short), never the flag package's developer text.
+func linkProblem(err error) (key, param string) {
+	msg := err.Error()
+	key = "link.bad"
+	if rest, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		key, msg = "link.unknown", rest
+	}
+	// "invalid value "V" for flag -NAME: …": V may hold dashes of its own.
+	for _, sep := range []string{" for flag -", " for -"} {
+		if i := strings.LastIndex(msg, sep); i >= 0 {
+			msg = msg[i+len(sep)-1:]
+			break
+		}
+	}
+	if m := flagNameRE.FindStringSubmatch(msg); m != nil {
+		param = m[1]
+	}
+	if param == "record" {
+		return "link.record", param
+	}
+	if param == "" {
+		param = "?"
+	}
+	if r := []rune(param); len(r) > maxParamShown {
+		param = string(r[:maxParamShown]) + "…"
+	}
+	return key, param
+}
+
+// gameParams are the link parameters that start a game; once it has
+// started they leave the page's address (forgetLink).
+var gameParams = []string{"variant", "players", "seats", "position", "seed"}
+
+// forgetLink decides whether the page's address loses its game
+// parameters: once a link has started its game, a reload must resume
+// that game from the save, not start the link's game again.
+func forgetLink(inPage bool, o gameOptions) bool { return inPage && o.StartGame && o.linkKey == "" }
+
+// displayProblem is what to say, instead of opening a window, where
+// there is no display to open it on (Ebitengine would only say "fbdev:
+// failed to open /dev/fb0"): on Linux and the BSDs, a window needs X11
+// (DISPLAY) or Wayland (WAYLAND_DISPLAY). "" when there is one, or
+// elsewhere.
+func displayProblem(goos string, inPage bool, getenv func(string) string) string {
+	switch goos {
+	case "linux", "freebsd", "netbsd", "openbsd", "dragonfly":
+	default:
+		return ""
+	}
+	if inPage || getenv("DISPLAY") != "" || getenv("WAYLAND_DISPLAY") != "" {
+		return ""
+	}
+	return "shiftago: no display to open the game's window on (neither DISPLAY nor WAYLAND_DISPLAY is set).\n" +
+		"  Run it in a desktop session, or under xvfb-run. The subcommands need no display:\n" +
+		"  shiftago engine, shiftago perft, shiftago arena (shiftago help lists them)."
 }

@@ -284,8 +284,46 @@ func (t *TextBlock) Height() float64 { return float64(len(t.Lines)) * t.Size * 1
 // DrawNotice draws msg in a panel at the foot of a w×h screen.
 func DrawNotice(dst *ebiten.Image, k Kit, msg string, w, h float64) {
 	u := Unit(w, h)
-	size := k.Text.Fit(msg, 0.55*u, w-2*u, false)
-	tw := k.Text.Width(msg, size, false) + 1.2*u
-	k.Sprites.Panel(dst, (w-tw)/2, h-1.35*u, tw, 0.95*u, 0.3*u, render.Overlay)
-	k.Text.Draw(dst, msg, w/2, h-0.875*u, size, render.Ink, render.AlignCenter, false)
+	lines, size := noticeLines(k, msg, 0.55*u, w-2*u)
+	ph := (float64(len(lines))*1.3 + 0.45) * size
+	drawNoticePanel(dst, k, lines, size, w/2, h-0.4*u-ph, ph, u)
+}
+
+// DrawNoticeIn draws msg in a panel inside r (a screen's own place for
+// notices, such as the game's status line), shrunk to fit.
+func DrawNoticeIn(dst *ebiten.Image, k Kit, msg string, r layout.Rect) {
+	if r.W <= 0 || r.H <= 0 {
+		return
+	}
+	u := r.H
+	size := math.Min(0.55*u, r.H/1.75)
+	lines, size := noticeLines(k, msg, size, r.W-0.8*u)
+	if n := float64(len(lines)); (n*1.3+0.45)*size > r.H {
+		size = r.H / (n*1.3 + 0.45)
+	}
+	ph := (float64(len(lines))*1.3 + 0.45) * size
+	drawNoticePanel(dst, k, lines, size, r.X+r.W/2, r.Y+(r.H-ph)/2, ph, 0.6*u)
+}
+
+// noticeLines wraps msg into at most three lines of width w, shrinking
+// the text only when three are not enough.
+func noticeLines(k Kit, msg string, size, w float64) ([]string, float64) {
+	lines := Wrap(k.Text, msg, size, w, false)
+	if len(lines) > 3 {
+		lines = []string{msg}
+		size = k.Text.Fit(msg, size, w, false)
+	}
+	return lines, size
+}
+
+func drawNoticePanel(dst *ebiten.Image, k Kit, lines []string, size, cx, y, ph, pad float64) {
+	tw := 0.0
+	for _, l := range lines {
+		tw = math.Max(tw, k.Text.Width(l, size, false))
+	}
+	tw += pad
+	k.Sprites.Panel(dst, cx-tw/2, y, tw, ph, 0.3*size, render.Overlay)
+	for i, l := range lines {
+		k.Text.Draw(dst, l, cx, y+(0.875+float64(i)*1.3)*size, size, render.Ink, render.AlignCenter, false)
+	}
 }

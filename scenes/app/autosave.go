@@ -2,13 +2,26 @@ package app
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
 
 	"shiftago/scenes/play"
 	"shiftago/scenes/store"
 )
 
-// saveName is the store's name of the game in progress.
-const saveName = "game"
+// saveName is the store's name of the game in progress; keptPrefix
+// begins the names of games kept aside, unfinished, to be resumed from
+// the records screen.
+const (
+	saveName   = "game"
+	keptPrefix = "kept-"
+)
+
+// errMissing is the problem of a save that is gone while its backup is
+// there.
+var errMissing = fmt.Errorf("the save is missing: %w", fs.ErrNotExist)
 
 // autosaver remembers which session was saved last, at which version.
 type autosaver struct {
@@ -28,39 +41,202 @@ func (g *Game) holder() *play.Session {
 
 // autosave saves the game shown if its moves changed since the last
 // save. The move list is saved as soon as a move is played, before its
-// animation: quitting at any moment loses nothing.
+// animation: quitting at any moment loses nothing. It never writes where
+// another window owns the save, nor after the player chose to play
+// without saving.
 func (g *Game) autosave() {
 	c := g.ctx
+	if c.markSaved != nil {
+		g.Saved(c.markSaved)
+		c.markSaved = nil
+	}
 	s := g.holder()
-	if s == nil || c.Opts.Store == nil || (s == g.saver.session && s.M.Version == g.saver.version) {
+	if s == nil || c.Opts.Store == nil || c.saveOff || (s == g.saver.session && s.M.Version == g.saver.version) {
+		return
+	}
+	if g.takenOver() {
 		return
 	}
 	g.saver = autosaver{session: s, version: s.M.Version}
 	data, err := store.EncodeGame(&store.Game{Record: s.Record(), Redo: s.M.Redo, Tournament: s.Tourney0})
 	if err == nil {
-		err = c.Opts.Store.Write(saveName, data)
+		if c.noRotate {
+			// The file in place is a damaged save that could not be moved
+			// aside: it must never become the backup.
+			err = c.Opts.Store.WriteNoBackup(saveName, data)
+		} else {
+			err = c.Opts.Store.Write(saveName, data)
+		}
 	}
 	if err != nil {
-		c.Notify(c.F("notice.savefail", err.Error()))
+		// Once, in words: a failed save repeats with every move.
+		if !c.saveFailing {
+			c.Notify(c.T(saveFailKey(err)))
+		}
+		c.saveFailing = true
+		return
 	}
+	c.noRotate, c.saveFailing = false, false
+}
+
+// saveFailKey says in words why a save failed: the browser's storage is
+// full or refuses (its own error text is for developers), or the disk.
+func saveFailKey(err error) string {
+	if errors.Is(err, store.ErrStorage) || errors.Is(err, store.ErrFull) {
+		return "notice.storagefull"
+	}
+	return "notice.savefailed"
 }
 
 // Saved marks s as saved as it stands (a game just resumed from the save).
 func (g *Game) Saved(s *play.Session) { g.saver = autosaver{session: s, version: s.M.Version} }
 
+// storeNotice tells the player once why games are not saved, or saved
+// only in part, in plain words.
+func (g *Game) storeNotice() {
+	c := g.ctx
+	switch err := c.Opts.StoreErr; {
+	case err == nil:
+	case errors.Is(err, store.ErrFull):
+		c.Notify(c.T("notice.storagefull"))
+	case c.Opts.Store == nil:
+		c.Notify(c.T("notice.nosaves"))
+	}
+}
+
+// keepSaved puts the game in progress aside before a game started by
+// the command line or a link takes its place: an unfinished game is kept
+// under a new name (the records screen offers to resume it), a save that
+// cannot be read is put aside. It says what it did.
+func (g *Game) keepSaved() {
+	c := g.ctx
+	st := c.Opts.Store
+	if st == nil || c.saveOff {
+		return
+	}
+	data, err := st.Read(saveName)
+	if store.IsNotExist(err) {
+		return
+	}
+	if err == nil {
+		s, _, derr := c.decodeSession(data)
+		if derr == nil && s.M.Pos.Over() {
+			return // a finished game: the records keep nothing to resume
+		}
+		if derr == nil {
+			if _, werr := keepAs(st, data); werr == nil {
+				c.NotifyUntilTap(c.T("notice.kept"))
+				return
+			}
+		}
+	}
+	// Unreadable, or it could not be copied: move it out of the way
+	// rather than let the new game write over it.
+	if where, perr := st.PutAside(saveName); perr == nil {
+		c.NotifyUntilTap(c.F("notice.keptaside", where))
+		return
+	}
+	// Nothing could be moved: this game must not overwrite it.
+	c.saveOff = true
+	c.NotifyUntilTap(c.T("notice.notsaving"))
+}
+
+// keepAs stores data as a new kept game and returns its name.
+func keepAs(st store.Store, data []byte) (string, error) {
+	n := 0
+	for _, k := range st.Names(keptPrefix) {
+		if v, err := strconv.Atoi(strings.TrimPrefix(k, keptPrefix)); err == nil && v > n {
+			n = v
+		}
+	}
+	name := fmt.Sprintf("%s%04d", keptPrefix, n+1)
+	return name, st.WriteNoBackup(name, data)
+}
+
+// KeptGame is an unfinished game kept aside.
+type KeptGame struct {
+	Name    string
+	Session *play.Session
+}
+
+// KeptGames lists the unfinished games kept aside that can be resumed,
+// the newest first.
+func (c *Context) KeptGames() []KeptGame {
+	st := c.Opts.Store
+	if st == nil {
+		return nil
+	}
+	var out []KeptGame
+	names := st.Names(keptPrefix)
+	for i := len(names) - 1; i >= 0; i-- {
+		data, err := st.Read(names[i])
+		if err != nil {
+			continue
+		}
+		if s, _, err := c.decodeSession(data); err == nil {
+			out = append(out, KeptGame{Name: names[i], Session: s})
+		}
+	}
+	return out
+}
+
+// ResumeKept swaps the kept game name with the game in progress: the
+// kept one becomes the save and is shown, the one in progress (if
+// unfinished) is kept in its turn. Nothing is lost at any step: the
+// game in progress is copied aside before the save is replaced.
+func (c *Context) ResumeKept(name string) error {
+	st := c.Opts.Store
+	if st == nil || c.saveOff {
+		return errors.New("saving is off")
+	}
+	data, err := st.Read(name)
+	if err != nil {
+		return err
+	}
+	if _, _, err := c.decodeSession(data); err != nil {
+		return err
+	}
+	kept := false
+	if cur, err := st.Read(saveName); err == nil {
+		if s, _, err := c.decodeSession(cur); err == nil && !s.M.Pos.Over() {
+			if _, err := keepAs(st, cur); err != nil {
+				return err
+			}
+			kept = true
+		}
+	}
+	if err := st.Write(saveName, data); err != nil {
+		return err
+	}
+	st.Remove(name)
+	s, err := c.ResumeSession(data)
+	if err != nil {
+		return err
+	}
+	c.markSaved = s
+	c.Reset(c.Screens.Resume(c, s))
+	if kept {
+		c.Notify(c.T("notice.swapped"))
+	}
+	return nil
+}
+
 // resume opens the saved game, if there is one: the game at its last
 // move, or, for a save that cannot be read, the screen that says so.
+// A save that is gone while its backup is fine offers the backup.
 func (g *Game) resume() Scene {
 	c := g.ctx
 	st := c.Opts.Store
 	if st == nil {
-		if c.Opts.StoreErr != nil {
-			c.Notify(c.F("notice.nostore", c.Opts.StoreErr.Error()))
-		}
 		return nil
 	}
 	data, err := st.Read(saveName)
 	if store.IsNotExist(err) {
+		if b, e := st.ReadBackup(saveName); e == nil {
+			if s, _, e := c.decodeSession(b); e == nil && !s.M.Pos.Over() {
+				return c.Screens.SaveProblem(c, SaveProblem{Err: errMissing, Backup: b})
+			}
+		}
 		return nil
 	}
 	if err == nil {
@@ -71,11 +247,15 @@ func (g *Game) resume() Scene {
 			return c.Screens.Resume(c, s)
 		}
 	}
+	if c.saveOff {
+		return nil // playing without saving: leave the save alone
+	}
 	// Never overwrite a save we could not read: put it aside first.
 	p := SaveProblem{Err: err, Kept: true}
 	where, perr := st.PutAside(saveName)
 	if perr != nil {
 		where, p.Kept = st.Where(), false
+		c.noRotate = true // it stays in place: the next save replaces it, never the backup
 	}
 	p.Where = where
 	if b, e := st.ReadBackup(saveName); e == nil {
@@ -85,6 +265,10 @@ func (g *Game) resume() Scene {
 	}
 	return c.Screens.SaveProblem(c, p)
 }
+
+// Missing reports whether p is a save that is gone (its backup is
+// offered).
+func (p SaveProblem) Missing() bool { return errors.Is(p.Err, errMissing) }
 
 // ResumeSession rebuilds a saved game from its file, and takes the
 // setup and tournament it was played with.
@@ -108,6 +292,9 @@ func (c *Context) decodeSession(data []byte) (*play.Session, play.Setup, error) 
 
 // ProblemKey is the catalogue key that says what is wrong with a save.
 func ProblemKey(err error) string {
+	if errors.Is(err, errMissing) {
+		return "problem.missing"
+	}
 	var le *store.LoadError
 	if errors.As(err, &le) {
 		switch le.Problem {

@@ -2,7 +2,9 @@ package app
 
 import (
 	"bufio"
+	"math"
 	"os"
+	"time"
 
 	"shiftago/logic"
 	"shiftago/render"
@@ -37,6 +39,22 @@ type Options struct {
 	Lang string
 	// Date is today (YYYY-MM-DD), for the records' headers.
 	Date string
+	// InstanceID names this copy of the game (a window, a browser tab)
+	// in the save's owner record; "" leaves ownership out (tests).
+	InstanceID string
+	// Now is the wall clock of the owner's heartbeat (nil: time.Now).
+	Now func() time.Time
+	// Process is this desktop process, for the owner record (zero in the
+	// browser).
+	Process Process
+}
+
+// Process names a desktop process in the owner record, and tells
+// whether another process of this machine still runs.
+type Process struct {
+	PID   int
+	Host  string
+	Alive func(pid int) bool // nil: every process counts as running
 }
 
 // Context is what every screen shares: the screen size, the input of
@@ -66,10 +84,18 @@ type Context struct {
 
 	notice      string // a message shown for a while over any screen
 	noticeUntil int
+	noticeTap   bool // the notice stays until the player taps (a link's problem)
+	swallow     bool // the tap that closes a notice goes no further, up to its release
 
 	op   stackOp
 	next Scene
 	quit bool
+
+	g           *Game
+	saveOff     bool          // this copy does not save (another owns the save, or the player chose so)
+	noRotate    bool          // the next save replaces a damaged file in place, never the backup
+	saveFailing bool          // the last save failed (said once)
+	markSaved   *play.Session // a session just written by the shell itself
 }
 
 type stackOp uint8
@@ -113,9 +139,40 @@ func (c *Context) F(key string, a ...any) string { return c.Lang.F(key, a...) }
 // Say puts a message into words.
 func (c *Context) Say(m play.Message) string { return play.Say(c.Lang, m) }
 
-// Notify shows msg at the bottom of the screen for a few seconds.
+// Notify shows msg for a few seconds, where the screen shown keeps
+// room for notices (NoticePlacer), else at the bottom.
 func (c *Context) Notify(msg string) {
-	c.notice, c.noticeUntil = msg, c.Tick+5*60
+	if c.noticeTap && c.Notice() != "" {
+		return // a message the player must read first is not pushed away
+	}
+	c.notice, c.noticeUntil, c.noticeTap = msg, c.Tick+5*60, false
+}
+
+// NotifyUntilTap shows msg until the player taps (or presses a key): for
+// what must be read, not glimpsed, such as why a link did not work. The
+// tap that closes it does nothing else.
+func (c *Context) NotifyUntilTap(msg string) {
+	c.notice, c.noticeUntil, c.noticeTap = msg, math.MaxInt, true
+}
+
+// dismissNotice lets a tap (or a key) close a notice kept until then;
+// the tap goes no further, up to its release.
+func (c *Context) dismissNotice() {
+	if c.swallow {
+		if !c.In.Down || c.In.Released {
+			c.swallow = false
+		}
+		c.In = c.In.Neutral()
+		return
+	}
+	if !c.noticeTap || c.Notice() == "" {
+		return
+	}
+	if c.In.Pressed || c.In.Released || len(c.In.Keys()) > 0 {
+		c.notice, c.noticeTap = "", false
+		c.swallow = c.In.Down && !c.In.Released
+		c.In = c.In.Neutral()
+	}
 }
 
 // Notice is the message shown over the screen now, or "".

@@ -5,4 +5,9 @@
 // API, both through small interfaces the screens implement; it never
 // names a concrete screen. The screens themselves are built by functions
 // that main hands it (Screens), so no screen package imports another.
+//
+// It also keeps the save safe from the game itself: a game started by the
+// options keeps the one in progress aside (autosave.go), and one copy of
+// the game at a time writes the save (owner.go: an owner record with a
+// heartbeat; a second window or tab asks before writing).
 package app

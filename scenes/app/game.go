@@ -24,6 +24,8 @@ type Game struct {
 	src   input.Source
 	saver autosaver
 	safe  input.SafeArea
+	// started: the game the options start has been opened (only once).
+	started bool
 	// OnTick, when set, runs at the start of every Update (tests use it to
 	// drive the game and look at it).
 	OnTick func(g *Game) error
@@ -83,19 +85,45 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 		src = &input.Ebiten{}
 	}
 	g := &Game{ctx: c, src: src}
+	c.g = g
 	var first Scene
-	if opts.StartGame {
-		if first, err = screens.NewGame(c, opts.Position); err != nil {
+	switch {
+	case c.foreignOwner():
+		// Another window or tab has this save open: ask before anything
+		// is written (a game the options start waits too).
+		c.saveOff = true
+		first = screens.Elsewhere(c)
+	default:
+		c.claim()
+		if first, err = g.opening(); err != nil {
 			return nil, err
 		}
-	} else if s := g.resume(); s != nil {
-		first = s
-	} else {
-		first = screens.Title(c)
 	}
 	g.stack = []Scene{first}
-	installPage(g) // window.shiftago in the browser; nothing elsewhere
+	g.storeNotice() // after the opening's own notices: this one matters more
+	installPage(g)  // window.shiftago in the browser; nothing elsewhere
 	return g, nil
+}
+
+// opening is the first screen: the game the options start (the game in
+// progress kept aside first), else the saved game (firstScene).
+func (g *Game) opening() (Scene, error) {
+	c := g.ctx
+	if c.Opts.StartGame && !g.started {
+		g.started = true
+		g.keepSaved()
+		return c.Screens.NewGame(c, c.Opts.Position)
+	}
+	return g.firstScene(), nil
+}
+
+// firstScene is the saved game, the screen that says what is wrong
+// with it, or the title.
+func (g *Game) firstScene() Scene {
+	if s := g.resume(); s != nil {
+		return s
+	}
+	return g.ctx.Screens.Title(g.ctx)
 }
 
 // Context is the game's shared context.
@@ -128,6 +156,7 @@ func (g *Game) Close() {
 		g.ctx.recf.Close()
 	}
 	g.autosave()
+	g.ctx.release()
 }
 
 // Update runs one tick: the input is read once, the screen on top runs;
@@ -154,6 +183,8 @@ func (g *Game) Update() error {
 		in := g.safe.Read()
 		c.Inset = layout.Insets{Top: in.Top * c.Scale, Right: in.Right * c.Scale, Bottom: in.Bottom * c.Scale, Left: in.Left * c.Scale}
 	}
+	c.dismissNotice()
+	g.heartbeat()
 	if err := g.Scene().Update(c); err != nil {
 		return err
 	}
@@ -239,7 +270,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.seenW, g.seenH, g.notice = c.W, c.H, c.Notice()
 	g.Scene().Draw(screen, c)
 	if n := c.Notice(); n != "" {
-		ui.DrawNotice(screen, c.Kit(), n, c.W, c.H)
+		if p, ok := g.Scene().(NoticePlacer); ok {
+			ui.DrawNoticeIn(screen, c.Kit(), n, p.NoticeArea())
+		} else {
+			ui.DrawNotice(screen, c.Kit(), n, c.W, c.H)
+		}
 	}
 	if g.OnDraw != nil {
 		g.OnDraw(g, screen)

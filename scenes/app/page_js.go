@@ -21,7 +21,8 @@ const Browser = true
 //	record()         the moves played, in notation
 //	phase()          loading, setup, playing, animating, thinking, over,
 //	                 or the screen shown instead: rules, settings, records,
-//	                 replay, tutorial or saveproblem
+//	                 replay, tutorial, saveproblem or elsewhere (another
+//	                 window or tab has the save)
 //	entryPoint("W4") {x, y}: where that entry point is, in CSS pixels
 //	cell("d4")       {x, y}: the centre of that square, in CSS pixels
 //	buttons()        [{label, id, enabled, on, x, y, w, h}]: the buttons of the
@@ -133,4 +134,40 @@ func PageArgs() (args []string, ok bool) {
 	defer each.Release()
 	params.Call("forEach", each)
 	return args, true
+}
+
+// ForgetPageParams drops the named parameters from the page's address
+// without reloading it (history.replaceState), so that a reload does
+// not start the link's game again. Which ones, and when, main decides.
+func ForgetPageParams(names []string) {
+	defer func() { recover() }() // a page that forbids it keeps its address
+	loc := js.Global().Get("location")
+	params := js.Global().Get("URLSearchParams").New(loc.Get("search"))
+	for _, n := range names {
+		params.Call("delete", n)
+	}
+	q := params.Call("toString").String()
+	if q != "" {
+		q = "?" + q
+	}
+	url := loc.Get("pathname").String() + q + loc.Get("hash").String()
+	js.Global().Get("history").Call("replaceState", js.Null(), "", url)
+}
+
+// InstanceID names this tab in the save's owner record. It is kept in
+// the tab's sessionStorage, which a reload keeps and another tab does
+// not have, so a reloaded tab is still the owner; without
+// sessionStorage (blocked) each load is a new copy.
+func InstanceID() (id string) {
+	id = newID()
+	defer func() { recover() }() // reading sessionStorage may throw; keep the fresh id
+	ss := js.Global().Get("Reflect").Call("get", js.Global(), "sessionStorage")
+	if !ss.Truthy() {
+		return id
+	}
+	if v := ss.Call("getItem", "shiftago/instance"); v.Type() == js.TypeString && v.String() != "" {
+		return v.String()
+	}
+	ss.Call("setItem", "shiftago/instance", id)
+	return id
 }

@@ -13,3 +13,11 @@ func PageArgs() (args []string, ok bool) { return nil, false }
 // Browser reports whether the game runs in a browser page (which cannot
 // quit, and has no files).
 const Browser = false
+
+// ForgetPageParams drops the named parameters from the page's address;
+// there is no page here.
+func ForgetPageParams(names []string) {}
+
+// InstanceID names this copy of the game in the save's owner record: a
+// desktop window is one process.
+func InstanceID() string { return newID() }

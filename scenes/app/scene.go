@@ -30,14 +30,17 @@ type Screens struct {
 	Moves       func(c *Context, game *record.Record) Scene // the moves of the game in progress
 	Tutorial    func(c *Context) (Scene, error)
 	SaveProblem func(c *Context, p SaveProblem) Scene
+	// Elsewhere says that another window or tab has the game open, and
+	// offers to take over (Context.TakeOver) or play without saving.
+	Elsewhere func(c *Context) Scene
 }
 
 // SaveProblem is a saved game that could not be read: why, where the file
 // went, and the backup if it can be read.
 type SaveProblem struct {
 	Err    error
-	Where  string // where the damaged save is now
-	Kept   bool   // the damaged save was moved aside (else it is where it was, and left alone)
+	Where  string // where the damaged save is now ("" when it is missing)
+	Kept   bool   // the damaged save was moved aside (else it is where it was: the screen must not say it was kept)
 	Backup []byte // the backup's data, if it can be read (nil if not)
 }
 
@@ -97,4 +100,11 @@ type PageStatus interface {
 // refused).
 type PageNotice interface {
 	PageNotice() string
+}
+
+// NoticePlacer is a screen that says where notices go over it, so that
+// they never cover what the player must reach (the game's entry cups at
+// the bottom of the board): the rectangle, in device pixels.
+type NoticePlacer interface {
+	NoticeArea() layout.Rect
 }

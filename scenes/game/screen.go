@@ -21,6 +21,9 @@ type Screen struct {
 	t       *Table
 	menu    menu
 	hotSeat bool // the hot-seat undo setting, as last seen (for the page API)
+	// overAtStart: the game was over before this screen opened (a
+	// finished --position or save); its result shows at once.
+	overAtStart bool
 }
 
 // New starts a game from the setup, or from a position string if one is
@@ -35,7 +38,7 @@ func New(c *app.Context, position string) (app.Scene, error) {
 
 // Resume shows a game already under way (a saved one).
 func Resume(c *app.Context, s *play.Session) app.Scene {
-	return &Screen{t: NewTable(c, s)}
+	return &Screen{t: NewTable(c, s), overAtStart: s.M.Pos.Over()}
 }
 
 // OpenMenu opens the game's menu (for screenshots and tests).
@@ -64,7 +67,7 @@ func (g *Screen) Update(c *app.Context) error {
 	}
 	t.Update(c, &c.In)
 	if t.Ctl.Phase() == play.Over {
-		if n := t.Ctl.OverFor(); n >= overTicks || (n > 20 && c.In.Released) {
+		if n := t.Ctl.OverFor(); n >= overTicks || (n > 20 && c.In.Released) || g.overAtStart {
 			c.Replace(NewResult(c, t))
 		}
 	}

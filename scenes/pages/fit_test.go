@@ -76,6 +76,9 @@ func TestEveryTextFits(t *testing.T) {
 			sp := NewSaveProblem(c, app.SaveProblem{Err: os.ErrInvalid, Where: "/home/someone/.config/shiftago/game.damaged-20260101-120000.json"}).(*SaveProblem)
 			sp.layout(c)
 			check("save problem", sp.Fits(c), minFit)
+			el := NewElsewhere(c).(*Elsewhere)
+			el.layout(c)
+			check("elsewhere", el.Fits(c), minFit)
 		}
 	})
 }

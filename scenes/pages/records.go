@@ -1,7 +1,6 @@
 package pages
 
 import (
-	"io/fs"
 	"math"
 	"path/filepath"
 	"time"
@@ -24,9 +23,19 @@ const (
 	actExport recordsAct = iota
 	actRecBack
 	actOpen
+	actResumeKept
 )
 
-func (a recordsAct) String() string { return [...]string{"export", "back", "open"}[a] }
+func (a recordsAct) String() string { return [...]string{"export", "back", "open", "resume"}[a] }
+
+// maxKeptListed bounds the kept games listed.
+const maxKeptListed = 3
+
+// loaded is a record read off the frame loop.
+type loaded struct {
+	rec *record.Record
+	err error
+}
 
 // maxListed bounds the records listed.
 const maxListed = 6
@@ -40,8 +49,13 @@ type Records struct {
 	w, h   float64
 	u      float64
 	files  []string
+	kept   []app.KeptGame
 	info   []ui.TextBlock
 	status string
+	// loading delivers the record being read: files are read off the
+	// frame loop, since a slow disk (or anything else) must not freeze
+	// the window.
+	loading chan loaded
 }
 
 // NewRecords opens the records screen; game is the game in progress (nil
@@ -84,6 +98,22 @@ func (r *Records) layout(c *app.Context) {
 		r.bs.Add(ui.Button[recordsAct]{X: x, Y: y, W: w, H: bh, Act: actExport, Label: label, On: true, Bold: true})
 		y += bh + 0.6*u
 	}
+	r.kept = nil
+	if !c.SavingOff() {
+		r.kept = c.KeptGames()
+	}
+	if len(r.kept) > maxKeptListed {
+		r.kept = r.kept[:maxKeptListed]
+	}
+	for i, k := range r.kept {
+		m := k.Session.M
+		label := c.F("records.keptgame", c.T("variant."+m.Pos.Variant().String()), m.Pos.Players(), len(m.Moves))
+		r.bs.Add(ui.Button[recordsAct]{X: x, Y: y, W: w, H: bh, Act: actResumeKept, Arg: i, Label: label, On: true})
+		y += bh + 0.2*u
+	}
+	if len(r.kept) > 0 {
+		y += 0.4 * u
+	}
 	r.files = store.ListRecords(c.Opts.Store)
 	if len(r.files) > maxListed {
 		r.files = r.files[:maxListed]
@@ -121,8 +151,11 @@ func (r *Records) Update(c *app.Context) error {
 		return nil
 	}
 	if files := ebiten.DroppedFiles(); files != nil {
-		r.openDropped(c, files)
+		if load, ok := store.DroppedRecord(files); ok {
+			r.load(c, load)
+		}
 	}
+	r.delivered(c)
 	b, ok := r.bs.Tapped(c.In.Pointer)
 	if !ok {
 		return nil
@@ -144,48 +177,57 @@ func (r *Records) Update(c *app.Context) error {
 		if b.Arg >= len(r.files) {
 			return nil
 		}
-		text, err := store.ReadRecord(r.files[b.Arg])
-		if err != nil {
-			r.say(c, c.F("records.bad", err.Error()))
+		path := r.files[b.Arg]
+		r.load(c, func() (*record.Record, error) { return store.ReadRecord(path) })
+	case actResumeKept:
+		if b.Arg >= len(r.kept) {
 			return nil
 		}
-		r.open(c, text)
+		if err := c.ResumeKept(r.kept[b.Arg].Name); err != nil {
+			r.say(c, c.T("records.keptfail"))
+		}
 	case actRecBack:
 		c.Pop()
 	}
 	return nil
 }
 
-// openDropped opens the first file dropped onto the window.
-func (r *Records) openDropped(c *app.Context, files fs.FS) {
-	ents, err := fs.ReadDir(files, ".")
-	if err != nil || len(ents) == 0 {
+// load reads a record off the frame loop; delivered takes it when it
+// comes. One at a time.
+func (r *Records) load(c *app.Context, read func() (*record.Record, error)) {
+	if r.loading != nil {
 		return
 	}
-	for _, e := range ents {
-		if e.IsDir() {
-			continue
-		}
-		b, err := fs.ReadFile(files, e.Name())
-		if err != nil {
-			r.say(c, c.F("records.bad", err.Error()))
+	ch := make(chan loaded, 1)
+	r.loading = ch
+	go func() {
+		rec, err := read()
+		ch <- loaded{rec, err}
+	}()
+	r.say(c, c.T("records.opening"))
+}
+
+// delivered shows the record read, or says why it was refused (with the
+// line).
+func (r *Records) delivered(c *app.Context) {
+	if r.loading == nil {
+		return
+	}
+	select {
+	case l := <-r.loading:
+		r.loading = nil
+		if l.err != nil {
+			r.say(c, c.F("records.bad", l.err.Error()))
 			return
 		}
-		r.open(c, string(b))
-		return
+		r.say(c, "")
+		c.Push(c.Screens.Replay(c, l.rec))
+	default:
 	}
 }
 
-// open checks a record and shows it in the replay, or says why it was
-// refused (with the line).
-func (r *Records) open(c *app.Context, text string) {
-	rec, err := record.Parse(text)
-	if err != nil {
-		r.say(c, c.F("records.bad", err.Error()))
-		return
-	}
-	c.Push(c.Screens.Replay(c, rec))
-}
+// Loading reports whether a record is being read (tests wait on it).
+func (r *Records) Loading() bool { return r.loading != nil }
 
 // Draw draws the screen.
 func (r *Records) Draw(screen *ebiten.Image, c *app.Context) {

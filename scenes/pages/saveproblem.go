@@ -60,8 +60,10 @@ func (s *SaveProblem) layout(c *app.Context) {
 	}
 	add(c.T("problem.title"), 0.9*u, render.Accent, true)
 	add(c.T(app.ProblemKey(s.p.Err)), 0.55*u, render.Ink, false)
-	add(c.T("problem.kept")+" "+s.p.Where, 0.45*u, render.Dim, false)
-	if s.p.Err != nil {
+	for _, l := range s.texts(c)[1:] {
+		add(l, 0.45*u, render.Dim, false)
+	}
+	if s.p.Err != nil && !s.p.Missing() {
 		add(c.F("problem.details", s.p.Err.Error()), 0.4*u, render.Dim, false)
 	}
 	if s.p.Backup != nil {
@@ -78,6 +80,21 @@ func (s *SaveProblem) layout(c *app.Context) {
 		s.bs.Add(ui.Button[problemAct]{X: x, Y: y, W: bw, H: bh, Act: actBackup, Label: c.T("problem.backup"), On: true, Bold: true})
 	}
 	s.bs.Add(ui.Button[problemAct]{X: x + w - bw, Y: y, W: bw, H: bh, Act: actFresh, Label: c.T("problem.new")})
+}
+
+// texts are what the screen says of the file, in order: what is wrong,
+// then where the file is, and only what is true (issue 12: it said the
+// file was kept aside when it could not be moved).
+func (s *SaveProblem) texts(c *app.Context) []string {
+	out := []string{c.T(app.ProblemKey(s.p.Err))}
+	switch {
+	case s.p.Missing():
+	case s.p.Kept:
+		out = append(out, c.T("problem.kept")+" "+s.p.Where)
+	default:
+		out = append(out, c.F("problem.notkept", s.p.Where))
+	}
+	return out
 }
 
 // Update takes the choice.

@@ -4,9 +4,11 @@ package sound
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/ebitengine/purego"
 	"github.com/jfreymuth/pulse"
+	"golang.org/x/sys/unix"
 )
 
 // probeSoundDevice tries, before any audio context exists, what ebiten's
@@ -34,12 +36,46 @@ func probeSoundDevice() error {
 	purego.RegisterLibFunc(&open, handle, "snd_pcm_open")
 	purego.RegisterLibFunc(&closePCM, handle, "snd_pcm_close")
 	const playback, nonBlock = 0, 1
-	for _, dev := range []string{"default", "plug:default"} {
-		var pcm uintptr
-		if open(&pcm, dev, playback, nonBlock) >= 0 {
-			closePCM(pcm)
-			return nil
+	found := false
+	// Where there is no sound card ALSA writes some 16 lines of complaints
+	// to stderr for these two tries; the game says it in one notice.
+	quietStderr(func() {
+		for _, dev := range []string{"default", "plug:default"} {
+			var pcm uintptr
+			if open(&pcm, dev, playback, nonBlock) >= 0 {
+				closePCM(pcm)
+				found = true
+				return
+			}
 		}
+	})
+	if found {
+		return nil
 	}
 	return fmt.Errorf("no PulseAudio (%v) and no ALSA playback device", perr)
+}
+
+// quietStderr runs f with file descriptor 2 pointed at /dev/null, then
+// puts it back: C libraries write to the descriptor, not to os.Stderr.
+// It is used once, at start, before anything else runs that writes to
+// stderr; if the descriptors cannot be juggled f runs as it is.
+func quietStderr(f func()) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		f()
+		return
+	}
+	defer null.Close()
+	saved, err := unix.Dup(2)
+	if err != nil {
+		f()
+		return
+	}
+	defer unix.Close(saved)
+	if err := unix.Dup2(int(null.Fd()), 2); err != nil {
+		f()
+		return
+	}
+	defer unix.Dup2(saved, 2)
+	f()
 }

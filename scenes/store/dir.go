@@ -4,9 +4,10 @@ package store
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"time"
 )
 
@@ -22,16 +23,81 @@ func Open() (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
-	return &Dir{Path: filepath.Join(dir, "shiftago")}, nil
+	return OpenDir(filepath.Join(dir, "shiftago")), nil
+}
+
+// OpenDir is the store in dir. It removes the temporary files that a
+// write cut short (a crash, kill -9) left behind; only those older than
+// a minute, so that another window's write under way is never touched.
+func OpenDir(dir string) *Dir {
+	d := &Dir{Path: dir}
+	d.cleanTemp(time.Now().Add(-time.Minute))
+	return d
+}
+
+// cleanTemp removes the temporary files (.NAME-*.tmp, NAME.json.bak.tmp)
+// last changed before cutoff.
+func (d *Dir) cleanTemp(cutoff time.Time) {
+	ents, err := os.ReadDir(d.Path)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		n := e.Name()
+		if !strings.HasSuffix(n, ".tmp") || !(strings.HasPrefix(n, ".") || strings.HasSuffix(n, ".json.bak.tmp")) {
+			continue
+		}
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() && info.ModTime().Before(cutoff) {
+			os.Remove(filepath.Join(d.Path, n))
+		}
+	}
 }
 
 func (d *Dir) file(name string) string { return filepath.Join(d.Path, name+".json") }
 
-// Read implements Store.
-func (d *Dir) Read(name string) ([]byte, error) { return os.ReadFile(d.file(name)) }
+// Read implements Store: only a regular file, and at most maxSave
+// bytes of it (a FIFO or a link to /dev/zero as a save must not hang the
+// start).
+func (d *Dir) Read(name string) ([]byte, error) { return ReadFile(d.file(name), maxSave) }
 
 // ReadBackup implements Store.
-func (d *Dir) ReadBackup(name string) ([]byte, error) { return os.ReadFile(d.file(name) + ".bak") }
+func (d *Dir) ReadBackup(name string) ([]byte, error) {
+	return ReadFile(d.file(name)+".bak", maxSave)
+}
+
+// WriteNoBackup implements Store.
+func (d *Dir) WriteNoBackup(name string, data []byte) error {
+	if err := os.MkdirAll(d.Path, 0o755); err != nil {
+		return err
+	}
+	tmp, err := writeTemp(d.Path, name, data)
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, d.file(name)); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	syncDir(d.Path)
+	return nil
+}
+
+// Names implements Store.
+func (d *Dir) Names(prefix string) []string {
+	ents, err := os.ReadDir(d.Path)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		n, ok := strings.CutSuffix(e.Name(), ".json")
+		if ok && strings.HasPrefix(n, prefix) && plainName(n) && e.Type().IsRegular() {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
 
 // Write implements Store: the data goes to a temporary file in the same
 // directory, is synced, and is renamed over the old file, so a crash at any
@@ -159,19 +225,10 @@ func WriteFile(path string, data []byte) error {
 	return nil
 }
 
-// ReadFile reads at most max bytes of path (for imported records).
+// ReadFile reads path if it is a regular file of at most max bytes. It
+// asks first (Stat, following links): a FIFO, a device such as
+// /dev/zero or a directory is refused without ever being opened, since
+// opening or reading one could block or never end.
 func ReadFile(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > max {
-		return nil, fmt.Errorf("%s: larger than %d bytes", path, max)
-	}
-	return b, nil
+	return readFS(os.DirFS(filepath.Dir(path)), filepath.Base(path), max)
 }

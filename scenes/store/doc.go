@@ -8,6 +8,8 @@
 // The save file's format is here too (save.go): versioned, checked, and
 // never trusted. A damaged, truncated, foreign or future-version save is
 // refused with a reason, kept aside, and never silently overwritten.
+// Files are read only when Stat says they are regular and small enough
+// (read.go): a FIFO or a device never hangs the game.
 //
 // The package knows nothing of ebiten: it is tested and fuzzed without a
 // window.

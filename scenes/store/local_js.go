@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"sort"
+	"strings"
 	"syscall/js"
 )
 
@@ -15,21 +17,36 @@ type Local struct {
 }
 
 // Open returns the browser's store, or ErrUnavailable when localStorage
-// cannot be used (private mode, storage disabled).
+// cannot be used at all (storage disabled, blocked site data, a page in
+// another site's frame). Merely reading window.localStorage throws
+// there, and a property read (js.Value.Get) does not catch JavaScript
+// exceptions: the exception would cross the WebAssembly boundary and stop
+// the game, out of recover's reach. Reflect.get is a call, and a call's
+// exception comes back as a panic that recover sees.
+//
+// Storage that is full still reads: Open then returns the store and
+// ErrFull, so the saved game resumes, and saving fails with a notice.
 func Open() (s Store, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			s, err = nil, fmt.Errorf("%w: %v", ErrUnavailable, r)
+			s, err = nil, ErrUnavailable
 		}
 	}()
-	ls := js.Global().Get("localStorage")
+	ls := js.Global().Get("Reflect").Call("get", js.Global(), "localStorage")
 	if ls.IsUndefined() || ls.IsNull() {
-		return nil, fmt.Errorf("%w: this browser has no localStorage", ErrUnavailable)
+		return nil, ErrUnavailable
 	}
-	// Try it: a full or forbidden storage throws here.
-	ls.Call("setItem", "shiftago/probe", "1")
-	ls.Call("removeItem", "shiftago/probe")
-	return &Local{ls: ls}, nil
+	l := &Local{ls: ls}
+	ls.Call("getItem", "shiftago/probe") // reading must work; a throw ends here
+	// Try a write: a full or read-only storage throws here.
+	if werr := call(func() error {
+		ls.Call("setItem", "shiftago/probe", "1")
+		ls.Call("removeItem", "shiftago/probe")
+		return nil
+	}); werr != nil {
+		return l, ErrFull
+	}
+	return l, nil
 }
 
 func key(name string) string { return "shiftago/" + name }
@@ -38,7 +55,7 @@ func key(name string) string { return "shiftago/" + name }
 func call(f func() error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("localStorage: %v", r)
+			err = fmt.Errorf("%w: %v", ErrStorage, r)
 		}
 	}()
 	return f()
@@ -74,6 +91,35 @@ func (l *Local) Write(name string, data []byte) error {
 		l.ls.Call("setItem", k, string(data))
 		return nil
 	})
+}
+
+// WriteNoBackup implements Store.
+func (l *Local) WriteNoBackup(name string, data []byte) error {
+	return call(func() error {
+		l.ls.Call("setItem", key(name), string(data))
+		return nil
+	})
+}
+
+// Names implements Store.
+func (l *Local) Names(prefix string) []string {
+	var out []string
+	call(func() error {
+		n := l.ls.Get("length").Int()
+		for i := 0; i < n; i++ {
+			k := l.ls.Call("key", i)
+			if k.Type() != js.TypeString {
+				continue
+			}
+			name, ok := strings.CutPrefix(k.String(), "shiftago/")
+			if ok && strings.HasPrefix(name, prefix) && plainName(name) {
+				out = append(out, name)
+			}
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out
 }
 
 // PutAside implements Store.

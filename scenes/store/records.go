@@ -3,6 +3,8 @@
 package store
 
 import (
+	"shiftago/logic/record"
+
 	"os"
 	"path/filepath"
 	"sort"
@@ -48,8 +50,11 @@ func ListRecords(st Store) []string {
 	return out
 }
 
-// ReadRecord reads a record file (a record is a few KB: at most 1 MiB).
-func ReadRecord(path string) (string, error) {
-	b, err := ReadFile(path, 1<<20)
-	return string(b), err
+// ReadRecord reads and checks a record file: a regular file of at
+// most MaxRecord bytes (LoadRecord).
+func ReadRecord(path string) (*record.Record, error) {
+	return LoadRecord(os.DirFS(filepath.Dir(path)), filepath.Base(path))
 }
+
+// readRecordAt reads a dropped file by its real path.
+func readRecordAt(path string) (*record.Record, error) { return ReadRecord(path) }

@@ -5,6 +5,8 @@ package store
 import (
 	"errors"
 	"syscall/js"
+
+	"shiftago/logic/record"
 )
 
 // ExportRecord offers the record as a download and copies it to the
@@ -35,4 +37,9 @@ func ExportRecord(st Store, name, text string) (where string, err error) {
 func ListRecords(st Store) []string { return nil }
 
 // ReadRecord: the browser has no files to read by name.
-func ReadRecord(path string) (string, error) { return "", errors.New("no files in the browser") }
+func ReadRecord(path string) (*record.Record, error) {
+	return nil, errors.New("no files in the browser")
+}
+
+// readRecordAt: dropped files in the browser have no real path.
+func readRecordAt(path string) (*record.Record, error) { return ReadRecord(path) }

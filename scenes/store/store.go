@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"sort"
+	"strings"
 )
 
 // Store is where the game keeps its named files ("game", "setup").
@@ -17,6 +19,14 @@ type Store interface {
 	// Write replaces the named file atomically, keeping the old one as the
 	// backup.
 	Write(name string, data []byte) error
+	// WriteNoBackup replaces the named file atomically and leaves its
+	// backup as it is: for a file that must never become the backup (a
+	// damaged save that could not be moved aside) and for files that need
+	// none (the owner's heartbeat).
+	WriteNoBackup(name string, data []byte) error
+	// Names lists the files whose names begin with prefix (never a
+	// backup or a file put aside), sorted.
+	Names(prefix string) []string
 	// PutAside moves the named file out of the way under a new name that is
 	// never overwritten, and says where it went.
 	PutAside(name string) (string, error)
@@ -28,6 +38,14 @@ type Store interface {
 
 // ErrUnavailable says that the platform has nowhere to keep files.
 var ErrUnavailable = errors.New("no storage available")
+
+// ErrFull says that the store reads but takes no more writes (the
+// browser's storage is full): what is saved resumes, new saves fail.
+var ErrFull = errors.New("the storage is full")
+
+// ErrStorage wraps what the browser's storage threw (its own words, for
+// the developer's eyes: the player is told in plain words).
+var ErrStorage = errors.New("the storage refused")
 
 // IsNotExist reports whether err says that a file does not exist.
 func IsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
@@ -68,6 +86,31 @@ func (m *Memory) Write(name string, data []byte) error {
 	}
 	m.Files[name] = append([]byte(nil), data...)
 	return nil
+}
+
+// WriteNoBackup implements Store.
+func (m *Memory) WriteNoBackup(name string, data []byte) error {
+	m.init()
+	m.Files[name] = append([]byte(nil), data...)
+	return nil
+}
+
+// Names implements Store.
+func (m *Memory) Names(prefix string) []string {
+	var out []string
+	for k := range m.Files {
+		if strings.HasPrefix(k, prefix) && plainName(k) {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// plainName reports whether a stored name is a file of its own, not a
+// backup or a file put aside.
+func plainName(k string) bool {
+	return !strings.HasSuffix(k, ".bak") && !strings.Contains(k, ".damaged-") && !strings.Contains(k, ".")
 }
 
 // PutAside implements Store.

@@ -1,0 +1,7 @@
+//go:build !unix || js
+
+package app
+
+// ThisProcess is this process, for the owner record; here the owner's
+// heartbeat alone tells whether it runs.
+func ThisProcess() Process { return Process{} }

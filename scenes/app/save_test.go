@@ -1,0 +1,359 @@
+package app
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"shiftago/scenes/input"
+	"shiftago/scenes/play"
+	"shiftago/scenes/store"
+)
+
+// testScreens are stand-in screens that say what they show.
+func testScreens(problems *[]SaveProblem) Screens {
+	return Screens{
+		Title: func(c *Context) Scene { return &fake{name: "title"} },
+		NewGame: func(c *Context, position string) (Scene, error) {
+			s, err := c.NewSession(position)
+			if err != nil {
+				return nil, err
+			}
+			return &holder{fake{name: "game", session: s}}, nil
+		},
+		Resume: func(c *Context, s *play.Session) Scene { return &holder{fake{name: "game", session: s}} },
+		SaveProblem: func(c *Context, p SaveProblem) Scene {
+			if problems != nil {
+				*problems = append(*problems, p)
+			}
+			return &fake{name: "saveproblem"}
+		},
+		Elsewhere: func(c *Context) Scene { return &fake{name: "elsewhere"} },
+	}
+}
+
+func start(t *testing.T, opts Options, problems *[]SaveProblem) *Game {
+	t.Helper()
+	if opts.Setup.Players == 0 {
+		opts.Setup = play.DefaultSetup()
+	}
+	opts.NoAudio, opts.Seed = true, 1
+	g, err := New(opts, testScreens(problems), &input.Script{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// play plays moves in the game shown and lets the shell save it.
+func playMoves(t *testing.T, g *Game, moves ...string) {
+	t.Helper()
+	g.Update()
+	s := g.holder()
+	for _, m := range moves {
+		mv, err := s.M.Pos.ParseMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.M.Play(mv)
+		g.Update()
+	}
+}
+
+func savedMoves(t *testing.T, st store.Store, name string) int {
+	t.Helper()
+	b, err := st.Read(name)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	sg, err := store.DecodeGame(b)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return len(sg.Record.Moves)
+}
+
+// TestStartedGameKeepsTheSave: a game started by flags or a link never
+// replaces the game in progress: it is kept aside, listed, the player
+// is told, and Resume swaps it back, keeping the other in turn
+// (issue 12: two autosaves used to put the new game in both the save and
+// its backup).
+func TestStartedGameKeepsTheSave(t *testing.T) {
+	st := &store.Memory{}
+	g := start(t, Options{Store: st}, nil)
+	g.stack = []Scene{&holder{fake{name: "game"}}}
+	s, _ := g.ctx.NewSession("")
+	g.stack[0].(*holder).session = s
+	playMoves(t, g, "W4", "Na", "W4")
+
+	g2 := start(t, Options{Store: st, StartGame: true}, nil)
+	if g2.ctx.Notice() == "" || !g2.ctx.noticeTap {
+		t.Errorf("the player is not told (notice %q)", g2.ctx.Notice())
+	}
+	playMoves(t, g2, "E1")
+	playMoves(t, g2, "E2")
+	kept := g2.ctx.KeptGames()
+	if len(kept) != 1 || len(kept[0].Session.M.Moves) != 3 {
+		t.Fatalf("kept games %v, want the game of 3 moves", kept)
+	}
+	if savedMoves(t, st, "game") != 2 {
+		t.Fatal("the new game is not the save")
+	}
+	if err := g2.ctx.ResumeKept(kept[0].Name); err != nil {
+		t.Fatal(err)
+	}
+	g2.Update()
+	if n := len(g2.holder().M.Moves); n != 3 || savedMoves(t, st, "game") != 3 {
+		t.Fatalf("after Resume: %d moves shown, save of %d", n, savedMoves(t, st, "game"))
+	}
+	kept = g2.ctx.KeptGames()
+	if len(kept) != 1 || len(kept[0].Session.M.Moves) != 2 {
+		t.Fatalf("the game of 2 moves was not kept in turn: %v", kept)
+	}
+}
+
+// TestStartedGameKeepsADamagedSave: an unreadable save is put aside
+// before a started game writes.
+func TestStartedGameKeepsADamagedSave(t *testing.T) {
+	st := &store.Memory{}
+	st.WriteNoBackup("game", []byte("{damaged"))
+	g := start(t, Options{Store: st, StartGame: true}, nil)
+	g.Update()
+	found := false
+	for k, v := range st.Files {
+		found = found || (strings.Contains(k, "damaged") && string(v) == "{damaged")
+	}
+	if !found {
+		t.Fatalf("the damaged save was not kept: %v", st.Files)
+	}
+}
+
+// TestLoneBackupOffered: the save is gone but its backup is good: the
+// backup is offered, and nothing says a file was kept.
+func TestLoneBackupOffered(t *testing.T) {
+	st := &store.Memory{}
+	g := start(t, Options{Store: st}, nil)
+	s, _ := g.ctx.NewSession("")
+	g.stack = []Scene{&holder{fake{name: "game", session: s}}}
+	playMoves(t, g, "W4", "Na")
+	st.Remove("game")
+	var ps []SaveProblem
+	g2 := start(t, Options{Store: st}, &ps)
+	if g2.Scene().(*fake).name != "saveproblem" || len(ps) != 1 || ps[0].Backup == nil || ps[0].Kept || !ps[0].Missing() {
+		t.Fatalf("scene %s, problems %+v", g2.PagePhase(), ps)
+	}
+	if ProblemKey(ps[0].Err) != "problem.missing" {
+		t.Errorf("key %s", ProblemKey(ps[0].Err))
+	}
+}
+
+// stuck is a store whose PutAside fails (a read-only folder).
+type stuck struct{ store.Memory }
+
+func (s *stuck) PutAside(string) (string, error) { return "", errors.New("read-only") }
+
+// TestDamagedSaveNotMovedNeverBecomesTheBackup: when the damaged save
+// could not be moved, the screen is told so (Kept false), and the game
+// continued from the backup replaces it without rotating it into the
+// backup (issue 12: the damaged file was copied over the good backup).
+func TestDamagedSaveNotMovedNeverBecomesTheBackup(t *testing.T) {
+	st := &stuck{}
+	g := start(t, Options{Store: st}, nil)
+	s, _ := g.ctx.NewSession("")
+	g.stack = []Scene{&holder{fake{name: "game", session: s}}}
+	playMoves(t, g, "W4")
+	good, _ := st.Read("game")
+	st.Write("game", []byte("{damaged"))
+	var ps []SaveProblem
+	g2 := start(t, Options{Store: st}, &ps)
+	if len(ps) != 1 || ps[0].Kept || ps[0].Backup == nil {
+		t.Fatalf("problems %+v", ps)
+	}
+	ses, err := g2.ctx.ResumeSession(ps[0].Backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2.stack = []Scene{&holder{fake{name: "game", session: ses}}}
+	playMoves(t, g2, "Na")
+	playMoves(t, g2, "W4")
+	bak, _ := st.ReadBackup("game")
+	if strings.Contains(string(bak), "{damaged") {
+		t.Fatal("the damaged save became the backup")
+	}
+	_ = good
+}
+
+// TestNoStoreSaysSo: without a store (no HOME) a game started by flags
+// says that games cannot be saved (issue 12: it said nothing).
+func TestNoStoreSaysSo(t *testing.T) {
+	g := start(t, Options{StartGame: true, StoreErr: store.ErrUnavailable}, nil)
+	if g.ctx.Notice() != g.ctx.T("notice.nosaves") {
+		t.Errorf("notice %q", g.ctx.Notice())
+	}
+}
+
+// failing is a store whose writes fail as the browser's full storage does.
+type failing struct{ store.Memory }
+
+func (f *failing) Write(string, []byte) error {
+	return errors.New("localStorage: QuotaExceededError: Failed to execute 'setItem' on 'Storage'")
+}
+
+// TestSaveFailureInWords: a failing save says so once, in words, never
+// with the browser's own error text.
+func TestSaveFailureInWords(t *testing.T) {
+	st := &failing{}
+	g := start(t, Options{Store: st, StartGame: true}, nil)
+	g.ctx.notice = ""
+	g.Update()
+	n := g.ctx.Notice()
+	if n == "" || strings.Contains(n, "Quota") || strings.Contains(n, "setItem") {
+		t.Fatalf("notice %q", n)
+	}
+	g.ctx.notice = ""
+	playMoves(t, g, "W4")
+	if g.ctx.Notice() != "" {
+		t.Errorf("said again: %q", g.ctx.Notice())
+	}
+}
+
+// TestOneWriterPerSave: a second copy on the same store finds the first
+// one's fresh heartbeat and asks (the Elsewhere screen), writing
+// nothing; taking over makes it the writer, and the first copy stops
+// saving at its next save or heartbeat and says so. A stale heartbeat
+// (the other copy died) is no obstacle; a closed copy frees the save.
+func TestOneWriterPerSave(t *testing.T) {
+	st := &store.Memory{}
+	now := time.Unix(1_800_000_000, 0)
+	clock := func() time.Time { return now }
+	a := start(t, Options{Store: st, InstanceID: "A", Now: clock}, nil)
+	s, _ := a.ctx.NewSession("")
+	a.stack = []Scene{&holder{fake{name: "game", session: s}}}
+	playMoves(t, a, "W4")
+
+	now = now.Add(2 * time.Second)
+	b := start(t, Options{Store: st, InstanceID: "B", Now: clock, StartGame: true}, nil)
+	if b.PagePhase() != "loading" || b.Scene().(*fake).name != "elsewhere" {
+		t.Fatalf("the second copy shows %T %v", b.Scene(), b.Scene())
+	}
+	b.Update()
+	if savedMoves(t, st, "game") != 1 || len(st.Names(keptPrefix)) != 0 {
+		t.Fatal("the second copy wrote before the player chose")
+	}
+	playMoves(t, a, "Na") // A still owns the save
+	if savedMoves(t, st, "game") != 2 {
+		t.Fatal("the owner stopped saving")
+	}
+	b.ctx.TakeOver()
+	b.Update()
+	if h := b.holder(); h == nil || len(h.M.Moves) != 0 {
+		t.Fatalf("after taking over, the started game is not shown")
+	}
+	if len(st.Names(keptPrefix)) != 1 {
+		t.Fatal("A's game was not kept aside when B's started game took over")
+	}
+	playMoves(t, a, "W4")
+	if !a.ctx.SavingOff() || !strings.Contains(a.ctx.Notice(), a.ctx.T("notice.takenover")) {
+		t.Fatalf("A was taken over but saves on (notice %q)", a.ctx.Notice())
+	}
+	if savedMoves(t, st, "game") != 0 {
+		t.Fatal("A wrote over B's game")
+	}
+	b.Close()
+	if _, err := st.Read(ownerName); !store.IsNotExist(err) {
+		t.Error("closing B left its owner record")
+	}
+	// A stale record of a copy that died is no obstacle.
+	st.WriteNoBackup(ownerName, []byte(`{"id":"Z","beat":1}`))
+	c := start(t, Options{Store: st, InstanceID: "C", Now: clock}, nil)
+	if _, ok := c.Scene().(*holder); !ok {
+		t.Error("a stale owner blocked the start")
+	}
+	// "Play without saving" shows the game and writes nothing.
+	d := start(t, Options{Store: st, InstanceID: "D", Now: clock}, nil)
+	if d.Scene().(*fake).name != "elsewhere" {
+		t.Fatal("D did not see C")
+	}
+	before, _ := st.Read("game")
+	d.ctx.PlayWithoutSaving()
+	d.Update()
+	playMoves(t, d, "W1")
+	after, _ := st.Read("game")
+	if string(before) != string(after) {
+		t.Error("playing without saving saved")
+	}
+}
+
+// TestNoticeUntilTap: a link's problem stays until a tap; the tap that
+// closes it reaches no screen, up to its release.
+func TestNoticeUntilTap(t *testing.T) {
+	f := &fake{name: "title"}
+	g, script, _ := newGame(t, nil, f)
+	g.ctx.NotifyUntilTap("the link")
+	for i := 0; i < 1000; i++ {
+		g.Update()
+	}
+	if g.ctx.Notice() != "the link" {
+		t.Fatal("the notice went by itself")
+	}
+	g.ctx.Notify("a passing notice")
+	if g.ctx.Notice() != "the link" {
+		t.Fatal("a passing notice pushed it away")
+	}
+	script.Hold(10, 10, 5)
+	for i := 0; i < 7; i++ {
+		g.Update()
+	}
+	if g.ctx.Notice() != "" || f.sawPress {
+		t.Fatalf("after a tap: notice %q, the screen saw the tap %v", g.ctx.Notice(), f.sawPress)
+	}
+	script.Hold(10, 10, 5)
+	for i := 0; i < 7; i++ {
+		g.Update()
+	}
+	if !f.sawPress {
+		t.Fatal("the next tap was swallowed too")
+	}
+}
+
+// TestFullStorageResumes: storage that reads but takes no writes (the
+// browser's, full) still resumes the saved game, and says in words that
+// it cannot save (issue 12: a reload showed the setup).
+func TestFullStorageResumes(t *testing.T) {
+	st := &store.Memory{}
+	g := start(t, Options{Store: st}, nil)
+	s, _ := g.ctx.NewSession("")
+	g.stack = []Scene{&holder{fake{name: "game", session: s}}}
+	playMoves(t, g, "W4")
+	g2 := start(t, Options{Store: st, StoreErr: store.ErrFull}, nil)
+	if h, ok := g2.Scene().(*holder); !ok || len(h.session.M.Moves) != 1 {
+		t.Fatalf("the save was not resumed: %T", g2.Scene())
+	}
+	if g2.ctx.Notice() != g2.ctx.T("notice.storagefull") {
+		t.Errorf("notice %q", g2.ctx.Notice())
+	}
+}
+
+// TestKilledOwnerIsNoOwner: a window killed a second ago (kill -9) left
+// a fresh owner record; its process is gone, so a restart on the same
+// machine resumes at once instead of asking.
+func TestKilledOwnerIsNoOwner(t *testing.T) {
+	st := &store.Memory{}
+	now := time.Unix(1_800_000_000, 0)
+	clock := func() time.Time { return now }
+	running := map[int]bool{100: true}
+	proc := func(pid int) Process {
+		return Process{PID: pid, Host: "box", Alive: func(p int) bool { return running[p] }}
+	}
+	start(t, Options{Store: st, InstanceID: "A", Now: clock, Process: proc(100)}, nil)
+	b := start(t, Options{Store: st, InstanceID: "B", Now: clock, Process: proc(200)}, nil)
+	if b.Scene().(*fake).name != "elsewhere" {
+		t.Fatal("a running owner was ignored")
+	}
+	delete(running, 100) // A is killed
+	c := start(t, Options{Store: st, InstanceID: "C", Now: clock, Process: proc(300)}, nil)
+	if c.Scene().(*fake).name == "elsewhere" {
+		t.Fatal("a killed owner still blocks the save")
+	}
+}

@@ -1,0 +1,37 @@
+//go:build (linux && !android) || freebsd || netbsd
+
+package sound
+
+import (
+	"io"
+	"os"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestQuietStderr: what C code writes to descriptor 2 during the sound
+// probe goes nowhere (issue 12: 16 lines of ALSA complaints where there
+// is no sound card); descriptor 2 works again afterwards.
+func TestQuietStderr(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved, err := unix.Dup(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Dup2(int(w.Fd()), 2); err != nil {
+		t.Fatal(err)
+	}
+	quietStderr(func() { unix.Write(2, []byte("ALSA lib pcm.c: cannot find card '0'\n")) })
+	unix.Write(2, []byte("after\n"))
+	unix.Dup2(saved, 2)
+	unix.Close(saved)
+	w.Close()
+	out, _ := io.ReadAll(r)
+	if string(out) != "after\n" {
+		t.Fatalf("descriptor 2 got %q, want only %q", out, "after\n")
+	}
+}
