@@ -1,6 +1,8 @@
 package input
 
 import (
+	"io/fs"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
@@ -20,6 +22,9 @@ type Input struct {
 	Wheel      float64 // vertical wheel movement this tick
 	Ctrl       bool    // Control (or Command) is held
 	Shift      bool    // Shift is held
+	// Dropped is what was dropped onto the window this tick (files), or
+	// nil.
+	Dropped fs.FS
 
 	keys  [maxKeys]ebiten.Key
 	nKeys int
@@ -76,6 +81,7 @@ type Ebiten struct {
 // Sample reads this tick's input.
 func (e *Ebiten) Sample(in *Input) {
 	*in = Input{}
+	in.Dropped = ebiten.DroppedFiles()
 	e.touches = ebiten.AppendTouchIDs(e.touches[:0])
 	in.Fingers = len(e.touches)
 	switch {

@@ -150,7 +150,7 @@ func (r *Records) Update(c *app.Context) error {
 		c.Pop()
 		return nil
 	}
-	if files := ebiten.DroppedFiles(); files != nil {
+	if files := c.In.Dropped; files != nil {
 		if load, ok := store.DroppedRecord(files); ok {
 			r.load(c, load)
 		}
