@@ -23,6 +23,7 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/ai"
 	"shiftago/logic/cli"
+	"shiftago/logic/record"
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
 	"shiftago/scenes/i18n"
@@ -113,6 +114,7 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool
 	nodes := fs.Int("ai-nodes-per-frame", 0, "the computer's search work per frame (0: default)")
 	size := fs.String("size", "1280x800", "the window's size, WIDTHxHEIGHT")
 	langFlag := fs.String("lang", "", "the interface's language: en, de, fr, it or es (default: as set in the game, else the system's)")
+	replay := fs.String("replay", "", "show this record in the replay at once (a record file; in a link, the record's text, base64url)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: shiftago [flags]   (or a subcommand: shiftago help)")
 		fs.PrintDefaults()
@@ -212,6 +214,13 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool
 	}
 	if *langFlag != "" && !i18n.Supported(*langFlag) {
 		return o, fmt.Errorf("--lang %q: want en, de, fr, it or es", *langFlag)
+	}
+	if set["replay"] {
+		rec, err := readReplay(*replay, inPage)
+		if err != nil {
+			return o, fmt.Errorf("--replay: %w", err)
+		}
+		o.Replay = rec
 	}
 	if set["record"] && inPage {
 		// A page has no files: the link cannot name one to write to.
@@ -368,14 +377,28 @@ func linkProblem(err error) (key, param string) {
 	return key, param
 }
 
-// gameParams are the link parameters that start a game; once it has
-// started they leave the page's address (forgetLink).
-var gameParams = []string{"variant", "players", "seats", "position", "seed"}
+// gameParams are the link parameters that start a game or open a
+// replay; once done they leave the page's address (forgetLink).
+var gameParams = []string{"variant", "players", "seats", "position", "seed", "replay"}
 
 // forgetLink decides whether the page's address loses its game
-// parameters: once a link has started its game, a reload must resume
-// that game from the save, not start the link's game again.
-func forgetLink(inPage bool, o gameOptions) bool { return inPage && o.StartGame && o.linkKey == "" }
+// parameters: once a link has started its game (or opened its replay), a
+// reload must resume the game from the save, not open the link again.
+func forgetLink(inPage bool, o gameOptions) bool {
+	return inPage && (o.StartGame || o.Replay != nil) && o.linkKey == ""
+}
+
+// readReplay reads --replay: a record file on the desktop (a regular file
+// of a record's size, like any record), the record's text in a link.
+func readReplay(v string, inPage bool) (*record.Record, error) {
+	if v == "" {
+		return nil, errors.New("empty")
+	}
+	if inPage {
+		return app.ParseReplayParam(v)
+	}
+	return store.ReadRecord(v)
+}
 
 // displayProblem is what to say, instead of opening a window, where
 // there is no display to open it on (Ebitengine would only say "fbdev:

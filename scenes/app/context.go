@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shiftago/logic"
+	"shiftago/logic/record"
 	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/ui"
@@ -19,12 +20,15 @@ import (
 
 // Options are what the command line (or the page's link) chose.
 type Options struct {
-	Setup      play.Setup // the game to start (or the title screen's defaults)
-	Position   string     // a position string (RULES.md §10) to start from, or ""
-	StartGame  bool       // go straight to the game instead of the title screen
-	RecordPath string     // append every move played to this file, or ""
-	NoAudio    bool       // never create the audio context (--mute)
-	Seed       uint64     // seeds the AI and the drawn starter
+	Setup     play.Setup // the game to start (or the title screen's defaults)
+	Position  string     // a position string (RULES.md §10) to start from, or ""
+	StartGame bool       // go straight to the game instead of the title screen
+	// Replay is a record to show at once, over whatever the start opens
+	// (a shared link to a finished game); nil for none.
+	Replay     *record.Record
+	RecordPath string // append every move played to this file, or ""
+	NoAudio    bool   // never create the audio context (--mute)
+	Seed       uint64 // seeds the AI and the drawn starter
 	// NodesPerTick bounds the AI's work per frame (0: the default).
 	NodesPerTick int
 	// AnimSpeed speeds up every animation (tests); 0 means normal.

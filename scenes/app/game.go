@@ -100,6 +100,9 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 		}
 	}
 	g.stack = []Scene{first}
+	if opts.Replay != nil && screens.Replay != nil {
+		g.stack = append(g.stack, screens.Replay(c, opts.Replay)) // closing it shows what lies under it
+	}
 	g.storeNotice() // after the opening's own notices: this one matters more
 	installPage(g)  // window.shiftago in the browser; nothing elsewhere
 	return g, nil

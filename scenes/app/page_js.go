@@ -171,3 +171,36 @@ func InstanceID() (id string) {
 	ss.Call("setItem", "shiftago/instance", id)
 	return id
 }
+
+// Share offers the page's own address with query as a link to share,
+// through the page's shiftagoShare (the share sheet, else the clipboard,
+// else a prompt), and tells the player how it went. It must run in the
+// tick that saw the player's tap: browsers share only on a gesture.
+func Share(c *Context, query, title string) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	f := js.Global().Get("shiftagoShare")
+	if f.Type() != js.TypeFunction {
+		return false
+	}
+	loc := js.Global().Get("location")
+	link := loc.Get("origin").String() + loc.Get("pathname").String() + query
+	var done js.Func
+	done = js.FuncOf(func(this js.Value, args []js.Value) any {
+		defer done.Release()
+		if len(args) > 0 && args[0].Type() == js.TypeString {
+			switch args[0].String() {
+			case "copied":
+				c.Notify(c.T("share.copied"))
+			case "shared", "shown":
+				c.Notify(c.T("share.shared"))
+			}
+		}
+		return nil
+	})
+	f.Invoke(link, title).Call("then", done)
+	return true
+}

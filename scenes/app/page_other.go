@@ -21,3 +21,7 @@ func ForgetPageParams(names []string) {}
 // InstanceID names this copy of the game in the save's owner record: a
 // desktop window is one process.
 func InstanceID() string { return newID() }
+
+// Share offers a link to share: only a page can (a desktop game has no
+// address); it reports whether it could.
+func Share(c *Context, query, title string) bool { return false }

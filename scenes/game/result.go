@@ -25,9 +25,12 @@ const (
 	actBackToSetup
 	actExit
 	actRematch
+	actShareGame
 )
 
-func (a resultAct) String() string { return [...]string{"again", "setup", "quit", "rematch"}[a] }
+func (a resultAct) String() string {
+	return [...]string{"again", "setup", "quit", "rematch", "share"}[a]
+}
 
 // Result shows how a game ended: the winner or a draw, the final board,
 // the scores, and in a tournament the standings and who starts the next
@@ -162,6 +165,9 @@ func (r *Result) Layout(c *app.Context) {
 	if t.Ctl.S.Tourney == nil {
 		acts, labels = append(acts, actRematch), append(labels, c.T("result.rematch"))
 	}
+	if app.Browser { // a link that opens this game in the replay
+		acts, labels = append(acts, actShareGame), append(labels, c.T("result.share"))
+	}
 	acts, labels = append(acts, actBackToSetup), append(labels, c.T("result.setup"))
 	if !app.Browser {
 		acts, labels = append(acts, actExit), append(labels, c.T("result.quit"))
@@ -257,6 +263,9 @@ func (r *Result) Update(c *app.Context) error {
 			return nil
 		}
 		c.Reset(ns)
+	case actShareGame:
+		c.Sound.Play(sound.CueTap, 0, 0)
+		app.Share(c, app.ReplayQuery(r.t.Ctl.S.Record()), r.headline)
 	case actBackToSetup:
 		c.Sound.Play(sound.CueTap, 0, 0)
 		c.Reset(c.Screens.Title(c))

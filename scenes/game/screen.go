@@ -199,6 +199,8 @@ func (g *Screen) act(c *app.Context, a menuAct) {
 		if !app.Browser {
 			c.Quit()
 		}
+	case actSharePosition:
+		app.Share(c, app.PositionQuery(t.Match().Pos.String()), "Shiftago")
 	}
 }
 
@@ -244,10 +246,11 @@ const (
 	actSetup
 	actSound
 	actQuit
+	actSharePosition
 )
 
 func (a menuAct) String() string {
-	return [...]string{"newgame", "undo", "redo", "moves", "records", "rules", "settings", "setup", "sound", "quit"}[a]
+	return [...]string{"newgame", "undo", "redo", "moves", "records", "rules", "settings", "setup", "sound", "quit", "share"}[a]
 }
 
 // menuItems are the menu's items in order, with their catalogue keys.
@@ -256,7 +259,7 @@ var menuItems = [...]struct {
 	key string
 }{
 	{actNewGame, "menu.newgame"}, {actUndo, "menu.undo"}, {actRedo, "menu.redo"},
-	{actMoves, "menu.moves"}, {actRecords, "menu.records"}, {actRules, "menu.rules"}, {actSettings, "menu.settings"},
+	{actMoves, "menu.moves"}, {actSharePosition, "menu.share"}, {actRecords, "menu.records"}, {actRules, "menu.rules"}, {actSettings, "menu.settings"},
 	{actSetup, "menu.setup"}, {actSound, "menu.soundon"}, {actQuit, "menu.quit"},
 }
 
@@ -339,14 +342,16 @@ func (m *menu) enabled(c *app.Context, g *Screen, a menuAct) bool {
 // layout places the items for the geometry and the state of the game;
 // those that cannot act now are disabled.
 func (m *menu) layout(c *app.Context, g *Screen, geo *layout.Geometry) {
-	n := len(menuItems)
-	if app.Browser {
-		n-- // a page cannot quit
-	}
+	n := len(menuItems) - 1 // a page cannot quit; a desktop window has no link to share
 	m.rects = geo.MenuItems(n, m.rects[:0])
 	m.bs.Reset()
-	for i, r := range m.rects {
-		it := menuItems[i]
+	i := 0
+	for _, it := range menuItems {
+		if (it.act == actQuit && app.Browser) || (it.act == actSharePosition && !app.Browser) {
+			continue
+		}
+		r := m.rects[i]
+		i++
 		label := c.T(it.key)
 		switch {
 		case it.act == actSound && !c.Sound.Available():

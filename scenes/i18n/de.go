@@ -177,6 +177,10 @@ var de = Catalog{
 	"replay.close": "Schließen",
 
 	// Hands (issue 11)
+	"result.share":     "Teilen",
+	"menu.share":       "Diese Stellung teilen",
+	"share.copied":     "Link kopiert",
+	"share.shared":     "Link geteilt",
 	"setup.keys":       "Tasten: Enter spielt · im Spiel wählen Pfeile oder Tab einen Einwurf, Enter schiebt ein, Esc öffnet das Menü, U nimmt zurück",
 	"result.rematch":   "Revanche",
 	"settings.confirm": "Erst beim Loslassen",

@@ -177,6 +177,10 @@ var en = Catalog{
 	"replay.close": "Close",
 
 	// Hands (issue 11)
+	"result.share":     "Share",
+	"menu.share":       "Share this position",
+	"share.copied":     "Link copied",
+	"share.shared":     "Link shared",
 	"setup.keys":       "Keys: Enter plays · in a game, the arrows or Tab choose an entry point, Enter pushes, Esc opens the menu, U undoes",
 	"result.rematch":   "Rematch",
 	"settings.confirm": "Confirm on release",

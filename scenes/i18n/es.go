@@ -177,6 +177,10 @@ var es = Catalog{
 	"replay.close": "Cerrar",
 
 	// Hands (issue 11)
+	"result.share":     "Compartir",
+	"menu.share":       "Compartir esta posición",
+	"share.copied":     "Enlace copiado",
+	"share.shared":     "Enlace compartido",
 	"setup.keys":       "Teclas: Intro juega · en la partida, las flechas o Tab eligen una entrada, Intro empuja, Esc abre el menú, U deshace",
 	"result.rematch":   "Revancha",
 	"settings.confirm": "Confirmar al soltar",

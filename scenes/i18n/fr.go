@@ -177,6 +177,10 @@ var fr = Catalog{
 	"replay.close": "Fermer",
 
 	// Hands (issue 11)
+	"result.share":     "Partager",
+	"menu.share":       "Partager cette position",
+	"share.copied":     "Lien copié",
+	"share.shared":     "Lien partagé",
 	"setup.keys":       "Clavier : Entrée joue · en partie, les flèches ou Tab choisissent une entrée, Entrée pousse, Échap ouvre le menu, U annule",
 	"result.rematch":   "Revanche",
 	"settings.confirm": "Valider au relâchement",

@@ -177,6 +177,10 @@ var it = Catalog{
 	"replay.close": "Chiudi",
 
 	// Hands (issue 11)
+	"result.share":     "Condividi",
+	"menu.share":       "Condividi questa posizione",
+	"share.copied":     "Link copiato",
+	"share.shared":     "Link condiviso",
 	"setup.keys":       "Tasti: Invio gioca · in partita, frecce o Tab scelgono un ingresso, Invio spinge, Esc apre il menu, U annulla",
 	"result.rematch":   "Rivincita",
 	"settings.confirm": "Conferma al rilascio",
