@@ -1092,3 +1092,18 @@ test('every setup and settings control answers a held tap on a phone', { timeout
   await waitPhase(page, ['setup']);
   await ctx.close();
 });
+
+// A finished game's shared link opens it in the replay, over whatever the
+// page would open (here the setup), and leaves the address, so a reload
+// does not open it again.
+test('a shared link opens the game in the replay', { timeout: 300_000 }, async () => {
+  const ctx = await newContext(portrait, 1);
+  const text = 'Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\nHandicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n1. W4\n2. Nd\n3. W4\n';
+  const page = await open(ctx, '?replay=' + Buffer.from(text).toString('base64url'));
+  await waitPhase(page, ['replay']);
+  const last = (await api(page, 'buttons')).find((b) => b.label === '>|');
+  await hold(page, last, 6);
+  await page.waitForFunction(() => /^3g3\/7\/7\/oo5\/7\/7\/7 /.test(shiftago.position() || ''), null, { timeout: 60_000, polling: 100 });
+  assert.ok(!new URL(page.url()).searchParams.has('replay'), 'the address kept the replay link: ' + page.url());
+  await ctx.close();
+});
