@@ -391,6 +391,18 @@ func (m *Machine) follow(p layout.Point) {
 	}
 }
 
+// CupCells is how far, in cells along the track, the pointer may be from
+// an entry point's centre and still hold the marble in its cup: resting
+// further out (over a tray beside the board, in line with a track) sets
+// nothing.
+const CupCells = 0.6
+
+// inCup reports whether the marble carried on its track is in the entry
+// point's cup.
+func (m *Machine) inCup() bool {
+	return math.Abs(m.ptrAxial+layout.EntryOffset) <= CupCells
+}
+
 // commit makes the move the held marble touched the board for.
 func (m *Machine) commit(e logic.Entry, contact float64) {
 	v := math.Max(m.velocity, m.ptrAxial-m.lastAxial)
@@ -570,7 +582,7 @@ func (m *Machine) toward(d layout.Point) {
 // slice is reused by the next Tick) and samples the drag's speed.
 func (m *Machine) Tick() []Event {
 	m.tick++
-	if m.st == dragging && m.drag.OnTrack && !m.drag.Set && m.tick-m.restTick >= ArmTicks {
+	if m.st == dragging && m.drag.OnTrack && !m.drag.Set && m.tick-m.restTick >= ArmTicks && m.inCup() {
 		m.drag.Set = true // it rested at the entry point: now it is set there
 	}
 	if m.st == dragging && m.drag.OnTrack {

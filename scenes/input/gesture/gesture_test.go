@@ -187,11 +187,17 @@ func TestGestures(t *testing.T) {
 		{"from the tray to a track: set at the entry point, then pushed in", []act{
 			press(geo.TraySlot(0, 3)), tick(""),
 			move(off(geo.TraySlot(0, 3), -20, -20)), tick("pick tray"),
-			move(at(geo, "E2", -2)), tick(""), tick(""), tick(""), tick(""), tick(""), tick(""), // rests ArmTicks ticks
+			move(at(geo, "E2", -1.3)), tick(""), tick(""), tick(""), tick(""), tick(""), tick(""), // rests ArmTicks ticks in the cup
 			move(at(geo, "E2", -0.2)), tick("commit E2"),
 		}},
 		{"from the tray across the board: the edge passed on the way touches nothing", slide(geo.TraySlot(0, 10), at(geo, "W5", -1.5), 24, "pick tray", "cancel W5")},
 		{"from the tray across the board slowly, a move every few ticks: still nothing", slowSlide(geo.TraySlot(0, 10), at(geo, "W5", -1.5), 40, 4)},
+		{"resting on the tray in line with a track, then a carry inwards: nothing", []act{
+			press(geo.TraySlot(0, 3)), move(at(geo, "E2", -2.5)), tick("pick tray"), tick(""), tick(""), tick(""), tick(""), tick(""), tick(""), tick(""),
+			move(at(geo, "E2", -1.9)), move(at(geo, "E2", 0.5)), tick(""),
+			move(at(geo, "E2", 2)), tick(""),
+			release(at(geo, "E2", 2)), tick("cancel"),
+		}},
 		{"from the tray straight in without resting at the entry point touches nothing", []act{
 			press(geo.TraySlot(0, 3)), move(off(geo.TraySlot(0, 3), -20, 0)), tick("pick tray"),
 			move(at(geo, "E2", -1.6)), tick(""),
