@@ -93,6 +93,14 @@ func installPage(g *Game) {
 	fn("notice", func([]js.Value) any { return g.PageNotice() })
 	fn("ticks", func([]js.Value) any { return g.PageTicks() })
 	js.Global().Set("shiftago", api)
+	// A tab that closes (or goes to the back-forward cache) gives the save
+	// up at once, so a tab opened next is not told the game is open
+	// elsewhere; if it comes back, its next heartbeat claims it again.
+	js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(this js.Value, args []js.Value) any {
+		g.autosave()
+		g.ctx.release()
+		return nil
+	}))
 	g.announce = func(text string) {
 		if f := js.Global().Get("shiftagoAnnounce"); f.Type() == js.TypeFunction {
 			f.Invoke(text)
