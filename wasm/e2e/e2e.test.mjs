@@ -551,7 +551,11 @@ test('after one visit the game starts and plays offline; a repeat visit starts f
     await touch(off, 'touchStart', [play]);
     await waitTicks(off);
     await touch(off, 'touchEnd', []);
-    await waitPhase(off, ['playing']);
+    await waitPhase(off, ['playing']).catch(async (e) => {
+      const st = await off.evaluate(() => ({ phase: shiftago.phase(), notice: shiftago.notice(), buttons: shiftago.buttons().map((b) => b.id) }));
+      await off.screenshot({ path: join(artifacts, 'offline-stuck.png') });
+      throw new Error(`offline, Play did not start a game: ${JSON.stringify(st)}: ${e.message}`);
+    });
     const oracle = new Oracle((await state(off)).position);
     await playByTouch(off, 'W4');
     oracle.check(await state(off));
