@@ -66,8 +66,8 @@ func TestEveryTextFits(t *testing.T) {
 				r := NewRules(c, v).(*Rules)
 				r.layout(c)
 				check("rules "+v.String(), r.Fits(c), minFit)
-				if r.TextBottom() > c.H {
-					t.Errorf("%s, rules %s: the text runs to y=%.0f, off the %.0f px screen", lg, v, r.TextBottom(), c.H)
+				if r.TextBottom() > c.H+r.scroll.Max {
+					t.Errorf("%s, rules %s: the text runs to y=%.0f, off the %.0f px screen that scrolls %.0f", lg, v, r.TextBottom(), c.H, r.scroll.Max)
 				}
 			}
 			rs := NewRecords(c, &record.Record{}).(*Records)
@@ -220,6 +220,40 @@ func TestPageTargetsAreFingerSized(t *testing.T) {
 					}
 				}
 			}
+		}
+	})
+}
+
+// TestRulesScrollWhereTheyDoNotFit: on a phone on its side the rules are
+// taller than the screen: a drag scrolls them to the example's foot, and
+// the press that scrolled taps no tab.
+func TestRulesScrollWhereTheyDoNotFit(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		c := newContext(t, "de", 844, 390)
+		r := NewRules(c, logic.Extreme).(*Rules)
+		r.layout(c)
+		if r.scroll.Max <= 0 {
+			t.Fatalf("the rules fit a 844×390 screen? text to %.0f, example to %.0f", r.TextBottom(), r.exRect.Y+r.exRect.H)
+		}
+		tab := r.bs.List[0].Rect().Center() // Express's tab
+		step := func(y float64, down, pressed, released bool) {
+			c.In = input.At(tab.X, y, down, pressed, released)
+			r.Update(c)
+		}
+		step(tab.Y, true, true, false)
+		for y := tab.Y; y > tab.Y-2*c.H; y -= 20 {
+			step(y, true, false, false)
+		}
+		step(tab.Y-2*c.H, false, false, true)
+		if r.scroll.Off != r.scroll.Max {
+			t.Errorf("scrolled to %.0f of %.0f", r.scroll.Off, r.scroll.Max)
+		}
+		if r.variant != logic.Extreme {
+			t.Error("the drag that scrolled tapped a tab")
+		}
+		if b := r.exRect.Y + r.exRect.H; b > c.H {
+			t.Errorf("scrolled to its end, the example still runs to %.0f of %.0f", b, c.H)
 		}
 	})
 }

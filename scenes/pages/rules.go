@@ -68,6 +68,9 @@ type Rules struct {
 	table   layout.Rect
 	tableY  float64
 
+	scroll ui.Scroll
+	base   rulesBase // where things stand with the page scrolled to its top
+
 	// The example board, drawn offscreen (a render cache) and placed at
 	// exRect.
 	exRect layout.Rect
@@ -77,6 +80,13 @@ type Rules struct {
 	exTick int
 	before logic.Position
 	anim   *motion.Animation
+}
+
+// rulesBase is the page laid out unscrolled.
+type rulesBase struct {
+	btn          []float64
+	textY, exY   float64
+	tableY, topY float64
 }
 
 // NewRules opens the rules of v; Back closes them.
@@ -138,6 +148,20 @@ func (r *Rules) layout(c *app.Context) {
 	r.text.Lines = ui.Wrap(c.Text, body, size, textW, false)
 	r.tableY = top + r.text.Height() + 0.4*u
 	r.table = layout.Rect{X: m, Y: r.tableY, W: textW, H: 0}
+	// Where the page is taller than its screen (a phone on its side, a
+	// long language) it scrolls: upright, the example follows the text.
+	end := r.TextBottom() + m
+	if narrow && end > r.exRect.Y {
+		r.exRect.Y = end
+	}
+	end = math.Max(end, r.exRect.Y+r.exRect.H+m)
+	r.scroll.Max = math.Max(0, end-c.H)
+	r.base = rulesBase{textY: r.text.Y, exY: r.exRect.Y, tableY: r.tableY}
+	r.base.btn = r.base.btn[:0]
+	for _, b := range r.bs.List {
+		r.base.btn = append(r.base.btn, b.Y)
+	}
+	r.applyScroll(c)
 	// The example board fills its square, marbles and all.
 	if r.exImg != nil {
 		r.exImg.Deallocate()
@@ -159,6 +183,16 @@ func (r *Rules) startExample(i int) {
 	r.before = p
 }
 
+// applyScroll places the page as scrolled.
+func (r *Rules) applyScroll(*app.Context) {
+	off := math.Min(r.scroll.Off, r.scroll.Max)
+	for i := range r.bs.List {
+		r.bs.List[i].Y = r.base.btn[i] - off
+	}
+	r.text.Y, r.exRect.Y, r.tableY = r.base.textY-off, r.base.exY-off, r.base.tableY-off
+	r.table.Y = r.tableY
+}
+
 // Update steps the example and takes the tabs and Back.
 func (r *Rules) Update(c *app.Context) error {
 	if r.w != c.W || r.h != c.H {
@@ -168,7 +202,7 @@ func (r *Rules) Update(c *app.Context) error {
 		c.Pop()
 		return nil
 	}
-	if b, ok := r.bs.Tapped(c.In.Pointer); ok {
+	if b, ok := scrollOrTap(c, &r.scroll, &r.bs, r.u, r.applyScroll); ok {
 		c.Sound.Play(sound.CueTap, 0, 0)
 		switch b.Act {
 		case actTab:
