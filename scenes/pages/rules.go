@@ -166,7 +166,7 @@ func (r *Rules) layout(c *app.Context) {
 	if r.exImg != nil {
 		r.exImg.Deallocate()
 	}
-	r.exImg = ebiten.NewImage(int(max(1, r.exRect.W)), int(max(1, r.exRect.H)))
+	r.exImg = ebiten.NewImage(int(max(1, r.exRect.W)), int(max(1, r.exRect.H*1.25))) // as tall as its layout: the frame sits below a status line it does not draw
 	r.board.Geo = layout.New(layout.Config{W: r.exRect.W, H: r.exRect.H * 1.25, Scale: c.Scale, Players: 2, Scoring: true})
 	c.Sprites.Ensure(int(2 * r.board.Geo.MarbleRadius))
 	r.startExample(r.ex)
