@@ -1116,3 +1116,36 @@ test('a shared link opens the game in the replay', { timeout: 300_000 }, async (
   assert.ok(!new URL(page.url()).searchParams.has('replay'), 'the address kept the replay link: ' + page.url());
   await ctx.close();
 });
+
+// The controls of the other screens answer held taps too: the rules'
+// tabs, First steps and its Skip, the records and back, and the result's
+// rematch, on a phone.
+test('the rules, the lesson, the records and the result answer held taps on a phone', { timeout: 600_000 }, async () => {
+  const ctx = await newContext({ width: 390, height: 844 }, 1);
+  const page = await open(ctx);
+  await waitPhase(page, ['setup']);
+  await hold(page, await button(page, 'rules'), 6);
+  await waitPhase(page, ['rules']);
+  for (const id of ['tab 1', 'tab 2', 'tab 0']) {
+    await hold(page, await button(page, id), 6);
+    await page.waitForFunction((id) => shiftago.buttons().find((b) => b.id === id)?.on, id, { timeout: 30_000, polling: 100 });
+  }
+  await hold(page, await button(page, 'tutorial'), 6);
+  await waitPhase(page, ['tutorial']);
+  await hold(page, await button(page, 'skip'), 6);
+  await waitPhase(page, ['setup']);
+  await hold(page, await button(page, 'records'), 6);
+  await waitPhase(page, ['records']);
+  await hold(page, await button(page, 'back'), 6);
+  await waitPhase(page, ['setup']);
+  // A game one push from its end: the result, then a rematch.
+  const win = await open(ctx, '?position=' + encodeURIComponent('7/7/7/1oooo2/7/7/7 express og o 18,22 0,0 0,0') + '&seats=human,human');
+  await waitPhase(win, ['playing']);
+  await playByTouch(win, 'W4');
+  await waitPhase(win, ['over']);
+  const rematch = await win.waitForFunction(() => shiftago.buttons().find((b) => b.id === 'rematch'), null, { timeout: 60_000, polling: 100 });
+  await hold(win, await rematch.jsonValue(), 6);
+  await waitPhase(win, ['playing', 'thinking']);
+  assert.equal((await api(win, 'record')).length, 0, 'the rematch did not start a new game');
+  await ctx.close();
+});
