@@ -1138,7 +1138,9 @@ test('the rules, the lesson, the records and the result answer held taps on a ph
   await waitPhase(page, ['records']);
   await hold(page, await button(page, 'back'), 6);
   await waitPhase(page, ['setup']);
-  // A game one push from its end: the result, then a rematch.
+  // A game one push from its end: the result, then a rematch. (The first
+  // tab closes first: two tabs on one save would ask which one writes.)
+  await page.close();
   const win = await open(ctx, '?position=' + encodeURIComponent('g6/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0') + '&seats=human,human');
   await waitPhase(win, ['playing']);
   await playByTouch(win, 'W4');
