@@ -35,7 +35,8 @@ func TestScreenshots(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3}, screens(), &input.Script{})
+	script := &input.Script{}
+	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3}, screens(), script)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +46,9 @@ func TestScreenshots(t *testing.T) {
 		l.Do(func() {
 			c.W, c.H = float64(w), float64(h)
 			c.Tick = 100
-			g.Show(open())
+			if s := open(); s != nil {
+				g.Show(s)
+			}
 			img := ebiten.NewImage(w, h)
 			defer img.Deallocate()
 			g.Draw(img)
@@ -83,6 +86,24 @@ func TestScreenshots(t *testing.T) {
 		shot("rules"+suf, w, h, func() app.Scene { return pages.NewRules(c, logic.Expert) })
 		shot("game"+suf, w, h, func() app.Scene { return newGame(mid) })
 		shot("menu"+suf, w, h, func() app.Scene { s := newGame(mid); s.OpenMenu(); return s })
+		shot("drag"+suf, w, h, func() app.Scene {
+			// A marble dragged in at W4, most of the way to the touch: the
+			// preview shows where each marble of the push will go.
+			s := newGame(mid)
+			g.Show(s)
+			geo := s.Table().Geometry()
+			e, _ := logic.ParseEntry("W4")
+			from, to := geo.EntryPoint(e), geo.CellCenter(e.EntryCell())
+			script.Push(input.At(from.X, from.Y, true, true, false))
+			for k := 1; k <= 6; k++ {
+				f := 0.28 * float64(k) / 6
+				script.Push(input.At(from.X+(to.X-from.X)*f, from.Y, true, false, false))
+			}
+			for k := 0; k < 7; k++ {
+				g.Update()
+			}
+			return nil
+		})
 		shot("records"+suf, w, h, func() app.Scene { return pages.NewRecords(c, newGame(mid).Session().Record()) })
 		shot("result"+suf, w, h, func() app.Scene {
 			c.Setup = play.DefaultSetup()
