@@ -59,8 +59,10 @@ func (e *Elsewhere) layout(c *app.Context) {
 	y += 0.5 * u
 	e.bs.Reset()
 	bw := math.Min(11*u, (w-u)/2)
-	e.bs.Add(ui.Button[elsewhereAct]{X: x, Y: y, W: bw, H: 1.3 * u, Act: actTakeOver, Label: c.T("elsewhere.takeover"), On: true, Bold: true})
-	e.bs.Add(ui.Button[elsewhereAct]{X: x + w - bw, Y: y, W: bw, H: 1.3 * u, Act: actNoSave, Label: c.T("elsewhere.nosave")})
+	bh := math.Max(1.3*u, ui.Target(c.Scale)) // a finger's at least
+	e.bs.TextH = 1.3 * u
+	e.bs.Add(ui.Button[elsewhereAct]{X: x, Y: y, W: bw, H: bh, Act: actTakeOver, Label: c.T("elsewhere.takeover"), On: true, Bold: true})
+	e.bs.Add(ui.Button[elsewhereAct]{X: x + w - bw, Y: y, W: bw, H: bh, Act: actNoSave, Label: c.T("elsewhere.nosave")})
 }
 
 // Update takes the choice.

@@ -192,12 +192,13 @@ func TestPageTargetsAreFingerSized(t *testing.T) {
 					PageButtons() []ui.Info
 				}
 				pages := map[string]page{
-					"setup":    NewSetup(c).(*Setup),
-					"settings": NewSettings(c).(*Settings),
-					"rules":    NewRules(c, logic.Expert).(*Rules),
-					"records":  NewRecords(c, rec).(*Records),
-					"problem":  NewSaveProblem(c, app.SaveProblem{Err: os.ErrInvalid, Where: "x", Backup: []byte("{}")}).(*SaveProblem),
-					"moves":    NewMoves(c, rec).(*Moves),
+					"setup":     NewSetup(c).(*Setup),
+					"settings":  NewSettings(c).(*Settings),
+					"rules":     NewRules(c, logic.Expert).(*Rules),
+					"records":   NewRecords(c, rec).(*Records),
+					"problem":   NewSaveProblem(c, app.SaveProblem{Err: os.ErrInvalid, Where: "x", Backup: []byte("{}")}).(*SaveProblem),
+					"moves":     NewMoves(c, rec).(*Moves),
+					"elsewhere": NewElsewhere(c).(*Elsewhere),
 				}
 				for name, p := range pages {
 					c.In = input.Input{}

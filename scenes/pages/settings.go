@@ -169,12 +169,7 @@ func (s *Settings) layout(c *app.Context) {
 	dy := -math.Min(s.scroll.Off, s.scroll.Max)
 	s.titleY = 1.3*u + dy
 	s.symY += dy
-	for i := range s.bs.List {
-		s.bs.List[i].Y += dy
-	}
-	for i := range s.labels {
-		s.labels[i].Y += dy
-	}
+	moveDown(dy, s.bs.List, s.labels)
 	c.Sprites.Ensure(int(bh * 0.8))
 }
 

@@ -314,12 +314,7 @@ func (s *Setup) layout(c *app.Context) {
 		s.titleY += dy
 		s.descY += dy
 		s.keysY += dy
-		for i := range s.bs.List {
-			s.bs.List[i].Y += dy
-		}
-		for i := range s.labels {
-			s.labels[i].Y += dy
-		}
+		moveDown(dy, s.bs.List, s.labels)
 	}
 	// A marble swatch is drawn at the sprite size: keep sprites painted.
 	c.Sprites.Ensure(int(bh * 0.8))
@@ -388,4 +383,15 @@ func scrollOrTap[A comparable](c *app.Context, sc *ui.Scroll, bs *ui.Buttons[A],
 		bs.Cancel() // a press that scrolls the page taps nothing
 	}
 	return bs.Tapped(c.In.Pointer)
+}
+
+// moveDown moves a page's buttons and labels down by dy (up if negative):
+// the page centred, or scrolled.
+func moveDown[A comparable](dy float64, bs []ui.Button[A], ls []ui.Label) {
+	for i := range bs {
+		bs[i].Y += dy
+	}
+	for i := range ls {
+		ls[i].Y += dy
+	}
 }
