@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"shiftago/logic"
 	"shiftago/render"
@@ -214,3 +215,18 @@ var numbers = func() (out [logic.MarblesPerColor + 1]string) {
 
 // Number is n (0..22) as text, without allocating.
 func Number(n int) string { return numbers[max(0, min(len(numbers)-1, n))] }
+
+// Arrow draws an arrow along e's track from axial a0 to a1 (layout.Axial
+// positions): a lesson's hint, a hint of the best move.
+func (v *Board) Arrow(dst *ebiten.Image, e logic.Entry, a0, a1 float64, col color.RGBA) {
+	w := float32(math.Max(2, 0.09*v.Geo.Cell))
+	x0, y0 := v.Px(layout.TrackPoint(e, a0))
+	x1, y1 := v.Px(layout.TrackPoint(e, a1))
+	vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), w, col, true)
+	in := layout.Inward(e)
+	side := layout.Point{X: -in.Y, Y: in.X}
+	for _, sgn := range [2]float64{-1, 1} {
+		hx, hy := v.Px(layout.TrackPoint(e, a1).Sub(in.Mul(0.28)).Add(side.Mul(sgn * 0.22)))
+		vector.StrokeLine(dst, float32(x1), float32(y1), float32(hx), float32(hy), w, col, true)
+	}
+}

@@ -105,7 +105,7 @@ func (t *Table) Relayout(c *app.Context) {
 // win, the computer not thinking, the status settled.
 func (t *Table) Still() bool {
 	ctl := t.Ctl
-	if t.anim != nil || !ctl.HumanToMove() || t.statusVer != ctl.StatusVersion() {
+	if t.anim != nil || !ctl.HumanToMove() || t.statusVer != ctl.StatusVersion() || ctl.Hinting() {
 		return false
 	}
 	return t.Hand.still(t.tick)
@@ -117,7 +117,7 @@ func (t *Table) Refresh(c *app.Context) {
 	t.cfg = layout.Config{}
 	t.namesLang = nil
 	t.Hand.reset()
-	t.Ctl.Pace = c.Pace()
+	t.Ctl.Pace = c.Pace() // the settings may have turned hints on or off
 }
 
 // nameSeats names the seats for their cards: in full, or, where that
@@ -431,6 +431,14 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 		if hasWin {
 			v.Rings(screen, sp, t.lit(win), 1.05, render.Fade(render.Gold, 0.7+0.3*t.Pulse(40)))
 		}
+	}
+	// The hint: an arrow into the best move's track, while the hand is
+	// free.
+	if mv, ok := ctl.Hint(); ok && !t.Hand.Dragging() {
+		e := mv.Entry()
+		x, y := v.Px(layout.EntryPos(e))
+		sp.Ring(screen, x, y, 1.1, render.Fade(render.Gold, 0.85))
+		v.Arrow(screen, e, -layout.EntryOffset+0.45, 0.25, render.Fade(render.Gold, 0.85))
 	}
 	t.Hand.draw(screen, c, t)
 	t.drawStatus(screen, c)

@@ -230,7 +230,7 @@ const hintPeriod = 120
 func (tu *Tutorial) drawSlide(screen *ebiten.Image, c *app.Context, e logic.Entry) {
 	t := tu.t
 	from, to := -layout.EntryOffset, 0.0
-	tu.drawArrow(screen, e, from+0.2, 0.3)
+	t.View.Arrow(screen, e, from+0.2, 0.3, render.Fade(render.Accent, 0.5+0.3*t.Pulse(60)))
 	f := float64(t.tick%hintPeriod) / hintPeriod
 	var a, alpha float64
 	switch {
@@ -257,23 +257,6 @@ func (tu *Tutorial) drawTry(screen *ebiten.Image, c *app.Context, e logic.Entry)
 	t.View.Refusal(screen, c.Sprites, e, logic.Orange, t.tick%hintPeriod-hintPeriod*3/10)
 	x, y := t.View.Px(layout.EntryPos(e))
 	tu.drawHand(screen, x, y, 1)
-}
-
-// drawArrow draws an arrow along e's track from axial a0 to a1.
-func (tu *Tutorial) drawArrow(screen *ebiten.Image, e logic.Entry, a0, a1 float64) {
-	t := tu.t
-	v := &t.View
-	w := float32(math.Max(2, 0.09*v.Geo.Cell))
-	col := render.Fade(render.Accent, 0.5+0.3*t.Pulse(60))
-	x0, y0 := v.Px(layout.TrackPoint(e, a0))
-	x1, y1 := v.Px(layout.TrackPoint(e, a1))
-	vector.StrokeLine(screen, float32(x0), float32(y0), float32(x1), float32(y1), w, col, true)
-	in := layout.Inward(e)
-	side := layout.Point{X: -in.Y, Y: in.X}
-	for _, sgn := range [2]float64{-1, 1} {
-		hx, hy := v.Px(layout.TrackPoint(e, a1).Sub(in.Mul(0.28)).Add(side.Mul(sgn * 0.22)))
-		vector.StrokeLine(screen, float32(x1), float32(y1), float32(hx), float32(hy), w, col, true)
-	}
 }
 
 // drawHand draws a pointing hand with its fingertip at (x, y), painted

@@ -177,6 +177,7 @@ var de = Catalog{
 	"replay.close": "Schließen",
 
 	// Hands (issue 11)
+	"settings.hints":   "Tipps (der beste Zug)",
 	"result.share":     "Teilen",
 	"menu.share":       "Diese Stellung teilen",
 	"share.copied":     "Link kopiert",

@@ -177,6 +177,7 @@ var en = Catalog{
 	"replay.close": "Close",
 
 	// Hands (issue 11)
+	"settings.hints":   "Hints (the best move)",
 	"result.share":     "Share",
 	"menu.share":       "Share this position",
 	"share.copied":     "Link copied",

@@ -177,6 +177,7 @@ var es = Catalog{
 	"replay.close": "Cerrar",
 
 	// Hands (issue 11)
+	"settings.hints":   "Pistas (la mejor jugada)",
 	"result.share":     "Compartir",
 	"menu.share":       "Compartir esta posición",
 	"share.copied":     "Enlace copiado",

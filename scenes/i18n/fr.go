@@ -177,6 +177,7 @@ var fr = Catalog{
 	"replay.close": "Fermer",
 
 	// Hands (issue 11)
+	"settings.hints":   "Conseils (le meilleur coup)",
 	"result.share":     "Partager",
 	"menu.share":       "Partager cette position",
 	"share.copied":     "Lien copié",

@@ -177,6 +177,7 @@ var it = Catalog{
 	"replay.close": "Chiudi",
 
 	// Hands (issue 11)
+	"settings.hints":   "Suggerimenti (la mossa migliore)",
 	"result.share":     "Condividi",
 	"menu.share":       "Condividi questa posizione",
 	"share.copied":     "Link copiato",

@@ -31,10 +31,11 @@ const (
 	actSetBack
 	actConfirm // Arg 1: on
 	actVibrate // Arg 1: on
+	actHints   // Arg 1: on
 )
 
 func (a settingsAct) String() string {
-	return [...]string{"sound", "volume-", "volume+", "lang", "symbols", "speed", "reduced", "pace", "hotseat", "back", "confirm", "vibrate"}[a]
+	return [...]string{"sound", "volume-", "volume+", "lang", "symbols", "speed", "reduced", "pace", "hotseat", "back", "confirm", "vibrate", "hints"}[a]
 }
 
 var speeds = [3]float64{0.5, 1, 2}
@@ -162,6 +163,10 @@ func (s *Settings) layout(c *app.Context) {
 	// A buzz on pick-up, touch and refusal, where the device can.
 	row("settings.vibrate")
 	onOff(actVibrate, st.Vibrate)
+	y += rowH
+	// The best move shown on the board (never in a tournament).
+	row("settings.hints")
+	onOff(actHints, st.Hints)
 	y += rowH + 0.3*u
 	s.bs.Add(ui.Button[settingsAct]{X: x0 + cw - 5*u, Y: y, W: 5 * u, H: bh + 0.2*u, Act: actSetBack, Label: c.T("settings.back"), On: true, Bold: true})
 	// Taller than the screen (a phone): it scrolls.
@@ -216,6 +221,8 @@ func (s *Settings) Update(c *app.Context) error {
 		st.ConfirmRelease = b.Arg == 1
 	case actVibrate:
 		st.Vibrate = b.Arg == 1
+	case actHints:
+		st.Hints = b.Arg == 1
 	case actSetBack:
 		c.Sound.Play(sound.CueTap, 0, 0)
 		c.Pop()

@@ -35,6 +35,7 @@ type Setup struct {
 	// decides, as on the real board.
 	ConfirmRelease bool
 	Vibrate        bool // a short buzz on pick-up, touch and refusal, where the device can
+	Hints          bool // the board shows the best move for the human to move (never in a tournament)
 }
 
 // DefaultSetup is two players, you against a Club computer, Express.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"shiftago/logic"
+	"shiftago/logic/ai"
 )
 
 // Phase is what a turn waits for.
@@ -144,7 +145,14 @@ type Pace struct {
 	NodesPerTick int  // search work per tick (0: DefaultNodesPerTick)
 	ThinkTicks   int  // the least time the computer seems to think
 	Hurry        bool // no pause at all (fast animations, tests)
+	// Hints: while a human is to move, a strong search looks for the best
+	// move (a tick's slice at a time) for the board to show. Never in a
+	// tournament, never in a lesson.
+	Hints bool
 }
+
+// HintLevel is the AI level whose choice a hint shows.
+const HintLevel = 4
 
 // Controller runs the turns of a session: it takes the player's
 // insertions and choices, steps the computer's search, books the result,
@@ -175,12 +183,16 @@ type Controller struct {
 	hasWin     bool
 
 	events, out []Event
+
+	hint       logic.Move // the best move found for the human to move
+	hintFor    int        // the match's Version it was found for (-1: none)
+	hintSearch *ai.Search
 }
 
 // NewController takes over session s: a game just started, resumed or
 // finished.
 func NewController(s *Session, pace Pace) *Controller {
-	c := &Controller{S: s, Pace: pace, pendingAI: logic.NoMove}
+	c := &Controller{S: s, Pace: pace, pendingAI: logic.NoMove, hint: logic.NoMove, hintFor: -1}
 	c.Jump()
 	c.events = c.events[:0] // nothing to show yet
 	return c
@@ -236,13 +248,54 @@ func (c *Controller) Allows(e logic.Entry) bool {
 	return c.Lesson == nil || c.Lesson.Allows(e)
 }
 
-// Step runs one tick: the computer's search, when it is to move.
+// Step runs one tick: the computer's search, when it is to move; the
+// hint's, when hints are on and a human is.
 func (c *Controller) Step() {
 	c.tick++
 	if c.Thinking() {
 		c.think()
 	}
+	c.stepHint()
 }
+
+// hintsOn reports whether hints are shown in this game now.
+func (c *Controller) hintsOn() bool {
+	return c.Pace.Hints && c.Lesson == nil && c.S.Tourney == nil && c.HumanToMove()
+}
+
+// stepHint advances the hint's search by a slice.
+func (c *Controller) stepHint() {
+	m := c.S.M
+	if !c.hintsOn() || c.hintFor == m.Version {
+		if c.hintSearch != nil && !c.hintsOn() {
+			c.hintSearch.Stop()
+			c.hintSearch = nil
+		}
+		return
+	}
+	if c.hintSearch == nil {
+		c.hintSearch = ai.NewSearch(m.Pos, ai.Config{Level: HintLevel, Seed: m.seed ^ uint64(m.Version)})
+	}
+	nodes := c.Pace.NodesPerTick
+	if nodes <= 0 {
+		nodes = DefaultNodesPerTick
+	}
+	if c.hintSearch.Step(nodes / 2) {
+		c.hint, c.hintFor = c.hintSearch.Best(), m.Version
+		c.hintSearch = nil
+	}
+}
+
+// Hint is the move a hint shows for the human to move, once found.
+func (c *Controller) Hint() (logic.Move, bool) {
+	if !c.hintsOn() || c.hintFor != c.S.M.Version || c.hint == logic.NoMove {
+		return logic.NoMove, false
+	}
+	return c.hint, true
+}
+
+// Hinting reports whether the hint's search is under way.
+func (c *Controller) Hinting() bool { return c.hintSearch != nil }
 
 // think steps the AI's search by a slice of nodes and, once it has an
 // answer and the player has seen it think long enough, plays it.

@@ -321,3 +321,41 @@ func TestLessonThroughTheController(t *testing.T) {
 		}
 	}
 }
+
+// TestHint: with hints on, the board learns the best move for the human
+// to move a slice of search at a time: here the push that wins (§4);
+// after the move, the old hint is gone. No hints in a lesson.
+func TestHint(t *testing.T) {
+	c := newController(t, "g6/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", Pace{Hints: true, NodesPerTick: 2000}, false, true)
+	if _, ok := c.Hint(); ok {
+		t.Fatal("a hint before any search")
+	}
+	ticks := 0
+	for ; !func() bool { _, ok := c.Hint(); return ok }() && ticks < 10000; ticks++ {
+		c.Step()
+	}
+	mv, ok := c.Hint()
+	if !ok || mv.String() != "W4" {
+		t.Fatalf("hint %v after %d ticks, want the win W4", mv, ticks)
+	}
+	e := newController(t, "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", Pace{Hints: true, NodesPerTick: 2000}, false, true)
+	n := 0
+	for ; !func() bool { _, ok := e.Hint(); return ok }() && n < 100000; n++ {
+		e.Step()
+	}
+	if n < 10 {
+		t.Errorf("a hint on the empty board took %d ticks: the search is not sliced", n)
+	}
+	c.Commit(mv.Entry())
+	if _, ok := c.Hint(); ok {
+		t.Error("a hint while the move is shown")
+	}
+	l := newController(t, "g6/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", Pace{Hints: true}, false, true)
+	l.Lesson = &FirstSteps{}
+	for i := 0; i < 200; i++ {
+		l.Step()
+	}
+	if _, ok := l.Hint(); ok || l.Hinting() {
+		t.Error("hints in a lesson")
+	}
+}

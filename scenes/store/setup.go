@@ -32,6 +32,7 @@ type setupFile struct {
 	HotSeatUndo bool    `json:"hotSeatUndo,omitempty"`
 	Confirm     bool    `json:"confirmOnRelease,omitempty"`
 	Vibrate     bool    `json:"vibrate"`
+	Hints       bool    `json:"hints,omitempty"`
 }
 
 type seatFile struct {
@@ -45,7 +46,7 @@ type seatFile struct {
 func EncodeSetup(s play.Setup) ([]byte, error) {
 	f := setupFile{Variant: s.Variant.String(), Players: s.Players, Starter: s.Starter, Tournament: s.Tournament,
 		Muted: s.Muted, Volume: s.Volume, Lang: s.Lang, Symbols: s.Symbols, AnimSpeed: s.AnimSpeed,
-		Reduced: s.Reduced, Pace: s.Pace, HotSeatUndo: s.HotSeatUndo, Confirm: s.ConfirmRelease, Vibrate: s.Vibrate}
+		Reduced: s.Reduced, Pace: s.Pace, HotSeatUndo: s.HotSeatUndo, Confirm: s.ConfirmRelease, Vibrate: s.Vibrate, Hints: s.Hints}
 	for i, st := range s.Seats {
 		f.Seats[i] = seatFile{Color: string(st.Color.Letter()), Computer: st.Computer, Level: st.Level, SitOuts: st.SitOuts}
 	}
@@ -63,7 +64,7 @@ func DecodeSetup(data []byte) (play.Setup, error) {
 	}
 	s := play.Setup{Players: f.Players, Starter: f.Starter, Tournament: f.Tournament, Muted: f.Muted,
 		Volume: f.Volume, Lang: f.Lang, Symbols: f.Symbols, AnimSpeed: f.AnimSpeed, Reduced: f.Reduced,
-		Pace: f.Pace, HotSeatUndo: f.HotSeatUndo, ConfirmRelease: f.Confirm, Vibrate: f.Vibrate}
+		Pace: f.Pace, HotSeatUndo: f.HotSeatUndo, ConfirmRelease: f.Confirm, Vibrate: f.Vibrate, Hints: f.Hints}
 	s.Variant, _ = logic.ParseVariant(f.Variant)
 	for i, st := range f.Seats {
 		c := logic.NoColor
