@@ -1,0 +1,338 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+)
+
+// The opal glass is shaded by a Kage shader, the same source natively and
+// in WebGL. One quad per marble covers the marble and the patch of board
+// its shadow and caustic fall on, so a marble is one draw, and marbles
+// drawn one after another batch into one draw call: everything that
+// differs between marbles travels in the vertices, none in uniforms.
+//
+// A vertex carries, besides its position:
+//   - SrcX, SrcY: the point in marble radii from the marble's centre;
+//   - ColorR the colour (0..3), ColorG the lift (0 resting .. 1 held up),
+//     ColorB the opacity, ColorA the seed (0..1) that sets the marble's own
+//     play of colour;
+//   - Custom0..3 the unit quaternion the interior is turned by (x, y, z, w).
+
+// shaderReach is how far, in marble radii, the quad reaches from the
+// centre: room for the shadow of a lifted marble.
+const shaderReach = 1.9
+
+// marbleKage is the shader's source; %s is replaced by the palette.
+const marbleKage = `//kage:unit pixels
+
+package main
+
+func pick(i float, a, b, c, d vec3) vec3 {
+	if i < 0.5 {
+		return a
+	}
+	if i < 1.5 {
+		return b
+	}
+	if i < 2.5 {
+		return c
+	}
+	return d
+}
+
+// turn rotates v by the unit quaternion q.
+func turn(q vec4, v vec3) vec3 {
+	t := 2 * cross(q.xyz, v)
+	return v + q.w*t + cross(q.xyz, t)
+}
+
+// spectrum is a rainbow hue for t (wrapping at 1).
+func spectrum(t float) vec3 {
+	return 0.5 + 0.5*cos(6.2832*(t+vec3(0, 0.33, 0.67)))
+}
+
+func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
+	p := srcPos
+	ci := color.r
+	lift := color.g
+	seed := color.a
+	%s
+	r := length(p)
+	px := max(fwidth(r), 0.001) // one pixel, in marble radii
+
+	// Under the marble, on the board: a soft shadow away from the light,
+	// the dark ring where the marble touches its dimple, and inside the
+	// shadow the light the glass focuses, in the glass's colour.
+	so := vec2(0.16, 0.21) * (1 + 2.2*lift)
+	ds := length(p - so)
+	sh := 0.46 * (1 - smoothstep(0.5, 1.2+0.4*lift, ds)) * (1 - 0.45*lift)
+	sh += 0.4 * (1 - smoothstep(0.92, 1.1, r)) * (1 - smoothstep(0, 0.3, lift))
+	sh = min(sh, 0.72)
+	co := so*1.5 + vec2(0.04, 0.05)
+	dc := length((p - co) * vec2(1.25, 1))
+	caus := (0.5*exp(-dc*dc/0.025) + 0.2*exp(-dc*dc/0.1)) * (1 - 0.5*lift)
+	under := vec4(mix(base, vec3(1), 0.45)*caus, sh)
+
+	cover := clamp((1-r)/px+0.5, 0, 1)
+	if cover <= 0 {
+		return under * color.b
+	}
+	z := sqrt(max(0, 1-r*r))
+	n := vec3(p, z)
+	l := normalize(vec3(-0.55, -0.65, 0.72))
+
+	// The interior, turned with the marble: a point on the surface and
+	// one deeper in, so the swirls show depth as the marble rolls.
+	s1 := turn(custom, n)
+	s2 := turn(custom, vec3(p*0.85, z*0.3))
+	ph := fract(seed*vec3(12.9898, 78.233, 37.719)) * 6.2832
+	w1 := sin(3.1*s1.x + 2.0*sin(2.7*s1.y+ph.x) + 1.3*s1.z)
+	w2 := sin(2.9*s1.y - 2.2*s1.x*s1.z + 1.8*sin(2.3*s1.z+ph.y))
+	w3 := sin(5.0*dot(s2, vec3(0.6, 0.8, 0.3)) + 1.7*sin(3.9*s2.x*s2.y+ph.z))
+	swirl := smoothstep(0.15, 0.95, 0.5+0.3*w1+0.22*w2+0.18*w3)
+	core := smoothstep(0.15, 1, z)
+	col := mix(base, milk, 0.2+0.5*swirl*core+0.2*core*core)
+	// Glass seen through more depth at the rim: darker, richer.
+	col = mix(deep, col, 0.25+0.75*pow(z, 0.7))
+
+	// Play of colour: flakes of spectral fire in the milk, their hue
+	// moving with the angle they are seen at, different in every marble.
+	f := sin(7.0*s2.x+4.0*sin(5.0*s2.y+ph.y)) * sin(6.0*s2.z+3.0*s1.x+ph.x)
+	flake := smoothstep(0.3, 0.85, f) * (0.35 + 0.65*swirl) * core
+	fire := spectrum(0.7*f + 0.4*s1.z + seed*3 + 0.35*dot(n, l))
+	col = mix(col, mix(fire, milk, 0.25), 0.55*flake)
+
+	// Light: the milky core lit from the top left; the light that passes
+	// through the glass glows on the far side.
+	dif := max(dot(n, l), 0)
+	col *= 0.6 + 0.5*dif
+	dg := length(p - vec2(0.4, 0.48))
+	col += mix(base, vec3(1), 0.35) * 0.5 * exp(-dg*dg/0.07) * (1 - 0.4*core)
+
+	// Fresnel: the glass reflects more at grazing angles; the rim facing
+	// the light catches it, the far rim stays dark.
+	fr := pow(1-z, 2.5)
+	facing := 0.5 + 0.5*dot(p/max(r, 0.0001), -normalize(l.xy))
+	col = mix(col, vec3(1, 0.97, 0.92)*(0.25+0.85*facing), fr*0.55)
+	col *= 1 - 0.4*smoothstep(0.86, 1, r)*(1-facing)
+
+	// The highlight: a sharp reflection of the light and a soft sheen.
+	h := normalize(l + vec3(0, 0, 1))
+	nh := max(dot(n, h), 0)
+	spec := 1.1*pow(nh, 160) + 0.16*pow(nh, 14)
+
+	// Translucent glass: the board shows faintly through the rim.
+	ga := mix(0.72, 1, smoothstep(0.05, 0.6, z))
+	body := vec4(col*ga+spec, min(1, ga+spec)) * cover
+	return (body + under*(1-body.a)) * color.b
+}
+`
+
+// marbleShaderSrc is the shader's source with the palette (opals) filled
+// in, so the Go painter and the shader share one palette.
+func marbleShaderSrc() []byte {
+	v := func(c [3]float64) string { return fmt.Sprintf("vec3(%.3f, %.3f, %.3f)", c[0], c[1], c[2]) }
+	var sb strings.Builder
+	for _, f := range []struct {
+		name string
+		get  func(o opal) [3]float64
+	}{
+		{"deep", func(o opal) [3]float64 { return o.deep }},
+		{"base", func(o opal) [3]float64 { return o.base }},
+		{"milk", func(o opal) [3]float64 { return o.milk }},
+	} {
+		fmt.Fprintf(&sb, "%s := pick(ci, %s, %s, %s, %s)\n\t", f.name,
+			v(f.get(opals[logic.Orange])), v(f.get(opals[logic.Green])), v(f.get(opals[logic.Blue])), v(f.get(opals[logic.White])))
+	}
+	return []byte(fmt.Sprintf(marbleKage, sb.String()))
+}
+
+// newMarbleShader compiles the opal shader; its source is fixed, so
+// failing is a programming error.
+func newMarbleShader() *ebiten.Shader {
+	sh, err := ebiten.NewShader(marbleShaderSrc())
+	if err != nil {
+		panic("render: the marble shader: " + err.Error())
+	}
+	return sh
+}
+
+// Turn is the orientation of a marble's interior: a unit quaternion. The
+// zero Turn is no turn.
+type Turn struct{ X, Y, Z, W float32 }
+
+// quat returns t as a unit quaternion (the zero Turn as the identity).
+func (t Turn) quat() Turn {
+	if t == (Turn{}) {
+		return Turn{W: 1}
+	}
+	return t
+}
+
+// TurnAbout is a turn by angle radians about the line of sight: the
+// interior spins in the picture's plane (what Marble's angle does).
+func TurnAbout(angle float64) Turn {
+	s, c := math.Sincos(angle / 2)
+	return Turn{Z: float32(s), W: float32(c)}
+}
+
+// Rolled is t followed by a roll of angle radians in the direction
+// (dx, dy) on screen: a marble rolling that way turns about the axis that
+// lies on the board across its travel. A marble of radius r that travels
+// a distance l rolls by l/r.
+func (t Turn) Rolled(dx, dy, angle float64) Turn {
+	l := math.Hypot(dx, dy)
+	if l == 0 || angle == 0 {
+		return t.quat()
+	}
+	// Axis: the travel direction turned a quarter in the board's plane,
+	// so the top of the marble moves with it: (-dy, dx, 0) in screen axes
+	// with y down and z towards the eye.
+	ax, ay := -dy/l, dx/l
+	s, c := math.Sincos(angle / 2)
+	r := Turn{X: float32(ax * s), Y: float32(ay * s), W: float32(c)}
+	return r.mul(t.quat())
+}
+
+// mul is the quaternion product a·b (b first, then a).
+func (a Turn) mul(b Turn) Turn {
+	return Turn{
+		X: a.W*b.X + a.X*b.W + a.Y*b.Z - a.Z*b.Y,
+		Y: a.W*b.Y - a.X*b.Z + a.Y*b.W + a.Z*b.X,
+		Z: a.W*b.Z + a.X*b.Y - a.Y*b.X + a.Z*b.W,
+		W: a.W*b.W - a.X*b.X - a.Y*b.Y - a.Z*b.Z,
+	}
+}
+
+// SeedTurn is a marble's own resting orientation, from its seed: every
+// marble shows its interior from its own side.
+func SeedTurn(seed uint32) Turn {
+	h := mix32(seed)
+	u1 := float64(h&0xffff) / 0xffff
+	u2 := float64(h>>16) / 0xffff
+	u3 := float64(mix32(h)&0xffff) / 0xffff
+	// Shoemake's uniform random rotation.
+	a, b := math.Sqrt(1-u1), math.Sqrt(u1)
+	s2, c2 := math.Sincos(2 * math.Pi * u2)
+	s3, c3 := math.Sincos(2 * math.Pi * u3)
+	return Turn{X: float32(a * s2), Y: float32(a * c2), Z: float32(b * s3), W: float32(b * c3)}
+}
+
+// mix32 scrambles a seed (a 32-bit finaliser), so that neighbouring seeds
+// give unrelated marbles.
+func mix32(x uint32) uint32 {
+	x ^= x >> 16
+	x *= 0x7feb352d
+	x ^= x >> 15
+	x *= 0x846ca68b
+	x ^= x >> 16
+	return x
+}
+
+// seedFrac is the seed as the shader takes it: a number in [0, 1).
+func seedFrac(seed uint32) float32 { return float32(mix32(seed)>>8) / (1 << 24) }
+
+// Software GL shades a marble slowly, and most marbles lie still: a
+// marble asked for twice in the same colour, seed and orientation, at
+// rest, is shaded once into a slot of one texture, and from then on drawn
+// by copying it. A rolling marble, new every frame, is shaded live. One
+// texture for all, because under software GL every new texture (and its
+// framebuffer) costs milliseconds; and one texture batches.
+
+// bakeKey is what a baked marble looks like: its colour, seed and
+// orientation (the exact bits the caller passed).
+type bakeKey struct {
+	c    logic.Color
+	seed uint32
+	t    Turn
+}
+
+// bakedSlots is how many resting marbles the bake texture holds: a full
+// board and its entry points with room to spare. When it is full, it
+// starts again (the marbles still at rest are baked again, once).
+const bakedSlots = 8 * 12
+
+// bakedSlot is a marble seen at rest: its slot (0 none yet; slot i-1
+// otherwise). A number, not a pointer, so that a marble seen once (a
+// rolling one) costs no allocation.
+type bakedSlot int
+
+// bake returns the texture of the resting marble, baking it the second
+// time it is asked for, or nil: shade it live.
+func (s *Sprites) bake(c logic.Color, t Turn, lift float64, seed uint32) *ebiten.Image {
+	if s.live || lift != 0 || s.d == 0 {
+		return nil
+	}
+	k := bakeKey{c, seed, t}
+	slot, ok := s.baked[k]
+	if !ok {
+		if len(s.baked) >= 4*bakedSlots {
+			s.dropBaked() // one-off orientations of rolling marbles
+		}
+		if s.baked == nil {
+			s.baked = make(map[bakeKey]bakedSlot, 4*bakedSlots)
+		}
+		s.baked[k] = 0
+		return nil
+	}
+	if slot == 0 {
+		if s.bakeUsed == bakedSlots {
+			s.dropBaked()
+			s.baked[k] = 0
+		}
+		s.ensureBakeAtlas()
+		slot = bakedSlot(s.bakeUsed + 1)
+		s.bakeUsed++
+		img := s.bakeSlot[slot-1]
+		img.Clear()
+		b := img.Bounds()
+		s.shade(img, c, float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2, float64(s.d)/2, t, 0, 1, seed)
+		s.baked[k] = slot
+	}
+	return s.bakeSlot[slot-1]
+}
+
+// bakedSide is the side of a baked marble's slot: the shader's quad,
+// even, so that a resting marble is drawn texel for pixel.
+func bakedSide(d int) int {
+	return 2 * int(math.Ceil(shaderReach*float64(d)/2))
+}
+
+// ensureBakeAtlas makes the bake texture for the current size and its
+// slots, a pixel apart so that linear filtering never bleeds between
+// them.
+func (s *Sprites) ensureBakeAtlas() {
+	if s.bakeAtlas != nil {
+		return
+	}
+	const cols = 8
+	side := bakedSide(s.d)
+	step := side + 2
+	s.bakeAtlas = ebiten.NewImageWithOptions(image.Rect(0, 0, cols*step, (bakedSlots+cols-1)/cols*step),
+		&ebiten.NewImageOptions{Unmanaged: true})
+	for i := range s.bakeSlot {
+		x, y := i%cols*step+1, i/cols*step+1
+		s.bakeSlot[i] = s.bakeAtlas.SubImage(image.Rect(x, y, x+side, y+side)).(*ebiten.Image)
+	}
+}
+
+// dropBaked forgets every baked marble, keeping the texture.
+func (s *Sprites) dropBaked() {
+	clear(s.baked)
+	s.bakeUsed = 0
+}
+
+// freeBaked drops the baked marbles and their texture (the size changed).
+func (s *Sprites) freeBaked() {
+	s.dropBaked()
+	if s.bakeAtlas != nil {
+		s.bakeAtlas.Deallocate()
+		s.bakeAtlas = nil
+	}
+}
