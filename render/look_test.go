@@ -48,15 +48,15 @@ func lookScene(dst *ebiten.Image, g *layout.Geometry, sp *Sprites, bc *BoardCach
 			continue
 		}
 		p := g.ToPixel(layout.CellPos(s))
-		sp.Marble(dst, c, p.X, p.Y, float64(s)*2.39996, 0, 1)
+		sp.MarbleSeeded(dst, c, p.X, p.Y, 0, 0, 1, uint32(n))
 	}
 	for i, e := range []logic.Entry{1, 9, 16, 23} {
 		p := g.ToPixel(layout.EntryPos(e))
-		sp.Marble(dst, logic.Color(i), p.X, p.Y, 0, float64(i%2)*0.6, 1)
+		sp.MarbleSeeded(dst, logic.Color(i), p.X, p.Y, 0, float64(i%2)*0.6, 1, uint32(100+i))
 	}
 	// A marble halfway between an entry point and its edge cell: rolling.
 	p := g.ToPixel(layout.TrackPoint(4, -0.7))
-	sp.Marble(dst, logic.Blue, p.X, p.Y, 1.1, 0, 1)
+	sp.MarbleTurned(dst, logic.Blue, p.X, p.Y, SeedTurn(7).Rolled(0, 1, 1.1), 0, 1, 7)
 }
 
 func writePNG(t *testing.T, path string, img image.Image) {

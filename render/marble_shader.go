@@ -67,17 +67,17 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	px := max(fwidth(r), 0.001) // one pixel, in marble radii
 
 	// Under the marble, on the board: a soft shadow away from the light,
-	// the dark ring where the marble touches its dimple, and inside the
-	// shadow the light the glass focuses, in the glass's colour.
-	so := vec2(0.16, 0.21) * (1 + 2.2*lift)
+	// the dark ring where the marble touches its dimple, and at the
+	// shadow's far end the light the glass focuses, in the glass's colour.
+	so := vec2(0.3, 0.36) * (1 + 1.6*lift)
 	ds := length(p - so)
-	sh := 0.46 * (1 - smoothstep(0.5, 1.2+0.4*lift, ds)) * (1 - 0.45*lift)
-	sh += 0.4 * (1 - smoothstep(0.92, 1.1, r)) * (1 - smoothstep(0, 0.3, lift))
-	sh = min(sh, 0.72)
-	co := so*1.5 + vec2(0.04, 0.05)
-	dc := length((p - co) * vec2(1.25, 1))
-	caus := (0.5*exp(-dc*dc/0.025) + 0.2*exp(-dc*dc/0.1)) * (1 - 0.5*lift)
-	under := vec4(mix(base, vec3(1), 0.45)*caus, sh)
+	sh := 0.5 * (1 - smoothstep(0.3, 1.1+0.4*lift, ds)) * (1 - 0.45*lift)
+	sh += 0.28 * (1 - smoothstep(0.97, 1.07, r)) * (1 - smoothstep(0, 0.3, lift))
+	sh = min(sh, 0.75)
+	co := vec2(0.68, 0.8) * (1 + 1.2*lift)
+	dc := length((p - co) * mat2(0.76, 0.65, -0.65, 0.76) * vec2(1.1, 1.9))
+	caus := (0.85*exp(-dc*dc/0.022) + 0.3*exp(-dc*dc/0.1)) * max(0, 1-1.6*lift)
+	under := vec4(mix(base, vec3(1), 0.4)*caus*(1-sh), sh)
 
 	cover := clamp((1-r)/px+0.5, 0, 1)
 	if cover <= 0 {
@@ -86,50 +86,55 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	z := sqrt(max(0, 1-r*r))
 	n := vec3(p, z)
 	l := normalize(vec3(-0.55, -0.65, 0.72))
+	facing := 0.5 + 0.5*dot(p/max(r, 0.0001), -normalize(l.xy)) // 1 on the lit side
+	core := smoothstep(0.1, 1, z)
 
 	// The interior, turned with the marble: a point on the surface and
-	// one deeper in, so the swirls show depth as the marble rolls.
+	// one deeper in, so the cloud shows depth as the marble rolls.
 	s1 := turn(custom, n)
-	s2 := turn(custom, vec3(p*0.85, z*0.3))
+	s2 := turn(custom, vec3(p*0.8, z*0.35))
 	ph := fract(seed*vec3(12.9898, 78.233, 37.719)) * 6.2832
-	w1 := sin(3.1*s1.x + 2.0*sin(2.7*s1.y+ph.x) + 1.3*s1.z)
-	w2 := sin(2.9*s1.y - 2.2*s1.x*s1.z + 1.8*sin(2.3*s1.z+ph.y))
-	w3 := sin(5.0*dot(s2, vec3(0.6, 0.8, 0.3)) + 1.7*sin(3.9*s2.x*s2.y+ph.z))
-	swirl := smoothstep(0.15, 0.95, 0.5+0.3*w1+0.22*w2+0.18*w3)
-	core := smoothstep(0.15, 1, z)
-	col := mix(base, milk, 0.2+0.5*swirl*core+0.2*core*core)
-	// Glass seen through more depth at the rim: darker, richer.
-	col = mix(deep, col, 0.25+0.75*pow(z, 0.7))
+	w1 := sin(2.3*s2.x + 1.7*sin(2.1*s2.y+ph.x) + 1.1*s2.z)
+	w2 := sin(2.6*s2.y + 1.9*sin(1.7*s2.z+ph.y) - 1.2*s2.x)
+	w3 := sin(3.3*s1.z + 2.1*sin(2.9*s1.x+ph.z))
+	cloud := smoothstep(-0.45, 0.85, 0.45*w1+0.35*w2+0.25*w3)
+	thick := cloud * (0.3 + 0.7*core)
 
-	// Play of colour: flakes of spectral fire in the milk, their hue
-	// moving with the angle they are seen at, different in every marble.
-	f := sin(7.0*s2.x+4.0*sin(5.0*s2.y+ph.y)) * sin(6.0*s2.z+3.0*s1.x+ph.x)
-	flake := smoothstep(0.3, 0.85, f) * (0.35 + 0.65*swirl) * core
-	fire := spectrum(0.7*f + 0.4*s1.z + seed*3 + 0.35*dot(n, l))
-	col = mix(col, mix(fire, milk, 0.25), 0.55*flake)
+	// Play of colour: the milk takes a spectral sheen that drifts across
+	// the cloud and with the angle it is seen at, every marble its own.
+	irid := spectrum(0.45*w1 + 0.3*w3 + 0.5*z + seed*5)
+	milkCol := mix(milk, irid*0.55+milk*0.6, 0.5)
+	// Opalescence: the milk scatters blue where it is lit and lets warm
+	// light through on the far side.
+	milkCol *= mix(vec3(0.9, 0.96, 1.08), vec3(1.1, 0.95, 0.72), smoothstep(-0.4, 0.7, dot(p, vec2(0.64, 0.76))))
+	glass := mix(deep, base, smoothstep(0.0, 0.9, z))
+	col := mix(glass, milkCol, 0.12+0.72*thick)
+	// Fire: small bright flecks of pure colour deep in the milk.
+	fl := sin(9*s2.x+ph.x) * sin(8*s2.y+ph.y) * sin(10*s2.z+ph.z)
+	fleck := smoothstep(0.5, 0.75, fl) * core * (0.4 + 0.6*cloud)
+	fire := spectrum(seed*7 + 1.3*s2.x - 0.9*s2.y + 0.6*s1.z)
+	col = mix(col, fire*1.1+0.1, 0.5*fleck)
 
-	// Light: the milky core lit from the top left; the light that passes
-	// through the glass glows on the far side.
-	dif := max(dot(n, l), 0)
-	col *= 0.6 + 0.5*dif
-	dg := length(p - vec2(0.4, 0.48))
-	col += mix(base, vec3(1), 0.35) * 0.5 * exp(-dg*dg/0.07) * (1 - 0.4*core)
+	// Light: the milk lit from the top left; the light that passes
+	// through the glass glows on the far side; the far rim dark.
+	col *= 0.68 + 0.42*max(dot(n, l), 0)
+	dg := length(p - vec2(0.42, 0.5))
+	col += mix(base, vec3(1), 0.4) * 0.5 * exp(-dg*dg/0.06) * (1 - 0.5*thick)
+	col *= 1 - 0.5*smoothstep(0.8, 1, r)*(1-facing)
+
+	// Translucent glass: the board, and the shadow and caustic on it,
+	// show faintly through the rim.
+	ga := mix(0.5, 1, smoothstep(0.0, 0.6, z))
 
 	// Fresnel: the glass reflects more at grazing angles; the rim facing
-	// the light catches it, the far rim stays dark.
-	fr := pow(1-z, 2.5)
-	facing := 0.5 + 0.5*dot(p/max(r, 0.0001), -normalize(l.xy))
-	col = mix(col, vec3(1, 0.97, 0.92)*(0.25+0.85*facing), fr*0.55)
-	col *= 1 - 0.4*smoothstep(0.86, 1, r)*(1-facing)
-
-	// The highlight: a sharp reflection of the light and a soft sheen.
+	// the light catches it. And the highlight: a sharp reflection of the
+	// light and a soft sheen around it.
+	fr := 0.04 + 0.96*pow(1-z, 4)
+	refl := vec3(1, 0.96, 0.9) * fr * (0.15 + 0.9*facing)
 	h := normalize(l + vec3(0, 0, 1))
 	nh := max(dot(n, h), 0)
-	spec := 1.1*pow(nh, 160) + 0.16*pow(nh, 14)
-
-	// Translucent glass: the board shows faintly through the rim.
-	ga := mix(0.72, 1, smoothstep(0.05, 0.6, z))
-	body := vec4(col*ga+spec, min(1, ga+spec)) * cover
+	spec := 1.2*pow(nh, 180) + 0.14*pow(nh, 12)
+	body := vec4(col*ga+refl+spec, min(1, ga+0.6*fr+spec)) * cover
 	return (body + under*(1-body.a)) * color.b
 }
 `

@@ -41,6 +41,27 @@ func TestPaintTable(t *testing.T) {
 				t.Errorf("cell %d: entry %s is %v, want a hollow", c, e, col)
 			}
 		}
+		// The dimples are concave, lit from the top left: the wall under
+		// the rim towards the light lies in shadow, the far wall faces
+		// the light.
+		lum := func(c color.RGBA) int { return int(c.R) + int(c.G) + int(c.B) }
+		for _, s := range []logic.Square{logic.Sq(0, 6), logic.Sq(3, 3), logic.Sq(6, 0)} {
+			p := layout.CellPos(s)
+			near := at(layout.Point{X: p.X - 0.25, Y: p.Y - 0.25})
+			far := at(layout.Point{X: p.X + 0.25, Y: p.Y + 0.25})
+			if lum(near) >= lum(far) {
+				t.Errorf("cell %d: dimple %s: wall near the light %v not darker than the far wall %v", c, s, near, far)
+			}
+		}
+		// A groove joins neighbouring dimples: halfway between two cells
+		// of a row the wood is carved, a cell's corner is not.
+		if c >= 64 {
+			mid := at(layout.Point{X: 2, Y: 3.5})
+			corner := at(layout.Point{X: 2, Y: 3})
+			if lum(mid) >= lum(corner) {
+				t.Errorf("cell %d: no groove between cells: %v, corner %v", c, mid, corner)
+			}
+		}
 		// Wood between the hollows and in the frame's corners.
 		if col := at(layout.Point{X: 1, Y: 1}); !wood(col) {
 			t.Errorf("cell %d: between hollows %v, want wood", c, col)
