@@ -203,6 +203,5 @@ func BenchmarkPaintMarbleSet(b *testing.B) {
 			PaintSymbol(c, 48)
 		}
 		PaintMarbleGloss(48)
-		PaintShadow(48)
 	}
 }
