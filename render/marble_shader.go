@@ -304,20 +304,25 @@ func (s *Sprites) bake(c logic.Color, t Turn, lift float64, seed uint32) *ebiten
 }
 
 // bakedSide is the side of a baked marble's slot: the shader's quad,
-// even, so that a resting marble is drawn texel for pixel.
+// rounded up to a multiple of 16 (even, so that a resting marble is drawn
+// texel for pixel), so that a window dragged to a new size by a few
+// pixels keeps its texture and only bakes its marbles again.
 func bakedSide(d int) int {
-	return 2 * int(math.Ceil(shaderReach*float64(d)/2))
+	return 16 * int(math.Ceil(shaderReach*float64(d)/16))
 }
 
 // ensureBakeAtlas makes the bake texture for the current size and its
 // slots, a pixel apart so that linear filtering never bleeds between
 // them.
 func (s *Sprites) ensureBakeAtlas() {
+	side := bakedSide(s.d)
 	if s.bakeAtlas != nil {
-		return
+		if s.bakeSlot[0].Bounds().Dx() == side {
+			return
+		}
+		s.bakeAtlas.Deallocate()
 	}
 	const cols = 8
-	side := bakedSide(s.d)
 	step := side + 2
 	s.bakeAtlas = ebiten.NewImageWithOptions(image.Rect(0, 0, cols*step, (bakedSlots+cols-1)/cols*step),
 		&ebiten.NewImageOptions{Unmanaged: true})
@@ -331,13 +336,4 @@ func (s *Sprites) ensureBakeAtlas() {
 func (s *Sprites) dropBaked() {
 	clear(s.baked)
 	s.bakeUsed = 0
-}
-
-// freeBaked drops the baked marbles and their texture (the size changed).
-func (s *Sprites) freeBaked() {
-	s.dropBaked()
-	if s.bakeAtlas != nil {
-		s.bakeAtlas.Deallocate()
-		s.bakeAtlas = nil
-	}
 }

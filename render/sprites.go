@@ -70,7 +70,7 @@ func (s *Sprites) Ensure(d int) {
 	if s.shader == nil {
 		s.shader = newMarbleShader()
 	}
-	s.freeBaked()
+	s.dropBaked() // the texture stays while its slots are the right size
 	s.ring = upload(PaintRing(d+d/4, max(2, float64(d)/11)))
 	s.glow = upload(PaintGlow(2 * d))
 	s.dot = upload(PaintDisc(d))
