@@ -89,7 +89,13 @@ func TestLook(t *testing.T) {
 		{"board-1x-symbols", 1, true, image.Rectangle{}},
 		{"corner-3x", 3, false, image.Rect(0, 0, 330, 260)},
 		{"middle-3x", 3, true, image.Rect(300, 200, 560, 420)},
+		{"tray-3x", 3, true, image.Rect(575, 30, 950, 140)},
+		{"roll-3x", 3, false, image.Rect(0, 0, 0, 0)},
 	} {
+		if sc.name == "roll-3x" {
+			writePNG(t, filepath.Join(dir, sc.name+".png"), rollStrip(l, sc.scale))
+			continue
+		}
 		w, h := int(loopW*sc.scale), int(loopH*sc.scale)
 		g := layout.New(layout.Config{W: float64(w), H: float64(h), Scale: sc.scale, Players: 4})
 		var out *image.RGBA
@@ -100,6 +106,18 @@ func TestLook(t *testing.T) {
 			sp := &Sprites{Symbols: sc.symbols}
 			var bc BoardCache
 			lookScene(img, &g, sp, &bc)
+			// The seats' trays, each with a supply of some marbles.
+			for i := range 4 {
+				var tc TrayCache
+				st := &g.Seats[i]
+				sp.Panel(img, st.Card.X, st.Card.Y, st.Card.W, st.Card.H, st.Card.H*0.08, Card)
+				tc.Draw(img, &g, i)
+				k := 2 * g.TrayRadius(i) / float64(sp.Diameter())
+				for j := range 5 + 5*i {
+					q := g.TraySlot(i, j)
+					sp.MarbleScaledSeeded(img, logic.Color(i), q.X, q.Y, k, uint32(200+j))
+				}
+			}
 			out = image.NewRGBA(image.Rect(0, 0, w, h))
 			img.ReadPixels(out.Pix)
 		})
@@ -142,6 +160,30 @@ func drawBench(b *testing.B, sp *Sprites) {
 			one.ReadPixels(px[:])
 		}
 	})
+}
+
+// rollStrip is eight frames of a blue marble rolling one cell to the
+// right at scale, left to right, each on the board's wood: the interior
+// turns forward about the axis across the travel, the highlight stays.
+func rollStrip(l *testLoop, scale float64) *image.RGBA {
+	g := layout.New(layout.Config{W: loopW * scale, H: loopH * scale, Scale: scale, Players: 4})
+	rad := g.MarbleRadius
+	cw := int(2.6 * rad)
+	w, h := 8*cw, cw
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	l.frame(func(*ebiten.Image) {
+		img := ebiten.NewImage(w, h)
+		defer img.Deallocate()
+		img.Fill(woodField)
+		sp := &Sprites{}
+		sp.Ensure(int(2 * rad))
+		for i := range 8 {
+			dist := float64(i) / 7 * g.Cell // pixels rolled
+			sp.MarbleTurned(img, logic.Blue, float64(i*cw)+float64(cw)/2, float64(h)/2, SeedTurn(9).Rolled(1, 0, dist/rad), 0.001, 1, 9)
+		}
+		img.ReadPixels(out.Pix)
+	})
+	return out
 }
 
 // BenchmarkDrawEmpty is drawBench's floor: the fill and the read back.

@@ -141,7 +141,7 @@ func shadeMarble(c logic.Color, seed float32, q Turn, x, y, lift, px float64, un
 	facing := 0.5 + 0.5*(x*-l[0]/lxy+y*-l[1]/lxy)/max(r, 0.0001)
 	core := smoothstep(0.1, 1, z)
 
-	qv := vec3{float64(q.X), float64(q.Y), float64(q.Z)}
+	qv := vec3{-float64(q.X), -float64(q.Y), -float64(q.Z)} // the inverse turn
 	turn := func(v vec3) vec3 {
 		t := qv.cross(v).scale(2)
 		return v.add(t.scale(float64(q.W))).add(qv.cross(t))

@@ -22,7 +22,9 @@ import (
 //   - ColorR the colour (0..3), ColorG the lift (0 resting .. 1 held up),
 //     ColorB the opacity, ColorA the seed (0..1) that sets the marble's own
 //     play of colour;
-//   - Custom0..3 the unit quaternion the interior is turned by (x, y, z, w).
+//   - Custom0..3 the unit quaternion (x, y, z, w) that takes a point on
+//     the screen to the point of the interior under it: the inverse of the
+//     marble's orientation.
 
 // shaderReach is how far, in marble radii, the quad reaches from the
 // centre: room for the shadow of a lifted marble.
@@ -168,8 +170,9 @@ func newMarbleShader() *ebiten.Shader {
 	return sh
 }
 
-// Turn is the orientation of a marble's interior: a unit quaternion. The
-// zero Turn is no turn.
+// Turn is the orientation of a marble: the unit quaternion that turns
+// the marble from its resting pose to the one shown, in screen axes (x
+// right, y down, z towards the eye). The zero Turn is no turn.
 type Turn struct{ X, Y, Z, W float32 }
 
 // quat returns t as a unit quaternion (the zero Turn as the identity).

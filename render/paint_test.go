@@ -86,3 +86,22 @@ func BenchmarkPaintTable(b *testing.B) {
 		PaintTable(70)
 	}
 }
+
+// TestPaintTray checks a tray: opaque, clear outside its rounded corners,
+// and its cups carved: a cup's wall near the light darker than its far
+// wall.
+func TestPaintTray(t *testing.T) {
+	cups := []layout.Point{{X: 20, Y: 20}, {X: 50, Y: 20}}
+	img := PaintTray(80, 40, cups, 12)
+	if a := img.RGBAAt(0, 0).A; a != 0 {
+		t.Errorf("corner alpha %d, want clear", a)
+	}
+	if a := img.RGBAAt(40, 38).A; a != 255 {
+		t.Errorf("inside alpha %d, want opaque", a)
+	}
+	lum := func(c color.RGBA) int { return int(c.R) + int(c.G) + int(c.B) }
+	near, far := img.RGBAAt(16, 16), img.RGBAAt(24, 24)
+	if lum(near) >= lum(far) {
+		t.Errorf("cup: wall near the light %v not darker than the far wall %v", near, far)
+	}
+}

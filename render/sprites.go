@@ -174,7 +174,9 @@ func (s *Sprites) shade(dst *ebiten.Image, c logic.Color, x, y, r float64, t Tur
 			DstX: float32(x) + sx*float32(r), DstY: float32(y) + sy*float32(r),
 			SrcX: sx, SrcY: sy,
 			ColorR: cr, ColorG: cl, ColorB: ca, ColorA: cs,
-			Custom0: t.X, Custom1: t.Y, Custom2: t.Z, Custom3: t.W,
+			// The shader looks up the interior point under each surface
+			// point: the inverse turn, the conjugate.
+			Custom0: -t.X, Custom1: -t.Y, Custom2: -t.Z, Custom3: t.W,
 		}
 	}
 	dst.DrawTrianglesShader(s.verts[:], quadIndices[:], s.shader, &s.sop)
