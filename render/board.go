@@ -76,7 +76,7 @@ func PaintTable(c int) *image.RGBA {
 				a = wood.RGBAAt(px, py)
 			}
 			// Carved wood is end grain: darker the deeper.
-			shade *= 1 + 1.6*k.h
+			shade *= 1 + 1.1*k.h
 			col := [3]float64{float64(a.R) * shade, float64(a.G) * shade, float64(a.B) * shade}
 			q := func(x float64) uint8 { return uint8(max(0, min(255, x*cover))) }
 			under := img.RGBAAt(px, py) // the drop shadow, at the rim
@@ -269,8 +269,8 @@ func lightCarve(k carved) float64 {
 	n := [3]float64{-k.gx, -k.gy, 1}
 	l := math.Sqrt(n[0]*n[0] + n[1]*n[1] + 1)
 	dot := (n[0]*lightDir[0] + n[1]*lightDir[1] + n[2]*lightDir[2]) / l
-	direct := max(0, dot) / lightDir[2] * (1 - 0.75*k.shadow)
-	return min(1.45, 0.3+0.7*direct)
+	direct := max(0, dot) / lightDir[2] * (1 - 0.6*k.shadow)
+	return min(1.45, 0.38+0.62*direct)
 }
 
 // BoardCache holds the board painted once into a texture for one cell

@@ -123,7 +123,7 @@ func shadeMarble(c logic.Color, seed float32, q Turn, x, y, lift, px float64, un
 		vx, vy := x-cox, y-coy
 		dc := math.Hypot((0.76*vx+0.65*vy)*1.1, (-0.65*vx+0.76*vy)*1.9)
 		caus := (0.85*math.Exp(-dc*dc/0.022) + 0.3*math.Exp(-dc*dc/0.1)) * max(0, 1-1.6*lift)
-		u := base.mix(splat(1), 0.4).scale(caus * (1 - sh))
+		u := base.mix(splat(1), 0.25).scale(0.85 * caus * (1 - sh))
 		und = [4]float64{u[0], u[1], u[2], sh}
 	}
 	fw := max(px*(math.Abs(x)+math.Abs(y))/max(r, 1e-9), 0.001) // fwidth(r)

@@ -79,7 +79,7 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	co := vec2(0.68, 0.8) * (1 + 1.2*lift)
 	dc := length((p - co) * mat2(0.76, 0.65, -0.65, 0.76) * vec2(1.1, 1.9))
 	caus := (0.85*exp(-dc*dc/0.022) + 0.3*exp(-dc*dc/0.1)) * max(0, 1-1.6*lift)
-	under := vec4(mix(base, vec3(1), 0.4)*caus*(1-sh), sh)
+	under := vec4(mix(base, vec3(1), 0.25)*0.85*caus*(1-sh), sh)
 
 	cover := clamp((1-r)/px+0.5, 0, 1)
 	if cover <= 0 {

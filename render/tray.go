@@ -70,7 +70,7 @@ func PaintTray(w, h int, cups []layout.Point, cupR float64) *image.RGBA {
 			if len(cups) > 0 {
 				k = deeper(k, dimple(bx, by, dimpleR, dimpleDepth*0.9), k.h)
 			}
-			shade := lightCarve(k) * (1 + 1.6*k.h)
+			shade := lightCarve(k) * (1 + 1.1*k.h)
 			a := wood.RGBAAt(px, py)
 			q := func(v uint8) uint8 { return uint8(max(0, min(255, float64(v)*shade*cover))) }
 			img.SetRGBA(px, py, color.RGBA{q(a.R), q(a.G), q(a.B), uint8(255 * cover)})
