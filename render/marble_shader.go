@@ -327,8 +327,7 @@ func (s *Sprites) ensureBakeAtlas() {
 	}
 	const cols = 8
 	step := side + 2
-	s.bakeAtlas = ebiten.NewImageWithOptions(image.Rect(0, 0, cols*step, (bakedSlots+cols-1)/cols*step),
-		&ebiten.NewImageOptions{Unmanaged: true})
+	s.bakeAtlas = ebiten.NewImage(cols*step, (bakedSlots+cols-1)/cols*step)
 	for i := range s.bakeSlot {
 		x, y := i%cols*step+1, i/cols*step+1
 		s.bakeSlot[i] = s.bakeAtlas.SubImage(image.Rect(x, y, x+side, y+side)).(*ebiten.Image)
