@@ -127,3 +127,43 @@ func absDiff(a, b uint8) int {
 	}
 	return int(b - a)
 }
+
+// TestBakeCache checks which marbles are baked: a marble at rest from
+// the second time it is drawn, a rolling one (a new turn each frame)
+// never, and no more than the texture's slots, the oldest baked over.
+func TestBakeCache(t *testing.T) {
+	l := needLoop(t)
+	l.frame(func(*ebiten.Image) {
+		dst := ebiten.NewImage(200, 200)
+		defer dst.Deallocate()
+		s := &Sprites{}
+		s.Ensure(40)
+		s.MarbleSeeded(dst, logic.Blue, 50, 50, 0, 0, 1, 3)
+		if len(s.baked) != 0 {
+			t.Errorf("baked after one draw: %d", len(s.baked))
+		}
+		s.MarbleSeeded(dst, logic.Blue, 50, 50, 0, 0, 1, 3)
+		if len(s.baked) != 1 {
+			t.Errorf("baked after two draws: %d, want 1", len(s.baked))
+		}
+		for i := range 2000 {
+			s.MarbleTurned(dst, logic.Green, 50, 50, SeedTurn(1).Rolled(1, 0, float64(i)*0.01), 0, 1, 1)
+		}
+		if len(s.baked) != 1 || len(s.seen) > maxSeen {
+			t.Errorf("a rolling marble: %d baked (want 1), %d seen", len(s.baked), len(s.seen))
+		}
+		for range 2 {
+			for i := range 150 {
+				s.MarbleSeeded(dst, logic.Orange, 50, 50, float64(i), 0, 1, 4)
+			}
+		}
+		if len(s.baked) != len(s.bakeSlot) {
+			t.Errorf("%d baked, want the %d slots full", len(s.baked), len(s.bakeSlot))
+		}
+		for k, slot := range s.baked {
+			if s.slotKey[slot] != k || !s.slotHeld[slot] {
+				t.Errorf("slot %d holds %v, the map says %v", slot, s.slotKey[slot], k)
+			}
+		}
+	})
+}

@@ -261,15 +261,19 @@ type bakeKey struct {
 	t    Turn
 }
 
-// bakedSlots is how many resting marbles the bake texture holds: a full
-// board and its entry points with room to spare. When it is full, it
-// starts again (the marbles still at rest are baked again, once).
-const bakedSlots = 8 * 12
+// maxBakeSlots is how many resting marbles the bake texture holds at
+// most: a full board, its entry points and the supplies, with room for
+// the orientations marbles come to rest in over a few moves. When it is
+// full, the slot baked longest ago is baked over.
+const maxBakeSlots = 10 * 10
 
-// bakedSlot is a marble seen at rest: its slot (0 none yet; slot i-1
-// otherwise). A number, not a pointer, so that a marble seen once (a
-// rolling one) costs no allocation.
-type bakedSlot int
+// maxSeen bounds the marbles remembered as seen once (most of them the
+// passing orientations of rolling marbles); they are forgotten together.
+const maxSeen = 512
+
+// maxTexture is the largest side asked of a texture: WebGL and GL
+// promise 4096.
+const maxTexture = 4096
 
 // bake returns the texture of the resting marble, baking it the second
 // time it is asked for, or nil: shade it live.
@@ -278,32 +282,35 @@ func (s *Sprites) bake(c logic.Color, t Turn, lift float64, seed uint32) *ebiten
 		return nil
 	}
 	k := bakeKey{c, seed, t}
-	slot, ok := s.baked[k]
-	if !ok {
-		if len(s.baked) >= 4*bakedSlots {
-			s.dropBaked() // one-off orientations of rolling marbles
+	if slot, ok := s.baked[k]; ok {
+		return s.bakeSlot[slot]
+	}
+	if _, ok := s.seen[k]; !ok {
+		if len(s.seen) >= maxSeen {
+			clear(s.seen)
 		}
-		if s.baked == nil {
-			s.baked = make(map[bakeKey]bakedSlot, 4*bakedSlots)
+		if s.seen == nil {
+			s.seen = make(map[bakeKey]struct{}, maxSeen)
+			s.baked = make(map[bakeKey]int, maxBakeSlots)
 		}
-		s.baked[k] = 0
+		s.seen[k] = struct{}{}
 		return nil
 	}
-	if slot == 0 {
-		if s.bakeUsed == bakedSlots {
-			s.dropBaked()
-			s.baked[k] = 0
-		}
-		s.ensureBakeAtlas()
-		slot = bakedSlot(s.bakeUsed + 1)
-		s.bakeUsed++
-		img := s.bakeSlot[slot-1]
-		img.Clear()
-		b := img.Bounds()
-		s.shade(img, c, float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2, float64(s.d)/2, t, 0, 1, seed)
-		s.baked[k] = slot
+	// Seen before: bake it into the next slot, forgetting what was there.
+	delete(s.seen, k)
+	s.ensureBakeAtlas()
+	slot := s.bakeNext
+	s.bakeNext = (s.bakeNext + 1) % len(s.bakeSlot)
+	if s.slotHeld[slot] {
+		delete(s.baked, s.slotKey[slot])
 	}
-	return s.bakeSlot[slot-1]
+	s.slotKey[slot], s.slotHeld[slot] = k, true
+	s.baked[k] = slot
+	img := s.bakeSlot[slot]
+	img.Clear()
+	b := img.Bounds()
+	s.shade(img, c, float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2, float64(s.d)/2, t, 0, 1, seed)
+	return img
 }
 
 // bakedSide is the side of a baked marble's slot: the shader's quad,
@@ -316,7 +323,8 @@ func bakedSide(d int) int {
 
 // ensureBakeAtlas makes the bake texture for the current size and its
 // slots, a pixel apart so that linear filtering never bleeds between
-// them.
+// them: a square of up to maxBakeSlots, fewer for huge marbles so that
+// the texture stays within maxTexture.
 func (s *Sprites) ensureBakeAtlas() {
 	side := bakedSide(s.d)
 	if s.bakeAtlas != nil {
@@ -325,17 +333,24 @@ func (s *Sprites) ensureBakeAtlas() {
 		}
 		s.bakeAtlas.Deallocate()
 	}
-	const cols = 8
 	step := side + 2
-	s.bakeAtlas = ebiten.NewImage(cols*step, (bakedSlots+cols-1)/cols*step)
-	for i := range s.bakeSlot {
+	cols := max(1, min(10, maxTexture/step))
+	s.bakeAtlas = ebiten.NewImage(cols*step, cols*step)
+	s.bakeSlot = s.bakeSlot[:0]
+	for i := range cols * cols {
 		x, y := i%cols*step+1, i/cols*step+1
-		s.bakeSlot[i] = s.bakeAtlas.SubImage(image.Rect(x, y, x+side, y+side)).(*ebiten.Image)
+		s.bakeSlot = append(s.bakeSlot, s.bakeAtlas.SubImage(image.Rect(x, y, x+side, y+side)).(*ebiten.Image))
 	}
+	s.slotKey = make([]bakeKey, len(s.bakeSlot))
+	s.slotHeld = make([]bool, len(s.bakeSlot))
+	s.bakeNext = 0
 }
 
-// dropBaked forgets every baked marble, keeping the texture.
+// dropBaked forgets every baked marble (the size changed), keeping the
+// texture while its slots fit.
 func (s *Sprites) dropBaked() {
 	clear(s.baked)
-	s.bakeUsed = 0
+	clear(s.seen)
+	clear(s.slotHeld)
+	s.bakeNext = 0
 }

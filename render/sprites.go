@@ -29,11 +29,16 @@ type Sprites struct {
 	verts  [4]ebiten.Vertex
 	sop    ebiten.DrawTrianglesShaderOptions
 
-	// baked holds marbles at rest shaded once into textures (see bake).
-	baked     map[bakeKey]bakedSlot
+	// Marbles at rest shaded once into one texture (see bake): the
+	// slot of each baked marble, the marbles seen once, the texture, its
+	// slots, which marble each holds, and the slot to bake into next.
+	baked     map[bakeKey]int
+	seen      map[bakeKey]struct{}
 	bakeAtlas *ebiten.Image
-	bakeSlot  [bakedSlots]*ebiten.Image
-	bakeUsed  int
+	bakeSlot  []*ebiten.Image
+	slotKey   []bakeKey
+	slotHeld  []bool
+	bakeNext  int
 	live      bool // shade every marble every frame (for the benchmarks)
 
 	// Symbols draws the colour-blind aid: a distinct symbol on each
