@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"runtime"
+	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"golang.org/x/image/vector"
@@ -58,7 +60,9 @@ func PaintTable(c int) *image.RGBA {
 	fr := layout.FrameCells - layout.BandCells // the frame's far edge
 	lo := -layout.BandCells
 	rr := float64(radius) / fc
-	for py := int(y0); py < int(y0+F)+1 && py < side; py++ {
+	// Rows in bands, one per core (the pixels are independent): a
+	// resize on a high-DPI screen paints millions of them.
+	row := func(py int) {
 		for px := int(x0); px < int(x0+F)+1 && px < side; px++ {
 			u, v := (float64(px)+0.5-ox)/fc, (float64(py)+0.5-oy)/fc
 			// The block's outline: inside distance to the rounded square.
@@ -68,15 +72,18 @@ func PaintTable(c int) *image.RGBA {
 				continue
 			}
 			k := carveAt(u, v, e)
-			shade := lightCarve(k)
 			var a color.RGBA
 			if k.field {
 				a = field.RGBAAt(px, py)
 			} else {
 				a = wood.RGBAAt(px, py)
 			}
+			if k == (carved{}) && cover == 1 {
+				img.SetRGBA(px, py, a) // the flat top: lit as it is
+				continue
+			}
 			// Carved wood is end grain: darker the deeper.
-			shade *= 1 + 1.1*k.h
+			shade := lightCarve(k) * (1 + 1.1*k.h)
 			col := [3]float64{float64(a.R) * shade, float64(a.G) * shade, float64(a.B) * shade}
 			q := func(x float64) uint8 { return uint8(max(0, min(255, x*cover))) }
 			under := img.RGBAAt(px, py) // the drop shadow, at the rim
@@ -87,6 +94,17 @@ func PaintTable(c int) *image.RGBA {
 			})
 		}
 	}
+	top, bottom := int(y0), min(int(y0+F)+1, side)
+	n := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := range n {
+		wg.Go(func() {
+			for py := top + w; py < bottom; py += n {
+				row(py)
+			}
+		})
+	}
+	wg.Wait()
 	return img
 }
 

@@ -105,3 +105,11 @@ func TestPaintTray(t *testing.T) {
 		t.Errorf("cup: wall near the light %v not darker than the far wall %v", near, far)
 	}
 }
+
+// BenchmarkPaintTable3x paints the board for a high-DPI tablet's cells.
+func BenchmarkPaintTable3x(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		PaintTable(180)
+	}
+}
