@@ -90,6 +90,7 @@ func TestLook(t *testing.T) {
 		{"corner-3x", 3, false, image.Rect(0, 0, 330, 260)},
 		{"middle-3x", 3, true, image.Rect(300, 200, 560, 420)},
 		{"tray-3x", 3, true, image.Rect(575, 30, 950, 140)},
+		{"lifted-3x", 3, false, image.Rect(440, 280, 600, 400)},
 		{"roll-3x", 3, false, image.Rect(0, 0, 0, 0)},
 	} {
 		if sc.name == "roll-3x" {

@@ -24,7 +24,7 @@ var opals = [4]opal{
 	logic.Orange: {deep: [3]float64{0.62, 0.20, 0.02}, base: [3]float64{0.96, 0.46, 0.08}, milk: [3]float64{1.00, 0.83, 0.60}},
 	logic.Green:  {deep: [3]float64{0.05, 0.33, 0.12}, base: [3]float64{0.20, 0.68, 0.30}, milk: [3]float64{0.78, 0.95, 0.74}},
 	logic.Blue:   {deep: [3]float64{0.04, 0.15, 0.45}, base: [3]float64{0.16, 0.42, 0.86}, milk: [3]float64{0.75, 0.86, 1.00}},
-	logic.White:  {deep: [3]float64{0.70, 0.70, 0.72}, base: [3]float64{0.90, 0.90, 0.89}, milk: [3]float64{1.00, 1.00, 0.99}},
+	logic.White:  {deep: [3]float64{0.56, 0.57, 0.62}, base: [3]float64{0.90, 0.90, 0.89}, milk: [3]float64{1.00, 1.00, 0.99}},
 }
 
 // spritePad is the transparent border around every sprite, so that linear
@@ -116,7 +116,7 @@ func shadeMarble(c logic.Color, seed float32, q Turn, x, y, lift, px float64, un
 	if under {
 		sox, soy := 0.3*(1+1.6*lift), 0.36*(1+1.6*lift)
 		ds := math.Hypot(x-sox, y-soy)
-		sh := 0.5 * (1 - smoothstep(0.3, 1.1+0.4*lift, ds)) * (1 - 0.45*lift)
+		sh := 0.55 * (1 - smoothstep(0.2, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
 		sh += 0.28 * (1 - smoothstep(0.97, 1.07, r)) * (1 - smoothstep(0, 0.3, lift))
 		sh = min(sh, 0.75)
 		cox, coy := 0.68*(1+1.2*lift), 0.8*(1+1.2*lift)

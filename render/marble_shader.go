@@ -73,7 +73,7 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	// shadow's far end the light the glass focuses, in the glass's colour.
 	so := vec2(0.3, 0.36) * (1 + 1.6*lift)
 	ds := length(p - so)
-	sh := 0.5 * (1 - smoothstep(0.3, 1.1+0.4*lift, ds)) * (1 - 0.45*lift)
+	sh := 0.55 * (1 - smoothstep(0.2, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
 	sh += 0.28 * (1 - smoothstep(0.97, 1.07, r)) * (1 - smoothstep(0, 0.3, lift))
 	sh = min(sh, 0.75)
 	co := vec2(0.68, 0.8) * (1 + 1.2*lift)
