@@ -347,10 +347,15 @@ func (s *Sprites) ensureBakeAtlas() {
 }
 
 // dropBaked forgets every baked marble (the size changed), keeping the
-// texture while its slots fit.
+// texture while its slots fit. The marbles that were baked count as seen
+// at rest, so they are baked again the first time they are drawn: a
+// resize costs no frame of shading them all live.
 func (s *Sprites) dropBaked() {
-	clear(s.baked)
 	clear(s.seen)
+	for k := range s.baked {
+		s.seen[k] = struct{}{}
+	}
+	clear(s.baked)
 	clear(s.slotHeld)
 	s.bakeNext = 0
 }
