@@ -236,15 +236,17 @@ func BenchmarkSpritesResize(b *testing.B) {
 	})
 }
 
-// BenchmarkPaintMarbleSet paints, on the CPU, what a size change paints
-// for the marbles (d = 48).
+// BenchmarkPaintMarbleSet paints, on the CPU, what Sprites.Ensure paints
+// for a new marble size (d = 48), before it uploads it.
 func BenchmarkPaintMarbleSet(b *testing.B) {
+	const d = 48
 	b.ReportAllocs()
 	for b.Loop() {
 		for c := logic.Orange; c <= logic.White; c++ {
-			PaintMarbleBody(c, 48)
-			PaintSymbol(c, 48)
+			PaintSymbol(c, d)
 		}
-		PaintMarbleGloss(48)
+		PaintRing(d+d/4, max(2, float64(d)/11))
+		PaintGlow(2 * d)
+		PaintDisc(d)
 	}
 }
