@@ -114,8 +114,10 @@ func insideRoundSquare(u, v, lo, hi, r float64) float64 {
 	cx, cy := (lo+hi)/2, (lo+hi)/2
 	half := (hi-lo)/2 - r
 	qx, qy := math.Abs(u-cx)-half, math.Abs(v-cy)-half
-	out := math.Hypot(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0)
-	return r - out
+	if qx <= 0 || qy <= 0 { // beside an edge, not at a corner: no root
+		return r - max(qx, qy)
+	}
+	return r - math.Sqrt(qx*qx+qy*qy)
 }
 
 // carved is the board's surface at a point: its height (0 the top, lower
