@@ -5,11 +5,12 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"runtime"
+	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"golang.org/x/image/vector"
 
-	"shiftago/logic"
 	"shiftago/render/layout"
 )
 
@@ -17,12 +18,19 @@ import (
 // of c pixels, for its drop shadow.
 func boardPad(c int) int { return int(math.Ceil(0.45 * float64(c))) }
 
-// PaintTable paints the board for cells of c pixels: a wooden frame of
-// layout.FrameCells cells a side with rounded corners, the recessed 7×7
-// field of shallow hollows, and in the frame's bands the 28 entry points,
-// each a hollow for the waiting marble with a groove running to the field
-// along its track. The field's top-left corner is at
-// (boardPad(c)+BandCells*c, same), matching layout's board origin.
+// PaintTable paints the board for cells of c pixels: one block of wood
+// layout.FrameCells cells a side with rounded corners and a rounded edge,
+// the grain running one way across it all (no seams at the corners);
+// carved into it, a hemispherical dimple for each of the 49 cells and the
+// 28 entry points, and a groove along every row and column from entry
+// point to entry point that joins them: the tracks the marbles roll
+// along. The 7×7 field sits a step lower, in a darker wood. The field's
+// top-left corner is at (boardPad(c)+BandCells*c, same), matching layout's
+// board origin.
+//
+// The carving is a height field lit per pixel by the light the marbles
+// are lit by (top left), with the shadows the dimples' rims cast inside
+// them, so the dimples read as hollows and not as dark discs.
 func PaintTable(c int) *image.RGBA {
 	pad := boardPad(c)
 	cf := float32(c)
@@ -32,80 +40,257 @@ func PaintTable(c int) *image.RGBA {
 	p := &painter{z: vector.NewRasterizer(1, 1)}
 	x0, y0 := float32(pad), float32(pad)
 	band := float32(math.Round(layout.BandCells * float64(c)))
-	ox, oy := x0+band, y0+band // the field's origin
-	px := func(b layout.Point) (float32, float32) { return ox + float32(b.X)*cf, oy + float32(b.Y)*cf }
 	radius := 0.45 * cf
 
 	paintShadow(img, x0+0.08*cf, y0+0.14*cf, F, radius, 0.4*cf)
 
-	// The frame: planks with grain through a rounded mask.
+	// The wood's colour: one plank's grain across the whole block, the
+	// field in a darker wood with its own grain.
 	wood := image.NewRGBA(img.Bounds())
 	draw.Draw(wood, wood.Bounds(), image.NewUniform(woodFrame), image.Point{}, draw.Src)
-	p.grain(wood, x0, y0, F, band, false, 1, cf)
-	p.grain(wood, x0, y0+F-band, F, band, false, 2, cf)
-	p.grain(wood, x0, y0+band, band, F-2*band, true, 3, cf)
-	p.grain(wood, x0+F-band, y0+band, band, F-2*band, true, 4, cf)
-	mask := image.NewAlpha(img.Bounds())
-	p.fill(mask, roundedRect(x0, y0, F, F, radius), color.Alpha{0xff})
-	draw.DrawMask(img, img.Bounds(), wood, image.Point{}, mask, image.Point{}, draw.Over)
-	// A bevel: light along the top and left edges, dark along the others.
-	bev := max(1, 0.04*cf)
-	p.fill(img, rect(x0+radius, y0, F-2*radius, bev), withAlpha(highlight, 0.5))
-	p.fill(img, rect(x0, y0+radius, bev, F-2*radius), withAlpha(highlight, 0.4))
-	p.fill(img, rect(x0+radius, y0+F-bev, F-2*radius, bev), withAlpha(grainDark, 0.5))
-	p.fill(img, rect(x0+F-bev, y0+radius, bev, F-2*radius), withAlpha(grainDark, 0.5))
+	p.grain(wood, x0, y0, F, F, false, 1, cf)
+	field := image.NewRGBA(img.Bounds())
+	draw.Draw(field, field.Bounds(), image.NewUniform(woodField), image.Point{}, draw.Src)
+	p.grain(field, x0+band, y0+band, F-2*band, F-2*band, false, 5, cf)
 
-	// The grooves of the 28 tracks, from each entry hollow to the field.
-	gw := 0.5 * cf
-	for e := logic.Entry(0); e < logic.NumEntries; e++ {
-		ex, ey := px(layout.EntryPos(e))
-		fx, fy := px(layout.TrackPoint(e, -0.5)) // the field's edge
-		x1, y1 := min(ex, fx)-gw/2, min(ey, fy)-gw/2
-		w, h := max(ex, fx)-min(ex, fx)+gw, max(ey, fy)-min(ey, fy)+gw
-		p.fill(img, roundedRect(x1+0.03*cf, y1+0.04*cf, w, h, gw/2), withAlpha(highlight, 0.55))
-		p.fill(img, roundedRect(x1, y1, w, h, gw/2), withAlpha(grainDark, 0.55))
-		p.fill(img, roundedRect(x1+0.05*cf, y1+0.06*cf, w-0.06*cf, h-0.07*cf, gw/2-0.04*cf), withAlpha(holeFloor, 0.55))
-	}
-
-	// The recessed field.
-	inset := 0.1 * cf
-	fx, fy := ox-inset, oy-inset
-	fs := 7*cf + 2*inset
-	wall := max(1, 0.05*cf)
-	p.fill(img, rect(fx-wall, fy-wall, fs+2*wall, fs+2*wall), withAlpha(grainDark, 0.9))
-	p.fill(img, rect(fx, fy, fs+wall, fs+wall), withAlpha(highlight, 0.8))
-	p.fill(img, rect(fx, fy, fs, fs), woodField)
-	p.grain(img, fx, fy, fs, fs, false, 5, cf)
-	p.fill(img, rect(fx, fy, fs, 1.5*wall), withAlpha(grainDark, 0.35))
-	p.fill(img, rect(fx, fy+1.5*wall, 1.5*wall, fs-1.5*wall), withAlpha(grainDark, 0.35))
-	// Faint lines between the cells.
-	for k := 1; k < 7; k++ {
-		o := float32(k) * cf
-		p.fill(img, rect(ox+o-0.5, oy, 1, 7*cf), withAlpha(grainDark, 0.18))
-		p.fill(img, rect(ox, oy+o-0.5, 7*cf, 1), withAlpha(grainDark, 0.18))
-	}
-
-	// The 49 shallow hollows and the 28 entry hollows.
-	for s := logic.Square(0); s < 56; s++ {
-		if s.Valid() {
-			x, y := px(layout.CellPos(s))
-			p.hollow(img, x, y, 0.4*cf, cf)
+	// Carve and light it, pixel by pixel: board units (cells) from the
+	// field's origin.
+	ox, oy := float64(x0+band), float64(y0+band)
+	fc := float64(c)
+	fr := layout.FrameCells - layout.BandCells // the frame's far edge
+	lo := -layout.BandCells
+	rr := float64(radius) / fc
+	// Rows in bands, one per core (the pixels are independent): a
+	// resize on a high-DPI screen paints millions of them.
+	row := func(py int) {
+		for px := int(x0); px < int(x0+F)+1 && px < side; px++ {
+			u, v := (float64(px)+0.5-ox)/fc, (float64(py)+0.5-oy)/fc
+			// The block's outline: inside distance to the rounded square.
+			e := insideRoundSquare(u, v, lo, fr, rr)
+			cover := max(0, min(1, e*fc+0.5))
+			if cover == 0 {
+				continue
+			}
+			k := carveAt(u, v, e)
+			var a color.RGBA
+			if k.field {
+				a = field.RGBAAt(px, py)
+			} else {
+				a = wood.RGBAAt(px, py)
+			}
+			if k == (carved{}) && cover == 1 {
+				img.SetRGBA(px, py, a) // the flat top: lit as it is
+				continue
+			}
+			// Carved wood is end grain: darker the deeper.
+			shade := lightCarve(k) * (1 + 1.1*k.h)
+			col := [3]float64{float64(a.R) * shade, float64(a.G) * shade, float64(a.B) * shade}
+			q := func(x float64) uint8 { return uint8(max(0, min(255, x*cover))) }
+			under := img.RGBAAt(px, py) // the drop shadow, at the rim
+			inv := 1 - cover
+			img.SetRGBA(px, py, color.RGBA{
+				q(col[0]) + uint8(float64(under.R)*inv), q(col[1]) + uint8(float64(under.G)*inv),
+				q(col[2]) + uint8(float64(under.B)*inv), uint8(255*cover + float64(under.A)*inv),
+			})
 		}
 	}
-	for e := logic.Entry(0); e < logic.NumEntries; e++ {
-		x, y := px(layout.EntryPos(e))
-		p.hollow(img, x, y, 0.36*cf, cf)
+	top, bottom := int(y0), min(int(y0+F)+1, side)
+	n := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := range n {
+		wg.Go(func() {
+			for py := top + w; py < bottom; py += n {
+				row(py)
+			}
+		})
 	}
+	wg.Wait()
 	return img
 }
 
-// hollow paints a shallow round dip of radius r lit from the top left: a
-// dark rim on the lit side's far wall, light on the near one.
-func (p *painter) hollow(dst draw.Image, x, y, r, c float32) {
-	p.fill(dst, circle(x+0.025*c, y+0.03*c, r), withAlpha(highlight, 0.55))
-	p.fill(dst, circle(x, y, r), withAlpha(holeRim, 0.75))
-	p.fill(dst, circle(x+0.08*r, y+0.1*r, 0.9*r), holeFloor)
-	p.fill(dst, circle(x+0.16*r, y+0.2*r, 0.62*r), withAlpha(woodField, 0.6))
+// insideRoundSquare is how far (u, v) lies inside the square from lo to
+// hi (both axes) with corners of radius r; negative outside.
+func insideRoundSquare(u, v, lo, hi, r float64) float64 {
+	cx, cy := (lo+hi)/2, (lo+hi)/2
+	half := (hi-lo)/2 - r
+	qx, qy := math.Abs(u-cx)-half, math.Abs(v-cy)-half
+	if qx <= 0 || qy <= 0 { // beside an edge, not at a corner: no root
+		return r - max(qx, qy)
+	}
+	return r - math.Sqrt(qx*qx+qy*qy)
+}
+
+// carved is the board's surface at a point: its height (0 the top, lower
+// below, in cells), the slope, the shadow cast on it, and whether it is
+// the field's wood.
+type carved struct {
+	h, gx, gy float64
+	shadow    float64 // 0 lit .. 1 in the shadow of a rim
+	field     bool
+}
+
+// The carving's proportions, in cells.
+const (
+	dimpleR     = 0.43 // a cell's dimple: a marble (0.40) sits in it
+	dimpleDepth = 0.2
+	cupR        = 0.4 // an entry point's dimple
+	grooveHalf  = 0.12
+	grooveDepth = 0.07
+	stepDepth   = 0.035 // the field below the frame
+	stepWide    = 0.05
+	edgeRound   = 0.12 // the block's rounded edge
+)
+
+// lightDir is the light, from the top left, as the marbles have it; the
+// slope it climbs per cell of plan distance is lightRise.
+var (
+	lightDir  = [3]float64{-0.493, -0.583, 0.646}
+	lightRise = 0.646 / math.Hypot(0.493, 0.583)
+	lightPlan = [2]float64{-0.493 / math.Hypot(0.493, 0.583), -0.583 / math.Hypot(0.493, 0.583)}
+)
+
+// carveAt is the surface at board point (u, v), e cells inside the
+// block's outline.
+func carveAt(u, v, e float64) carved {
+	k := carved{}
+	inField := u > 0 && u < 7 && v > 0 && v < 7
+	// The field a step down, the step a short slope.
+	if d := min(u, v, 7-u, 7-v); d > -stepWide {
+		t := smoothstep(-stepWide, 0, d)
+		k.h = -stepDepth * t
+		if d < 0 {
+			g := stepDepth * 6 * (d + stepWide) / stepWide * (1 - (d+stepWide)/stepWide) / stepWide
+			switch d {
+			case u:
+				k.gx = -g
+			case 7 - u:
+				k.gx = g
+			case v:
+				k.gy = -g
+			default:
+				k.gy = g
+			}
+		}
+		k.field = inField
+	}
+	// The rounded edge of the block.
+	if e < edgeRound {
+		t := 1 - e/edgeRound
+		s := math.Sqrt(max(1e-4, 1-t*t))
+		h := edgeRound * (s - 1)
+		// Slope straight out of the block: a numerical normal of the
+		// outline is enough here.
+		const dd = 1e-3
+		nx := (insideRoundSquare(u+dd, v, -layout.BandCells, layout.FrameCells-layout.BandCells, 0.45) - e) / dd
+		ny := (insideRoundSquare(u, v+dd, -layout.BandCells, layout.FrameCells-layout.BandCells, 0.45) - e) / dd
+		g := t / s // dh/de
+		k = carved{h: k.h + h, gx: k.gx + g*nx, gy: k.gy + g*ny, field: k.field}
+	}
+	top := k.h // what the tracks and dimples are carved from
+	// The tracks: a groove along each row and each column, from entry
+	// point to entry point.
+	const ends = layout.EntryOffset - 0.5
+	if u > -ends && u < 7+ends && v > 0 && v < 7 {
+		k = deeper(k, groove(v-math.Floor(v)-0.5, false), top)
+	}
+	if v > -ends && v < 7+ends && u > 0 && u < 7 {
+		k = deeper(k, groove(u-math.Floor(u)-0.5, true), top)
+	}
+	// The dimples: the nearest cell's, or the nearest entry point's.
+	if inField {
+		k = deeper(k, dimple(u-math.Floor(u)-0.5, v-math.Floor(v)-0.5, dimpleR, dimpleDepth), top)
+	} else if cx, cy, ok := nearestEntry(u, v); ok {
+		k = deeper(k, dimple(u-cx, v-cy, cupR, dimpleDepth*0.95), top)
+	}
+	return k
+}
+
+// deeper carves c into k where c goes deeper than k's surface (base is
+// the height c is carved from).
+func deeper(k, c carved, base float64) carved {
+	c.h += base
+	if c.h < k.h {
+		c.field = k.field
+		return c
+	}
+	return k
+}
+
+// dimple is a spherical hollow of radius r and depth d at offset (dx, dy)
+// from its centre, with the shadow its rim casts.
+func dimple(dx, dy, r, d float64) carved {
+	q := (dx*dx + dy*dy) / (r * r)
+	if q >= 1 {
+		return carved{}
+	}
+	s := math.Sqrt(1 - q)
+	h := -d * s
+	g := d / (r * r * max(s, 0.12))
+	// The rim towards the light: how far the light travels across the
+	// hollow to get here, and whether it clears the rim.
+	b := dx*lightPlan[0] + dy*lightPlan[1]
+	t := -b + math.Sqrt(max(0, b*b-(dx*dx+dy*dy-r*r)))
+	return carved{h: h, gx: g * dx, gy: g * dy, shadow: 1 - smoothstep(-0.015, 0.015, h+lightRise*t)}
+}
+
+// groove is a track's channel at distance off from its middle line,
+// running down the board (vertical) or across it.
+func groove(off float64, vertical bool) carved {
+	q := off / grooveHalf
+	if q*q >= 1 {
+		return carved{}
+	}
+	s := math.Sqrt(1 - q*q)
+	h := -grooveDepth * s
+	g := grooveDepth * q / (grooveHalf * max(s, 0.15))
+	// Light crosses the groove's width towards the dark wall.
+	lp := lightPlan[1]
+	if vertical {
+		lp = lightPlan[0]
+	}
+	t := (grooveHalf + off*sign(lp)) / math.Abs(lp)
+	k := carved{h: h, shadow: 1 - smoothstep(-0.01, 0.01, h+lightRise*t)}
+	if vertical {
+		k.gx = g
+	} else {
+		k.gy = g
+	}
+	return k
+}
+
+func sign(x float64) float64 {
+	if x < 0 {
+		return -1
+	}
+	return 1
+}
+
+// nearestEntry is the centre of the entry point nearest (u, v) in the
+// bands outside the field, if (u, v) is in a band beside the field.
+func nearestEntry(u, v float64) (x, y float64, ok bool) {
+	const o = layout.EntryOffset - 0.5
+	switch {
+	case v < 0 && u > 0 && u < 7:
+		return math.Floor(u) + 0.5, -o, true
+	case v > 7 && u > 0 && u < 7:
+		return math.Floor(u) + 0.5, 7 + o, true
+	case u < 0 && v > 0 && v < 7:
+		return -o, math.Floor(v) + 0.5, true
+	case u > 7 && v > 0 && v < 7:
+		return 7 + o, math.Floor(v) + 0.5, true
+	}
+	return 0, 0, false
+}
+
+// lightCarve is how bright the light makes the surface k: 1 on the flat
+// top, brighter on slopes facing the light, darker facing away, dim in a
+// rim's shadow and deep down.
+func lightCarve(k carved) float64 {
+	n := [3]float64{-k.gx, -k.gy, 1}
+	l := math.Sqrt(n[0]*n[0] + n[1]*n[1] + 1)
+	dot := (n[0]*lightDir[0] + n[1]*lightDir[1] + n[2]*lightDir[2]) / l
+	direct := max(0, dot) / lightDir[2] * (1 - 0.6*k.shadow)
+	return min(1.45, 0.38+0.62*direct)
 }
 
 // BoardCache holds the board painted once into a texture for one cell

@@ -1,8 +1,10 @@
-// Package render draws the game: the board and the marbles painted once
-// per size into textures (paint.go, marble_paint.go) and drawn as
-// sprites, the text (etxt), and the interface's one palette. It reads the
-// rules (package logic) and never changes them. Its rooms: layout (pixels
-// ↔ cells ↔ entry points, no ebiten), motion (the physics-style animation
-// of a move, no ebiten), view (the board as every screen shows it) and ui
-// (the shared widgets).
+// Package render draws the game: the board carved and lit once per size
+// into a texture (board.go, paint.go), the supply trays likewise
+// (tray.go), the opal marbles shaded by a Kage shader (marble_shader.go)
+// whose resting marbles are baked into one texture and copied, with a CPU
+// mirror of it (marble_paint.go), the text (etxt), and the interface's
+// one palette. It reads the rules (package logic) and never changes them.
+// Its rooms: layout (pixels ↔ cells ↔ entry points, no ebiten), motion
+// (the physics-style animation of a move, no ebiten), view (the board as
+// every screen shows it) and ui (the shared widgets).
 package render

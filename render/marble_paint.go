@@ -8,33 +8,23 @@ import (
 	"shiftago/logic"
 )
 
-// The opal marbles are painted on the CPU, pixel by pixel, at exactly the
-// size they are shown, whenever that size changes: so they are sharp at any
-// window size and device scale, and a frame only copies textures.
-//
-// A marble is three layers:
-//   - the body: the coloured glass with its milky opal core and swirls. It
-//     is the only layer that turns, with the distance rolled;
-//   - the gloss: rim shade, the light the glass lets through, the
-//     highlight. Light comes from the top left whatever the marble does, so
-//     this layer never turns;
-//   - the shadow, under the marble, towards the bottom right.
+// The opal marbles are shaded on the GPU (marble_shader.go). This file
+// keeps the palette the shader is built from, a CPU mirror of the shader
+// (for the colour a marble shows, for sprites painted without a display,
+// and as the shader's reference in tests), and the small sprites painted
+// on the CPU at the size they are shown: rings, glows and discs.
 
-// opal is the palette of one marble colour, straight (not premultiplied).
+// opal is the palette of one marble colour, straight (not premultiplied):
+// the glass seen through its depth, the glass, and the milky opal core.
 type opal struct {
 	deep, base, milk [3]float64
-	tint             [3][3]float64 // play of colour: three faint hues
 }
 
 var opals = [4]opal{
-	logic.Orange: {deep: [3]float64{0.62, 0.20, 0.02}, base: [3]float64{0.96, 0.46, 0.08}, milk: [3]float64{1.00, 0.83, 0.60},
-		tint: [3][3]float64{{1, 0.95, 0.5}, {1, 0.6, 0.6}, {1, 1, 0.8}}},
-	logic.Green: {deep: [3]float64{0.05, 0.33, 0.12}, base: [3]float64{0.20, 0.68, 0.30}, milk: [3]float64{0.78, 0.95, 0.74},
-		tint: [3][3]float64{{0.7, 1, 0.9}, {0.9, 1, 0.6}, {0.6, 0.9, 1}}},
-	logic.Blue: {deep: [3]float64{0.04, 0.15, 0.45}, base: [3]float64{0.16, 0.42, 0.86}, milk: [3]float64{0.75, 0.86, 1.00},
-		tint: [3][3]float64{{0.7, 0.8, 1}, {0.6, 1, 1}, {0.85, 0.7, 1}}},
-	logic.White: {deep: [3]float64{0.70, 0.70, 0.72}, base: [3]float64{0.90, 0.90, 0.89}, milk: [3]float64{1.00, 1.00, 0.99},
-		tint: [3][3]float64{{1, 0.8, 0.85}, {0.75, 0.95, 1}, {1, 0.95, 0.7}}},
+	logic.Orange: {deep: [3]float64{0.62, 0.20, 0.02}, base: [3]float64{0.96, 0.46, 0.08}, milk: [3]float64{1.00, 0.83, 0.60}},
+	logic.Green:  {deep: [3]float64{0.05, 0.33, 0.12}, base: [3]float64{0.20, 0.68, 0.30}, milk: [3]float64{0.78, 0.95, 0.74}},
+	logic.Blue:   {deep: [3]float64{0.04, 0.15, 0.45}, base: [3]float64{0.16, 0.42, 0.86}, milk: [3]float64{0.75, 0.86, 1.00}},
+	logic.White:  {deep: [3]float64{0.56, 0.57, 0.62}, base: [3]float64{0.90, 0.90, 0.89}, milk: [3]float64{1.00, 1.00, 0.99}},
 }
 
 // spritePad is the transparent border around every sprite, so that linear
@@ -49,107 +39,151 @@ func smoothstep(a, b, x float64) float64 {
 	return t * t * (3 - 2*t)
 }
 
-func mix3(a, b [3]float64, t float64) [3]float64 {
-	return [3]float64{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t, a[2] + (b[2]-a[2])*t}
-}
-
-// disc calls f for every pixel of a d-pixel marble's sprite that the disc
-// covers, with the pixel's position on the unit disc and its coverage
-// (antialiased at the rim).
-func disc(img *image.RGBA, d int, f func(x, y, z, cover float64) color.RGBA) {
-	side := spriteSide(d)
-	r := float64(d) / 2
-	c := float64(side) / 2
-	for py := 0; py < side; py++ {
-		for px := 0; px < side; px++ {
-			dx, dy := float64(px)+0.5-c, float64(py)+0.5-c
-			dist := math.Hypot(dx, dy)
-			cover := max(0, min(1, r-dist+0.5))
-			if cover == 0 {
-				continue
-			}
-			x, y := dx/r, dy/r
-			z := math.Sqrt(max(0, 1-x*x-y*y))
-			img.SetRGBA(px, py, f(x, y, z, cover))
-		}
-	}
-}
-
-func premul(rgb [3]float64, a float64) color.RGBA {
-	q := func(v float64) uint8 { return uint8(max(0, min(255, math.Round(v*a*255)))) }
-	return color.RGBA{q(rgb[0]), q(rgb[1]), q(rgb[2]), uint8(math.Round(a * 255))}
-}
-
-// PaintMarbleBody paints the turning layer of a marble of colour c and
-// diameter d pixels: glass darker and deeper at the rim, a milky core, and
-// opal swirls with a faint play of colour. The swirls are a smooth field on
-// the sphere, so they look the same at every size.
+// PaintMarbleBody paints a resting marble of colour c and diameter d
+// pixels as the shader shows it (seed 0, unturned, without its shadow),
+// on a sprite of spriteSide(d): for tests and for pictures made without a
+// display.
 func PaintMarbleBody(c logic.Color, d int) *image.RGBA {
 	side := spriteSide(d)
 	img := image.NewRGBA(image.Rect(0, 0, side, side))
-	o := opals[c&3]
-	disc(img, d, func(x, y, z, cover float64) color.RGBA {
-		// Swirls: a warped sum of waves over the sphere's surface.
-		w1 := math.Sin(4.1*x + 2.2*math.Sin(3.3*y+1.1) + 1.6*z)
-		w2 := math.Sin(3.6*y - 2.7*x*z + 2.1*math.Sin(2.9*x-0.4))
-		w3 := math.Sin(6.3*(x*0.6+y*0.8) + 1.9*math.Sin(4.7*x*y+0.3))
-		swirl := smoothstep(0.15, 0.95, 0.5+0.32*w1+0.24*w2+0.16*w3)
-		core := smoothstep(0.1, 1, z) // deeper glass towards the centre
-		milk := 0.55*swirl + 0.30*core*core
-		col := mix3(o.base, o.milk, milk)
-		// Glass grows darker and richer towards the rim.
-		col = mix3(o.deep, col, 0.35+0.65*math.Pow(z, 0.6))
-		// Play of colour: faint hues where the swirls are thin.
-		for k, t := range o.tint {
-			p := math.Sin(7.3*x*float64(k+1) + 5.1*y - 3.7*z*float64(2-k) + float64(k)*2.1)
-			a := 0.16 * smoothstep(0.55, 1, p) * swirl
-			col = mix3(col, t, a)
-		}
-		return premul(col, cover)
-	})
-	return img
-}
-
-// PaintMarbleGloss paints the layer that does not turn: the rim shade
-// facing away from the light, the light let through the glass on the far
-// side, and the highlight of the top-left light with its soft halo.
-func PaintMarbleGloss(d int) *image.RGBA {
-	side := spriteSide(d)
-	img := image.NewRGBA(image.Rect(0, 0, side, side))
-	g := func(x, y, cx, cy, s float64) float64 {
-		return math.Exp(-((x-cx)*(x-cx) + (y-cy)*(y-cy)) / (2 * s * s))
-	}
-	disc(img, d, func(x, y, z, cover float64) color.RGBA {
-		r := math.Hypot(x, y)
-		away := 0.5 + 0.5*(x*0.6+y*0.8)/max(r, 1e-9) // 1 facing away from the light
-		dark := 0.55*smoothstep(0.55, 1.0, r)*(0.35+0.65*away) + 0.12*smoothstep(0.85, 1, r)
-		light := 0.95*g(x, y, -0.36, -0.42, 0.11) + 0.28*g(x, y, -0.3, -0.35, 0.3) +
-			0.22*g(x, y, 0.34, 0.42, 0.26) // the light let through
-		// A thin bright rim on the lit side: the glass edge catching light.
-		light += 0.18 * smoothstep(0.88, 0.98, r) * (1 - away)
-		light = min(0.97, light)
-		a := light + dark*(1-light)
-		v := uint8(math.Round(light * cover * 255))
-		return color.RGBA{v, v, v, uint8(math.Round(a * cover * 255))}
-	})
-	return img
-}
-
-// PaintShadow paints a soft round shadow for a marble of diameter d, on a
-// sprite of side spriteSide(d)*3/2 so that the blur has room.
-func PaintShadow(d int) *image.RGBA {
-	side := spriteSide(d) * 3 / 2
-	img := image.NewRGBA(image.Rect(0, 0, side, side))
-	c := float64(side) / 2
 	r := float64(d) / 2
+	m := float64(side) / 2
 	for py := 0; py < side; py++ {
 		for px := 0; px < side; px++ {
-			dist := math.Hypot(float64(px)+0.5-c, float64(py)+0.5-c) / r
-			a := 0.5 * (1 - smoothstep(0.55, 1.35, dist))
-			img.SetRGBA(px, py, color.RGBA{A: uint8(math.Round(a * 255))})
+			x, y := (float64(px)+0.5-m)/r, (float64(py)+0.5-m)/r
+			if math.Hypot(x, y) > 1+1/r {
+				continue
+			}
+			img.SetRGBA(px, py, toRGBA(shadeMarble(c, 0, Turn{W: 1}, x, y, 0, 1/r, false)))
 		}
 	}
 	return img
+}
+
+// PaintMarbleGloss is clear: the gloss (highlight, Fresnel rim) is shaded
+// with the body now, and PaintMarbleBody has it. It stays for the tests
+// that lay the two over each other.
+func PaintMarbleGloss(d int) *image.RGBA {
+	side := spriteSide(d)
+	return image.NewRGBA(image.Rect(0, 0, side, side))
+}
+
+// MarbleCentre is the colour of the centre of a resting marble of colour
+// c drawn by Marble (at any angle: it turns about its centre), over any
+// board: the glass is opaque there. Marbles drawn with a seed show their
+// own colours.
+func MarbleCentre(c logic.Color) color.RGBA {
+	return toRGBA(shadeMarble(c, 0, Turn{W: 1}, 0, 0, 0, 0.01, false))
+}
+
+// toRGBA rounds a premultiplied colour, clamped as the GPU clamps.
+func toRGBA(v [4]float64) color.RGBA {
+	q := func(x float64) uint8 { return uint8(math.Round(max(0, min(1, x)) * 255)) }
+	return color.RGBA{q(v[0]), q(v[1]), q(v[2]), q(v[3])}
+}
+
+type vec3 [3]float64
+
+func (a vec3) add(b vec3) vec3      { return vec3{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
+func (a vec3) mul(b vec3) vec3      { return vec3{a[0] * b[0], a[1] * b[1], a[2] * b[2]} }
+func (a vec3) scale(k float64) vec3 { return vec3{a[0] * k, a[1] * k, a[2] * k} }
+func (a vec3) dot(b vec3) float64   { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+func (a vec3) cross(b vec3) vec3 {
+	return vec3{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
+}
+func (a vec3) mix(b vec3, t float64) vec3 { return a.add(b.add(a.scale(-1)).scale(t)) }
+func (a vec3) norm() vec3                 { return a.scale(1 / math.Sqrt(a.dot(a))) }
+func (a vec3) sin() vec3                  { return vec3{math.Sin(a[0]), math.Sin(a[1]), math.Sin(a[2])} }
+func splat(x float64) vec3                { return vec3{x, x, x} }
+
+func spectrum(t float64) vec3 {
+	return vec3{0.5 + 0.5*math.Cos(6.2832*t), 0.5 + 0.5*math.Cos(6.2832*(t+0.33)), 0.5 + 0.5*math.Cos(6.2832*(t+0.67))}
+}
+
+func fract(x float64) float64 { return x - math.Floor(x) }
+
+// shadeMarble is the shader's Fragment on the CPU, line for line: the
+// premultiplied colour at (x, y) marble radii from the centre of a marble
+// of colour c whose seed, as the shader takes it, is seed, turned by q
+// and lifted by lift; px is a pixel in marble radii (the shader's
+// fwidth(r) is worked out from it). With under, the shadow and caustic
+// are included; without, only the marble.
+func shadeMarble(c logic.Color, seed float32, q Turn, x, y, lift, px float64, under bool) [4]float64 {
+	o := opals[c&3]
+	base, deep, milk := vec3(o.base), vec3(o.deep), vec3(o.milk)
+	r := math.Hypot(x, y)
+	var und [4]float64
+	if under {
+		sox, soy := 0.3*(1+1.6*lift), 0.36*(1+1.6*lift)
+		ds := math.Hypot(x-sox, y-soy)
+		sh := 0.55 * (1 - smoothstep(0.2, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
+		sh += 0.28 * (1 - smoothstep(0.97, 1.07, r)) * (1 - smoothstep(0, 0.3, lift))
+		sh = min(sh, 0.75)
+		cox, coy := 0.68*(1+1.2*lift), 0.8*(1+1.2*lift)
+		vx, vy := x-cox, y-coy
+		dc := math.Hypot((0.76*vx+0.65*vy)*1.1, (-0.65*vx+0.76*vy)*1.9)
+		caus := (0.85*math.Exp(-dc*dc/0.022) + 0.3*math.Exp(-dc*dc/0.1)) * max(0, 1-1.6*lift)
+		u := base.mix(splat(1), 0.25).scale(0.85 * caus * (1 - sh))
+		und = [4]float64{u[0], u[1], u[2], sh}
+	}
+	fw := max(px*(math.Abs(x)+math.Abs(y))/max(r, 1e-9), 0.001) // fwidth(r)
+	if r == 0 {
+		fw = px
+	}
+	cover := max(0, min(1, (1-r)/fw+0.5))
+	if cover <= 0 {
+		return und
+	}
+	z := math.Sqrt(max(0, 1-r*r))
+	n := vec3{x, y, z}
+	l := vec3{-0.55, -0.65, 0.72}.norm()
+	lxy := math.Hypot(l[0], l[1])
+	facing := 0.5 + 0.5*(x*-l[0]/lxy+y*-l[1]/lxy)/max(r, 0.0001)
+	core := smoothstep(0.1, 1, z)
+
+	qv := vec3{-float64(q.X), -float64(q.Y), -float64(q.Z)} // the inverse turn
+	turn := func(v vec3) vec3 {
+		t := qv.cross(v).scale(2)
+		return v.add(t.scale(float64(q.W))).add(qv.cross(t))
+	}
+	s1 := turn(n)
+	s2 := turn(vec3{x * 0.8, y * 0.8, z * 0.35})
+	sd := float64(seed)
+	ph := vec3{fract(float64(seed * 12.9898)), fract(float64(seed * 78.233)), fract(float64(seed * 37.719))}.scale(6.2832)
+	w1 := math.Sin(2.3*s2[0] + 1.7*math.Sin(2.1*s2[1]+ph[0]) + 1.1*s2[2])
+	w2 := math.Sin(2.6*s2[1] + 1.9*math.Sin(1.7*s2[2]+ph[1]) - 1.2*s2[0])
+	w3 := math.Sin(3.3*s1[2] + 2.1*math.Sin(2.9*s1[0]+ph[2]))
+	cloud := smoothstep(-0.45, 0.85, 0.45*w1+0.35*w2+0.25*w3)
+	thick := cloud * (0.3 + 0.7*core)
+
+	irid := spectrum(0.45*w1 + 0.3*w3 + 0.5*z + sd*5)
+	milkCol := milk.mix(irid.scale(0.55).add(milk.scale(0.6)), 0.5)
+	milkCol = milkCol.mul(vec3{0.9, 0.96, 1.08}.mix(vec3{1.1, 0.95, 0.72}, smoothstep(-0.4, 0.7, x*0.64+y*0.76)))
+	glass := deep.mix(base, smoothstep(0, 0.9, z))
+	col := glass.mix(milkCol, 0.12+0.72*thick)
+	fl := math.Sin(9*s2[0]+ph[0]) * math.Sin(8*s2[1]+ph[1]) * math.Sin(10*s2[2]+ph[2])
+	fleck := smoothstep(0.5, 0.75, fl) * core * (0.4 + 0.6*cloud)
+	fire := spectrum(sd*7 + 1.3*s2[0] - 0.9*s2[1] + 0.6*s1[2])
+	col = col.mix(fire.scale(1.1).add(splat(0.1)), 0.5*fleck)
+
+	col = col.scale(0.68 + 0.42*max(n.dot(l), 0))
+	dg := math.Hypot(x-0.42, y-0.5)
+	col = col.add(base.mix(splat(1), 0.4).scale(0.5 * math.Exp(-dg*dg/0.06) * (1 - 0.5*thick)))
+	col = col.scale(1 - 0.5*smoothstep(0.8, 1, r)*(1-facing))
+
+	ga := 0.5 + 0.5*smoothstep(0, 0.6, z)
+	fr := 0.04 + 0.96*math.Pow(1-z, 4)
+	refl := vec3{1, 0.96, 0.9}.scale(fr * (0.15 + 0.9*facing))
+	h := l.add(vec3{0, 0, 1}).norm()
+	nh := max(n.dot(h), 0)
+	spec := 1.2*math.Pow(nh, 180) + 0.14*math.Pow(nh, 12)
+	b := col.scale(ga).add(refl).add(splat(spec))
+	ba := min(1, ga+0.6*fr+spec)
+	out := [4]float64{b[0] * cover, b[1] * cover, b[2] * cover, ba * cover}
+	for i := range out {
+		out[i] += und[i] * (1 - ba*cover)
+	}
+	return out
 }
 
 // PaintRing paints a white ring of outer diameter d and the given stroke

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"image"
 	"image/draw"
 	"image/png"
@@ -71,4 +73,97 @@ func itoa(n int) string {
 		b = append([]byte{byte('0' + n%10)}, b...)
 	}
 	return string(b)
+}
+
+// TestShaderMatchesMirror draws marbles with the shader and checks them
+// against its CPU mirror (shadeMarble), which MarbleCentre and
+// PaintMarbleBody rely on: the two must not drift apart.
+func TestShaderMatchesMirror(t *testing.T) {
+	l := needLoop(t)
+	const d = 64
+	r := float64(d) / 2
+	side := bakedSide(d)
+	m := float64(side) / 2
+	for c := logic.Orange; c <= logic.White; c++ {
+		for _, seed := range []uint32{0, 5, 1234} {
+			tu := SeedTurn(seed)
+			if seed == 0 {
+				tu = Turn{W: 1}
+			}
+			got := image.NewRGBA(image.Rect(0, 0, side, side))
+			l.frame(func(*ebiten.Image) {
+				img := ebiten.NewImage(side, side)
+				defer img.Deallocate()
+				s := &Sprites{shader: newMarbleShader()}
+				s.shade(img, c, m, m, r, tu, 0, 1, seed)
+				img.ReadPixels(got.Pix)
+			})
+			bad, worst := 0, 0
+			for py := 0; py < side; py++ {
+				for px := 0; px < side; px++ {
+					x, y := (float64(px)+0.5-m)/r, (float64(py)+0.5-m)/r
+					want := toRGBA(shadeMarble(c, seedFrac(seed), tu, x, y, 0, 1/r, true))
+					g := got.RGBAAt(px, py)
+					diff := max(absDiff(g.R, want.R), absDiff(g.G, want.G), absDiff(g.B, want.B), absDiff(g.A, want.A))
+					worst = max(worst, diff)
+					if diff > 4 {
+						bad++
+					}
+				}
+			}
+			if bad > 0 {
+				t.Errorf("%s seed %d: %d of %d pixels differ by more than 4 (worst %d)", c, seed, bad, side*side, worst)
+			}
+		}
+	}
+	if got, want := MarbleCentre(logic.Blue), toRGBA(shadeMarble(logic.Blue, 0, TurnAbout(2.4), 0, 0, 0, 0.01, false)); got != want {
+		t.Errorf("MarbleCentre(blue) = %v, turned marble's centre %v: turning must not change it", got, want)
+	}
+}
+
+func absDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
+}
+
+// TestBakeCache checks which marbles are baked: a marble at rest from
+// the second time it is drawn, a rolling one (a new turn each frame)
+// never, and no more than the texture's slots, the oldest baked over.
+func TestBakeCache(t *testing.T) {
+	l := needLoop(t)
+	l.frame(func(*ebiten.Image) {
+		dst := ebiten.NewImage(200, 200)
+		defer dst.Deallocate()
+		s := &Sprites{}
+		s.Ensure(40)
+		s.MarbleSeeded(dst, logic.Blue, 50, 50, 0, 0, 1, 3)
+		if len(s.baked) != 0 {
+			t.Errorf("baked after one draw: %d", len(s.baked))
+		}
+		s.MarbleSeeded(dst, logic.Blue, 50, 50, 0, 0, 1, 3)
+		if len(s.baked) != 1 {
+			t.Errorf("baked after two draws: %d, want 1", len(s.baked))
+		}
+		for i := range 2000 {
+			s.MarbleTurned(dst, logic.Green, 50, 50, SeedTurn(1).Rolled(1, 0, float64(i)*0.01), 0, 1, 1)
+		}
+		if len(s.baked) != 1 || len(s.seen) > maxSeen {
+			t.Errorf("a rolling marble: %d baked (want 1), %d seen", len(s.baked), len(s.seen))
+		}
+		for range 2 {
+			for i := range 150 {
+				s.MarbleSeeded(dst, logic.Orange, 50, 50, float64(i), 0, 1, 4)
+			}
+		}
+		if len(s.baked) != len(s.bakeSlot) {
+			t.Errorf("%d baked, want the %d slots full", len(s.baked), len(s.bakeSlot))
+		}
+		for k, slot := range s.baked {
+			if s.slotKey[slot] != k || !s.slotHeld[slot] {
+				t.Errorf("slot %d holds %v, the map says %v", slot, s.slotKey[slot], k)
+			}
+		}
+	})
 }

@@ -10,10 +10,11 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// The empty board is painted once on the CPU, with the antialiasing
-// rasterizer of golang.org/x/image/vector, and uploaded as one texture.
-// Drawing the same shapes with ebiten's vector package under software GL
-// took seconds per rebuild (one stencil pass per path); this takes a few
+// The empty board is painted once per size on the CPU and uploaded as one
+// texture: the wood's grain with the antialiasing rasterizer of
+// golang.org/x/image/vector, the carving lit pixel by pixel (board.go).
+// Drawing shapes with ebiten's vector package under software GL took
+// seconds per rebuild (one stencil pass per path); this takes tens of
 // milliseconds, needs no display, and its pixels can be checked in tests.
 
 // The board's own colours (the interface's are in palette.go),
@@ -23,9 +24,6 @@ var (
 	woodField  = color.RGBA{0x94, 0x5b, 0x2c, 0xff}
 	grainDark  = color.RGBA{0x5a, 0x33, 0x14, 0xff}
 	grainLight = color.RGBA{0xd9, 0xa0, 0x62, 0xff}
-	holeRim    = color.RGBA{0x33, 0x1f, 0x10, 0xff}
-	holeFloor  = color.RGBA{0x52, 0x32, 0x1a, 0xff}
-	highlight  = color.RGBA{0xe8, 0xbb, 0x80, 0xff}
 )
 
 // paintShadow paints a soft shadow of the s x s rounded square at (x, y)
@@ -123,13 +121,6 @@ func rect(x, y, w, h float32) shape {
 // kappa places the control points of a cubic Bézier quarter circle.
 const kappa = 0.5522847
 
-// circle is the circle of radius r centred on (x, y).
-func circle(x, y, r float32) shape {
-	return shape{x - r, y - r, x + r, y + r, func(z *vector.Rasterizer, dx, dy float32) {
-		addCircle(z, x+dx, y+dy, r, false)
-	}}
-}
-
 // ring is the band between two circles centred on (x, y); the inner one
 // winds the other way, so it is cut out.
 func ring(x, y, outer, inner float32) shape {
@@ -154,24 +145,6 @@ func addCircle(z *vector.Rasterizer, x, y, r float32, reverse bool) {
 	z.CubeTo(x-r, y-k, x-s*k, y-s*r, x, y-s*r)
 	z.CubeTo(x+s*k, y-s*r, x+r, y-k, x+r, y)
 	z.ClosePath()
-}
-
-// roundedRect is the w x h rectangle at (x, y) with corners of radius r.
-func roundedRect(x, y, w, h, r float32) shape {
-	return shape{x, y, x + w, y + h, func(z *vector.Rasterizer, dx, dy float32) {
-		x, y := x+dx, y+dy
-		k := (1 - kappa) * r
-		z.MoveTo(x+r, y)
-		z.LineTo(x+w-r, y)
-		z.CubeTo(x+w-k, y, x+w, y+k, x+w, y+r)
-		z.LineTo(x+w, y+h-r)
-		z.CubeTo(x+w, y+h-k, x+w-k, y+h, x+w-r, y+h)
-		z.LineTo(x+r, y+h)
-		z.CubeTo(x+k, y+h, x, y+h-k, x, y+h-r)
-		z.LineTo(x, y+r)
-		z.CubeTo(x, y+k, x+k, y, x+r, y)
-		z.ClosePath()
-	}}
 }
 
 // polyline is a stroke of the given width along pts, as one polygon:

@@ -41,6 +41,27 @@ func TestPaintTable(t *testing.T) {
 				t.Errorf("cell %d: entry %s is %v, want a hollow", c, e, col)
 			}
 		}
+		// The dimples are concave, lit from the top left: the wall under
+		// the rim towards the light lies in shadow, the far wall faces
+		// the light.
+		lum := func(c color.RGBA) int { return int(c.R) + int(c.G) + int(c.B) }
+		for _, s := range []logic.Square{logic.Sq(0, 6), logic.Sq(3, 3), logic.Sq(6, 0)} {
+			p := layout.CellPos(s)
+			near := at(layout.Point{X: p.X - 0.25, Y: p.Y - 0.25})
+			far := at(layout.Point{X: p.X + 0.25, Y: p.Y + 0.25})
+			if lum(near) >= lum(far) {
+				t.Errorf("cell %d: dimple %s: wall near the light %v not darker than the far wall %v", c, s, near, far)
+			}
+		}
+		// A groove joins neighbouring dimples: halfway between two cells
+		// of a row the wood is carved, a cell's corner is not.
+		if c >= 64 {
+			mid := at(layout.Point{X: 2, Y: 3.5})
+			corner := at(layout.Point{X: 2, Y: 3})
+			if lum(mid) >= lum(corner) {
+				t.Errorf("cell %d: no groove between cells: %v, corner %v", c, mid, corner)
+			}
+		}
 		// Wood between the hollows and in the frame's corners.
 		if col := at(layout.Point{X: 1, Y: 1}); !wood(col) {
 			t.Errorf("cell %d: between hollows %v, want wood", c, col)
@@ -63,5 +84,32 @@ func BenchmarkPaintTable(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		PaintTable(70)
+	}
+}
+
+// TestPaintTray checks a tray: opaque, clear outside its rounded corners,
+// and its cups carved: a cup's wall near the light darker than its far
+// wall.
+func TestPaintTray(t *testing.T) {
+	cups := []layout.Point{{X: 20, Y: 20}, {X: 50, Y: 20}}
+	img := PaintTray(80, 40, cups, 12)
+	if a := img.RGBAAt(0, 0).A; a != 0 {
+		t.Errorf("corner alpha %d, want clear", a)
+	}
+	if a := img.RGBAAt(40, 38).A; a != 255 {
+		t.Errorf("inside alpha %d, want opaque", a)
+	}
+	lum := func(c color.RGBA) int { return int(c.R) + int(c.G) + int(c.B) }
+	near, far := img.RGBAAt(16, 16), img.RGBAAt(24, 24)
+	if lum(near) >= lum(far) {
+		t.Errorf("cup: wall near the light %v not darker than the far wall %v", near, far)
+	}
+}
+
+// BenchmarkPaintTable3x paints the board for a high-DPI tablet's cells.
+func BenchmarkPaintTable3x(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		PaintTable(180)
 	}
 }

@@ -16,8 +16,6 @@ import (
 // allocates nothing.
 type Sprites struct {
 	d               int // marble diameter in pixels
-	body            [4]*ebiten.Image
-	gloss, shadow   *ebiten.Image
 	ring, glow, dot *ebiten.Image
 	panel           *ebiten.Image // white rounded square for 9-slice panels
 	panelR          int
@@ -25,6 +23,23 @@ type Sprites struct {
 	op              ebiten.DrawImageOptions
 	white1          *ebiten.Image
 	white1Sub       *ebiten.Image
+
+	// The opal shader and one marble's quad, reused.
+	shader *ebiten.Shader
+	verts  [4]ebiten.Vertex
+	sop    ebiten.DrawTrianglesShaderOptions
+
+	// Marbles at rest shaded once into one texture (see bake): the
+	// slot of each baked marble, the marbles seen once, the texture, its
+	// slots, which marble each holds, and the slot to bake into next.
+	baked     map[bakeKey]int
+	seen      map[bakeKey]struct{}
+	bakeAtlas *ebiten.Image
+	bakeSlot  []*ebiten.Image
+	slotKey   []bakeKey
+	slotHeld  []bool
+	bakeNext  int
+	live      bool // shade every marble every frame (for the benchmarks)
 
 	// Symbols draws the colour-blind aid: a distinct symbol on each
 	// colour's marbles.
@@ -52,15 +67,15 @@ func (s *Sprites) Ensure(d int) {
 	if s.d == d {
 		return
 	}
-	free(s.body[:]...)
 	free(s.sym[:]...)
-	free(s.gloss, s.shadow, s.ring, s.glow, s.dot)
+	free(s.ring, s.glow, s.dot)
 	for c := logic.Orange; c <= logic.White; c++ {
-		s.body[c] = upload(PaintMarbleBody(c, d))
 		s.sym[c] = upload(PaintSymbol(c, d))
 	}
-	s.gloss = upload(PaintMarbleGloss(d))
-	s.shadow = upload(PaintShadow(d))
+	if s.shader == nil {
+		s.shader = newMarbleShader()
+	}
+	s.dropBaked() // the texture stays while its slots are the right size
 	s.ring = upload(PaintRing(d+d/4, max(2, float64(d)/11)))
 	s.glow = upload(PaintGlow(2 * d))
 	s.dot = upload(PaintDisc(d))
@@ -98,35 +113,83 @@ func (s *Sprites) centred(dst, img *ebiten.Image, x, y, k, angle float64, clr co
 
 var opaque = color.RGBA{255, 255, 255, 255}
 
-// Marble draws a marble of colour c centred at (x, y), its swirls turned by
-// angle radians. lift (0 resting .. 1 held up) raises it: larger, with its
-// shadow further off. alpha below 1 draws a ghost (a preview).
+// Marble draws a marble of colour c centred at (x, y), its interior turned
+// by angle radians in the picture's plane. lift (0 resting .. 1 held up)
+// raises it: larger, with its shadow further off. alpha below 1 draws a
+// ghost (a preview). Its play of colour is that of seed 0: MarbleSeeded
+// gives each marble its own.
 func (s *Sprites) Marble(dst *ebiten.Image, c logic.Color, x, y, angle, lift, alpha float64) {
-	s.marble(dst, c, x, y, angle, lift, alpha, 1)
+	s.marble(dst, c, x, y, TurnAbout(angle), lift, alpha, 1, 0)
+}
+
+// MarbleSeeded is Marble for the marble whose seed is seed: its play of
+// colour and the side it shows at rest are its own, and stay with it as
+// long as the caller keeps its seed with it.
+func (s *Sprites) MarbleSeeded(dst *ebiten.Image, c logic.Color, x, y, angle, lift, alpha float64, seed uint32) {
+	s.marble(dst, c, x, y, SeedTurn(seed).mul(TurnAbout(angle)), lift, alpha, 1, seed)
+}
+
+// MarbleTurned draws the marble of seed seed with its interior in
+// orientation t, for a marble that rolls in three dimensions (see
+// Turn.Rolled; SeedTurn(seed) is its orientation before it first moves).
+func (s *Sprites) MarbleTurned(dst *ebiten.Image, c logic.Color, x, y float64, t Turn, lift, alpha float64, seed uint32) {
+	s.marble(dst, c, x, y, t.quat(), lift, alpha, 1, seed)
 }
 
 // MarbleScaled draws a resting marble at k times its board size (for
 // supplies and swatches).
 func (s *Sprites) MarbleScaled(dst *ebiten.Image, c logic.Color, x, y, k float64) {
-	s.marble(dst, c, x, y, 0, 0, 1, k)
+	s.marble(dst, c, x, y, Turn{W: 1}, 0, 1, k, 0)
 }
 
-func (s *Sprites) marble(dst *ebiten.Image, c logic.Color, x, y, angle, lift, alpha, scale float64) {
+// MarbleScaledSeeded is MarbleScaled for the marble of seed seed.
+func (s *Sprites) MarbleScaledSeeded(dst *ebiten.Image, c logic.Color, x, y, k float64, seed uint32) {
+	s.marble(dst, c, x, y, SeedTurn(seed), 0, 1, k, seed)
+}
+
+func (s *Sprites) marble(dst *ebiten.Image, c logic.Color, x, y float64, t Turn, lift, alpha, scale float64, seed uint32) {
 	if s.d == 0 || c > logic.White {
 		return
 	}
 	k := scale * (1 + 0.12*lift)
-	a := uint8(math.Round(255 * max(0, min(1, alpha))))
-	tint := color.RGBA{a, a, a, a}
-	off := scale * float64(s.d) * (0.07 + 0.18*lift)
-	sa := uint8(float64(a) * (1 - 0.35*lift))
-	s.centred(dst, s.shadow, x+off, y+off*1.2, k*(1+0.15*lift), 0, color.RGBA{sa, sa, sa, sa})
-	s.centred(dst, s.body[c], x, y, k, angle, tint)
-	s.centred(dst, s.gloss, x, y, k, 0, tint)
+	alpha = max(0, min(1, alpha))
+	// Whole pixels for a marble at rest, so that it looks the same
+	// wherever it lies.
+	if lift == 0 && scale == 1 {
+		x, y = math.Round(x), math.Round(y)
+	}
+	if img := s.bake(c, t, lift, seed); img != nil {
+		a := uint8(math.Round(255 * alpha))
+		s.centred(dst, img, x, y, k, 0, color.RGBA{a, a, a, a})
+	} else {
+		s.shade(dst, c, x, y, k*float64(s.d)/2, t, lift, alpha, seed)
+	}
 	if s.Symbols {
-		s.centred(dst, s.sym[c], x, y, k, 0, tint)
+		a := uint8(math.Round(255 * alpha))
+		s.centred(dst, s.sym[c], x, y, k, 0, color.RGBA{a, a, a, a})
 	}
 }
+
+// shade draws the marble with the shader, its radius r pixels.
+func (s *Sprites) shade(dst *ebiten.Image, c logic.Color, x, y, r float64, t Turn, lift, alpha float64, seed uint32) {
+	cr, cl, ca, cs := float32(c), float32(lift), float32(alpha), seedFrac(seed)
+	for i := range s.verts {
+		sx, sy := float32(i%2*2-1)*shaderReach, float32(i/2*2-1)*shaderReach
+		s.verts[i] = ebiten.Vertex{
+			DstX: float32(x) + sx*float32(r), DstY: float32(y) + sy*float32(r),
+			SrcX: sx, SrcY: sy,
+			ColorR: cr, ColorG: cl, ColorB: ca, ColorA: cs,
+			// The shader looks up the interior point under each surface
+			// point: the inverse turn, the conjugate.
+			Custom0: -t.X, Custom1: -t.Y, Custom2: -t.Z, Custom3: t.W,
+		}
+	}
+	dst.DrawTrianglesShader(s.verts[:], quadIndices[:], s.shader, &s.sop)
+}
+
+// quadIndices are the two triangles of a quad whose corners are listed
+// row by row.
+var quadIndices = [6]uint16{0, 1, 2, 1, 3, 2}
 
 // Ring draws a ring around a marble-sized spot at (x, y), scaled by k.
 func (s *Sprites) Ring(dst *ebiten.Image, x, y, k float64, clr color.RGBA) {

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"image/draw"
 
 	"golang.org/x/image/vector"
 
@@ -40,11 +41,17 @@ func PaintSymbol(c logic.Color, d int) *image.RGBA {
 			}
 		}
 	}
-	for _, s := range shapes(rim) {
-		p.fill(img, s, light)
-	}
-	for _, s := range shapes(0) {
-		p.fill(img, s, dark)
+	// Each tone is the union of its shapes, painted as one mask, so that
+	// where the cross's two strokes overlap they are not painted twice.
+	for _, tone := range []struct {
+		grow float32
+		clr  color.RGBA
+	}{{rim, light}, {0, dark}} {
+		mask := image.NewAlpha(img.Bounds())
+		for _, s := range shapes(tone.grow) {
+			p.fill(mask, s, color.Alpha{0xff})
+		}
+		draw.DrawMask(img, img.Bounds(), image.NewUniform(tone.clr), image.Point{}, mask, image.Point{}, draw.Over)
 	}
 	return img
 }

@@ -1,0 +1,361 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+)
+
+// The opal glass is shaded by a Kage shader, the same source natively and
+// in WebGL. One quad per marble covers the marble and the patch of board
+// its shadow and caustic fall on, so a marble is one draw, and marbles
+// drawn one after another batch into one draw call: everything that
+// differs between marbles travels in the vertices, none in uniforms.
+//
+// A vertex carries, besides its position:
+//   - SrcX, SrcY: the point in marble radii from the marble's centre;
+//   - ColorR the colour (0..3), ColorG the lift (0 resting .. 1 held up),
+//     ColorB the opacity, ColorA the seed (0..1) that sets the marble's own
+//     play of colour;
+//   - Custom0..3 the unit quaternion (x, y, z, w) that takes a point on
+//     the screen to the point of the interior under it: the inverse of the
+//     marble's orientation.
+
+// shaderReach is how far, in marble radii, the quad reaches from the
+// centre: room for the shadow of a lifted marble.
+const shaderReach = 1.9
+
+// marbleKage is the shader's source; %s is replaced by the palette.
+const marbleKage = `//kage:unit pixels
+
+package main
+
+func pick(i float, a, b, c, d vec3) vec3 {
+	if i < 0.5 {
+		return a
+	}
+	if i < 1.5 {
+		return b
+	}
+	if i < 2.5 {
+		return c
+	}
+	return d
+}
+
+// turn rotates v by the unit quaternion q.
+func turn(q vec4, v vec3) vec3 {
+	t := 2 * cross(q.xyz, v)
+	return v + q.w*t + cross(q.xyz, t)
+}
+
+// spectrum is a rainbow hue for t (wrapping at 1).
+func spectrum(t float) vec3 {
+	return 0.5 + 0.5*cos(6.2832*(t+vec3(0, 0.33, 0.67)))
+}
+
+func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
+	p := srcPos
+	ci := color.r
+	lift := color.g
+	seed := color.a
+	%s
+	r := length(p)
+	px := max(fwidth(r), 0.001) // one pixel, in marble radii
+
+	// Under the marble, on the board: a soft shadow away from the light,
+	// the dark ring where the marble touches its dimple, and at the
+	// shadow's far end the light the glass focuses, in the glass's colour.
+	so := vec2(0.3, 0.36) * (1 + 1.6*lift)
+	ds := length(p - so)
+	sh := 0.55 * (1 - smoothstep(0.2, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
+	sh += 0.28 * (1 - smoothstep(0.97, 1.07, r)) * (1 - smoothstep(0, 0.3, lift))
+	sh = min(sh, 0.75)
+	co := vec2(0.68, 0.8) * (1 + 1.2*lift)
+	dc := length((p - co) * mat2(0.76, 0.65, -0.65, 0.76) * vec2(1.1, 1.9))
+	caus := (0.85*exp(-dc*dc/0.022) + 0.3*exp(-dc*dc/0.1)) * max(0, 1-1.6*lift)
+	under := vec4(mix(base, vec3(1), 0.25)*0.85*caus*(1-sh), sh)
+
+	cover := clamp((1-r)/px+0.5, 0, 1)
+	if cover <= 0 {
+		return under * color.b
+	}
+	z := sqrt(max(0, 1-r*r))
+	n := vec3(p, z)
+	l := normalize(vec3(-0.55, -0.65, 0.72))
+	facing := 0.5 + 0.5*dot(p/max(r, 0.0001), -normalize(l.xy)) // 1 on the lit side
+	core := smoothstep(0.1, 1, z)
+
+	// The interior, turned with the marble: a point on the surface and
+	// one deeper in, so the cloud shows depth as the marble rolls.
+	s1 := turn(custom, n)
+	s2 := turn(custom, vec3(p*0.8, z*0.35))
+	ph := fract(seed*vec3(12.9898, 78.233, 37.719)) * 6.2832
+	w1 := sin(2.3*s2.x + 1.7*sin(2.1*s2.y+ph.x) + 1.1*s2.z)
+	w2 := sin(2.6*s2.y + 1.9*sin(1.7*s2.z+ph.y) - 1.2*s2.x)
+	w3 := sin(3.3*s1.z + 2.1*sin(2.9*s1.x+ph.z))
+	cloud := smoothstep(-0.45, 0.85, 0.45*w1+0.35*w2+0.25*w3)
+	thick := cloud * (0.3 + 0.7*core)
+
+	// Play of colour: the milk takes a spectral sheen that drifts across
+	// the cloud and with the angle it is seen at, every marble its own.
+	irid := spectrum(0.45*w1 + 0.3*w3 + 0.5*z + seed*5)
+	milkCol := mix(milk, irid*0.55+milk*0.6, 0.5)
+	// Opalescence: the milk scatters blue where it is lit and lets warm
+	// light through on the far side.
+	milkCol *= mix(vec3(0.9, 0.96, 1.08), vec3(1.1, 0.95, 0.72), smoothstep(-0.4, 0.7, dot(p, vec2(0.64, 0.76))))
+	glass := mix(deep, base, smoothstep(0.0, 0.9, z))
+	col := mix(glass, milkCol, 0.12+0.72*thick)
+	// Fire: small bright flecks of pure colour deep in the milk.
+	fl := sin(9*s2.x+ph.x) * sin(8*s2.y+ph.y) * sin(10*s2.z+ph.z)
+	fleck := smoothstep(0.5, 0.75, fl) * core * (0.4 + 0.6*cloud)
+	fire := spectrum(seed*7 + 1.3*s2.x - 0.9*s2.y + 0.6*s1.z)
+	col = mix(col, fire*1.1+0.1, 0.5*fleck)
+
+	// Light: the milk lit from the top left; the light that passes
+	// through the glass glows on the far side; the far rim dark.
+	col *= 0.68 + 0.42*max(dot(n, l), 0)
+	dg := length(p - vec2(0.42, 0.5))
+	col += mix(base, vec3(1), 0.4) * 0.5 * exp(-dg*dg/0.06) * (1 - 0.5*thick)
+	col *= 1 - 0.5*smoothstep(0.8, 1, r)*(1-facing)
+
+	// Translucent glass: the board, and the shadow and caustic on it,
+	// show faintly through the rim.
+	ga := mix(0.5, 1, smoothstep(0.0, 0.6, z))
+
+	// Fresnel: the glass reflects more at grazing angles; the rim facing
+	// the light catches it. And the highlight: a sharp reflection of the
+	// light and a soft sheen around it.
+	fr := 0.04 + 0.96*pow(1-z, 4)
+	refl := vec3(1, 0.96, 0.9) * fr * (0.15 + 0.9*facing)
+	h := normalize(l + vec3(0, 0, 1))
+	nh := max(dot(n, h), 0)
+	spec := 1.2*pow(nh, 180) + 0.14*pow(nh, 12)
+	body := vec4(col*ga+refl+spec, min(1, ga+0.6*fr+spec)) * cover
+	return (body + under*(1-body.a)) * color.b
+}
+`
+
+// marbleShaderSrc is the shader's source with the palette (opals) filled
+// in, so the Go painter and the shader share one palette.
+func marbleShaderSrc() []byte {
+	v := func(c [3]float64) string { return fmt.Sprintf("vec3(%.3f, %.3f, %.3f)", c[0], c[1], c[2]) }
+	var sb strings.Builder
+	for _, f := range []struct {
+		name string
+		get  func(o opal) [3]float64
+	}{
+		{"deep", func(o opal) [3]float64 { return o.deep }},
+		{"base", func(o opal) [3]float64 { return o.base }},
+		{"milk", func(o opal) [3]float64 { return o.milk }},
+	} {
+		fmt.Fprintf(&sb, "%s := pick(ci, %s, %s, %s, %s)\n\t", f.name,
+			v(f.get(opals[logic.Orange])), v(f.get(opals[logic.Green])), v(f.get(opals[logic.Blue])), v(f.get(opals[logic.White])))
+	}
+	return []byte(fmt.Sprintf(marbleKage, sb.String()))
+}
+
+// newMarbleShader compiles the opal shader; its source is fixed, so
+// failing is a programming error.
+func newMarbleShader() *ebiten.Shader {
+	sh, err := ebiten.NewShader(marbleShaderSrc())
+	if err != nil {
+		panic("render: the marble shader: " + err.Error())
+	}
+	return sh
+}
+
+// Turn is the orientation of a marble: the unit quaternion that turns
+// the marble from its resting pose to the one shown, in screen axes (x
+// right, y down, z towards the eye). The zero Turn is no turn.
+type Turn struct{ X, Y, Z, W float32 }
+
+// quat returns t as a unit quaternion (the zero Turn as the identity).
+func (t Turn) quat() Turn {
+	if t == (Turn{}) {
+		return Turn{W: 1}
+	}
+	return t
+}
+
+// TurnAbout is a turn by angle radians about the line of sight: the
+// interior spins in the picture's plane (what Marble's angle does).
+func TurnAbout(angle float64) Turn {
+	s, c := math.Sincos(angle / 2)
+	return Turn{Z: float32(s), W: float32(c)}
+}
+
+// Rolled is t followed by a roll of angle radians in the direction
+// (dx, dy) on screen: a marble rolling that way turns about the axis that
+// lies on the board across its travel. A marble of radius r that travels
+// a distance l rolls by l/r.
+func (t Turn) Rolled(dx, dy, angle float64) Turn {
+	l := math.Hypot(dx, dy)
+	if l == 0 || angle == 0 {
+		return t.quat()
+	}
+	// Axis: the travel direction turned a quarter in the board's plane,
+	// so the top of the marble moves with it: (-dy, dx, 0) in screen axes
+	// with y down and z towards the eye.
+	ax, ay := -dy/l, dx/l
+	s, c := math.Sincos(angle / 2)
+	r := Turn{X: float32(ax * s), Y: float32(ay * s), W: float32(c)}
+	return r.mul(t.quat())
+}
+
+// mul is the quaternion product a·b (b first, then a).
+func (a Turn) mul(b Turn) Turn {
+	return Turn{
+		X: a.W*b.X + a.X*b.W + a.Y*b.Z - a.Z*b.Y,
+		Y: a.W*b.Y - a.X*b.Z + a.Y*b.W + a.Z*b.X,
+		Z: a.W*b.Z + a.X*b.Y - a.Y*b.X + a.Z*b.W,
+		W: a.W*b.W - a.X*b.X - a.Y*b.Y - a.Z*b.Z,
+	}
+}
+
+// SeedTurn is a marble's own resting orientation, from its seed: every
+// marble shows its interior from its own side.
+func SeedTurn(seed uint32) Turn {
+	h := mix32(seed)
+	u1 := float64(h&0xffff) / 0xffff
+	u2 := float64(h>>16) / 0xffff
+	u3 := float64(mix32(h)&0xffff) / 0xffff
+	// Shoemake's uniform random rotation.
+	a, b := math.Sqrt(1-u1), math.Sqrt(u1)
+	s2, c2 := math.Sincos(2 * math.Pi * u2)
+	s3, c3 := math.Sincos(2 * math.Pi * u3)
+	return Turn{X: float32(a * s2), Y: float32(a * c2), Z: float32(b * s3), W: float32(b * c3)}
+}
+
+// mix32 scrambles a seed (a 32-bit finaliser), so that neighbouring seeds
+// give unrelated marbles.
+func mix32(x uint32) uint32 {
+	x ^= x >> 16
+	x *= 0x7feb352d
+	x ^= x >> 15
+	x *= 0x846ca68b
+	x ^= x >> 16
+	return x
+}
+
+// seedFrac is the seed as the shader takes it: a number in [0, 1).
+func seedFrac(seed uint32) float32 { return float32(mix32(seed)>>8) / (1 << 24) }
+
+// Software GL shades a marble slowly, and most marbles lie still: a
+// marble asked for twice in the same colour, seed and orientation, at
+// rest, is shaded once into a slot of one texture, and from then on drawn
+// by copying it. A rolling marble, new every frame, is shaded live. One
+// texture for all, because under software GL every new texture (and its
+// framebuffer) costs milliseconds; and one texture batches.
+
+// bakeKey is what a baked marble looks like: its colour, seed and
+// orientation (the exact bits the caller passed).
+type bakeKey struct {
+	c    logic.Color
+	seed uint32
+	t    Turn
+}
+
+// maxBakeSlots is how many resting marbles the bake texture holds at
+// most: a full board, its entry points and the supplies, with room for
+// the orientations marbles come to rest in over a few moves. When it is
+// full, the slot baked longest ago is baked over.
+const maxBakeSlots = 10 * 10
+
+// maxSeen bounds the marbles remembered as seen once (most of them the
+// passing orientations of rolling marbles); they are forgotten together.
+const maxSeen = 512
+
+// maxTexture is the largest side asked of a texture: WebGL and GL
+// promise 4096.
+const maxTexture = 4096
+
+// bake returns the texture of the resting marble, baking it the second
+// time it is asked for, or nil: shade it live.
+func (s *Sprites) bake(c logic.Color, t Turn, lift float64, seed uint32) *ebiten.Image {
+	if s.live || lift != 0 || s.d == 0 {
+		return nil
+	}
+	k := bakeKey{c, seed, t}
+	if slot, ok := s.baked[k]; ok {
+		return s.bakeSlot[slot]
+	}
+	if _, ok := s.seen[k]; !ok {
+		if len(s.seen) >= maxSeen {
+			clear(s.seen)
+		}
+		if s.seen == nil {
+			s.seen = make(map[bakeKey]struct{}, maxSeen)
+			s.baked = make(map[bakeKey]int, maxBakeSlots)
+		}
+		s.seen[k] = struct{}{}
+		return nil
+	}
+	// Seen before: bake it into the next slot, forgetting what was there.
+	delete(s.seen, k)
+	s.ensureBakeAtlas()
+	slot := s.bakeNext
+	s.bakeNext = (s.bakeNext + 1) % len(s.bakeSlot)
+	if s.slotHeld[slot] {
+		delete(s.baked, s.slotKey[slot])
+	}
+	s.slotKey[slot], s.slotHeld[slot] = k, true
+	s.baked[k] = slot
+	img := s.bakeSlot[slot]
+	img.Clear()
+	b := img.Bounds()
+	s.shade(img, c, float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2, float64(s.d)/2, t, 0, 1, seed)
+	return img
+}
+
+// bakedSide is the side of a baked marble's slot: the shader's quad,
+// rounded up to a multiple of 16 (even, so that a resting marble is drawn
+// texel for pixel), so that a window dragged to a new size by a few
+// pixels keeps its texture and only bakes its marbles again.
+func bakedSide(d int) int {
+	return 16 * int(math.Ceil(shaderReach*float64(d)/16))
+}
+
+// ensureBakeAtlas makes the bake texture for the current size and its
+// slots, a pixel apart so that linear filtering never bleeds between
+// them: a square of up to maxBakeSlots, fewer for huge marbles so that
+// the texture stays within maxTexture.
+func (s *Sprites) ensureBakeAtlas() {
+	side := bakedSide(s.d)
+	if s.bakeAtlas != nil {
+		if s.bakeSlot[0].Bounds().Dx() == side {
+			return
+		}
+		s.bakeAtlas.Deallocate()
+	}
+	step := side + 2
+	cols := max(1, min(10, maxTexture/step))
+	s.bakeAtlas = ebiten.NewImage(cols*step, cols*step)
+	s.bakeSlot = s.bakeSlot[:0]
+	for i := range cols * cols {
+		x, y := i%cols*step+1, i/cols*step+1
+		s.bakeSlot = append(s.bakeSlot, s.bakeAtlas.SubImage(image.Rect(x, y, x+side, y+side)).(*ebiten.Image))
+	}
+	s.slotKey = make([]bakeKey, len(s.bakeSlot))
+	s.slotHeld = make([]bool, len(s.bakeSlot))
+	s.bakeNext = 0
+}
+
+// dropBaked forgets every baked marble (the size changed), keeping the
+// texture while its slots fit. The marbles that were baked count as seen
+// at rest, so they are baked again the first time they are drawn: a
+// resize costs no frame of shading them all live.
+func (s *Sprites) dropBaked() {
+	clear(s.seen)
+	for k := range s.baked {
+		s.seen[k] = struct{}{}
+	}
+	clear(s.baked)
+	clear(s.slotHeld)
+	s.bakeNext = 0
+}

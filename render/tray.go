@@ -1,0 +1,121 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"golang.org/x/image/vector"
+
+	"shiftago/logic"
+	"shiftago/render/layout"
+)
+
+// insideRoundRect is how far (x, y) lies inside the w × h rectangle at
+// the origin with corners of radius r; negative outside.
+func insideRoundRect(x, y, w, h, r float64) float64 {
+	qx := math.Abs(x-w/2) - (w/2 - r)
+	qy := math.Abs(y-h/2) - (h/2 - r)
+	return r - (math.Hypot(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0))
+}
+
+// PaintTray paints a supply tray w × h pixels: a compartment cut from the
+// board's wood, its floor a step down, with a dimple of radius cupR for a
+// marble at each of cups (pixels from the tray's top-left corner), carved
+// and lit as the board is, so the supply reads as part of the board.
+func PaintTray(w, h int, cups []layout.Point, cupR float64) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	if w < 2 || h < 2 || cupR <= 0 {
+		return img
+	}
+	unit := cupR / dimpleR // pixels per cell: the cups are cells' dimples
+	p := &painter{z: vector.NewRasterizer(1, 1)}
+	wood := image.NewRGBA(img.Bounds())
+	draw.Draw(wood, wood.Bounds(), image.NewUniform(woodField), image.Point{}, draw.Src)
+	p.grain(wood, 0, 0, float32(w), float32(h), false, 9, float32(unit))
+	W, H := float64(w)/unit, float64(h)/unit
+	rr := min(W, H) * 0.18
+	rim := min(0.16, min(W, H)*0.12) // the compartment's wall
+	for py := range h {
+		for px := range w {
+			x, y := (float64(px)+0.5)/unit, (float64(py)+0.5)/unit
+			e := insideRoundRect(x, y, W, H, rr)
+			cover := max(0, min(1, e*unit+0.5))
+			if cover == 0 {
+				continue
+			}
+			// The compartment: its wall falls from the rim to the floor.
+			k := carved{}
+			if e < rim {
+				t := 1 - e/rim
+				k.h = -stepDepth * 2 * (1 - t*t)
+				g := stepDepth * 2 * 2 * t / rim // dh/de
+				const dd = 1e-3
+				nx := (insideRoundRect(x+dd, y, W, H, rr) - e) / dd
+				ny := (insideRoundRect(x, y+dd, W, H, rr) - e) / dd
+				k.gx, k.gy = -g*nx, -g*ny
+			} else {
+				k.h = -stepDepth * 2
+			}
+			// The nearest cup.
+			best, bx, by := math.Inf(1), 0.0, 0.0
+			for _, c := range cups {
+				dx, dy := x-c.X/unit, y-c.Y/unit
+				if d := dx*dx + dy*dy; d < best {
+					best, bx, by = d, dx, dy
+				}
+			}
+			if len(cups) > 0 {
+				k = deeper(k, dimple(bx, by, dimpleR, dimpleDepth*0.9), k.h)
+			}
+			shade := lightCarve(k) * (1 + 1.1*k.h)
+			a := wood.RGBAAt(px, py)
+			q := func(v uint8) uint8 { return uint8(max(0, min(255, float64(v)*shade*cover))) }
+			img.SetRGBA(px, py, color.RGBA{q(a.R), q(a.G), q(a.B), uint8(255 * cover)})
+		}
+	}
+	return img
+}
+
+// TrayCache holds a seat's supply tray (PaintTray) painted once for the
+// size and places its geometry gives it, repainted when they change.
+type TrayCache struct {
+	img  *ebiten.Image
+	key  trayKey
+	cups [logic.MarblesPerColor]layout.Point
+	op   ebiten.DrawImageOptions
+}
+
+type trayKey struct {
+	w, h, r  int
+	c0, c1   layout.Point // where the first two cups lie in the tray
+	cupsLast layout.Point
+}
+
+// Draw draws the tray of seat under g's Seats[seat].Tray, with a cup for
+// each of its logic.MarblesPerColor slots, for the supply's marbles to be
+// drawn into.
+func (t *TrayCache) Draw(dst *ebiten.Image, g *layout.Geometry, seat int) {
+	tr := g.Seats[seat].Tray
+	if tr.Empty() {
+		return
+	}
+	x0, y0 := math.Floor(tr.X), math.Floor(tr.Y)
+	w, h := int(math.Ceil(tr.X+tr.W)-x0), int(math.Ceil(tr.Y+tr.H)-y0)
+	for i := range t.cups {
+		t.cups[i] = g.TraySlot(seat, i).Sub(layout.Point{X: x0, Y: y0})
+	}
+	k := trayKey{w, h, int(math.Round(4 * g.TrayRadius(seat))), t.cups[0], t.cups[1], t.cups[len(t.cups)-1]}
+	if t.img == nil || t.key != k {
+		if t.img != nil {
+			t.img.Deallocate()
+		}
+		t.img = ebiten.NewImageFromImage(PaintTray(w, h, t.cups[:], g.TrayRadius(seat)*1.05))
+		t.key = k
+	}
+	t.op.GeoM.Reset()
+	t.op.GeoM.Translate(x0, y0)
+	dst.DrawImage(t.img, &t.op)
+}
