@@ -38,23 +38,36 @@ func (v *Board) Cell(s logic.Square) (float64, float64) { return v.Px(layout.Cel
 // DrawBoard draws the wood, the holes and the entry cups.
 func (v *Board) DrawBoard(dst *ebiten.Image) { v.cache.Draw(dst, &v.Geo) }
 
-// Position draws the marbles of pos at rest; angle(s) turns the swirls
-// of the marble on s (nil: the golden angle).
-func (v *Board) Position(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, angle func(s logic.Square) float64) {
+// Marks is what tells marbles apart: each one's turn and its seed (the
+// play of colour that is its own and travels with it). A nil func gives
+// the square's own.
+type Marks struct {
+	Angle func(s logic.Square) float64
+	Seed  func(s logic.Square) uint32
+}
+
+// SquareSeed is the seed of a marble known only by its square.
+func SquareSeed(s logic.Square) uint32 { return uint32(s)*2654435761 + 1 }
+
+// Position draws the marbles of pos at rest.
+func (v *Board) Position(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, mk Marks) {
 	for b := pos.Occupied(); b != 0; b &= b - 1 {
 		s := logic.Square(bits.TrailingZeros64(uint64(b)))
 		x, y := v.Cell(s)
-		a := float64(s) * GoldenAngle
-		if angle != nil {
-			a = angle(s)
+		a, seed := float64(s)*GoldenAngle, SquareSeed(s)
+		if mk.Angle != nil {
+			a = mk.Angle(s)
 		}
-		sp.Marble(dst, pos.At(s), x, y, a, 0, 1)
+		if mk.Seed != nil {
+			seed = mk.Seed(s)
+		}
+		sp.MarbleSeeded(dst, pos.At(s), x, y, a, 0, 1, seed)
 	}
 }
 
 // Animation draws the marbles of a running animation; base[i] is marble
-// i's turn before the move (nil: none).
-func (v *Board) Animation(dst *ebiten.Image, sp *render.Sprites, a *motion.Animation, base []float64) {
+// i's turn before the move and seeds[i] its seed (nil: none, its square's).
+func (v *Board) Animation(dst *ebiten.Image, sp *render.Sprites, a *motion.Animation, base []float64, seeds []uint32) {
 	for i, m := range a.Marbles() {
 		if m.InTray {
 			continue
@@ -64,7 +77,11 @@ func (v *Board) Animation(dst *ebiten.Image, sp *render.Sprites, a *motion.Anima
 		if i < len(base) {
 			ang += base[i]
 		}
-		sp.Marble(dst, m.Color, x, y, ang, m.Lift, 1)
+		seed := SquareSeed(m.Square)
+		if i < len(seeds) {
+			seed = seeds[i]
+		}
+		sp.MarbleSeeded(dst, m.Color, x, y, ang, m.Lift, 1, seed)
 	}
 }
 

@@ -34,6 +34,9 @@ type Table struct {
 	anim       *motion.Animation
 	animBase   [logic.Size*logic.Size + 1]float64 // each animated marble's turn before the move
 	angles     [64]float64                        // the turn of the marble on each square
+	seeds      [64]uint32                         // the seed of the marble on each square: its own play of colour, for the whole game
+	animSeed   [logic.Size*logic.Size + 1]uint32  // each animated marble's seed
+	nextSeed   uint32                             // the seed of the next marble to come in
 	shownScore [4]int                             // scores as the cards show them
 	animTicks  int                                // ticks the animation has been stepped
 	hold       bool                               // pause the animation when the push has settled (a choice follows)
@@ -48,7 +51,7 @@ type Table struct {
 	handKey   string    // the hand's status it was made from ("" for none)
 	namesLang *i18n.Lang
 	namesGeo  layout.Config
-	angleOf   func(logic.Square) float64
+	marks     view.Marks // each resting marble's turn and seed
 }
 
 // NewTable lays a session on the table.
@@ -56,8 +59,13 @@ func NewTable(c *app.Context, s *play.Session) *Table {
 	t := &Table{Ctl: play.NewController(s, c.Pace())}
 	for s := range t.angles {
 		t.angles[s] = float64(s) * view.GoldenAngle
+		t.seeds[s] = view.SquareSeed(logic.Square(s))
 	}
-	t.angleOf = func(s logic.Square) float64 { return t.angles[s] }
+	t.nextSeed = 0x9E3779B9
+	t.marks = view.Marks{
+		Angle: func(s logic.Square) float64 { return t.angles[s] },
+		Seed:  func(s logic.Square) uint32 { return t.seeds[s] },
+	}
 	t.Hand.reset()
 	t.syncScores()
 	return t
@@ -273,13 +281,17 @@ func (t *Table) startAnimation(c *app.Context, before logic.Position, tr logic.T
 	t.anim = motion.New(tr, before, t.View.Geo, opts)
 	t.animTicks, t.settled, t.hold = 0, 0, hold
 	t.Hand.reset()
-	// Each marble keeps the turn of its swirls from before the move.
+	// Each marble keeps the turn of its swirls and its seed from before
+	// the move; the one coming in gets a new seed of its own.
 	for i, m := range t.anim.Marbles() {
 		t.animBase[i] = float64(t.tick%97) * 0.61
+		t.animSeed[i] = t.nextSeed
 		if s, ok := squareAt(m.Pos); ok {
 			t.animBase[i] = t.angles[s]
+			t.animSeed[i] = t.seeds[s]
 		}
 	}
+	t.nextSeed = t.nextSeed*1664525 + 1013904223
 	for i := 0; i < before.Players(); i++ {
 		t.shownScore[i] = before.Score(i)
 	}
@@ -339,6 +351,7 @@ func (t *Table) stepAnimation(c *app.Context) {
 	for i, m := range a.Marbles() {
 		if m.Square.Valid() && !m.InTray {
 			t.angles[m.Square] = math.Mod(t.animBase[i]+m.Angle, 2*math.Pi)
+			t.seeds[m.Square] = t.animSeed[i]
 		}
 	}
 	t.anim = nil
@@ -409,9 +422,9 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 	}
 	// The marbles.
 	if t.anim != nil {
-		v.Animation(screen, sp, t.anim, t.animBase[:])
+		v.Animation(screen, sp, t.anim, t.animBase[:], t.animSeed[:])
 	} else {
-		v.Position(screen, sp, &m.Pos, t.angleOf)
+		v.Position(screen, sp, &m.Pos, t.marks)
 		if m.HasLast && ph != play.Over {
 			v.LastRing(screen, sp, &m.Pos, &m.Last)
 		}

@@ -217,9 +217,9 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	v.DrawBoard(screen)
 	sp := c.Sprites
 	if r.anim != nil {
-		v.Animation(screen, sp, r.anim, nil)
+		v.Animation(screen, sp, r.anim, nil, nil)
 	} else {
-		v.Position(screen, sp, &r.pos, nil)
+		v.Position(screen, sp, &r.pos, view.Marks{})
 		if r.ply > 0 {
 			v.LastRing(screen, sp, &r.pos, &r.last)
 		}

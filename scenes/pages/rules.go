@@ -255,9 +255,9 @@ func (r *Rules) Draw(screen *ebiten.Image, c *app.Context) {
 	dy := -(g.Frame.Y - (r.exRect.H-g.Frame.H)/2) // centre the frame in the square
 	v.DrawBoard(img)
 	if r.anim != nil {
-		v.Animation(img, c.Sprites, r.anim, nil)
+		v.Animation(img, c.Sprites, r.anim, nil, nil)
 	} else {
-		v.Position(img, c.Sprites, &r.before, nil)
+		v.Position(img, c.Sprites, &r.before, view.Marks{})
 	}
 	e := r.examples()[r.ex]
 	if e.move == "" && r.exTick > exLead {
