@@ -118,17 +118,27 @@ func New(cfg Config) Geometry {
 		g.stack(Rect{frame.X, y0 + F + m, F, ph})
 	default:
 		t := math.Round(CardCells * c)
+		// Room the board leaves across or along the screen goes to the cards
+		// on those sides (a phone held upright: taller cards above and below
+		// rather than empty bands), up to a card as deep as the stacked ones.
+		th, tv := t, t // the depth of the cards beside and above/below the board
+		if nv > 0 {
+			tv = math.Max(t, math.Min(2.6*c, math.Floor((area.H-F-nv*m)/nv)))
+		}
+		if nh > 0 {
+			th = math.Max(t, math.Min(2.6*c, math.Floor((area.W-F-nh*m)/nh)))
+		}
 		var l, r, u, d float64 // room taken by cards on each side
 		for _, sd := range sides {
 			switch sd {
 			case logic.West:
-				l = t + m
+				l = th + m
 			case logic.East:
-				r = t + m
+				r = th + m
 			case logic.North:
-				u = t + m
+				u = tv + m
 			case logic.South:
-				d = t + m
+				d = tv + m
 			}
 		}
 		x0 := area.X + math.Round((area.W-(l+F+r))/2) + l
@@ -138,13 +148,13 @@ func New(cfg Config) Geometry {
 			var card Rect
 			switch sd {
 			case logic.South:
-				card = Rect{x0, y0 + F + m, F, t}
+				card = Rect{x0, y0 + F + m, F, tv}
 			case logic.North:
-				card = Rect{x0, y0 - m - t, F, t}
+				card = Rect{x0, y0 - m - tv, F, tv}
 			case logic.West:
-				card = Rect{x0 - m - t, y0, t, F}
+				card = Rect{x0 - m - th, y0, th, F}
 			case logic.East:
-				card = Rect{x0 + F + m, y0, t, F}
+				card = Rect{x0 + F + m, y0, th, F}
 			}
 			g.Seats[i].Side = sd
 			g.card(i, card)
