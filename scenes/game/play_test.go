@@ -37,12 +37,15 @@ func marbleRef(c logic.Color) [3]float64 {
 	}
 }
 
+// pixelAt is the mean colour of the patch round p: wide enough that a
+// marble's own flecks and play of colour (each marble's differ) average
+// out to its body's colour.
 func pixelAt(buf []byte, p layout.Point) [3]float64 {
 	x, y := int(p.X), int(p.Y)
 	var sum [3]float64
-	n := 0
-	for dy := -1; dy <= 1; dy++ {
-		for dx := -1; dx <= 1; dx++ {
+	n := 0.0
+	for dy := -5; dy <= 5; dy++ {
+		for dx := -5; dx <= 5; dx++ {
 			i := 4 * ((y+dy)*loopW + x + dx)
 			sum[0] += float64(buf[i])
 			sum[1] += float64(buf[i+1])
@@ -50,7 +53,7 @@ func pixelAt(buf []byte, p layout.Point) [3]float64 {
 			n++
 		}
 	}
-	return [3]float64{sum[0] / 9, sum[1] / 9, sum[2] / 9}
+	return [3]float64{sum[0] / n, sum[1] / n, sum[2] / n}
 }
 
 func dist(a, b [3]float64) float64 {
