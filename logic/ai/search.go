@@ -115,6 +115,16 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 		return st
 	}
 	st.prepareRoot()
+	if cfg.Level == MaxLevel && !cfg.NoBook {
+		if m := bookMove(&st.root); m != logic.NoMove {
+			for _, rm := range st.rootMoves {
+				if rm.m == m {
+					st.best, st.budget = m, 0 // the book searched deeper
+					return st
+				}
+			}
+		}
+	}
 	if len(st.rootMoves) <= 1 {
 		st.budget = 0 // nothing to think about
 		return st
