@@ -35,7 +35,8 @@ const epochNodes = 8192
 const overlaySlots = 2 * epochNodes
 
 // DefaultWorkers is the worker count for a game: every core of a desktop,
-// at most 8 (the measured gain levels off; README.md), and one in the
+// at most 8 (each worker holds its own tables, and lazy SMP gains less per
+// worker as they grow; only 2 cores were measured), and one in the
 // browser, where goroutines share one thread.
 func DefaultWorkers() int {
 	if !concurrent {
