@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"runtime"
 	"testing"
 
 	"shiftago/logic"
@@ -79,3 +80,33 @@ func BenchmarkGrandmasterExtreme3(b *testing.B) { benchGrandmaster(b, logic.Extr
 func BenchmarkGrandmasterExpress4(b *testing.B) { benchGrandmaster(b, logic.Express, 4) }
 func BenchmarkGrandmasterExpert4(b *testing.B)  { benchGrandmaster(b, logic.Expert, 4) }
 func BenchmarkGrandmasterExtreme4(b *testing.B) { benchGrandmaster(b, logic.Extreme, 4) }
+
+// benchParallel runs a search with one worker per core (run it with
+// -cpu 1,2: GOMAXPROCS workers, each with the same 200 000-node budget),
+// so that nodes/s over the -cpu values is the speed-up and nodes/s/core
+// the efficiency; depth is the deepest iteration completed.
+func benchParallel(b *testing.B, v logic.Variant, n int) {
+	p := midgame(b, v, n)
+	w := runtime.GOMAXPROCS(0)
+	b.ReportAllocs()
+	nodes, depth := 0, 0
+	// A b.N loop, not b.Loop: with b.Loop the first -cpu value's figures
+	// come from the probe run at the default GOMAXPROCS (Go 1.26).
+	for range b.N {
+		s := NewSearch(p, Config{Level: 5, MaxNodes: 200000, Workers: w, NoBook: true})
+		for !s.Step(1 << 20) {
+		}
+		nodes += s.Nodes()
+		depth = s.Depth()
+	}
+	rate := float64(nodes) / b.Elapsed().Seconds()
+	b.ReportMetric(rate, "nodes/s")
+	b.ReportMetric(float64(w), "workers")
+	b.ReportMetric(rate/float64(w), "nodes/s/core")
+	b.ReportMetric(float64(depth), "depth")
+}
+
+func BenchmarkParallelExpress2(b *testing.B) { benchParallel(b, logic.Express, 2) }
+func BenchmarkParallelExpert2(b *testing.B)  { benchParallel(b, logic.Expert, 2) }
+func BenchmarkParallelExpress3(b *testing.B) { benchParallel(b, logic.Express, 3) }
+func BenchmarkParallelExpress4(b *testing.B) { benchParallel(b, logic.Express, 4) }

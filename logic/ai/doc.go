@@ -37,6 +37,39 @@
 // search stay selectable for the arena (level=5/maxn and so on);
 // head-to-head figures are in README.md.
 //
+// # Parallel search
+//
+// Config.Workers runs several searches of the root side by side, each with
+// the level's whole node budget (DefaultWorkers: every core of a desktop,
+// one in the browser). Two players: lazy SMP, the workers sharing one
+// transposition table, the helpers with their root moves in another order
+// and every other one an iteration ahead; the move is that of the worker
+// that completed the deepest iteration. Three and four players: one tree
+// per worker, each with its own seed, and the root move with the most
+// visits over all the trees is played. The workers run in epochs of 8192
+// nodes and the table is merged between epochs, in worker order, so the
+// move depends on the worker count but not on timing, cores or slicing; in
+// the browser the workers take turns on one goroutine and play the same
+// move (parallel.go). Reference is today's one-worker Grandmaster without
+// the book, kept for the arena (ref) and pinned by a test.
+//
+// Measured in two-player Express on two busy cores: two workers run 1.6
+// times the nodes per second of one and complete 0.4 ply more at the same
+// budget per worker; the Grandmaster with two workers and the book scored
+// 103–1–96 against Reference (200 games, +12 ± 48 Elo): no clear gain, the
+// first move deciding most games (the first seat won 75% of them). See
+// README.md.
+//
+// # Opening book
+//
+// With two players the Grandmaster plays the first moves from a book
+// searched offline with many times its budget (book_<variant>.txt, written
+// by TestGenerateBook -genbook), unless Config.NoBook: every position of
+// the first two plies and the lines the book itself plays from there. The
+// board's eight symmetries fold it: each position is kept once, as the
+// least of its eight position strings, and a lookup maps the position there
+// and the book's move back.
+//
 // # Evaluation
 //
 // The evaluation serves the alpha-beta searches (two players, and the

@@ -7,6 +7,20 @@ type Config struct {
 	MaxNodes int    // 0: the level's own budget; else overrides it
 	Multi    Multi  // the search for 3 and 4 players; 0 (Auto) is the best measured
 	Beam     int    // max^n: moves searched below the root's children (0: all)
+	// Workers is the number of searches run side by side (lazy SMP for two
+	// players, independent trees for three and four), each with the
+	// level's whole node budget; 0 and 1 mean one. The move depends on the
+	// worker count, never on timing: see parallel.go. DefaultWorkers gives
+	// every core of a desktop and 1 in the browser.
+	Workers int
+	NoBook  bool // Grandmaster: search the opening instead of playing the book
+}
+
+// Reference is the Grandmaster as it was before parallel search and the
+// opening book: one worker, no book, the level's own budget. The arena
+// keeps it as a fixed yardstick (TestReferenceFrozen pins its moves).
+func Reference(seed uint64) Config {
+	return Config{Level: MaxLevel, Seed: seed, Workers: 1, NoBook: true}
 }
 
 // Multi chooses the search for three and four players.

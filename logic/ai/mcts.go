@@ -93,8 +93,12 @@ func (s *searcher) runMCTS() {
 func (s *searcher) pickMCTS(t *mcts) {
 	root := &t.nodes[0]
 	bestVisits := int32(0)
+	s.rootVisits = s.rootVisits[:0]
+	s.rootReward = s.rootReward[:0]
 	for c := root.first; c < root.first+int32(root.kids); c++ {
 		k := &t.nodes[c]
+		s.rootVisits = append(s.rootVisits, k.visits)
+		s.rootReward = append(s.rootReward, k.reward)
 		if k.visits > bestVisits {
 			bestVisits = k.visits
 			s.best = k.move

@@ -17,6 +17,7 @@ const (
 // can run it from its frame loop: there is no preemption in the browser.
 type Search struct {
 	st   *searcher
+	par  *parallel // Workers > 1
 	next func() (struct{}, bool)
 	stop func()
 	done bool
@@ -39,6 +40,8 @@ type searcher struct {
 	blind     bool
 
 	tt       table
+	shared   *table // lazy SMP: the table all workers read, merged between epochs
+	skip     int    // lazy SMP: iterations a helper skips, so the workers spread over depths
 	nodes    int
 	budget   int
 	sliceEnd int
@@ -48,6 +51,11 @@ type searcher struct {
 	best      logic.Move
 	bestScore int
 	depth     int // deepest iteration completed
+
+	// The tree search's root children, in rootMoves order, as of the last
+	// pick: a parallel search sums them over its trees.
+	rootVisits []int32
+	rootReward []float32
 
 	rootMoves []rootMove
 	killers   [maxPly][2]logic.Move
@@ -67,7 +75,12 @@ type rootMove struct {
 // NewSearch prepares a search of p (p must not be over).
 func NewSearch(p logic.Position, cfg Config) *Search {
 	st := newSearcher(p, cfg)
-	return &Search{st: st, done: st.budget == 0}
+	s := &Search{st: st, done: st.budget == 0}
+	if n := cfg.Workers; n > 1 && !s.done && st.multi != MaxN {
+		s.par = newParallel(p, cfg, st, n)
+		runtime.AddCleanup(s, func(par *parallel) { par.close() }, s.par)
+	}
+	return s
 }
 
 func newSearcher(p logic.Position, cfg Config) *searcher {
@@ -102,6 +115,16 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 		return st
 	}
 	st.prepareRoot()
+	if cfg.Level == MaxLevel && !cfg.NoBook {
+		if m := bookMove(&st.root); m != logic.NoMove {
+			for _, rm := range st.rootMoves {
+				if rm.m == m {
+					st.best, st.budget = m, 0 // the book searched deeper
+					return st
+				}
+			}
+		}
+	}
 	if len(st.rootMoves) <= 1 {
 		st.budget = 0 // nothing to think about
 		return st
@@ -117,6 +140,10 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 func (s *Search) Step(nodes int) (done bool) {
 	if s.done {
 		return true
+	}
+	if s.par != nil {
+		s.done = s.par.step(nodes)
+		return s.done
 	}
 	if s.next == nil {
 		st := s.st
@@ -137,6 +164,11 @@ func (s *Search) Step(nodes int) (done bool) {
 
 // Stop ends the search early; Best stays the best move found so far.
 func (s *Search) Stop() {
+	if s.par != nil {
+		s.par.close()
+		s.done = true
+		return
+	}
 	if s.stop != nil {
 		s.stop()
 	}
@@ -149,23 +181,49 @@ func (s *Search) Stop() {
 // Best is the move to play: the best found so far (always a legal move,
 // even before the first Step finishes). It is NoMove only when the game
 // is over.
-func (s *Search) Best() logic.Move { return s.st.best }
+func (s *Search) Best() logic.Move {
+	if s.par != nil {
+		return s.par.best
+	}
+	return s.st.best
+}
 
 // Nodes is the number of nodes searched so far.
-func (s *Search) Nodes() int { return s.st.nodes }
+func (s *Search) Nodes() int {
+	if s.par != nil {
+		return s.par.nodes()
+	}
+	return s.st.nodes
+}
 
 // Depth is the deepest iteration the search completed (the tree search:
 // the deepest node it reached).
-func (s *Search) Depth() int { return s.st.depth }
+func (s *Search) Depth() int {
+	if s.par != nil {
+		return s.par.depth
+	}
+	return s.st.depth
+}
 
 // Score is the evaluation of Best from the mover's side. With two players
 // (and a three- or four-player Beginner) it is in evaluation units, 30000
 // less the plies for a forced win; otherwise it is the tree search's mean
 // reward scaled from -1000 (always lost) to 1000 (always won).
-func (s *Search) Score() int { return s.st.bestScore }
+func (s *Search) Score() int {
+	if s.par != nil {
+		return s.par.bestScore
+	}
+	return s.st.bestScore
+}
 
 // Think runs a search to completion (for tools and tests).
 func Think(p logic.Position, cfg Config) logic.Move {
+	if cfg.Workers > 1 {
+		s := NewSearch(p, cfg)
+		for !s.Step(1 << 30) {
+		}
+		return s.Best()
+	}
 	st := newSearcher(p, cfg)
 	if st.budget > 0 {
 		st.run()
@@ -274,7 +332,7 @@ func (s *searcher) run() {
 		s.runMCTS()
 		return
 	}
-	for d := 1; d <= s.lv.depth && d < maxPly; d++ {
+	for d := 1 + s.skip; d <= s.lv.depth && d < maxPly; d++ {
 		var score int
 		var m logic.Move
 		var complete bool
@@ -427,7 +485,7 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int, only 
 		key ^= onlyKey
 	}
 	ttMove := logic.NoMove
-	if e := s.tt.probe(key); e != nil {
+	if e := s.probe(key); e != nil {
 		ttMove = e.move
 		if int(e.depth) >= depth {
 			v := scoreAt(e.score, ply)

@@ -91,3 +91,28 @@ func scoreAt(stored int16, ply int) int {
 	}
 	return v
 }
+
+// probe looks key up in the search's own table and then, in a parallel
+// search, in the table the workers share.
+func (s *searcher) probe(key uint64) *ttEntry {
+	if e := s.tt.probe(key); e != nil || s.shared == nil {
+		return e
+	}
+	return s.shared.probe(key)
+}
+
+// merge moves the entries of from into t, with store's replacement rule,
+// and leaves from empty.
+func (t *table) merge(from *table) {
+	for i := range from.slots {
+		x := &from.slots[i]
+		if x.bound == 0 {
+			continue
+		}
+		e := &t.slots[x.key&t.mask]
+		if !(e.key == x.key && e.depth > x.depth && x.bound != boundExact) {
+			*e = *x
+		}
+		*x = ttEntry{}
+	}
+}

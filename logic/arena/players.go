@@ -32,6 +32,9 @@ type spec struct {
 	beam  int
 	cmd   string
 	label string
+
+	workers int  // searches side by side (ai.Config.Workers)
+	noBook  bool // no opening book
 }
 
 func parseSpec(s string) (spec, error) {
@@ -65,6 +68,16 @@ func parseSpec(s string) (spec, error) {
 			return spec{}, fmt.Errorf("%.60q: the search after / is mcts, brs, maxn or paranoid", s)
 		}
 		return sp, nil
+	case s == "ref":
+		// Today's Grandmaster, frozen: one worker, no book (ai.Reference).
+		return spec{kind: "level", level: ai.MaxLevel, workers: 1, noBook: true, label: s}, nil
+	case strings.HasPrefix(s, "gm:"):
+		// The Grandmaster with n workers, each with the level's budget.
+		n, err := strconv.Atoi(s[len("gm:"):])
+		if err != nil || n < 1 {
+			return spec{}, fmt.Errorf("%q: want gm:<workers>, like gm:2", s)
+		}
+		return spec{kind: "level", level: ai.MaxLevel, workers: n, label: s}, nil
 	case strings.HasPrefix(s, "cmd:") && len(s) > 4:
 		return spec{kind: "cmd", cmd: s[4:], label: s}, nil
 	}
@@ -86,7 +99,7 @@ func (sp spec) open(lim limits) (player, error) {
 	case "random":
 		return funcPlayer(ai.Random), nil
 	case "level":
-		return &searchPlayer{level: sp.level, multi: sp.multi, beam: sp.beam, lim: lim}, nil
+		return &searchPlayer{level: sp.level, multi: sp.multi, beam: sp.beam, lim: lim, workers: sp.workers, noBook: sp.noBook}, nil
 	}
 	return startEngine(sp.cmd, lim)
 }
@@ -106,10 +119,14 @@ type searchPlayer struct {
 	multi ai.Multi
 	beam  int
 	lim   limits
+
+	workers int
+	noBook  bool
 }
 
 func (sp *searchPlayer) move(p logic.Position, seed uint64) (logic.Move, int, error) {
-	cfg := ai.Config{Level: sp.level, Seed: seed, MaxNodes: sp.lim.nodes, Multi: sp.multi, Beam: sp.beam}
+	cfg := ai.Config{Level: sp.level, Seed: seed, MaxNodes: sp.lim.nodes, Multi: sp.multi, Beam: sp.beam,
+		Workers: sp.workers, NoBook: sp.noBook}
 	if sp.lim.movetime > 0 {
 		cfg.MaxNodes = 1 << 40
 		s := ai.NewSearch(p, cfg)
