@@ -7,15 +7,14 @@ import (
 	"strings"
 )
 
-// String writes the position string of RULES.md §10. A finished game's
-// to-move field names the winner ("-o") and is '-' alone for a draw
-// (§11.1): the board alone cannot always tell which, so the string says.
-func (p *Position) String() string {
-	var sb strings.Builder
+// WriteBoard writes the board field of a position string (RULES.md §10)
+// for the board whose square s holds at(s): ranks 7 down to 1, runs of
+// empty cells as digits.
+func WriteBoard(sb *strings.Builder, at func(s Square) Color) {
 	for r := Size - 1; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < Size; f++ {
-			c := p.At(Sq(f, r))
+			c := at(Sq(f, r))
 			if c == NoColor {
 				empty++
 				continue
@@ -33,6 +32,14 @@ func (p *Position) String() string {
 			sb.WriteByte('/')
 		}
 	}
+}
+
+// String writes the position string of RULES.md §10. A finished game's
+// to-move field names the winner ("-o") and is '-' alone for a draw
+// (§11.1): the board alone cannot always tell which, so the string says.
+func (p *Position) String() string {
+	var sb strings.Builder
+	WriteBoard(&sb, p.At)
 	sb.WriteByte(' ')
 	sb.WriteString(p.variant.String())
 	sb.WriteByte(' ')

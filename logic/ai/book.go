@@ -91,27 +91,7 @@ func (k sym) image(p *logic.Position) string {
 	_, rest, _ := strings.Cut(s, " ")
 	inv := symInv[k]
 	var sb strings.Builder
-	for r := logic.Size - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < logic.Size; f++ {
-			c := p.At(inv.square(logic.Sq(f, r)))
-			if c == logic.NoColor {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteByte(c.Letter())
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
+	logic.WriteBoard(&sb, func(s logic.Square) logic.Color { return p.At(inv.square(s)) })
 	sb.WriteByte(' ')
 	sb.WriteString(rest)
 	return sb.String()
