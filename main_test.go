@@ -120,5 +120,6 @@ func TestScreenshots(t *testing.T) {
 		shot("problem"+suf, w, h, func() app.Scene {
 			return pages.NewSaveProblem(c, app.SaveProblem{Err: os.ErrInvalid, Where: "/tmp/x/game.damaged.json", Kept: true})
 		})
+		shot("elsewhere"+suf, w, h, func() app.Scene { return pages.NewElsewhere(c) })
 	}
 }

@@ -1,12 +1,7 @@
 package pages
 
 import (
-	"math"
-
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"shiftago/render"
-	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/sound"
 )
@@ -26,9 +21,7 @@ func (a elsewhereAct) String() string { return [...]string{"takeover", "nosave"}
 // saving) or play here without saving. Nothing is written before the
 // choice.
 type Elsewhere struct {
-	bs     ui.Buttons[elsewhereAct]
-	blocks []ui.TextBlock
-	w, h   float64
+	question[elsewhereAct]
 }
 
 // NewElsewhere opens the screen.
@@ -37,37 +30,16 @@ func NewElsewhere(c *app.Context) app.Scene { return &Elsewhere{} }
 // PagePhase implements app.PageScene.
 func (e *Elsewhere) PagePhase() string { return "elsewhere" }
 
-// PageButtons implements app.PageButtons.
-func (e *Elsewhere) PageButtons() []ui.Info { return e.bs.Infos() }
-
 func (e *Elsewhere) layout(c *app.Context) {
-	e.w, e.h = c.W, c.H
-	u := ui.Unit(c.W, c.H)
-	w := math.Min(c.W-2*u, 24*u)
-	x := (c.W - w) / 2
-	y := 1.5 * u
-	e.blocks = e.blocks[:0]
-	for i, t := range []string{c.T("elsewhere.title"), c.T("elsewhere.text")} {
-		size := 0.55 * u
-		if i == 0 {
-			size = 0.9 * u
-		}
-		b := ui.TextBlock{X: x, Y: y, Size: size, Lines: ui.Wrap(c.Text, t, size, w, i == 0), Col: render.Ink, Bold: i == 0, Align: render.AlignLeft}
-		e.blocks = append(e.blocks, b)
-		y += b.Height() + 0.5*u
-	}
-	y += 0.5 * u
-	e.bs.Reset()
-	bw := math.Min(11*u, (w-u)/2)
-	bh := math.Max(1.3*u, ui.Target(c.Scale)) // a finger's at least
-	e.bs.TextH = 1.3 * u
-	e.bs.Add(ui.Button[elsewhereAct]{X: x, Y: y, W: bw, H: bh, Act: actTakeOver, Label: c.T("elsewhere.takeover"), On: true, Bold: true})
-	e.bs.Add(ui.Button[elsewhereAct]{X: x + w - bw, Y: y, W: bw, H: bh, Act: actNoSave, Label: c.T("elsewhere.nosave")})
+	e.place(c, []para{
+		{c.T("elsewhere.title"), 0.9, render.Ink, true},
+		{c.T("elsewhere.text"), 0.55, render.Ink, false},
+	}, 11, answer[elsewhereAct]{actTakeOver, c.T("elsewhere.takeover")}, answer[elsewhereAct]{actNoSave, c.T("elsewhere.nosave")})
 }
 
 // Update takes the choice.
 func (e *Elsewhere) Update(c *app.Context) error {
-	if e.w != c.W || e.h != c.H {
+	if e.stale(c) {
 		e.layout(c)
 	}
 	if b, ok := e.bs.Tapped(c.In.Pointer); ok {
@@ -80,15 +52,3 @@ func (e *Elsewhere) Update(c *app.Context) error {
 	}
 	return nil
 }
-
-// Draw draws the question.
-func (e *Elsewhere) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.Bg)
-	for i := range e.blocks {
-		e.blocks[i].Draw(screen, c.Text)
-	}
-	e.bs.Draw(screen, c.Kit())
-}
-
-// Fits lists the texts with their room, for the fit test.
-func (e *Elsewhere) Fits(c *app.Context) []ui.Fit { return e.bs.Fits() }
