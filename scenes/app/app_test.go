@@ -57,20 +57,8 @@ func (h *holder) Session() *play.Session { return h.session }
 func newGame(t *testing.T, st store.Store, first *fake) (*Game, *input.Script, *int) {
 	t.Helper()
 	titles := 0
-	screens := Screens{
-		Title: func(c *Context) Scene { titles++; return &fake{name: "title"} },
-		NewGame: func(c *Context, position string) (Scene, error) {
-			s, err := c.NewSession(position)
-			if err != nil {
-				return nil, err
-			}
-			return &holder{fake{name: "game", session: s}}, nil
-		},
-		Resume: func(c *Context, s *play.Session) Scene { return &holder{fake{name: "game", session: s}} },
-		SaveProblem: func(c *Context, p SaveProblem) Scene {
-			return &fake{name: "problem: " + p.Err.Error()}
-		},
-	}
+	screens := testScreens(nil)
+	screens.Title = func(c *Context) Scene { titles++; return &fake{name: "title"} }
 	script := &input.Script{}
 	g, err := New(Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 1, Store: st}, screens, script)
 	if err != nil {
