@@ -244,19 +244,15 @@ func (r *Result) Update(c *app.Context) error {
 	if !ok {
 		return nil
 	}
+	if b.Act != actExit {
+		c.Sound.Play(sound.CueTap, 0, 0)
+	}
 	switch b.Act {
-	case actAgain:
-		c.Sound.Play(sound.CueTap, 0, 0)
-		ns, err := New(c, "")
-		if err != nil {
-			c.Notify(err.Error())
-			return nil
+	case actAgain, actRematch:
+		if b.Act == actRematch {
+			c.Setup = c.Setup.Rotated()
+			c.SaveSetup()
 		}
-		c.Reset(ns)
-	case actRematch:
-		c.Sound.Play(sound.CueTap, 0, 0)
-		c.Setup = c.Setup.Rotated()
-		c.SaveSetup()
 		ns, err := New(c, "")
 		if err != nil {
 			c.Notify(err.Error())
@@ -264,10 +260,8 @@ func (r *Result) Update(c *app.Context) error {
 		}
 		c.Reset(ns)
 	case actShareGame:
-		c.Sound.Play(sound.CueTap, 0, 0)
 		app.Share(c, app.ReplayQuery(r.t.Ctl.S.Record()), r.headline)
 	case actBackToSetup:
-		c.Sound.Play(sound.CueTap, 0, 0)
 		c.Reset(c.Screens.Title(c))
 	case actExit:
 		c.Quit()
