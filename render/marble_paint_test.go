@@ -130,7 +130,8 @@ func absDiff(a, b uint8) int {
 
 // TestBakeCache checks which marbles are baked: a marble at rest from
 // the second time it is drawn, a rolling one (a new turn each frame)
-// never, and no more than the texture's slots, the oldest baked over.
+// never, and no more than the texture's slots, the one drawn least
+// recently baked over.
 func TestBakeCache(t *testing.T) {
 	l := needLoop(t)
 	l.frame(func(*ebiten.Image) {
@@ -152,9 +153,18 @@ func TestBakeCache(t *testing.T) {
 		if len(s.baked) != 1 || len(s.seen) > maxSeen {
 			t.Errorf("a rolling marble: %d baked (want 1), %d seen", len(s.baked), len(s.seen))
 		}
+		// A marble drawn every frame (a tray's) stays baked while a
+		// hundred and fifty others come to rest and are baked in turn.
+		keep := func() { s.MarbleScaled(dst, logic.White, 50, 50, 0.6) }
+		keep()
+		keep()
 		for range 2 {
 			for i := range 150 {
 				s.MarbleSeeded(dst, logic.Orange, 50, 50, float64(i), 0, 1, 4)
+				keep()
+				if _, ok := s.baked[bakeKey{logic.White, 0, Turn{W: 1}}]; !ok {
+					t.Fatalf("the marble drawn every frame was baked over by the %dth other", i)
+				}
 			}
 		}
 		if len(s.baked) != len(s.bakeSlot) {

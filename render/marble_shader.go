@@ -276,35 +276,49 @@ const maxSeen = 512
 const maxTexture = 4096
 
 // bake returns the texture of the resting marble, baking it the second
-// time it is asked for, or nil: shade it live.
-func (s *Sprites) bake(c logic.Color, t Turn, lift float64, seed uint32) *ebiten.Image {
+// time it is asked for (the first, with now), or nil: shade it live.
+func (s *Sprites) bake(c logic.Color, t Turn, lift float64, seed uint32, now bool) *ebiten.Image {
 	if s.live || lift != 0 || s.d == 0 {
 		return nil
 	}
 	k := bakeKey{c, seed, t}
+	s.bakeUses++
 	if slot, ok := s.baked[k]; ok {
+		s.slotUsed[slot] = s.bakeUses
 		return s.bakeSlot[slot]
 	}
-	if _, ok := s.seen[k]; !ok {
+	if s.seen == nil {
+		s.seen = make(map[bakeKey]struct{}, maxSeen)
+		s.baked = make(map[bakeKey]int, maxBakeSlots)
+	}
+	if _, ok := s.seen[k]; !ok && !now {
 		if len(s.seen) >= maxSeen {
 			clear(s.seen)
-		}
-		if s.seen == nil {
-			s.seen = make(map[bakeKey]struct{}, maxSeen)
-			s.baked = make(map[bakeKey]int, maxBakeSlots)
 		}
 		s.seen[k] = struct{}{}
 		return nil
 	}
-	// Seen before: bake it into the next slot, forgetting what was there.
+	// Seen before: bake it into the slot drawn least recently, forgetting
+	// what was there. (Not round robin: that would evict the marbles drawn
+	// every frame, the trays' and the board's, each time the moves under
+	// way have baked a hundred others, and shade them live for a frame: a
+	// flicker, and a frame no longer a function of what it shows.)
 	delete(s.seen, k)
 	s.ensureBakeAtlas()
-	slot := s.bakeNext
-	s.bakeNext = (s.bakeNext + 1) % len(s.bakeSlot)
+	slot := 0
+	for i, u := range s.slotUsed {
+		if !s.slotHeld[i] {
+			slot = i
+			break
+		}
+		if u < s.slotUsed[slot] {
+			slot = i
+		}
+	}
 	if s.slotHeld[slot] {
 		delete(s.baked, s.slotKey[slot])
 	}
-	s.slotKey[slot], s.slotHeld[slot] = k, true
+	s.slotKey[slot], s.slotHeld[slot], s.slotUsed[slot] = k, true, s.bakeUses
 	s.baked[k] = slot
 	img := s.bakeSlot[slot]
 	img.Clear()
@@ -343,7 +357,7 @@ func (s *Sprites) ensureBakeAtlas() {
 	}
 	s.slotKey = make([]bakeKey, len(s.bakeSlot))
 	s.slotHeld = make([]bool, len(s.bakeSlot))
-	s.bakeNext = 0
+	s.slotUsed = make([]uint64, len(s.bakeSlot))
 }
 
 // dropBaked forgets every baked marble (the size changed), keeping the
@@ -357,5 +371,4 @@ func (s *Sprites) dropBaked() {
 	}
 	clear(s.baked)
 	clear(s.slotHeld)
-	s.bakeNext = 0
 }

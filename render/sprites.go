@@ -31,20 +31,28 @@ type Sprites struct {
 
 	// Marbles at rest shaded once into one texture (see bake): the
 	// slot of each baked marble, the marbles seen once, the texture, its
-	// slots, which marble each holds, and the slot to bake into next.
+	// slots, which marble each holds and when it was last drawn (a count
+	// of bake calls: the least recently drawn slot is baked over next).
 	baked     map[bakeKey]int
 	seen      map[bakeKey]struct{}
 	bakeAtlas *ebiten.Image
 	bakeSlot  []*ebiten.Image
 	slotKey   []bakeKey
 	slotHeld  []bool
-	bakeNext  int
+	slotUsed  []uint64
+	bakeUses  uint64
 	live      bool // shade every marble every frame (for the benchmarks)
 
 	// Symbols draws the colour-blind aid: a distinct symbol on each
 	// colour's marbles.
 	Symbols bool
 	sym     [4]*ebiten.Image
+}
+
+// Reach is how far from its centre, in pixels, a board marble drawn
+// lifted by lift may touch the picture (its shadow and caustic included).
+func (s *Sprites) Reach(lift float64) float64 {
+	return shaderReach * float64(s.d) / 2 * (1 + 0.12*lift)
 }
 
 // Diameter is the marble diameter the sprites are painted for.
@@ -158,7 +166,10 @@ func (s *Sprites) marble(dst *ebiten.Image, c logic.Color, x, y float64, t Turn,
 	if lift == 0 && scale == 1 {
 		x, y = math.Round(x), math.Round(y)
 	}
-	if img := s.bake(c, t, lift, seed); img != nil {
+	// A marble drawn scaled (a tray's, a score marker) never rolls: baked
+	// the first time, so that it never shows once shaded live at its own
+	// size and then as the baked one scaled, a little different.
+	if img := s.bake(c, t, lift, seed, scale != 1); img != nil {
 		a := uint8(math.Round(255 * alpha))
 		s.centred(dst, img, x, y, k, 0, color.RGBA{a, a, a, a})
 	} else {
