@@ -36,14 +36,18 @@ type Game struct {
 	// last frame stays on screen (main does; the test harness does not).
 	SkipIdleDraws bool
 
-	dirty  bool    // the next Draw must draw
-	seenW  float64 // the screen size last drawn
-	seenH  float64
-	notice string  // the notice last drawn
-	lastX  float64 // the pointer last seen
-	lastY  float64
-	laidW  float64 // the screen size of the last Update
-	laidH  float64
+	dirty bool // the next Draw must draw
+	// drawnScene is the screen the last full frame showed; Partials counts
+	// the frames drawn in part (see Partial).
+	drawnScene Scene
+	Partials   int
+	seenW      float64 // the screen size last drawn
+	seenH      float64
+	notice     string  // the notice last drawn
+	lastX      float64 // the pointer last seen
+	lastY      float64
+	laidW      float64 // the screen size of the last Update
+	laidH      float64
 
 	// announce tells assistive tools a new status (the page's live
 	// region, in the browser; nil elsewhere); said is what it last said.
@@ -270,19 +274,34 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return
 	}
 	g.dirty = false
-	g.seenW, g.seenH, g.notice = c.W, c.H, c.Notice()
-	g.Scene().Draw(screen, c)
-	if n := c.Notice(); n != "" {
-		if p, ok := g.Scene().(NoticePlacer); ok {
-			ui.DrawNoticeIn(screen, c.Kit(), n, p.NoticeArea())
-		} else {
-			ui.DrawNotice(screen, c.Kit(), n, c.W, c.H)
-		}
+	if !g.partialDraw(screen) {
+		g.drawFrame(screen)
+		g.drawnScene = g.Scene()
+		g.seenW, g.seenH, g.notice = c.W, c.H, c.Notice()
 	}
 	if g.OnDraw != nil {
 		g.OnDraw(g, screen)
 	}
 }
+
+// drawFrame draws the screen and any notice over it into dst: the whole
+// screen, or the part of it that partialDraw clipped.
+func (g *Game) drawFrame(dst *ebiten.Image) {
+	c := g.ctx
+	g.Scene().Draw(dst, c)
+	if n := c.Notice(); n != "" {
+		if p, ok := g.Scene().(NoticePlacer); ok {
+			ui.DrawNoticeIn(dst, c.Kit(), n, p.NoticeArea())
+		} else {
+			ui.DrawNotice(dst, c.Kit(), n, c.W, c.H)
+		}
+	}
+}
+
+// DrawFull draws the whole of the current screen into dst, as a frame
+// drawn in full would be (tests compare it with what partial frames left
+// on the screen).
+func (g *Game) DrawFull(dst *ebiten.Image) { g.drawFrame(dst) }
 
 // Layout is required by ebiten.Game; LayoutF is the one used.
 func (g *Game) Layout(w, h int) (int, int) {

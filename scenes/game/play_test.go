@@ -1,13 +1,10 @@
 package game
 
 import (
-	"fmt"
 	"math"
 	"os"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -175,52 +172,6 @@ func TestPlayAFullGameAgainstTheComputer(t *testing.T) {
 	if !l.Until(2000, func() bool { _, ok := g.Scene().(*Result); return ok }) {
 		t.Error("the result scene never came")
 	}
-}
-
-// TestFrameRateAndAllocations measures, in the same run, frames per
-// second of the empty scene and of the game scene at rest mid-game, and
-// the allocations per frame of the game scene.
-func TestFrameRateAndAllocations(t *testing.T) {
-	l := looptest.Need(t)
-	st := play.DefaultSetup()
-	st.Variant, st.Players = logic.Expert, 3
-	st.Seats[0] = play.Seat{Color: logic.Orange}
-	st.Seats[1] = play.Seat{Color: logic.Green}
-	st.Seats[2] = play.Seat{Color: logic.Blue}
-	g, _ := testGame(t, st, "o2b3/1g1o1g1/2b1o2/g1obgb1/2o1g2/1b1o1b1/3g3 expert ogb o 16,16,16 2,0,0 0,0,0")
-	n := 240
-	if raceEnabled {
-		n = 60 // the numbers mean little under the race detector: just run it
-	}
-	measure := func(game *app.Game) (fps float64, allocs float64) {
-		l.Run(game)
-		l.Wait(30) // warm up: caches, sprites
-		var m0, m1 runtime.MemStats
-		var t0 time.Time
-		l.Do(func() { runtime.ReadMemStats(&m0); t0 = time.Now() })
-		l.Wait(n)
-		var el time.Duration
-		l.Do(func() { el = time.Since(t0); runtime.ReadMemStats(&m1) })
-		return float64(n) / el.Seconds(), float64(m1.Mallocs-m0.Mallocs) / float64(n)
-	}
-	emptyFPS, emptyAllocs := measure(nil)
-	gameFPS, gameAllocs := measure(g)
-	// The game's own share, measured apart (reading memory statistics
-	// around each call slows those frames, so not in the same window).
-	l.Do(func() { l.Count, l.OwnAlloc = true, 0 })
-	l.Wait(n)
-	var own float64
-	l.Do(func() { l.Count, own = false, float64(l.OwnAlloc)/float64(n) })
-	l.Run(nil)
-	msg := fmt.Sprintf("frames per second at %dx%d: empty scene %.1f, game scene %.1f (%.0f%%); allocations per frame, all of the process: empty %.1f, game %.1f; inside the game's Update and Draw: %.2f",
-		loopW, loopH, emptyFPS, gameFPS, 100*gameFPS/emptyFPS, emptyAllocs, gameAllocs, own)
-	t.Log(msg)
-	fmt.Println("game:", msg)
-	// What is left inside Draw is ebiten's own command queue (a new
-	// command when a batch breaks); the game's code allocates nothing (see
-	// a -memprofile of this test). The figures are reported, not asserted:
-	// speed and memory goals are read from runs like this one and from
-	// benchmarks, never from a test that could flake on a busy machine.
 }
 
 // TestTapTapAndKeys plays by tapping an entry point twice, then by keys

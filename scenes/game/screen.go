@@ -78,6 +78,7 @@ func (g *Screen) Update(c *app.Context) error {
 func (g *Screen) Draw(screen *ebiten.Image, c *app.Context) {
 	g.t.Draw(screen, c)
 	g.menu.draw(screen, c, g)
+	g.t.drawn(c, g.screenKey(c))
 }
 
 // Still implements app.Still: an idle game (a human to move, nothing

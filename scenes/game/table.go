@@ -52,6 +52,12 @@ type Table struct {
 	namesLang *i18n.Lang
 	namesGeo  layout.Config
 	marks     view.Marks // each resting marble's turn and seed
+
+	// What the last frame showed, for frames drawn in part (partial.go).
+	drawnKey frameKey
+	drawnOK  bool
+	drawnAt  [logic.Size*logic.Size + 1]shownMarble
+	nDrawn   int
 }
 
 // NewTable lays a session on the table.
@@ -470,20 +476,9 @@ func (t *Table) lit(win *play.Line) []logic.Square {
 // drawCards draws each seat's card, the one to move framed.
 func (t *Table) drawCards(screen *ebiten.Image, c *app.Context) {
 	pos := &t.Match().Pos
-	turn := pos.ToMoveSeat()
+	cards := t.cardsNow(c)
 	for i := 0; i < pos.Players(); i++ {
-		card := view.Card{Name: t.names[i], Supply: pos.Supply(i), Score: t.shownScore[i], Pulse: -1}
-		if i == turn && t.Ctl.Phase() != play.Over {
-			card.Pulse = 1 // a still frame: an idle game draws nothing new
-		}
-		if t.anim != nil {
-			card.Supply = t.anim.TrayCount(i)
-		}
-		card.Left = c.Lang.Supply[max(0, min(len(c.Lang.Supply)-1, card.Supply))]
-		if n := pos.SitOuts(i); n > 0 {
-			card.SitOut = c.Lang.SitOuts[min(n, logic.MaxSitOuts)]
-		}
-		t.View.SeatCard(screen, c.Kit(), pos, i, card)
+		t.View.SeatCard(screen, c.Kit(), pos, i, cards[i])
 	}
 }
 

@@ -1,0 +1,50 @@
+package app
+
+import (
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Partial is a screen that can tell, before a frame is drawn, that only a
+// part of the screen changes since the last frame it drew: the rectangle
+// of the marbles that roll while the rest stands still. The shell then
+// draws the screen into that part alone (ebiten clips a sub-image's
+// drawing, so every pixel outside it keeps the last frame's). Filling
+// pixels is what a frame costs where the GPU is the CPU (software GL, a
+// cheap tablet): one full-screen copy costs a quarter of an empty frame
+// under Xvfb, so a screen that redraws everything each frame can never
+// run near the speed of an empty one.
+//
+// Dirty is asked only when the last frame on screen is this screen's own,
+// drawn at the same size with the same notice; false means: draw it all.
+// A screen says true only when it is sure that nothing outside the
+// rectangle differs from a full drawing: the test that pins this compares
+// every partly drawn frame with a full one.
+type Partial interface {
+	Dirty(c *Context) (image.Rectangle, bool)
+}
+
+// partialDraw draws the screen into the part that changed, if the screen
+// can say which; it reports whether it did.
+func (g *Game) partialDraw(screen *ebiten.Image) bool {
+	c := g.ctx
+	s := g.Scene()
+	if !g.SkipIdleDraws || s != g.drawnScene || c.W != g.seenW || c.H != g.seenH || c.Notice() != g.notice {
+		return false
+	}
+	p, ok := s.(Partial)
+	if !ok {
+		return false
+	}
+	r, ok := p.Dirty(c)
+	if !ok {
+		return false
+	}
+	r = r.Intersect(screen.Bounds())
+	if !r.Empty() {
+		g.drawFrame(screen.SubImage(r).(*ebiten.Image))
+	}
+	g.Partials++
+	return true
+}

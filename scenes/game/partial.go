@@ -1,0 +1,160 @@
+package game
+
+import (
+	"image"
+	"math"
+
+	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/layout"
+	"shiftago/render/motion"
+	"shiftago/render/view"
+	"shiftago/scenes/app"
+	"shiftago/scenes/play"
+)
+
+// frameKey is everything a frame of the table shows but its rolling
+// marbles. While a move rolls and the key stays the same, a frame differs
+// from the last only where marbles moved, and the table says so (Dirty):
+// the shell then redraws that rectangle alone. Anything drawn that is not
+// in the key must not change while the key is equal; the partial-frame
+// test compares every such frame with a full drawing.
+type frameKey struct {
+	board  layout.Rect // the board's place and size
+	phase  play.Phase
+	status string
+	cards  [4]view.Card
+	hint   logic.Move
+	hidden bool
+	screen screenKey         // what the game screen draws over the table
+	anim   *motion.Animation // a new move's animation: a full frame
+}
+
+// shownMarble is where a marble of the animation was drawn, and how.
+type shownMarble struct {
+	x, y, lift, angle float64
+	shown             bool
+}
+
+// screenKey is what the game screen draws over the table: the menu and
+// undo buttons.
+type screenKey struct {
+	open    bool
+	pressed int
+	undo    bool
+}
+
+// cardsNow is what each seat's card shows now.
+func (t *Table) cardsNow(c *app.Context) (cards [4]view.Card) {
+	pos := &t.Match().Pos
+	turn := pos.ToMoveSeat()
+	for i := 0; i < pos.Players(); i++ {
+		card := view.Card{Name: t.names[i], Supply: pos.Supply(i), Score: t.shownScore[i], Pulse: -1}
+		if i == turn && t.Ctl.Phase() != play.Over {
+			card.Pulse = 1 // a still frame: an idle game draws nothing new
+		}
+		if t.anim != nil {
+			card.Supply = t.anim.TrayCount(i)
+		}
+		card.Left = c.Lang.Supply[max(0, min(len(c.Lang.Supply)-1, card.Supply))]
+		if n := pos.SitOuts(i); n > 0 {
+			card.SitOut = c.Lang.SitOuts[min(n, logic.MaxSitOuts)]
+		}
+		cards[i] = card
+	}
+	return cards
+}
+
+// key is the table's frame key now; ok is false when the frame has
+// something that changes by itself (a pulse, a refusal's shake, a hand
+// at work, the computer's thinking dots), so that no frame can be drawn
+// in part.
+func (t *Table) key(c *app.Context, sk screenKey) (k frameKey, ok bool) {
+	ctl := t.Ctl
+	h := &t.Hand
+	if t.anim == nil || ctl.Phase() != play.Showing || ctl.Thinking() || ctl.HumanToMove() ||
+		h.rollback || t.tick-h.refusedTick < view.RefusalTicks {
+		return k, false
+	}
+	k = frameKey{board: t.View.Geo.Board, phase: ctl.Phase(), status: t.status, hidden: t.HideCards, screen: sk, anim: t.anim}
+	if !t.HideCards {
+		k.cards = t.cardsNow(c)
+	}
+	k.hint = logic.NoMove
+	if mv, ok := ctl.Hint(); ok {
+		k.hint = mv
+	}
+	return k, true
+}
+
+// shown is how marble m of the animation is drawn now.
+func (t *Table) shown(m *motion.Marble) shownMarble {
+	x, y := t.View.Px(m.Pos)
+	return shownMarble{x: x, y: y, lift: m.Lift, angle: m.Angle, shown: !m.InTray}
+}
+
+// area is the rectangle a marble drawn so covers, with its shadow (further
+// off when it is lifted) and a pixel of margin for filtering.
+func (t *Table) area(sp *render.Sprites, m shownMarble) image.Rectangle {
+	if !m.shown {
+		return image.Rectangle{}
+	}
+	h := sp.Reach(m.lift) + 2
+	return image.Rect(int(math.Floor(m.x-h)), int(math.Floor(m.y-h)), int(math.Ceil(m.x+h)), int(math.Ceil(m.y+h)))
+}
+
+// dirty implements app.Partial for the table under the game screen's
+// key sk: while only marbles roll, the part of the screen where any
+// marble was drawn otherwise in the last frame, and where it is now. A
+// marble is compared by what the frame shows of it, not by what the
+// motion says moves, so a marble no motion flag names cannot leave a
+// trail.
+func (t *Table) dirty(c *app.Context, sk screenKey) (image.Rectangle, bool) {
+	k, ok := t.key(c, sk)
+	if !ok || !t.drawnOK || k != t.drawnKey {
+		return image.Rectangle{}, false
+	}
+	ms := t.anim.Marbles()
+	if len(ms) != t.nDrawn {
+		return image.Rectangle{}, false
+	}
+	var r image.Rectangle
+	for i := range ms {
+		now, was := t.shown(&ms[i]), t.drawnAt[i]
+		if now != was {
+			r = r.Union(t.area(c.Sprites, was)).Union(t.area(c.Sprites, now))
+		}
+	}
+	return r, true
+}
+
+// drawn notes what the frame just drawn showed, for the next dirty.
+func (t *Table) drawn(c *app.Context, sk screenKey) {
+	t.drawnKey, t.drawnOK = t.key(c, sk)
+	t.nDrawn = 0
+	if !t.drawnOK {
+		return
+	}
+	ms := t.anim.Marbles()
+	if len(ms) > len(t.drawnAt) {
+		t.drawnOK = false
+		return
+	}
+	for i := range ms {
+		t.drawnAt[i] = t.shown(&ms[i])
+	}
+	t.nDrawn = len(ms)
+}
+
+// screenKey is the game screen's part of the frame key.
+func (g *Screen) screenKey(c *app.Context) screenKey {
+	return screenKey{open: g.menu.open, pressed: g.menu.pressed, undo: g.menu.undoOK && g.t.Ctl.CanUndo(c.Setup.HotSeatUndo)}
+}
+
+// Dirty implements app.Partial: see Table.dirty.
+func (g *Screen) Dirty(c *app.Context) (image.Rectangle, bool) {
+	if g.menu.open {
+		return image.Rectangle{}, false
+	}
+	return g.t.dirty(c, g.screenKey(c))
+}

@@ -1,0 +1,180 @@
+package game
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic"
+	"shiftago/scenes/app"
+	"shiftago/scenes/looptest"
+	"shiftago/scenes/play"
+)
+
+// crowded is a crowded Expert board with three seats: every move pushes
+// a chain, and lines score.
+const crowded = "o2b3/1g1o1g1/2b1o2/g1obgb1/2o1g2/1b1o1b1/3g3 expert ogb o 16,16,16 2,0,0 0,0,0"
+
+// computersOn is a game of three Beginners on the crowded board: they
+// answer at once, so nearly every frame shows a move rolling.
+func computersOn(t *testing.T) *app.Game {
+	st := play.DefaultSetup()
+	st.Variant, st.Players = logic.Expert, 3
+	for i, col := range []logic.Color{logic.Orange, logic.Green, logic.Blue} {
+		st.Seats[i] = play.Seat{Color: col, Computer: true, Level: 1}
+	}
+	g, _ := testGame(t, st, crowded)
+	return g
+}
+
+// asShipped runs the loop as main runs the game: the screen kept between
+// frames, idle frames skipped, rolling marbles redrawn in part.
+func asShipped(l *looptest.Loop, g *app.Game) func() {
+	l.Do(func() {
+		ebiten.SetScreenClearedEveryFrame(false)
+		g.SkipIdleDraws = true
+	})
+	return func() { l.Do(func() { ebiten.SetScreenClearedEveryFrame(true) }) }
+}
+
+// TestPartialFramesMatchFullFrames draws every frame the game draws in
+// part a second time in full, and compares the two pixel for pixel: a
+// partial frame may leave nothing stale outside the rectangle it redrew (a
+// card, the status line, a marble's old place or shadow). Software GL
+// rounds a few pixels of the same drawing a level or three apart when the
+// drawing is clipped differently; a stale marble or shadow is tens of
+// levels off, so a pixel counts as wrong beyond 8/255.
+func TestPartialFramesMatchFullFrames(t *testing.T) {
+	const tolerance = 8
+	l := looptest.Need(t)
+	g := computersOn(t)
+	defer asShipped(l, g)()
+	a := make([]byte, 4*looptest.W*looptest.H)
+	b := make([]byte, len(a))
+	var compared, bad, worst, most int
+	last := 0
+	g.OnDraw = func(g *app.Game, screen *ebiten.Image) {
+		if g.Partials == last {
+			return
+		}
+		last = g.Partials
+		// What the partial frame left on the screen, then the same frame
+		// drawn in full over it (on the screen itself: an offscreen image
+		// blends a few highlights differently).
+		screen.ReadPixels(a)
+		g.DrawFull(screen)
+		screen.ReadPixels(b)
+		compared++
+		n := 0
+		for i := range a {
+			d := int(a[i]) - int(b[i])
+			d = max(d, -d)
+			most = max(most, d)
+			if d > tolerance {
+				n++
+			}
+		}
+		if n > 0 {
+			if bad == 0 {
+				t.Logf("frame %d is the first to differ: %d bytes", l.Frames(), n)
+				writeDiff(t, a, b, tolerance)
+			}
+			bad++
+			worst = max(worst, n)
+		}
+	}
+	l.Run(g)
+	defer l.Run(nil)
+	moves := func() int { return len(g.Scene().(*Screen).Table().Match().Moves) }
+	if !l.Until(3000, func() bool { return moves() >= 12 || g.Scene().(*Screen).Table().Ctl.Phase() == play.Over }) {
+		t.Fatalf("the computers played %d moves", moves())
+	}
+	l.Do(func() { g.OnDraw = nil })
+	t.Logf("%d moves: %d frames drawn in part; the largest difference from a full drawing %d/255", moves(), compared, most)
+	if compared < 20 {
+		t.Fatalf("only %d frames were drawn in part: the rolling marbles are redrawn in full", compared)
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d frames drawn in part differ from a full drawing (worst: %d bytes over %d/255)", bad, compared, worst, tolerance)
+	}
+}
+
+// writeDiff writes the partial frame, the full one and where they differ
+// as PNGs into $SHIFTAGO_PARTIAL, when it is set: to look at a failure.
+func writeDiff(t *testing.T, a, b []byte, tolerance int) {
+	dir := os.Getenv("SHIFTAGO_PARTIAL")
+	if dir == "" {
+		return
+	}
+	diff := make([]byte, len(a))
+	for i := 0; i < len(a); i += 4 {
+		diff[i+3] = 255
+		for j := range 3 {
+			if d := int(a[i+j]) - int(b[i+j]); d > tolerance || d < -tolerance {
+				diff[i], diff[i+1], diff[i+2] = 255, 255, 255
+			}
+		}
+	}
+	for name, px := range map[string][]byte{"partial.png": a, "full.png": b, "diff.png": diff} {
+		img := image.NewRGBA(image.Rect(0, 0, looptest.W, looptest.H))
+		copy(img.Pix, px)
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+}
+
+// TestFrameRateAndAllocations measures the game while moves roll, run as
+// main runs it, against an empty scene that fills its window every frame,
+// and the allocations per frame inside the game's own Update and Draw.
+func TestFrameRateAndAllocations(t *testing.T) {
+	l := looptest.Need(t)
+	n := 240
+	if raceEnabled {
+		n = 60 // the numbers mean little under the race detector: just run it
+	}
+	measure := func(game *app.Game) (fps float64, allocs float64) {
+		l.Run(game)
+		l.Wait(30) // warm up: caches, sprites
+		var m0, m1 runtime.MemStats
+		var t0 time.Time
+		l.Do(func() { runtime.ReadMemStats(&m0); t0 = time.Now() })
+		l.Wait(n)
+		var el time.Duration
+		l.Do(func() { el = time.Since(t0); runtime.ReadMemStats(&m1) })
+		return float64(n) / el.Seconds(), float64(m1.Mallocs-m0.Mallocs) / float64(n)
+	}
+	emptyFPS, emptyAllocs := measure(nil)
+	g := computersOn(t)
+	restore := asShipped(l, g)
+	p0 := g.Partials
+	gameFPS, gameAllocs := measure(g)
+	partial := g.Partials - p0
+	// The game's own share, measured apart (reading memory statistics
+	// around each call slows those frames, so not in the same window).
+	l.Do(func() { l.Count, l.OwnAlloc = true, 0 })
+	l.Wait(n)
+	var own float64
+	l.Do(func() { l.Count, own = false, float64(l.OwnAlloc)/float64(n) })
+	l.Run(nil)
+	restore()
+	msg := fmt.Sprintf("frames per second at %dx%d: empty scene %.1f, the game while moves roll %.1f (%.0f%%; %d of %d frames drawn in part); allocations per frame, all of the process: empty %.1f, game %.1f; inside the game's Update and Draw: %.2f",
+		loopW, loopH, emptyFPS, gameFPS, 100*gameFPS/emptyFPS, partial, n, emptyAllocs, gameAllocs, own)
+	t.Log(msg)
+	fmt.Println("game:", msg)
+	// The figures are reported, not asserted: speed and memory goals are
+	// read from runs like this one and from benchmarks, never from a test
+	// that could flake on a busy machine.
+}
