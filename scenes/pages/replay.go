@@ -277,7 +277,7 @@ func (r *Replay) Update(c *app.Context) error {
 	case in.KeyPressed(ebiten.KeyEscape):
 		r.close(c)
 		return nil
-	case in.KeyPressed(ebiten.KeyPageDown), in.KeyPressed(ebiten.KeyM):
+	case in.KeyPressed(ebiten.KeyPageDown):
 		r.jumpMark(c, 1)
 	case in.KeyPressed(ebiten.KeyPageUp):
 		r.jumpMark(c, -1)

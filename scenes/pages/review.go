@@ -255,8 +255,10 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 			y -= hh
 		}
 	}
-	// Even: the middle line.
-	sp.Rect(dst, g.X, top+h/2, g.W, math.Max(1, c.Scale), render.Fade(render.Ink, 0.35))
+	// Even: the middle line, under the columns known (the progress is
+	// written beside them).
+	done, _ := v.an.Progress()
+	sp.Rect(dst, g.X, top+h/2, float64(done)*v.col, math.Max(1, c.Scale), render.Fade(render.Ink, 0.35))
 	// The position shown: a frame around its column.
 	x := g.X + float64(ply)*v.col
 	lw := math.Max(1.5, 2*c.Scale)
@@ -275,7 +277,6 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 		sp.Dot(dst, mx, g.Y+pad+r/2, r/d, clr)
 	}
 	if v.progress != "" {
-		done, _ := v.an.Progress()
 		px := g.X + float64(done)*v.col
 		room := g.X + g.W - px - pad
 		align, at := render.AlignLeft, px+pad
