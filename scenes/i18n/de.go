@@ -177,7 +177,7 @@ var de = Catalog{
 	"replay.close": "Schließen",
 
 	// The replay's analysis.
-	"replay.mistake":   "Nächster Fehler",
+	"replay.mistake":   "Fehler ›",
 	"replay.analysing": "Analyse … %d/%d",
 	"replay.wins":      "gewinnt",
 	"replay.winsnow":   "gewinnt jetzt",

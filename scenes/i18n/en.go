@@ -177,7 +177,7 @@ var en = Catalog{
 	"replay.close": "Close",
 
 	// The replay's analysis.
-	"replay.mistake":   "Next mistake",
+	"replay.mistake":   "Mistake ›",
 	"replay.analysing": "Analysing… %d/%d",
 	"replay.wins":      "wins",
 	"replay.winsnow":   "wins now",

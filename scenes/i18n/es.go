@@ -177,7 +177,7 @@ var es = Catalog{
 	"replay.close": "Cerrar",
 
 	// The replay's analysis.
-	"replay.mistake":   "Siguiente error",
+	"replay.mistake":   "Error ›",
 	"replay.analysing": "Analizando… %d/%d",
 	"replay.wins":      "gana",
 	"replay.winsnow":   "gana ya",

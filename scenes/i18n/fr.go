@@ -177,7 +177,7 @@ var fr = Catalog{
 	"replay.close": "Fermer",
 
 	// The replay's analysis.
-	"replay.mistake":   "Erreur suivante",
+	"replay.mistake":   "Erreur ›",
 	"replay.analysing": "Analyse… %d/%d",
 	"replay.wins":      "gagne",
 	"replay.winsnow":   "gagne ici",

@@ -177,7 +177,7 @@ var it = Catalog{
 	"replay.close": "Chiudi",
 
 	// The replay's analysis.
-	"replay.mistake":   "Errore successivo",
+	"replay.mistake":   "Errore ›",
 	"replay.analysing": "Analisi… %d/%d",
 	"replay.wins":      "vince",
 	"replay.winsnow":   "vince ora",

@@ -16,6 +16,7 @@ import (
 	"shiftago/logic/record"
 	"shiftago/render/layout"
 	"shiftago/scenes/app"
+	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
@@ -122,6 +123,27 @@ func TestReplayAnalysisSteps(t *testing.T) {
 		if r.Ply() != 1 {
 			t.Errorf("after the mistake button: ply %d, want 1", r.Ply())
 		}
+		// A drag along the timeline, from the first column to past the
+		// last: the position under the finger is shown, at the end the
+		// last one.
+		g := r.rev.graph
+		y = g.Y + g.H*0.75
+		c.In = input.At(g.X+1, y, true, true, false)
+		r.Update(c)
+		if r.Ply() != 0 {
+			t.Errorf("pressed on the first column: ply %d", r.Ply())
+		}
+		seen := map[int]bool{}
+		for i := 1; i <= 20; i++ {
+			c.In = input.At(g.X+g.W*float64(i)/19, y, true, false, false)
+			r.Update(c)
+			seen[r.Ply()] = true
+		}
+		c.In = input.At(g.X+g.W+5, y, false, false, true)
+		r.Update(c)
+		if r.Ply() != len(rec.Moves) || len(seen) < len(rec.Moves)/2 {
+			t.Errorf("after the drag: ply %d of %d, %d positions seen on the way", r.Ply(), len(rec.Moves), len(seen))
+		}
 		c.In = key(ebiten.KeyEscape)
 		r.Update(c)
 		if !r.rev.an.Done() {
@@ -211,11 +233,15 @@ func TestReplayTapAMark(t *testing.T) {
 
 // TestReplayShots writes the replay with its analysis done, at the mark,
 // at four sizes for two and three players, into SHIFTAGO_SHOTS (skipped
-// without it), to look at.
+// without it), to look at; SHIFTAGO_LANG picks the language.
 func TestReplayShots(t *testing.T) {
 	dir := os.Getenv("SHIFTAGO_SHOTS")
 	if dir == "" {
 		t.Skip("set SHIFTAGO_SHOTS to a folder to write the screenshots")
+	}
+	lang := os.Getenv("SHIFTAGO_LANG") // the language of the shots (en)
+	if lang == "" {
+		lang = "en"
 	}
 	l := looptest.Need(t)
 	for _, game := range []struct{ name, pos string }{
@@ -227,7 +253,7 @@ func TestReplayShots(t *testing.T) {
 		for _, sz := range [][2]int{{1280, 800}, {800, 1280}, {390, 844}, {844, 390}} {
 			for _, part := range []string{"half", "done"} {
 				l.Do(func() {
-					c := newContext(t, "en", float64(sz[0]), float64(sz[1]))
+					c := newContext(t, lang, float64(sz[0]), float64(sz[1]))
 					r := NewReplay(c, rec).(*Replay)
 					r.SetAnalysisNodes(testNodes)
 					for i := 0; r.Analysing() && (part == "done" || r.rev.known < len(rec.Moves)/2); i++ {
@@ -260,4 +286,29 @@ func TestReplayShots(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestReplayTextsFit: the replay's buttons (the mistake button among
+// them) keep their labels at nearly full size in every language, from the
+// smallest window to a phone held either way.
+func TestReplayTextsFit(t *testing.T) {
+	l := looptest.Need(t)
+	rec := blunderGame(t, openThree, "Nd")
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			for _, sz := range [][2]float64{{640, 480}, {390, 844}, {844, 390}} {
+				c := newContext(t, lg, sz[0], sz[1])
+				r := NewReplay(c, rec).(*Replay)
+				r.Update(c)
+				for _, f := range r.bs.Fits() {
+					if w := c.Text.Width(f.Text, f.Size, f.Bold); w*minFit > f.W+0.5 {
+						t.Errorf("%s, %v: %q is %.0f px wide at %.1f px, its box %.0f px", lg, sz, f.Text, w, f.Size, f.W)
+					}
+				}
+				if r.rev.strip.H < layout.MinTargetCSS || r.rev.graph.W < 2*layout.MinTargetCSS {
+					t.Errorf("%s, %v: the strip is %v, its timeline %v", lg, sz, r.rev.strip, r.rev.graph)
+				}
+			}
+		}
+	})
 }
