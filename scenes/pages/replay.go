@@ -138,6 +138,9 @@ func (r *Replay) Seek(c *app.Context, ply int) {
 	}
 	r.ply = ply
 	r.lang = "" // the status line changes
+	if r.rev.an != nil {
+		r.rev.an.Focus(ply) // what is shown is what the player wants to know first
+	}
 }
 
 // close stops the analysis and leaves the replay.

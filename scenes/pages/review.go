@@ -22,7 +22,8 @@ import (
 // The moves that lost the game are marked above their columns; a tap on a
 // mark (a target of at least 44 CSS px) jumps to it, a tap or a drag
 // elsewhere on the timeline seeks there. Until the analysis is done, the
-// columns not yet known stay empty and the progress is written over them.
+// columns not yet known stay empty, the progress written across them; the
+// position shown is evaluated first.
 type review struct {
 	an     *play.Analysis // nil: the record could not be analysed
 	marked []int          // the marked moves (plies), as far as known
@@ -42,6 +43,8 @@ type review struct {
 	shares   [4]float64   // the box's bar
 	unknown  bool         // not evaluated yet
 	progress string       // "Analysing… 3/40", or "" when done
+	gap      int          // the widest run of positions not yet evaluated: its first
+	gapN     int          // and its length
 	verdict  play.Verdict // the verdict on the move shown
 	better   logic.Move   // the move the engine preferred there
 	scratch  []byte       // for the box's text
@@ -148,6 +151,16 @@ func (v *review) describe(c *app.Context, ply int) {
 	if done, total := v.an.Progress(); done < total {
 		v.progress = c.F("replay.analysing", done, total)
 	}
+	v.gap, v.gapN = 0, 0
+	for p, run := 0, 0; p <= v.an.Plies(); p++ {
+		if v.an.At(p).Known {
+			run = 0
+			continue
+		}
+		if run++; run > v.gapN {
+			v.gap, v.gapN = p-run+1, run
+		}
+	}
 	v.verdict = v.an.Verdict(ply)
 	if v.verdict != play.Fine {
 		v.better = v.an.At(ply - 1).Best
@@ -242,7 +255,7 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 		x := g.X + float64(p)*v.col
 		w := math.Max(1, v.col-math.Min(2, v.col*0.15))
 		if !e.Known {
-			break
+			continue
 		}
 		a := 0.55
 		if p == ply {
@@ -255,10 +268,8 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 			y -= hh
 		}
 	}
-	// Even: the middle line, under the columns known (the progress is
-	// written beside them).
-	done, _ := v.an.Progress()
-	sp.Rect(dst, g.X, top+h/2, float64(done)*v.col, math.Max(1, c.Scale), render.Fade(render.Ink, 0.35))
+	// Even: the middle line.
+	sp.Rect(dst, g.X, top+h/2, g.W, math.Max(1, c.Scale), render.Fade(render.Ink, 0.35))
 	// The position shown: a frame around its column.
 	x := g.X + float64(ply)*v.col
 	lw := math.Max(1.5, 2*c.Scale)
@@ -276,13 +287,12 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 		}
 		sp.Dot(dst, mx, g.Y+pad+r/2, r/d, clr)
 	}
-	if v.progress != "" {
-		px := g.X + float64(done)*v.col
-		room := g.X + g.W - px - pad
-		align, at := render.AlignLeft, px+pad
-		if room < g.W*0.4 {
-			align, at, room = render.AlignRight, g.X+g.W-pad, g.W-2*pad
+	if v.progress != "" && v.gapN > 0 {
+		// The progress, in the widest run of columns still empty.
+		room := float64(v.gapN)*v.col - 2*pad
+		size := c.Text.Fit(v.progress, g.H*0.3, room, false)
+		if size >= g.H*0.15 {
+			c.Text.Draw(dst, v.progress, g.X+(float64(v.gap)+float64(v.gapN)/2)*v.col, top+h/2, size, render.Dim, render.AlignCenter, false)
 		}
-		c.Text.Draw(dst, v.progress, at, top+h/2, c.Text.Fit(v.progress, g.H*0.3, room, false), render.Dim, align, false)
 	}
 }

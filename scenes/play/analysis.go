@@ -14,13 +14,16 @@ import (
 // in the browser a goroutine that computes freezes the page.
 //
 // It is deterministic: the same game and AnalysisConfig give the same
-// evaluations and marks, however the work is sliced.
+// evaluations and marks, however the work is sliced and whatever order
+// Focus puts the positions in (each position's search has its own seed).
 type Analysis struct {
 	cfg   AnalysisConfig
 	pos   []logic.Position // pos[i]: the position after i moves
 	moves []logic.Move
 	evals []PlyEval // evals[i]: the evaluation of pos[i]
-	next  int       // the position being searched; len(pos) when done
+	next  int       // the position being searched (-1: none)
+	known int       // the positions evaluated
+	focus int       // the position to search first, once the one under way is done
 	srch  *ai.Search
 	stop  bool
 
@@ -103,8 +106,34 @@ func NewAnalysis(start logic.Position, moves []logic.Move, cfg AnalysisConfig) (
 			return nil, fmt.Errorf("move %d: %w", i+1, err)
 		}
 	}
-	a.advance()
+	a.next = -1
+	// A finished game's last position needs no search.
+	for i := range a.pos {
+		if a.pos[i].Over() {
+			a.cur, a.via, a.best = a.pos[i], 0, logic.NoMove
+			a.finish(i, logic.NoMove, 0)
+			a.known++
+		}
+	}
 	return a, nil
+}
+
+// Focus asks for the position after ply moves (and those after it) to be
+// evaluated next: the one the replay shows. The search under way is
+// finished first.
+func (a *Analysis) Focus(ply int) { a.focus = max(0, min(len(a.pos)-1, ply)) }
+
+// pick is the position to search next: the first one not evaluated from
+// the focus on, else from the start; -1 when all are.
+func (a *Analysis) pick() int {
+	for _, from := range [2]int{a.focus, 0} {
+		for i := from; i < len(a.pos); i++ {
+			if !a.evals[i].Known {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // Plies is the number of moves of the game.
@@ -117,6 +146,7 @@ func (a *Analysis) Step(nodes int) (done bool) {
 		return true
 	}
 	if a.srch == nil {
+		a.next = a.pick()
 		a.cur, a.via, a.best = a.pos[a.next], 0, logic.NoMove
 		a.srch = ai.NewSearch(a.cur, a.config())
 	}
@@ -140,9 +170,8 @@ func (a *Analysis) Step(nodes int) (done bool) {
 		}
 	}
 	a.finish(a.next, best, score)
-	a.srch = nil
-	a.next++
-	a.advance()
+	a.srch, a.next = nil, -1
+	a.known++
 	return a.Done()
 }
 
@@ -180,10 +209,10 @@ func (a *Analysis) Stop() {
 
 // Done reports whether the analysis is over: every position searched, or
 // stopped.
-func (a *Analysis) Done() bool { return a.stop || a.next >= len(a.pos) }
+func (a *Analysis) Done() bool { return a.stop || a.known == len(a.pos) }
 
 // Progress is how many of the game's positions are evaluated, of how many.
-func (a *Analysis) Progress() (done, total int) { return a.next, len(a.pos) }
+func (a *Analysis) Progress() (done, total int) { return a.known, len(a.pos) }
 
 // At is the evaluation of the position after ply moves.
 func (a *Analysis) At(ply int) PlyEval {
@@ -191,15 +220,6 @@ func (a *Analysis) At(ply int) PlyEval {
 		return PlyEval{ToMove: -1, Winner: -1}
 	}
 	return a.evals[ply]
-}
-
-// advance books the finished positions from next on: they need no search.
-func (a *Analysis) advance() {
-	for a.next < len(a.pos) && a.pos[a.next].Over() {
-		a.cur, a.via, a.best = a.pos[a.next], 0, logic.NoMove
-		a.finish(a.next, logic.NoMove, 0)
-		a.next++
-	}
 }
 
 // finish books position i's evaluation from the search of a.cur (the

@@ -186,3 +186,38 @@ func BenchmarkAnalysisStep(b *testing.B) {
 	}
 	a.Stop()
 }
+
+// TestAnalysisFocus: the position asked for is evaluated first, the rest
+// after it, and the results are those of the analysis in order.
+func TestAnalysisFocus(t *testing.T) {
+	const pos, moves = "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", "W4 Nd E3 Sb"
+	plain := analyse(t, pos, moves, 1<<20)
+	p, _ := logic.ParsePosition(pos)
+	var ms []logic.Move
+	q := p
+	for _, s := range strings.Fields(moves) {
+		m, _ := q.ParseMove(s)
+		q.Play(m, nil)
+		ms = append(ms, m)
+	}
+	a, err := NewAnalysis(p, ms, AnalysisConfig{MaxNodes: 20000, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Focus(3)
+	for done, _ := a.Progress(); done == 0; done, _ = a.Progress() {
+		a.Step(900)
+	}
+	if !a.At(3).Known || a.At(0).Known {
+		t.Fatalf("focus on 3: known first %v, 0 known %v", a.At(3).Known, a.At(0).Known)
+	}
+	a.Focus(1) // while 4 is under way
+	a.Step(900)
+	for !a.Step(900) {
+	}
+	for ply := 0; ply <= a.Plies(); ply++ {
+		if a.At(ply) != plain.At(ply) {
+			t.Errorf("ply %d: %+v focused, %+v in order", ply, a.At(ply), plain.At(ply))
+		}
+	}
+}
