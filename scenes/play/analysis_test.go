@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/ai"
 )
 
 // analyse runs the analysis of moves (in notation) from pos to its end,
@@ -162,6 +163,65 @@ func TestAnalysisRefusesAnIllegalGame(t *testing.T) {
 	}
 	if _, err := NewAnalysis(p, []logic.Move{logic.Insert(e)}, AnalysisConfig{}); err == nil {
 		t.Error("a full track accepted")
+	}
+}
+
+// TestAnalysisEveryVariant: games of every variant and table size, played
+// out by Beginners, are analysed to the end; every position's shares add
+// up to one, a known winner holds them all, and the verdicts stay on the
+// moves.
+func TestAnalysisEveryVariant(t *testing.T) {
+	colors := []logic.Color{logic.Orange, logic.Green, logic.Blue, logic.White}
+	for v := logic.Express; v <= logic.Extreme; v++ {
+		for n := 2; n <= 4; n++ {
+			t.Run(fmt.Sprint(v, n), func(t *testing.T) {
+				start, err := logic.NewGame(logic.Setup{Variant: v, Seats: colors[:n]})
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := start
+				var ms []logic.Move
+				for k := 0; k < 24 && !p.Over(); k++ {
+					m := ai.Think(p, ai.Config{Level: 1, Seed: uint64(k)})
+					p.Apply(m, nil)
+					ms = append(ms, m)
+				}
+				a, err := NewAnalysis(start, ms, AnalysisConfig{MaxNodes: 3000, Seed: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for !a.Step(1000) {
+				}
+				q := start
+				for ply := 0; ply <= a.Plies(); ply++ {
+					e := a.At(ply)
+					sum := 0.0
+					for s := 0; s < n; s++ {
+						sum += e.Chance[s]
+					}
+					toMove := -1
+					if !q.Over() {
+						toMove = q.ToMoveSeat()
+					}
+					switch {
+					case !e.Known || e.ToMove != toMove:
+						t.Errorf("ply %d: %+v, to move %d", ply, e, toMove)
+					case sum < 0.999 || sum > 1.001:
+						t.Errorf("ply %d: shares add up to %.4f: %+v", ply, sum, e)
+					case e.Winner >= 0 && e.Chance[e.Winner] != 1:
+						t.Errorf("ply %d: winner %d holds %.3f", ply, e.Winner, e.Chance[e.Winner])
+					case !q.Over() && e.Best == logic.NoMove:
+						t.Errorf("ply %d: no best move", ply)
+					}
+					if ply < a.Plies() {
+						q.Apply(ms[ply], nil)
+					}
+				}
+				if m := a.Marked(nil); len(m) > 0 && (m[0] < 1 || m[len(m)-1] > a.Plies()) {
+					t.Errorf("marks %v off the %d moves", m, a.Plies())
+				}
+			})
+		}
 	}
 }
 
