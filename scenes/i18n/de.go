@@ -176,6 +176,14 @@ var de = Catalog{
 	"replay.start": "Anfang der Partie (%d Züge)",
 	"replay.close": "Schließen",
 
+	// The replay's analysis.
+	"replay.mistake":   "Fehler ›",
+	"replay.analysing": "Analyse … %d/%d",
+	"replay.wins":      "gewinnt",
+	"replay.winsnow":   "gewinnt jetzt",
+	"replay.lost":      "damit war die Partie verloren (besser: %s)",
+	"replay.missed":    "Gewinn verschenkt (%s gewann)",
+
 	// Hands (issue 11)
 	"settings.hints":   "Tipps (der beste Zug)",
 	"result.share":     "Teilen",

@@ -176,6 +176,14 @@ var en = Catalog{
 	"replay.start": "Start of the game (%d moves)",
 	"replay.close": "Close",
 
+	// The replay's analysis.
+	"replay.mistake":   "Mistake ›",
+	"replay.analysing": "Analysing… %d/%d",
+	"replay.wins":      "wins",
+	"replay.winsnow":   "wins now",
+	"replay.lost":      "this lost the game (%s was better)",
+	"replay.missed":    "a win let go (%s won)",
+
 	// Hands (issue 11)
 	"settings.hints":   "Hints (the best move)",
 	"result.share":     "Share",

@@ -176,6 +176,14 @@ var es = Catalog{
 	"replay.start": "Inicio de la partida (%d jugadas)",
 	"replay.close": "Cerrar",
 
+	// The replay's analysis.
+	"replay.mistake":   "Error ›",
+	"replay.analysing": "Analizando… %d/%d",
+	"replay.wins":      "gana",
+	"replay.winsnow":   "gana ya",
+	"replay.lost":      "esta jugada pierde la partida (mejor %s)",
+	"replay.missed":    "victoria desaprovechada (%s ganaba)",
+
 	// Hands (issue 11)
 	"settings.hints":   "Pistas (la mejor jugada)",
 	"result.share":     "Compartir",

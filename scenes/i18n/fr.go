@@ -176,6 +176,14 @@ var fr = Catalog{
 	"replay.start": "Début de la partie (%d coups)",
 	"replay.close": "Fermer",
 
+	// The replay's analysis.
+	"replay.mistake":   "Erreur ›",
+	"replay.analysing": "Analyse… %d/%d",
+	"replay.wins":      "gagne",
+	"replay.winsnow":   "gagne ici",
+	"replay.lost":      "ce coup perd la partie (%s était meilleur)",
+	"replay.missed":    "victoire manquée (%s gagnait)",
+
 	// Hands (issue 11)
 	"settings.hints":   "Conseils (le meilleur coup)",
 	"result.share":     "Partager",

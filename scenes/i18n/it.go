@@ -176,6 +176,14 @@ var it = Catalog{
 	"replay.start": "Inizio della partita (%d mosse)",
 	"replay.close": "Chiudi",
 
+	// The replay's analysis.
+	"replay.mistake":   "Errore ›",
+	"replay.analysing": "Analisi… %d/%d",
+	"replay.wins":      "vince",
+	"replay.winsnow":   "vince ora",
+	"replay.lost":      "questa mossa perde la partita (meglio %s)",
+	"replay.missed":    "vittoria mancata (%s vinceva)",
+
 	// Hands (issue 11)
 	"settings.hints":   "Suggerimenti (la mossa migliore)",
 	"result.share":     "Condividi",

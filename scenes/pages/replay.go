@@ -2,6 +2,7 @@ package pages
 
 import (
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -25,12 +26,19 @@ const (
 	actRepNext
 	actRepLast
 	actRepClose
+	actRepMistake // the next marked move
+	actRepMark    // the marked move Arg, on the timeline
 )
 
-func (a replayAct) String() string { return [...]string{"first", "prev", "next", "last", "close"}[a] }
+func (a replayAct) String() string {
+	return [...]string{"first", "prev", "next", "last", "close", "mistake", "mark"}[a]
+}
 
 // Replay steps forward and back through a record: each step forward is
-// animated from the rules' trace, each step back is immediate.
+// animated from the rules' trace, each step back is immediate. Meanwhile
+// a strong search analyses the game, a slice a frame (review.go): the
+// evaluation of each position, the engine's move there (an arrow on the
+// board), and the moves that lost the game, marked on a timeline.
 type Replay struct {
 	rec    *record.Record
 	ply    int
@@ -45,13 +53,52 @@ type Replay struct {
 	names [4]string
 	lang  string
 	text  string // the status line
+
+	rev     review
+	changed bool // the analysis learnt something this tick: draw again
+	// nodes is the analysis's budget a position (tests lower it).
+	nodes int
 }
 
 // NewReplay shows rec from its start; Close closes it.
 func NewReplay(c *app.Context, rec *record.Record) app.Scene {
-	r := &Replay{rec: rec}
+	r := &Replay{rec: rec, nodes: play.AnalysisNodes}
 	r.pos, _ = rec.Start()
+	r.rev.seats = len(rec.Seats)
+	for i, s := range rec.Seats {
+		r.rev.colors[i] = s.Color
+	}
+	if an, err := play.NewAnalysis(r.pos, rec.Moves, play.AnalysisConfig{MaxNodes: r.nodes, Seed: 1}); err == nil {
+		r.rev.an = an
+	}
 	return r
+}
+
+// SetAnalysisNodes restarts the analysis with n nodes a position: tests
+// make it quick.
+func (r *Replay) SetAnalysisNodes(n int) {
+	r.rev.stop()
+	r.nodes = n
+	r.rev.an, r.rev.known, r.rev.marked = nil, 0, nil
+	start, _ := r.rec.Start()
+	if an, err := play.NewAnalysis(start, r.rec.Moves, play.AnalysisConfig{MaxNodes: n, Seed: 1}); err == nil {
+		r.rev.an = an
+	}
+	r.lang, r.cfg = "", layout.Config{}
+}
+
+// Analysing reports whether the analysis is still under way.
+func (r *Replay) Analysing() bool { return r.rev.an != nil && !r.rev.an.Done() }
+
+// Marked lists the moves the analysis marked so far (plies, in order).
+func (r *Replay) Marked() []int { return r.rev.marked }
+
+// Verdict is the analysis's verdict on move ply.
+func (r *Replay) Verdict(ply int) play.Verdict {
+	if r.rev.an == nil {
+		return play.Fine
+	}
+	return r.rev.an.Verdict(ply)
 }
 
 // Ply is the number of moves shown.
@@ -60,8 +107,9 @@ func (r *Replay) Ply() int { return r.ply }
 // PagePhase implements app.PageScene.
 func (r *Replay) PagePhase() string { return "replay" }
 
-// Still implements app.Still: still unless a move is being shown.
-func (r *Replay) Still() bool { return r.anim == nil }
+// Still implements app.Still: still unless a move is being shown or the
+// analysis learnt something new.
+func (r *Replay) Still() bool { return r.anim == nil && !r.changed }
 
 // PagePosition implements app.PagePosition: the position shown.
 func (r *Replay) PagePosition() string { return r.pos.String() }
@@ -69,8 +117,9 @@ func (r *Replay) PagePosition() string { return r.pos.String() }
 // PageStatus implements app.PageStatus: which move is shown.
 func (r *Replay) PageStatus() string { return r.text }
 
-// PageButtons implements app.PageButtons.
-func (r *Replay) PageButtons() []ui.Info { return r.bs.Infos() }
+// PageButtons implements app.PageButtons: the controls, then the marked
+// moves on the timeline ("mark 7").
+func (r *Replay) PageButtons() []ui.Info { return append(r.bs.Infos(), r.rev.marks.Infos()...) }
 
 // Resume implements app.Resumer.
 func (r *Replay) Resume(c *app.Context) { r.cfg = layout.Config{} }
@@ -89,6 +138,22 @@ func (r *Replay) Seek(c *app.Context, ply int) {
 	}
 	r.ply = ply
 	r.lang = "" // the status line changes
+	if r.rev.an != nil {
+		r.rev.an.Focus(ply) // what is shown is what the player wants to know first
+	}
+}
+
+// close stops the analysis and leaves the replay.
+func (r *Replay) close(c *app.Context) {
+	r.rev.stop()
+	c.Pop()
+}
+
+// jumpMark shows the next (dir 1) or previous (dir -1) marked move.
+func (r *Replay) jumpMark(c *app.Context, dir int) {
+	if p, ok := r.rev.nextMark(r.ply, dir); ok {
+		r.Seek(c, p)
+	}
 }
 
 func (r *Replay) relayout(c *app.Context) {
@@ -97,11 +162,19 @@ func (r *Replay) relayout(c *app.Context) {
 		for i, s := range r.rec.Seats {
 			r.names[i] = play.Name(c.Lang, play.SeatName{Color: s.Color, Computer: s.Computer, Level: s.Level})
 		}
+		r.rev.describe(c, r.ply)
 		r.text = r.status(c)
 		r.cfg = layout.Config{}
 	}
 	cfg := layout.Config{W: c.W, H: c.H, Scale: c.Scale, Players: len(r.rec.Seats), Scoring: r.rec.Variant.Scores(), Inset: c.Inset}
-	cfg.Footer = r.controlsW(c, layout.New(cfg).Bar) > 0.6*c.W // no room beside the status line: a bar of their own
+	g0 := layout.New(cfg)
+	cfg.Footer = r.controlsW(c, g0.Bar) > 0.6*c.W // no room beside the status line: a bar of their own
+	// The analysis strip keeps the foot of the screen, as an inset.
+	stripH := 0.0
+	if r.rev.an != nil {
+		stripH = stripHeight(g0.Bar, g0.MinTarget())
+		cfg.Inset.Bottom += stripH + g0.Margin()
+	}
 	if cfg == r.cfg {
 		return
 	}
@@ -130,6 +203,19 @@ func (r *Replay) relayout(c *app.Context) {
 		r.bs.Add(ui.Button[replayAct]{X: x, Y: y, W: w, H: bar, Act: acts[i], Label: labels[i], On: i == 0})
 		x -= gap * stretch
 	}
+	if r.rev.an != nil {
+		// The strip: the evaluation and the timeline, and at its right
+		// end the button to the next marked move.
+		m := geo.Margin()
+		sy := c.H - c.Inset.Bottom - stripH - m
+		left, right := c.Inset.Left+m, c.W-c.Inset.Right-m
+		label := c.T("replay.mistake")
+		bw := math.Max(2.4*bar, c.Text.Width(label, bar*0.42, false)+bar*0.8)
+		bw = math.Min(bw, (right-left)*0.3)
+		r.bs.Add(ui.Button[replayAct]{X: right - bw, Y: sy, W: bw, H: stripH, Act: actRepMistake, Label: label, Off: len(r.rev.marked) == 0})
+		r.bs.TextH = bar
+		r.rev.layout(layout.Rect{X: left, Y: sy, W: right - bw - gap - left, H: stripH}, geo.MinTarget())
+	}
 }
 
 // buttonW is the width of control i (0 is Close, labelled close).
@@ -149,11 +235,15 @@ func (r *Replay) controlsW(c *app.Context, bar float64) float64 {
 	return w
 }
 
-// status is the status line: which move this is.
+// status is the status line: which move this is, and what the analysis
+// says of it.
 func (r *Replay) status(c *app.Context) string {
 	text := c.F("replay.start", len(r.rec.Moves))
 	if r.ply > 0 {
 		text = c.F("replay.move", r.ply, len(r.rec.Moves), c.Lang.Colors[r.last.Mover]+" "+r.rec.Moves[r.ply-1].String())
+	}
+	if v := r.rev.verdictText(c); v != "" {
+		text += " — " + v
 	}
 	if r.pos.Over() && r.ply == len(r.rec.Moves) {
 		if res := r.pos.Result(); res.State == logic.Won {
@@ -168,6 +258,17 @@ func (r *Replay) status(c *app.Context) string {
 // Update takes the controls and runs the animation.
 func (r *Replay) Update(c *app.Context) error {
 	r.relayout(c)
+	// A slice of the analysis, as the hint's search takes: half the
+	// computer's share of a frame.
+	nodes := c.Opts.NodesPerTick
+	if nodes <= 0 {
+		nodes = play.DefaultNodesPerTick
+	}
+	r.changed = r.rev.step(nodes / 2)
+	if r.changed {
+		r.lang, r.cfg = "", layout.Config{} // new words, new marks
+		r.relayout(c)
+	}
 	if r.anim != nil {
 		r.anim.Step()
 		if r.anim.Done() {
@@ -177,8 +278,12 @@ func (r *Replay) Update(c *app.Context) error {
 	in := &c.In
 	switch {
 	case in.KeyPressed(ebiten.KeyEscape):
-		c.Pop()
+		r.close(c)
 		return nil
+	case in.KeyPressed(ebiten.KeyPageDown):
+		r.jumpMark(c, 1)
+	case in.KeyPressed(ebiten.KeyPageUp):
+		r.jumpMark(c, -1)
 	case in.KeyPressed(ebiten.KeyArrowRight), in.KeyPressed(ebiten.KeySpace):
 		r.Seek(c, r.ply+1)
 	case in.KeyPressed(ebiten.KeyArrowLeft):
@@ -188,6 +293,10 @@ func (r *Replay) Update(c *app.Context) error {
 	case in.KeyPressed(ebiten.KeyEnd):
 		r.Seek(c, len(r.rec.Moves))
 	}
+	if b, ok := r.rev.marks.Tapped(in.Pointer); ok {
+		r.Seek(c, b.Arg)
+	}
+	r.scrubTimeline(c)
 	if b, ok := r.bs.Tapped(in.Pointer); ok {
 		switch b.Act {
 		case actRepFirst:
@@ -199,11 +308,35 @@ func (r *Replay) Update(c *app.Context) error {
 		case actRepLast:
 			r.Seek(c, len(r.rec.Moves))
 		case actRepClose:
-			c.Pop()
+			r.close(c)
+			return nil
+		case actRepMistake:
+			r.jumpMark(c, 1)
 		}
 	}
 	r.relayout(c)
 	return nil
+}
+
+// scrubTimeline follows a press on the timeline (not on a mark): the
+// position under the pointer is shown while it is held.
+func (r *Replay) scrubTimeline(c *app.Context) {
+	p := c.In.Pointer
+	g := r.rev.graph
+	switch {
+	case p.Pressed:
+		r.rev.scrub = r.rev.an != nil && g.Contains(p.At()) && r.rev.marks.At(p.At()) < 0
+	case !p.Down && !p.Released:
+		r.rev.scrub = false
+	}
+	if r.rev.scrub {
+		if ply := r.rev.plyAt(p.X); ply != r.ply {
+			r.Seek(c, ply)
+		}
+		if p.Released {
+			r.rev.scrub = false
+		}
+	}
 }
 
 // Draw draws the board at the ply shown, the seats and the controls.
@@ -222,6 +355,12 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 		v.Position(screen, sp, &r.pos, view.Marks{})
 		if r.ply > 0 {
 			v.LastRing(screen, sp, &r.pos, &r.last)
+		}
+		// The engine's move here, as the hint shows it.
+		if e := r.rev.an; e != nil {
+			if ev := e.At(r.ply); ev.Known && ev.Best != logic.NoMove {
+				v.Arrow(screen, ev.Best.Entry(), -layout.EntryOffset+0.45, 0.25, render.Fade(render.Gold, 0.85))
+			}
 		}
 	}
 	// The seats, as the game shows them.
@@ -244,8 +383,21 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	sp.Panel(screen, stt.X, stt.Y, stt.W, stt.H, stt.H*0.25, render.Chip)
 	room := stt.W - stt.H*0.6
 	if !r.cfg.Footer {
-		room = r.bs.List[len(r.bs.List)-1].X - stt.X - stt.H*0.6
+		room = r.bs.List[4].X - stt.X - stt.H*0.6 // the leftmost control, |<
 	}
-	c.Text.Draw(screen, r.text, stt.X+stt.H*0.3, stt.Y+stt.H/2, c.Text.Fit(r.text, stt.H*0.42, room, false), render.Ink, render.AlignLeft, false)
+	x := stt.X + stt.H*0.3
+	size := c.Text.Fit(r.text, stt.H*0.42, room, false)
+	// A verdict makes the line long: where it would shrink too far (a
+	// phone's narrow status line is tall enough for two), it goes on a
+	// line of its own.
+	if i := strings.Index(r.text, " — "); i > 0 && size < stt.H*0.3 {
+		a, b := r.text[:i], r.text[i+len(" — "):]
+		size = min(c.Text.Fit(a, stt.H*0.3, room, false), c.Text.Fit(b, stt.H*0.3, room, false))
+		c.Text.Draw(screen, a, x, stt.Y+stt.H*0.3, size, render.Ink, render.AlignLeft, false)
+		c.Text.Draw(screen, b, x, stt.Y+stt.H*0.7, size, render.Ink, render.AlignLeft, false)
+	} else {
+		c.Text.Draw(screen, r.text, x, stt.Y+stt.H/2, size, render.Ink, render.AlignLeft, false)
+	}
+	r.rev.draw(screen, c, r.ply)
 	r.bs.Draw(screen, c.Kit())
 }
