@@ -41,6 +41,7 @@ type Game struct {
 	// the frames drawn in part (see Partial).
 	drawnScene Scene
 	Partials   int
+	clips      clips
 	seenW      float64 // the screen size last drawn
 	seenH      float64
 	notice     string  // the notice last drawn

@@ -41,10 +41,49 @@ func (g *Game) partialDraw(screen *ebiten.Image) bool {
 	if !ok {
 		return false
 	}
-	r = r.Intersect(screen.Bounds())
+	r = g.clips.snap(r).Intersect(screen.Bounds())
 	if !r.Empty() {
-		g.drawFrame(screen.SubImage(r).(*ebiten.Image))
+		g.drawFrame(g.clips.sub(screen, r))
 	}
 	g.Partials++
 	return true
+}
+
+// clipGrid is the grid, in pixels, that a partial frame's rectangle is
+// widened to, so that the frames of one move share a few rectangles.
+const clipGrid = 32
+
+// maxClips bounds the sub-images kept.
+const maxClips = 256
+
+// clips keeps the screen's sub-images that partial frames drew into: a
+// sub-image is a new ebiten.Image, with buffers of its own that drawing
+// fills, so a new one each frame would allocate every frame.
+type clips struct {
+	of   *ebiten.Image
+	size image.Point
+	m    map[image.Rectangle]*ebiten.Image
+}
+
+// snap widens r to the grid.
+func (c *clips) snap(r image.Rectangle) image.Rectangle {
+	fl := func(v int) int { return v - ((v%clipGrid)+clipGrid)%clipGrid }
+	return image.Rect(fl(r.Min.X), fl(r.Min.Y), fl(r.Max.X+clipGrid-1), fl(r.Max.Y+clipGrid-1))
+}
+
+// sub is screen's sub-image r, made once.
+func (c *clips) sub(screen *ebiten.Image, r image.Rectangle) *ebiten.Image {
+	if c.of != screen || c.size != screen.Bounds().Size() || len(c.m) >= maxClips {
+		c.of, c.size = screen, screen.Bounds().Size()
+		clear(c.m)
+	}
+	if c.m == nil {
+		c.m = make(map[image.Rectangle]*ebiten.Image, maxClips)
+	}
+	img, ok := c.m[r]
+	if !ok {
+		img = screen.SubImage(r).(*ebiten.Image)
+		c.m[r] = img
+	}
+	return img
 }
