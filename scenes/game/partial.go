@@ -20,14 +20,15 @@ import (
 // in the key must not change while the key is equal; the partial-frame
 // test compares every such frame with a full drawing.
 type frameKey struct {
-	board  layout.Rect // the board's place and size
-	phase  play.Phase
-	status string
-	cards  [4]view.Card
-	hint   logic.Move
-	hidden bool
-	screen screenKey         // what the game screen draws over the table
-	anim   *motion.Animation // a new move's animation: a full frame
+	board    layout.Rect // the board's place and size
+	phase    play.Phase
+	thinking bool
+	status   string
+	cards    [4]view.Card
+	hint     logic.Move
+	hidden   bool
+	screen   screenKey         // what the game screen draws over the table
+	anim     *motion.Animation // a new move's animation: a full frame
 }
 
 // shownMarble is where a marble of the animation was drawn, and how.
@@ -66,17 +67,19 @@ func (t *Table) cardsNow(c *app.Context) (cards [4]view.Card) {
 }
 
 // key is the table's frame key now; ok is false when the frame has
-// something that changes by itself (a pulse, a refusal's shake, a hand
-// at work, the computer's thinking dots), so that no frame can be drawn
-// in part.
+// something else that changes by itself (a pulse, a refusal's shake, a
+// hand at work), so that no frame can be drawn in part. Two things may
+// change under an equal key: the marbles of a move rolling, and the
+// three dots of the computer thinking.
 func (t *Table) key(c *app.Context, sk screenKey) (k frameKey, ok bool) {
 	ctl := t.Ctl
 	h := &t.Hand
-	if t.anim == nil || ctl.Phase() != play.Showing || ctl.Thinking() || ctl.HumanToMove() ||
-		h.rollback || t.tick-h.refusedTick < view.RefusalTicks {
+	rolling := t.anim != nil && ctl.Phase() == play.Showing
+	thinking := t.anim == nil && ctl.Thinking()
+	if !rolling && !thinking || ctl.HumanToMove() || h.rollback || t.tick-h.refusedTick < view.RefusalTicks {
 		return k, false
 	}
-	k = frameKey{board: t.View.Geo.Board, phase: ctl.Phase(), status: t.status, hidden: t.HideCards, screen: sk, anim: t.anim}
+	k = frameKey{board: t.View.Geo.Board, phase: ctl.Phase(), thinking: thinking, status: t.status, hidden: t.HideCards, screen: sk, anim: t.anim}
 	if !t.HideCards {
 		k.cards = t.cardsNow(c)
 	}
@@ -114,6 +117,9 @@ func (t *Table) dirty(c *app.Context, sk screenKey) (image.Rectangle, bool) {
 	if !ok || !t.drawnOK || k != t.drawnKey {
 		return image.Rectangle{}, false
 	}
+	if k.thinking {
+		return t.dotsAt, true
+	}
 	ms := t.anim.Marbles()
 	if len(ms) != t.nDrawn {
 		return image.Rectangle{}, false
@@ -132,7 +138,7 @@ func (t *Table) dirty(c *app.Context, sk screenKey) (image.Rectangle, bool) {
 func (t *Table) drawn(c *app.Context, sk screenKey) {
 	t.drawnKey, t.drawnOK = t.key(c, sk)
 	t.nDrawn = 0
-	if !t.drawnOK {
+	if !t.drawnOK || t.anim == nil {
 		return
 	}
 	ms := t.anim.Marbles()

@@ -22,13 +22,14 @@ import (
 // a chain, and lines score.
 const crowded = "o2b3/1g1o1g1/2b1o2/g1obgb1/2o1g2/1b1o1b1/3g3 expert ogb o 16,16,16 2,0,0 0,0,0"
 
-// computersOn is a game of three Beginners on the crowded board: they
-// answer at once, so nearly every frame shows a move rolling.
-func computersOn(t *testing.T) *app.Game {
+// computersOn is a game of three computers of level on the crowded
+// board: Beginners answer at once, so nearly every frame shows a move
+// rolling; Masters think some forty frames a move.
+func computersOn(t *testing.T, level int) *app.Game {
 	st := play.DefaultSetup()
 	st.Variant, st.Players = logic.Expert, 3
 	for i, col := range []logic.Color{logic.Orange, logic.Green, logic.Blue} {
-		st.Seats[i] = play.Seat{Color: col, Computer: true, Level: 1}
+		st.Seats[i] = play.Seat{Color: col, Computer: true, Level: level}
 	}
 	g, _ := testGame(t, st, crowded)
 	return g
@@ -52,9 +53,16 @@ func asShipped(l *looptest.Loop, g *app.Game) func() {
 // drawing is clipped differently; a stale marble or shadow is tens of
 // levels off, so a pixel counts as wrong beyond 8/255.
 func TestPartialFramesMatchFullFrames(t *testing.T) {
+	t.Run("rolling", func(t *testing.T) { partialFrames(t, 1, 12) })
+	t.Run("thinking", func(t *testing.T) { partialFrames(t, 4, 3) })
+}
+
+// partialFrames runs computers of level for n moves and compares each
+// frame drawn in part with a full drawing.
+func partialFrames(t *testing.T, level, n int) {
 	const tolerance = 8
 	l := looptest.Need(t)
-	g := computersOn(t)
+	g := computersOn(t, level)
 	defer asShipped(l, g)()
 	a := make([]byte, 4*looptest.W*looptest.H)
 	b := make([]byte, len(a))
@@ -93,7 +101,7 @@ func TestPartialFramesMatchFullFrames(t *testing.T) {
 	l.Run(g)
 	defer l.Run(nil)
 	moves := func() int { return len(g.Scene().(*Screen).Table().Match().Moves) }
-	if !l.Until(3000, func() bool { return moves() >= 12 || g.Scene().(*Screen).Table().Ctl.Phase() == play.Over }) {
+	if !l.Until(3000, func() bool { return moves() >= n || g.Scene().(*Screen).Table().Ctl.Phase() == play.Over }) {
 		t.Fatalf("the computers played %d moves", moves())
 	}
 	l.Do(func() { g.OnDraw = nil })
@@ -147,7 +155,7 @@ func TestFrameRateAndAllocations(t *testing.T) {
 	}
 	measure := func(game *app.Game) (fps float64, allocs float64) {
 		l.Run(game)
-		l.Wait(30) // warm up: caches, sprites
+		l.Wait(120) // warm up: caches, sprites
 		var m0, m1 runtime.MemStats
 		var t0 time.Time
 		l.Do(func() { runtime.ReadMemStats(&m0); t0 = time.Now() })
@@ -157,17 +165,18 @@ func TestFrameRateAndAllocations(t *testing.T) {
 		return float64(n) / el.Seconds(), float64(m1.Mallocs-m0.Mallocs) / float64(n)
 	}
 	emptyFPS, emptyAllocs := measure(nil)
-	g := computersOn(t)
+	g := computersOn(t, 1)
 	restore := asShipped(l, g)
 	p0 := g.Partials
 	gameFPS, gameAllocs := measure(g)
 	partial := g.Partials - p0
-	// The game's own share, measured apart (reading memory statistics
-	// around each call slows those frames, so not in the same window).
-	l.Do(func() { l.Count, l.OwnAlloc = true, 0 })
+	// The game's own share, measured apart (recording every allocation
+	// slows those frames, so not in the same window).
+	var count *looptest.Allocs
+	l.Do(func() { count = looptest.StartAllocs("scenes/app.(*Game).Update", "scenes/app.(*Game).Draw") })
 	l.Wait(n)
 	var own float64
-	l.Do(func() { l.Count, own = false, float64(l.OwnAlloc)/float64(n) })
+	l.Do(func() { own = float64(count.Stop()) / float64(n) })
 	l.Run(nil)
 	restore()
 	msg := fmt.Sprintf("frames per second at %dx%d: empty scene %.1f, the game while moves roll %.1f (%.0f%%; %d of %d frames drawn in part); allocations per frame, all of the process: empty %.1f, game %.1f; inside the game's Update and Draw: %.2f",

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -56,6 +57,7 @@ type Table struct {
 	// What the last frame showed, for frames drawn in part (partial.go).
 	drawnKey frameKey
 	drawnOK  bool
+	dotsAt   image.Rectangle
 	drawnAt  [logic.Size*logic.Size + 1]shownMarble
 	nDrawn   int
 }
@@ -395,7 +397,7 @@ func (t *Table) updateChoice(c *app.Context, in *input.Input) {
 // Draw draws the table: the board, the cards, the marbles, the choice
 // or the win, the hand, the status line.
 func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.Bg)
+	screen.Fill(render.BgFill)
 	v := &t.View
 	if v.Geo.Cell <= 0 {
 		return
@@ -505,6 +507,9 @@ func (t *Table) drawStatus(screen *ebiten.Image, c *app.Context) {
 	}
 	if thinking {
 		x0 := x + w + bar*0.35
+		y0 := r.Y + r.H/2
+		// Where the dots are, for frames that redraw them alone (partial.go).
+		t.dotsAt = image.Rect(int(x0-bar*0.3), int(y0-bar*0.3), int(x0+2*bar*0.32+bar*0.3)+1, int(y0+bar*0.3)+1)
 		for k := 0; k < 3; k++ {
 			a := 0.3 + 0.7*math.Max(0, math.Sin(float64(t.tick)/6-float64(k)*0.9))
 			x := x0 + float64(k)*bar*0.32
