@@ -50,3 +50,7 @@ func Fade(c color.RGBA, a float64) color.RGBA {
 	a = max(0, min(1, a))
 	return color.RGBA{uint8(float64(c.R) * a), uint8(float64(c.G) * a), uint8(float64(c.B) * a), uint8(float64(c.A) * a)}
 }
+
+// BgFill is Bg as a color.Color made once: Image.Fill takes an interface,
+// and boxing the colour anew in every frame's Fill allocates.
+var BgFill color.Color = Bg

@@ -13,6 +13,7 @@ import (
 type UndoIcon struct {
 	img  *ebiten.Image
 	size int
+	op   ebiten.DrawImageOptions
 }
 
 // Draw draws the icon centred in the square (x, y, s) in colour ink.
@@ -27,9 +28,12 @@ func (u *UndoIcon) Draw(dst *ebiten.Image, x, y, s float64, ink color.RGBA) {
 		}
 		u.img, u.size = paintUndo(n), n
 	}
-	op := &ebiten.DrawImageOptions{}
+	op := &u.op // kept: a new one each frame escapes to the heap
+	op.GeoM.Reset()
 	op.GeoM.Translate(x, y)
-	op.ColorScale.ScaleWithColor(ink)
+	// Scale, not ScaleWithColor: boxing ink in a color.Color allocates.
+	op.ColorScale.Reset()
+	op.ColorScale.Scale(float32(ink.R)/255, float32(ink.G)/255, float32(ink.B)/255, float32(ink.A)/255)
 	dst.DrawImage(u.img, op)
 }
 

@@ -3,7 +3,6 @@ package looptest
 import (
 	"fmt"
 	"os"
-	"runtime"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -34,18 +33,6 @@ type Loop struct {
 	started bool
 	code    chan int
 	m       *testing.M
-
-	// With count set, the allocations made inside the game's own Update
-	// and Draw (scenes, render, etxt, ebiten's command queueing) are
-	// added up, apart from those of ebiten's GL backend and window.
-	Count    bool
-	OwnAlloc uint64
-	ms       runtime.MemStats
-}
-
-func (l *Loop) mallocs() uint64 {
-	runtime.ReadMemStats(&l.ms)
-	return l.ms.Mallocs
 }
 
 // Main runs the tests of a package inside the game loop (call it from
@@ -99,14 +86,7 @@ func (l *Loop) Update() error {
 		break
 	}
 	if l.game != nil {
-		var m0 uint64
-		if l.Count {
-			m0 = l.mallocs()
-		}
 		err := l.game.Update()
-		if l.Count {
-			l.OwnAlloc += l.mallocs() - m0
-		}
 		if err != nil {
 			l.game = nil
 			if l.waiter != nil {
@@ -131,16 +111,9 @@ func (l *Loop) Update() error {
 
 func (l *Loop) Draw(screen *ebiten.Image) {
 	if l.game != nil {
-		var m0 uint64
-		if l.Count {
-			m0 = l.mallocs()
-		}
 		l.game.Draw(screen)
-		if l.Count {
-			l.OwnAlloc += l.mallocs() - m0
-		}
 	} else {
-		screen.Fill(render.Bg)
+		screen.Fill(render.BgFill)
 	}
 	if l.drawReq != nil {
 		l.drawReq(screen)

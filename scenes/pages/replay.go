@@ -341,7 +341,7 @@ func (r *Replay) scrubTimeline(c *app.Context) {
 
 // Draw draws the board at the ply shown, the seats and the controls.
 func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.Bg)
+	screen.Fill(render.BgFill)
 	v := &r.board
 	g := &v.Geo
 	if g.Cell <= 0 {

@@ -242,7 +242,7 @@ func (r *Rules) Update(c *app.Context) error {
 
 // Draw draws the page.
 func (r *Rules) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.Bg)
+	screen.Fill(render.BgFill)
 	u := r.u
 	r.bs.Draw(screen, c.Kit())
 	r.text.Draw(screen, c.Text)

@@ -237,7 +237,7 @@ func (s *Settings) Update(c *app.Context) error {
 
 // Draw draws the settings.
 func (s *Settings) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.Bg)
+	screen.Fill(render.BgFill)
 	u := s.u
 	c.Text.Shadowed(screen, c.T("settings.title"), c.W/2, s.titleY, 1.2*u, render.Ink, render.AlignCenter, true)
 	for i := range s.labels {

@@ -322,7 +322,7 @@ func (s *Setup) layout(c *app.Context) {
 
 // Draw draws the setup screen.
 func (s *Setup) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.Bg)
+	screen.Fill(render.BgFill)
 	u := s.u
 	c.Text.Shadowed(screen, "Shiftago", c.W/2, s.titleY, 1.5*u, render.Ink, render.AlignCenter, true)
 	for i := range s.labels {

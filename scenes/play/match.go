@@ -143,17 +143,6 @@ func (m *Match) AnyComputer() bool {
 	return false
 }
 
-// movers lists the seat that played each move.
-func (m *Match) movers() []int {
-	p := m.Start
-	out := make([]int, len(m.Moves))
-	for i, mv := range m.Moves {
-		out[i] = p.ToMoveSeat()
-		p.Apply(mv, nil)
-	}
-	return out
-}
-
 // undoTarget is how many moves stay after an undo: against the computer,
 // everything from the last human move on is taken back (so the computer's
 // answers go too); between humans, one move.
@@ -162,13 +151,17 @@ func (m *Match) undoTarget() int {
 	if !m.AnyComputer() {
 		return n - 1
 	}
-	ms := m.movers()
-	for k := n - 1; k >= 0; k-- {
-		if !m.computer[ms[k]] {
-			return k
+	// The game again from its start, to find who played each move (the
+	// screens ask every frame whether undo is allowed: no allocation).
+	p := m.Start
+	last := -1
+	for k, mv := range m.Moves {
+		if !m.computer[p.ToMoveSeat()] {
+			last = k
 		}
+		p.Apply(mv, nil)
 	}
-	return -1
+	return last
 }
 
 // CanUndo reports whether Undo would take anything back. Between humans
