@@ -19,4 +19,4 @@ type blankScene struct{}
 
 func (*blankScene) Update(c *app.Context) error { return nil }
 
-func (*blankScene) Draw(screen *ebiten.Image, c *app.Context) { screen.Fill(render.Bg) }
+func (*blankScene) Draw(screen *ebiten.Image, c *app.Context) { screen.Fill(render.BgFill) }
