@@ -572,6 +572,9 @@ func (a *Animation) Marbles() []Marble { return a.marbles[:a.n] }
 // slice is reused by the next Step.
 func (a *Animation) Events() []Event { return a.events }
 
+// Back reports whether the move is shown taken back (Options.Back).
+func (a *Animation) Back() bool { return a.back }
+
 // Trace is the move being shown.
 func (a *Animation) Trace() *logic.Trace { return &a.tr }
 
