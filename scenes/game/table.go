@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -55,6 +56,7 @@ type Table struct {
 	namesLang *i18n.Lang
 	namesGeo  layout.Config
 	marks     view.Marks // each resting marble's turn and seed
+	endShown  bool       // the result card has come: the ending stands still at its close
 }
 
 // step is a move to show: played from before along tr, or taken back
@@ -490,10 +492,6 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 		}
 	case play.ChooseEnd:
 		v.LineGlow(screen, sp, ctl.Chosen().Squares(), render.Gold, 0.6)
-	case play.Over:
-		if hasWin {
-			v.LineGlow(screen, sp, t.lit(win), render.Gold, 0.5+0.4*t.Pulse(40))
-		}
 	}
 	// The marbles.
 	if t.anim != nil {
@@ -516,9 +514,7 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 		ends := [2]logic.Square{l.A, l.B}
 		v.Rings(screen, sp, ends[:], 1.05+0.1*t.Pulse(40), render.Gold)
 	case play.Over:
-		if hasWin {
-			v.Rings(screen, sp, t.lit(win), 1.05, render.Fade(render.Gold, 0.7+0.3*t.Pulse(40)))
-		}
+		t.drawEnding(screen, c, win, hasWin)
 	}
 	// The hint: an arrow into the best move's track, while the hand is
 	// free.
@@ -532,14 +528,64 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 	t.drawStatus(screen, c)
 }
 
-// litEvery is how many ticks apart the winning line's marbles light up.
-const litEvery = 7
+// Ending is the flourish of the game's end (see motion.Flourish) and the
+// ticks since the end as it shows them: at its close once the result
+// card has come (the card shows the final picture, however soon a tap
+// brought it).
+func (t *Table) Ending(c *app.Context) (motion.Flourish, int) {
+	f := motion.Flourish{Reduced: c.Setup.Reduced}
+	if win, ok := t.Ctl.WinLine(); ok {
+		f.Line = win.N
+	}
+	k := t.Ctl.OverFor()
+	if t.endShown {
+		k = max(k, f.Length())
+	}
+	return f, k
+}
 
-// lit is the part of the winning line lit so far: it lights marble by
-// marble once the game is over, from one end to the other.
-func (t *Table) lit(win *play.Line) []logic.Square {
-	sq := win.Squares()
-	return sq[:min(len(sq), 1+t.Ctl.OverFor()/litEvery)]
+// glint is the white of a glint on glass.
+var glint = color.RGBA{0xff, 0xfb, 0xf0, 0xff}
+
+// drawEnding draws the flourish over the marbles: the rest of the board
+// dims, the winning line lights marble by marble and its marbles lift
+// and glint in a wave; without a line, one glint sweeps over the
+// winner's marbles (all of them, for a draw).
+func (t *Table) drawEnding(screen *ebiten.Image, c *app.Context, win *play.Line, hasWin bool) {
+	v, sp := &t.View, c.Sprites
+	pos := &t.Match().Pos
+	f, k := t.Ending(c)
+	r := v.Geo.MarbleRadius
+	if !hasWin {
+		res := pos.Result()
+		for _, s := range pos.Occupied().Squares() {
+			if res.State == logic.Won && pos.At(s) != res.Winner {
+				continue
+			}
+			if g := f.Sweep(s.File()+s.Rank(), k); g > 0 {
+				x, y := v.Cell(s)
+				sp.Glow(screen, x-0.3*r, y-0.35*r, 0.3, render.Fade(glint, 0.8*g))
+			}
+		}
+		return
+	}
+	if d := f.Dim(k); d > 0 {
+		b := v.Geo.Frame
+		sp.Rect(screen, b.X, b.Y, b.W, b.H, render.Fade(render.Bg, 0.45*d))
+	}
+	lit := win.Squares()[:f.Lit(k)]
+	v.LineGlow(screen, sp, lit, render.Gold, 0.75)
+	for i, s := range lit {
+		if !pos.Occupied().Has(s) {
+			continue // scored off: its marble is in the tray
+		}
+		x, y := v.Cell(s)
+		sp.MarbleSeeded(screen, pos.At(s), x, y, t.angles[s], f.Lift(i, k), 1, t.seeds[s])
+		if g := f.Glint(i, k); g > 0 {
+			sp.Glow(screen, x-0.3*r, y-0.4*r, 0.35, render.Fade(glint, 0.9*g))
+		}
+	}
+	v.Rings(screen, sp, lit, 1.05, render.Fade(render.Gold, 0.85))
 }
 
 // drawCards draws each seat's card, the one to move framed.
