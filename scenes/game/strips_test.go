@@ -37,14 +37,16 @@ func TestStrips(t *testing.T) {
 		every, n  int      // a frame every so many ticks, so many frames
 		undo      bool     // Undo once the moves are shown, and show that
 		line      bool     // from the end of the game on, rank 4 alone at full size
+		drag      bool     // instead of moves: a marble dragged from the tray and let go off every track
 	}{
-		{"chain-push", "7/7/7/gogo3/7/7/7 express og o 20,20 0,0 0,0", false, []string{"W4"}, 4, 20, false, false},
-		{"computer-move", "7/7/7/3o3/7/7/7 express og o 21,22 0,0 0,0", true, []string{"W2"}, 4, 24, false, false},
-		{"scored-line", "6g/7/7/1oooo2/7/7/7 expert og o 18,21 0,0 0,0", false, []string{"W4xa4-e4"}, 6, 24, false, false},
-		{"win", "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", false, []string{"W4"}, 8, 24, false, false},
-		{"win-line", "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", false, []string{"W4"}, 3, 32, false, true},
-		{"undo-scored", "6g/7/7/1oooo2/7/7/7 expert og o 18,21 0,0 0,0", false, []string{"W4xa4-e4"}, 6, 24, true, false},
-		{"draw", "gogogoo/ogogg1o/g1ggogg/o1gg1oo/1ggoooo/ggo1ggo/ggooogo express og o 1,0 0,0 0,0", false, []string{"Na"}, 4, 20, false, false},
+		{"chain-push", "7/7/7/gogo3/7/7/7 express og o 20,20 0,0 0,0", false, []string{"W4"}, 4, 20, false, false, false},
+		{"computer-move", "7/7/7/3o3/7/7/7 express og o 21,22 0,0 0,0", true, []string{"W2"}, 4, 24, false, false, false},
+		{"scored-line", "6g/7/7/1oooo2/7/7/7 expert og o 18,21 0,0 0,0", false, []string{"W4xa4-e4"}, 6, 24, false, false, false},
+		{"win", "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", false, []string{"W4"}, 8, 24, false, false, false},
+		{"win-line", "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", false, []string{"W4"}, 3, 32, false, true, false},
+		{"undo-scored", "6g/7/7/1oooo2/7/7/7 expert og o 18,21 0,0 0,0", false, []string{"W4xa4-e4"}, 6, 24, true, false, false},
+		{"draw", "gogogoo/ogogg1o/g1ggogg/o1gg1oo/1ggoooo/ggo1ggo/ggooogo express og o 1,0 0,0 0,0", false, []string{"Na"}, 4, 20, false, false, false},
+		{"cancelled-drag", "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", false, nil, 2, 24, false, false, true},
 	}
 	for _, s := range strips {
 		st := play.DefaultSetup()
@@ -56,8 +58,9 @@ func TestStrips(t *testing.T) {
 		st.Seats[1] = play.Seat{Color: logic.Green, Computer: s.computer, Level: 1}
 		st.HotSeatUndo = true
 		st.Normalize(nil)
+		script := &input.Script{}
 		g, err := app.New(app.Options{Setup: st, Position: s.pos, StartGame: true, NoAudio: true, Seed: 7,
-			AnimSpeed: 1, RecordPath: filepath.Join(t.TempDir(), "record.txt")}, testScreens(), &input.Script{})
+			AnimSpeed: 1, RecordPath: filepath.Join(t.TempDir(), "record.txt")}, testScreens(), script)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,6 +68,11 @@ func TestStrips(t *testing.T) {
 		gs := g.Scene().(*Screen).Table()
 		l.Wait(3)
 		l.Do(func() {
+			if s.drag {
+				geo := &gs.View.Geo
+				from, e := geo.TraySlot(0, 21), geo.EntryPoint(logic.NewEntry(logic.West, 3))
+				script.Drag(from.X, from.Y, e.X-0.4*geo.Cell, e.Y+1.5*geo.Cell, 10)
+			}
 			for _, mv := range s.moves {
 				if err := gs.Ctl.PlayString(mv); err != nil {
 					t.Errorf("%s: %s: %v", s.name, mv, err)

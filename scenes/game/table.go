@@ -599,6 +599,8 @@ func (t *Table) drawCards(screen *ebiten.Image, c *app.Context) {
 		}
 		if t.anim != nil {
 			card.Supply = t.anim.TrayCount(i)
+		} else if i == turn && t.Hand.inHand() {
+			card.Supply-- // the marble in the hand is out of the tray
 		}
 		card.Left = c.Lang.Supply[max(0, min(len(c.Lang.Supply)-1, card.Supply))]
 		if n := pos.SitOuts(i); n > 0 {
