@@ -113,3 +113,62 @@ func TestUndoTappedInARow(t *testing.T) {
 		t.Errorf("%d cells wrong after the redos", bad)
 	}
 }
+
+// TestUndoDuringAChoice: blue plays, orange's insertion at W1 makes two
+// lines and the choice is asked over the held push; Undo (hot seat) then
+// takes the held push back first and blue's move after it, and the board
+// ends as the game began.
+func TestUndoDuringAChoice(t *testing.T) {
+	l := looptest.Need(t)
+	st := play.DefaultSetup()
+	st.Variant, st.Players = logic.Expert, 3
+	st.Seats[0] = play.Seat{Color: logic.Orange}
+	st.Seats[1] = play.Seat{Color: logic.Green}
+	st.Seats[2] = play.Seat{Color: logic.Blue}
+	st.HotSeatUndo = true
+	g0, _ := testGame(t, st, "7/7/7/7/7/7/7 expert ogb o 22,22,22 0,0,0 0,0,0")
+	l.Run(g0)
+	l.Wait(3)
+	empty := l.Screen()
+	const start = "7/7/2g1b2/o6/o6/o2b3/1ooo3 expert ogb b 16,21,20 0,0,0 0,0,0"
+	g, _ := testGame(t, st, start)
+	l.Run(g)
+	defer l.Run(nil)
+	gs := g.Scene().(*Screen).Table()
+	l.Wait(3)
+	l.Do(func() {
+		if err := gs.Ctl.PlayString("Ng"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if !l.Until(600, func() bool { return gs.Ctl.HumanToMove() && !gs.Animating() }) {
+		t.Fatal("blue's move never shown")
+	}
+	l.Do(func() { gs.Ctl.Commit(logic.NewEntry(logic.West, 0)) })
+	if !l.Until(600, func() bool { return gs.Ctl.Phase() == play.ChooseLine }) {
+		t.Fatalf("no choice: phase %s", gs.Ctl.Phase())
+	}
+	l.Do(func() { gs.Ctl.Undo(true) })
+	pushOnly := false
+	if !l.Until(1200, func() bool {
+		if gs.anim != nil && gs.anim.Back() && gs.anim.Trace().Mover == logic.Orange {
+			pushOnly = true
+		}
+		return gs.Ctl.HumanToMove() && !gs.Animating()
+	}) {
+		t.Fatal("the undo never ended")
+	}
+	if !pushOnly {
+		t.Error("the held push was not taken back on the board")
+	}
+	l.Wait(2)
+	if bad := probeBoard(t, l, gs, empty); bad > 0 {
+		t.Errorf("%d cells wrong after the undo", bad)
+	}
+	l.Do(func() {
+		p, _ := logic.ParsePosition(start)
+		if gs.Match().Pos.String() != p.String() {
+			t.Errorf("after the undo: %s, want %s", gs.Match().Pos.String(), p.String())
+		}
+	})
+}
