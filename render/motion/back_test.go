@@ -148,3 +148,22 @@ func checkBackEvents(t *testing.T, events []Event, tr logic.Trace) {
 		t.Errorf("done %d times, last event %v", count[Done], events[len(events)-1].Kind)
 	}
 }
+
+func BenchmarkStepBack(b *testing.B) {
+	p, _ := logic.ParsePosition("6g/7/7/oooo3/7/7/7 expert og o 18,21 0,0 0,0")
+	before := p
+	var tr logic.Trace
+	p.PlayString("W4xa4-e4", &tr)
+	geo := layout.New(layout.Config{W: 1280, H: 800, Scale: 1, Players: 2, Scoring: true})
+	o := Options{Back: true}
+	a := New(tr, before, geo, o)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if a.Done() {
+			b.StopTimer()
+			a = New(tr, before, geo, o)
+			b.StartTimer()
+		}
+		a.Step()
+	}
+}
