@@ -66,7 +66,6 @@ func (g *Screen) Update(c *app.Context) error {
 	if t.Ctl.Phase() == play.Over {
 		// The ending's flourish, then the result card; a tap skips to it.
 		if f, n := t.Ending(c); n >= f.Length() || (n > 2 && c.In.Released) || g.overAtStart {
-			t.endShown = true
 			c.Replace(NewResult(c, t))
 		}
 	}
