@@ -38,15 +38,17 @@ func TestStrips(t *testing.T) {
 		undo      bool     // Undo once the moves are shown, and show that
 		line      bool     // from the end of the game on, rank 4 alone at full size
 		drag      bool     // instead of moves: a marble dragged from the tray and let go off every track
+		reduced   bool     // the reduced-motion setting
 	}{
-		{"chain-push", "7/7/7/gogo3/7/7/7 express og o 20,20 0,0 0,0", false, []string{"W4"}, 4, 20, false, false, false},
-		{"computer-move", "7/7/7/3o3/7/7/7 express og o 21,22 0,0 0,0", true, []string{"W2"}, 4, 24, false, false, false},
-		{"scored-line", "6g/7/7/1oooo2/7/7/7 expert og o 18,21 0,0 0,0", false, []string{"W4xa4-e4"}, 6, 24, false, false, false},
-		{"win", "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", false, []string{"W4"}, 8, 24, false, false, false},
-		{"win-line", "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", false, []string{"W4"}, 3, 32, false, true, false},
-		{"undo-scored", "6g/7/7/1oooo2/7/7/7 expert og o 18,21 0,0 0,0", false, []string{"W4xa4-e4"}, 6, 24, true, false, false},
-		{"draw", "gogogoo/ogogg1o/g1ggogg/o1gg1oo/1ggoooo/ggo1ggo/ggooogo express og o 1,0 0,0 0,0", false, []string{"Na"}, 4, 20, false, false, false},
-		{"cancelled-drag", "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", false, nil, 2, 24, false, false, true},
+		{"chain-push", "7/7/7/gogo3/7/7/7 express og o 20,20 0,0 0,0", false, []string{"W4"}, 4, 20, false, false, false, false},
+		{"computer-move", "7/7/7/3o3/7/7/7 express og o 21,22 0,0 0,0", true, []string{"W2"}, 4, 24, false, false, false, false},
+		{"scored-line", "6g/7/7/1oooo2/7/7/7 expert og o 18,21 0,0 0,0", false, []string{"W4xa4-e4"}, 6, 24, false, false, false, false},
+		{"win", "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", false, []string{"W4"}, 8, 24, false, false, false, false},
+		{"win-line", "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", false, []string{"W4"}, 3, 32, false, true, false, false},
+		{"undo-scored", "6g/7/7/1oooo2/7/7/7 expert og o 18,21 0,0 0,0", false, []string{"W4xa4-e4"}, 6, 24, true, false, false, false},
+		{"draw", "gogogoo/ogogg1o/g1ggogg/o1gg1oo/1ggoooo/ggo1ggo/ggooogo express og o 1,0 0,0 0,0", false, []string{"Na"}, 4, 20, false, false, false, false},
+		{"win-reduced", "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", false, []string{"W4"}, 6, 20, false, false, false, true},
+		{"cancelled-drag", "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", false, nil, 2, 24, false, false, true, false},
 	}
 	for _, s := range strips {
 		st := play.DefaultSetup()
@@ -57,6 +59,7 @@ func TestStrips(t *testing.T) {
 		st.Seats[0] = human
 		st.Seats[1] = play.Seat{Color: logic.Green, Computer: s.computer, Level: 1}
 		st.HotSeatUndo = true
+		st.Reduced = s.reduced
 		st.Normalize(nil)
 		script := &input.Script{}
 		g, err := app.New(app.Options{Setup: st, Position: s.pos, StartGame: true, NoAudio: true, Seed: 7,
