@@ -592,6 +592,11 @@ func (t *Table) drawEnding(screen *ebiten.Image, c *app.Context, win *play.Line,
 func (t *Table) drawCards(screen *ebiten.Image, c *app.Context) {
 	pos := &t.Match().Pos
 	turn := pos.ToMoveSeat()
+	if t.anim != nil {
+		// While a move is shown (or taken back), its mover's card is
+		// framed: the match has moved on already, the picture not yet.
+		turn = pos.SeatOf(t.anim.Trace().Mover)
+	}
 	for i := 0; i < pos.Players(); i++ {
 		card := view.Card{Name: t.names[i], Supply: pos.Supply(i), Score: t.shownScore[i], Pulse: -1}
 		if i == turn && t.Ctl.Phase() != play.Over {
