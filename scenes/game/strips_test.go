@@ -36,7 +36,7 @@ func TestStrips(t *testing.T) {
 		moves     []string // played at once, then shown
 		every, n  int      // a frame every so many ticks, so many frames
 		undo      bool     // Undo once the moves are shown, and show that
-		line      bool     // from the end of the game on, rank 4 alone at full size
+		line      bool     // from the end of the game on, rank 4 alone at full size (the ending up close)
 		drag      bool     // instead of moves: a marble dragged from the tray and let go off every track
 		reduced   bool     // the reduced-motion setting
 	}{
@@ -47,6 +47,7 @@ func TestStrips(t *testing.T) {
 		{"win-line", "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", false, []string{"W4"}, 3, 32, false, true, false, false},
 		{"undo-scored", "6g/7/7/1oooo2/7/7/7 expert og o 18,21 0,0 0,0", false, []string{"W4xa4-e4"}, 6, 24, true, false, false, false},
 		{"draw", "gogogoo/ogogg1o/g1ggogg/o1gg1oo/1ggoooo/ggo1ggo/ggooogo express og o 1,0 0,0 0,0", false, []string{"Na"}, 4, 20, false, false, false, false},
+		{"draw-line", "gogogoo/ogogg1o/g1ggogg/o1gg1oo/1ggoooo/ggo1ggo/ggooogo express og o 1,0 0,0 0,0", false, []string{"Na"}, 3, 24, false, true, false, false},
 		{"win-reduced", "5g1/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0", false, []string{"W4"}, 6, 20, false, false, false, true},
 		{"cancelled-drag", "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", false, nil, 2, 24, false, false, true, false},
 	}
