@@ -10,6 +10,13 @@
 // its cell with a small bounce. Then, if a line was scored, the removed
 // marbles lift and roll back to the mover's tray.
 //
+// Undo shows the same trace the other way (Options.Back, back.go): the
+// scored line flies home from the tray, the inserted marble rolls out
+// to its entry point with the pushed ones following a cell each, and it
+// is carried back to its tray. Flourish is the end of a game before its
+// result card: the winning line lit marble by marble, a wave of lift and
+// glint along it, or, without a line, one glint sweeping the board.
+//
 // Positions are in board units (see package layout): a window resize in the
 // middle of an animation stays right. The motion along a track is a closed
 // form of time (constant deceleration, then a short eased bounce), so every

@@ -27,6 +27,12 @@ type Options struct {
 	// tap, a key): it is lifted from its slot and carried to the entry
 	// point before it rolls in, rather than appearing there.
 	Carry bool
+	// Back shows the move taken back (undo): from the position after it to
+	// the one before, the same trace played backwards (see back.go).
+	Back bool
+	// PushOnly leaves the scored line alone: the push of an insertion
+	// whose scoring choice was never made, taken back.
+	PushOnly bool
 }
 
 // Marble is one marble's state at the current tick.
@@ -71,6 +77,7 @@ type Event struct {
 	Pos    layout.Point // where, in board units
 	Points int          // Score
 	at     float64
+	tray   int // the marble goes into (+1) or out of (-1) the mover's tray
 }
 
 // Tuning, in cells and ticks at 60 ticks per second.
@@ -158,6 +165,7 @@ type removal struct {
 	travel   float64 // ticks of the flight
 	from, to layout.Point
 	bow      float64 // how far the flight bows sideways, in cells (its arc)
+	home     bool    // Back: it has landed on its cell
 }
 
 // Animation is one move being shown. Create it with New, call Step once per
@@ -188,6 +196,9 @@ type Animation struct {
 
 	carry              float64 // ticks of the carry from the tray (0: none)
 	carryFrom, carryTo layout.Point
+
+	back       bool    // the move is taken back (Options.Back)
+	carryStart float64 // Back: when the inserted marble leaves its entry point for the tray
 }
 
 // New builds the animation of the move described by tr, played from the
@@ -233,7 +244,11 @@ func New(tr logic.Trace, before logic.Position, geo layout.Geometry, opts Option
 		a.n++
 	}
 	a.nTrack = len(slides)
-	a.plan()
+	if opts.Back {
+		a.planBack()
+	} else {
+		a.plan()
+	}
 	a.place()
 	return a
 }
@@ -301,45 +316,19 @@ func (a *Animation) plan() {
 	}
 	a.end = pushEnd
 
-	if a.tr.Scored {
-		pause, lift, stag := float64(scorePause), float64(liftTicks), float64(stagger)
-		if o.Reduced {
-			pause, lift, stag = 2, reducedLift, 1
-		}
-		t := pushEnd + pause
+	if a.scores() {
+		t := pushEnd + a.scorePause()
 		a.add(Event{Kind: Score, Marble: -1, Points: a.tr.Points, Pos: lineMiddle(a.tr.Line), at: t})
-		// One at a time, the marble nearest the tray first, each to the
-		// next slot, each flight bowing a little further out than the one
-		// before: they queue and never pass through each other.
-		var order [logic.Size]logic.Square
-		rm := order[:copy(order[:], a.tr.Removed())]
-		tray := a.trayPos(a.supply - 1)
-		for i := 1; i < len(rm); i++ {
-			for j := i; j > 0 && layout.CellPos(rm[j]).Dist(tray) < layout.CellPos(rm[j-1]).Dist(tray); j-- {
-				rm[j], rm[j-1] = rm[j-1], rm[j]
-			}
-		}
-		for j, s := range rm {
-			m := a.marbleOn(s)
-			if m < 0 {
-				continue
-			}
-			r := &a.rem[a.nRem]
-			a.nRem++
-			*r = removal{marble: m, slot: a.supply - 1 + j, start: t + float64(j)*stag, from: layout.CellPos(s), bow: arcHeight * float64(j+1)}
-			if o.Reduced {
-				r.bow = 0
-			}
-			r.to = a.trayPos(r.slot)
-			d := r.from.Dist(r.to)
-			r.travel = math.Max(minReturn, math.Min(maxReturn, d/returnSpeed))
-			if o.Reduced {
-				r.travel = math.Max(10, d/maxIn*1.5)
-			}
+		a.planRemovals(t)
+		lift := a.liftTicks()
+		for k := 0; k < a.nRem; k++ {
+			r := &a.rem[k]
+			m := r.marble
 			a.marbles[m].Square = logic.NoSquare
+			d := r.from.Dist(r.to)
 			a.add(Event{Kind: Lift, Marble: m, Pos: r.from, at: r.start})
 			a.add(Event{Kind: Roll, Marble: m, Speed: 1.5 * d / r.travel, Dist: d, Pos: r.from, at: r.start + lift})
-			a.add(Event{Kind: Land, Marble: m, Pos: r.to, at: r.start + lift + r.travel})
+			a.add(Event{Kind: Land, Marble: m, Pos: r.to, at: r.start + lift + r.travel, tray: 1})
 			a.end = math.Max(a.end, r.start+lift+r.travel)
 		}
 	}
@@ -377,6 +366,81 @@ func (a *Animation) plan() {
 }
 
 func (a *Animation) add(e Event) { a.sched = append(a.sched, e) }
+
+// scores reports whether the animation shows the scored line taken off
+// (or, going back, put back).
+func (a *Animation) scores() bool { return a.tr.Scored && !a.opts.PushOnly }
+
+func (a *Animation) scorePause() float64 {
+	if a.opts.Reduced {
+		return 2
+	}
+	return scorePause
+}
+
+func (a *Animation) liftTicks() float64 {
+	if a.opts.Reduced {
+		return reducedLift
+	}
+	return liftTicks
+}
+
+// planRemovals plans the flights of the scored line's marbles to the tray,
+// the first lifting at t: one at a time, the marble nearest the tray
+// first, each to the next slot, each flight bowing a little further out
+// than the one before, so they queue and never pass through each other.
+func (a *Animation) planRemovals(t float64) {
+	o := a.opts
+	stag := float64(stagger)
+	if o.Reduced {
+		stag = 1
+	}
+	var order [logic.Size]logic.Square
+	rm := order[:copy(order[:], a.tr.Removed())]
+	tray := a.trayPos(a.supply - 1)
+	for i := 1; i < len(rm); i++ {
+		for j := i; j > 0 && layout.CellPos(rm[j]).Dist(tray) < layout.CellPos(rm[j-1]).Dist(tray); j-- {
+			rm[j], rm[j-1] = rm[j-1], rm[j]
+		}
+	}
+	for j, s := range rm {
+		m := a.marbleOn(s)
+		if m < 0 {
+			continue
+		}
+		r := &a.rem[a.nRem]
+		a.nRem++
+		*r = removal{marble: m, slot: a.supply - 1 + j, start: t + float64(j)*stag, from: layout.CellPos(s), bow: arcHeight * float64(j+1)}
+		if o.Reduced {
+			r.bow = 0
+		}
+		r.to = a.trayPos(r.slot)
+		d := r.from.Dist(r.to)
+		r.travel = math.Max(minReturn, math.Min(maxReturn, d/returnSpeed))
+		if o.Reduced {
+			r.travel = math.Max(10, d/maxIn*1.5)
+		}
+	}
+}
+
+// flight is where removed marble r is, and how high, tau ticks after its
+// lift began (on its way to the tray).
+func (r *removal) flight(tau, lift float64) (layout.Point, float64) {
+	switch {
+	case tau < lift:
+		return r.from, smooth(tau / lift)
+	case tau < lift+r.travel:
+		k := smooth((tau - lift) / r.travel)
+		d := r.to.Sub(r.from)
+		p := r.from.Add(d.Mul(k))
+		if l := d.Len(); l > 0 && r.bow != 0 {
+			// An arc, bowing to the side by r.bow cells at its middle.
+			p = p.Add(layout.Point{X: -d.Y / l, Y: d.X / l}.Mul(r.bow * math.Sin(math.Pi*k)))
+		}
+		return p, math.Min(1, (lift+r.travel-tau)/landTicks)
+	}
+	return r.to, 0
+}
 
 // marbleOn is the index of the marble that ends the push on s, or -1.
 func (a *Animation) marbleOn(s logic.Square) int {
@@ -432,9 +496,7 @@ func (a *Animation) Step() {
 		ev := a.sched[a.next]
 		a.next++
 		a.events = append(a.events, ev)
-		if ev.Kind == Land {
-			a.landed++
-		}
+		a.landed += ev.tray
 		if ev.Kind == Done {
 			a.done = true
 		}
@@ -443,6 +505,10 @@ func (a *Animation) Step() {
 
 // place sets every moving marble for time a.t.
 func (a *Animation) place() {
+	if a.back {
+		a.placeBack()
+		return
+	}
 	e := a.tr.Entry
 	for k := 0; k < a.nTrack; k++ {
 		m := &a.marbles[a.onTrk[k]]
@@ -464,35 +530,19 @@ func (a *Animation) place() {
 			a.moveTo(m, layout.TrackPoint(e, p.axial(a.t)))
 		}
 	}
-	lift := float64(liftTicks)
-	if a.opts.Reduced {
-		lift = reducedLift
-	}
+	lift := a.liftTicks()
 	for k := 0; k < a.nRem; k++ {
 		r := &a.rem[k]
 		m := &a.marbles[r.marble]
 		if a.t < r.start {
 			continue
 		}
-		tau := a.t - r.start
-		switch {
-		case a.t >= r.start+lift+r.travel:
-			a.moveTo(m, r.to)
-			m.Lift = 0
-			m.InTray = true
-		case tau < lift:
-			m.Lift = smooth(tau / lift)
-		case tau < lift+r.travel:
-			k := smooth((tau - lift) / r.travel)
-			d := r.to.Sub(r.from)
-			p := r.from.Add(d.Mul(k))
-			if l := d.Len(); l > 0 && r.bow != 0 {
-				// An arc, bowing to the side by r.bow cells at its middle.
-				p = p.Add(layout.Point{X: -d.Y / l, Y: d.X / l}.Mul(r.bow * math.Sin(math.Pi*k)))
-			}
-			a.moveTo(m, p)
-			m.Lift = math.Min(1, (lift+r.travel-tau)/landTicks)
+		p, l := r.flight(a.t-r.start, lift)
+		if m.InTray = a.t >= r.start+lift+r.travel; m.InTray {
+			p, l = r.to, 0 // exactly in its slot
 		}
+		a.moveTo(m, p)
+		m.Lift = l
 	}
 }
 
@@ -521,6 +571,9 @@ func (a *Animation) Marbles() []Marble { return a.marbles[:a.n] }
 // Events is what happened during the last Step (empty most ticks). The
 // slice is reused by the next Step.
 func (a *Animation) Events() []Event { return a.events }
+
+// Back reports whether the move is shown taken back (Options.Back).
+func (a *Animation) Back() bool { return a.back }
 
 // Trace is the move being shown.
 func (a *Animation) Trace() *logic.Trace { return &a.tr }

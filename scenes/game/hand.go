@@ -2,6 +2,7 @@ package game
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
+	"math"
 
 	"shiftago/logic"
 	"shiftago/render"
@@ -44,6 +45,7 @@ type Hand struct {
 	rbFrom    layout.Point // pixels: where a marble off any track was let go
 	rbTo      layout.Point // pixels: its tray slot
 	rbT       int          // ticks of its flight so far
+	rbLift    float64      // how high it was held when its flight began
 
 	// The preview of the push at previewEntry, computed in Update.
 	previewEntry logic.Entry
@@ -212,7 +214,7 @@ func (h *Hand) play(c *app.Context, t *Table, in *input.Input) {
 		h.mode = modeTurn
 		h.previewOK = false
 	}
-	h.stepRollback()
+	h.stepRollback(t)
 	for _, ev := range h.feed(in) {
 		switch ev.Kind {
 		case gesture.Pick:
@@ -239,7 +241,7 @@ func (h *Hand) play(c *app.Context, t *Table, in *input.Input) {
 				// Let go off any track: it flies back to its tray.
 				m := t.Match()
 				seat := m.Pos.ToMoveSeat()
-				h.rbFrom, h.rbT = ev.Pos, 0
+				h.rbFrom, h.rbT, h.rbLift = ev.Pos, 0, 0.7
 				h.rbTo = t.View.Geo.TraySlot(seat, max(0, m.Pos.Supply(seat)-1))
 			}
 			c.Sound.Play(sound.CueRoll, 1, 0.2)
@@ -265,7 +267,7 @@ func onTrack(e logic.Entry, b layout.Point) bool {
 // back to its tray.
 const flyBack = 16
 
-func (h *Hand) stepRollback() {
+func (h *Hand) stepRollback(t *Table) {
 	if !h.rollback {
 		return
 	}
@@ -277,8 +279,22 @@ func (h *Hand) stepRollback() {
 	}
 	h.rbAxial -= 0.12
 	if h.rbAxial <= -layout.EntryOffset {
-		h.rollback = false
+		// Out at its entry point it is lifted and flies home to its tray
+		// slot, which stands empty until it lands: no marble vanishes
+		// and none appears in the tray from nowhere.
+		geo := &t.View.Geo
+		m := t.Match()
+		seat := m.Pos.ToMoveSeat()
+		h.rbOnTrack, h.rbT, h.rbLift = false, 0, 0
+		h.rbFrom = geo.ToPixel(layout.EntryPos(h.rbEntry))
+		h.rbTo = geo.TraySlot(seat, max(0, m.Pos.Supply(seat)-1))
 	}
+}
+
+// inHand reports whether a marble of the supply is out of the tray in the
+// player's hand: held, or on its way back after a cancel.
+func (h *Hand) inHand() bool {
+	return h.gm != nil && h.mode == modeTurn && (h.gm.Drag().Active || h.rollback)
 }
 
 // updatePreview works out, in Update, the push the preview shows: of the
@@ -356,7 +372,10 @@ func (h *Hand) draw(screen *ebiten.Image, c *app.Context, t *Table) {
 		k := float64(h.rbT) / flyBack
 		k = k * k * (3 - 2*k)
 		p := h.rbFrom.Add(h.rbTo.Sub(h.rbFrom).Mul(k))
-		sp.Marble(screen, col, p.X, p.Y, 0, 0.7*(1-k), 1)
+		// It comes down from the height it was held at, or, lifted off
+		// its entry point, rises and comes down.
+		lift := max(h.rbLift*(1-k), 0.5*math.Sin(math.Pi*k))
+		sp.Marble(screen, col, p.X, p.Y, 0, lift, 1)
 	}
 	if !drag.Active {
 		return

@@ -49,6 +49,11 @@ type screenKey struct {
 func (t *Table) cardsNow(c *app.Context) (cards [4]view.Card) {
 	pos := &t.Match().Pos
 	turn := pos.ToMoveSeat()
+	if t.anim != nil {
+		// While a move is shown (or taken back), its mover's card is
+		// framed: the match has moved on already, the picture not yet.
+		turn = pos.SeatOf(t.anim.Trace().Mover)
+	}
 	for i := 0; i < pos.Players(); i++ {
 		card := view.Card{Name: t.names[i], Supply: pos.Supply(i), Score: t.shownScore[i], Pulse: -1}
 		if i == turn && t.Ctl.Phase() != play.Over {
@@ -56,6 +61,8 @@ func (t *Table) cardsNow(c *app.Context) (cards [4]view.Card) {
 		}
 		if t.anim != nil {
 			card.Supply = t.anim.TrayCount(i)
+		} else if i == turn && t.Hand.inHand() {
+			card.Supply-- // the marble in the hand is out of the tray
 		}
 		card.Left = c.Lang.Supply[max(0, min(len(c.Lang.Supply)-1, card.Supply))]
 		if n := pos.SitOuts(i); n > 0 {

@@ -52,6 +52,7 @@ type Result struct {
 // NewResult sums up the game just finished on table t.
 func NewResult(c *app.Context, t *Table) *Result {
 	r := &Result{t: t, tourneyLine: -1}
+	t.endShown = true // the board under the card shows the ending's final picture
 	pos := &t.Match().Pos
 	res := pos.Result()
 	switch res.State {

@@ -13,9 +13,6 @@ import (
 	"shiftago/scenes/sound"
 )
 
-// overTicks is how long the final board is shown before the result.
-const overTicks = 150
-
 // Screen is a game being played: the table and the game's menu.
 type Screen struct {
 	t       *Table
@@ -67,7 +64,8 @@ func (g *Screen) Update(c *app.Context) error {
 	}
 	t.Update(c, &c.In)
 	if t.Ctl.Phase() == play.Over {
-		if n := t.Ctl.OverFor(); n >= overTicks || (n > 20 && c.In.Released) || g.overAtStart {
+		// The ending's flourish, then the result card; a tap skips to it.
+		if f, n := t.Ending(c); n >= f.Length() || (n > 2 && c.In.Released) || g.overAtStart {
 			c.Replace(NewResult(c, t))
 		}
 	}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"image"
+	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -41,8 +42,11 @@ type Table struct {
 	shownScore [4]int                             // scores as the cards show them
 	animTicks  int                                // ticks the animation has been stepped
 	hold       bool                               // pause the animation when the push has settled (a choice follows)
+	held       bool                               // the animation is a held push: it stops once settled
+	heldBefore logic.Position                     // the position a held push starts from
 	settled    int
 	opts       motion.Options // how the move under way was dragged in
+	queue      []step         // moves undone or redone, to show after the one under way
 
 	names     [4]string // the seats' names on their cards
 	status    string    // the announcement line in words
@@ -53,6 +57,7 @@ type Table struct {
 	namesLang *i18n.Lang
 	namesGeo  layout.Config
 	marks     view.Marks // each resting marble's turn and seed
+	endShown  bool       // the result card has come: the ending stands still at its close
 
 	// What the last frame showed, for frames drawn in part (partial.go).
 	drawnKey frameKey
@@ -61,6 +66,20 @@ type Table struct {
 	drawnAt  [logic.Size*logic.Size + 1]shownMarble
 	nDrawn   int
 }
+
+// step is a move to show: played from before along tr, or taken back
+// (from the position after it to before).
+type step struct {
+	before   logic.Position
+	tr       logic.Trace
+	back     bool
+	pushOnly bool // a held push taken back: its line was never scored
+}
+
+// maxCatchUp is how many ticks of the animation under way run in one
+// tick at most while more moves wait behind it (several undos tapped in
+// a row): it hurries to its end rather than snap.
+const maxCatchUp = 6
 
 // NewTable lays a session on the table.
 func NewTable(c *app.Context, s *play.Session) *Table {
@@ -253,7 +272,7 @@ func (t *Table) events(c *app.Context) {
 				t.opts, t.Hand.opts = t.Hand.opts, motion.Options{}
 			}
 			ticks := t.animTicks
-			t.startAnimation(c, ev.Before, ev.Trace, ev.Hold)
+			t.startAnimation(c, step{before: ev.Before, tr: ev.Trace}, ev.Hold, t.opts)
 			if ev.Continue { // resume where the held push stopped
 				for k := 0; k < ticks; k++ {
 					t.anim.Step()
@@ -270,38 +289,64 @@ func (t *Table) events(c *app.Context) {
 		case play.Won:
 			c.Sound.Play(sound.CueWin, 0, 0)
 		case play.Jumped:
-			t.anim = nil
+			t.anim, t.held, t.queue = nil, false, t.queue[:0]
 			t.Hand.reset()
 			t.syncScores()
+		case play.Replayed:
+			t.replay(c, step{before: ev.Before, tr: ev.Trace, back: ev.Back})
 		case play.Notice:
 			c.Notify(c.Say(ev.Msg))
 		}
 	}
 }
 
-// startAnimation shows tr played from before. With hold set, the
-// animation pauses once the push has settled: a scoring choice follows.
-func (t *Table) startAnimation(c *app.Context, before logic.Position, tr logic.Trace, hold bool) {
-	opts := t.opts
+// replay queues a move undone or redone behind the one being shown, or
+// shows it at once. A held push (its scoring choice never made) is taken
+// back first: the board then stands where the undo starts.
+func (t *Table) replay(c *app.Context, st step) {
+	if t.anim == nil {
+		t.startAnimation(c, st, false, motion.Options{})
+		return
+	}
+	if t.held && len(t.queue) == 0 {
+		t.queue = append(t.queue, step{before: t.heldBefore, tr: *t.anim.Trace(), back: true, pushOnly: true})
+	}
+	t.queue = append(t.queue, st)
+}
+
+// startAnimation shows st, with opts saying how it was dragged in (none
+// for a move undone or redone). With hold set, the animation pauses once
+// the push has settled: a scoring choice follows.
+func (t *Table) startAnimation(c *app.Context, st step, hold bool, opts motion.Options) {
 	opts.Carry = !opts.Dragged // a computer's, a tapped or a keyed move comes from the tray
+	opts.Back, opts.PushOnly = st.back, st.pushOnly
 	opts.Speed = c.AnimSpeed()
 	opts.Reduced = opts.Reduced || c.Setup.Reduced
-	t.anim = motion.New(tr, before, t.View.Geo, opts)
-	t.animTicks, t.settled, t.hold = 0, 0, hold
+	t.anim = motion.New(st.tr, st.before, t.View.Geo, opts)
+	t.animTicks, t.settled, t.hold, t.held = 0, 0, hold, hold
+	t.heldBefore = st.before
 	t.Hand.reset()
 	// Each marble keeps the turn of its swirls and its seed from before
-	// the move; the one coming in gets a new seed of its own.
+	// the move; one coming onto the board (or out of the tray, going
+	// back) gets a new seed of its own.
 	for i, m := range t.anim.Marbles() {
 		t.animBase[i] = float64(t.tick%97) * 0.61
 		t.animSeed[i] = t.nextSeed
-		if s, ok := squareAt(m.Pos); ok {
+		if s, ok := squareAt(m.Pos); ok && !m.InTray {
 			t.animBase[i] = t.angles[s]
 			t.animSeed[i] = t.seeds[s]
+		} else {
+			t.nextSeed = t.nextSeed*1664525 + 1013904223
 		}
 	}
-	t.nextSeed = t.nextSeed*1664525 + 1013904223
-	for i := 0; i < before.Players(); i++ {
-		t.shownScore[i] = before.Score(i)
+	for i := 0; i < st.before.Players(); i++ {
+		t.shownScore[i] = st.before.Score(i)
+	}
+	if st.back && st.tr.Scored && !st.pushOnly {
+		// Going back, the cards start from the score after the move.
+		if seat := st.before.SeatOf(st.tr.Mover); seat >= 0 {
+			t.shownScore[seat] += st.tr.Points
+		}
 	}
 }
 
@@ -320,15 +365,43 @@ func squareAt(b layout.Point) (logic.Square, bool) {
 
 // stepAnimation advances the running animation and plays its sounds;
 // the controller hears when a held push has settled and when the move
-// has been shown.
+// (and every move undone or redone queued behind it) has been shown.
+// While moves wait in the queue, the one under way hurries: several
+// ticks of it run in one, so a quick run of undos catches up without a
+// jump, and each starts exactly where the one before ended.
 func (t *Table) stepAnimation(c *app.Context) {
 	a := t.anim
 	if a == nil {
 		t.Ctl.Shown()
 		return
 	}
-	a.Step()
-	t.animTicks++
+	if t.held && !t.hold {
+		// A held push at rest: it waits for the choice, or, taken back
+		// by an undo, makes way for what is queued.
+		if len(t.queue) > 0 {
+			t.next(c)
+		}
+		return
+	}
+	for k := min(1+len(t.queue), maxCatchUp); k > 0 && !a.Done(); k-- {
+		a.Step()
+		t.animTicks++
+		t.animEvents(c, a)
+		if t.hold && t.settled >= len(a.Trace().Slides()) {
+			t.hold = false
+			t.Ctl.Settled()
+			return
+		}
+	}
+	if !a.Done() {
+		return
+	}
+	t.next(c)
+}
+
+// animEvents plays the sounds of the animation's last step and keeps the
+// cards' scores.
+func (t *Table) animEvents(c *app.Context, a *motion.Animation) {
 	for _, ev := range a.Events() {
 		switch ev.Kind {
 		case motion.Roll:
@@ -338,7 +411,9 @@ func (t *Table) stepAnimation(c *app.Context) {
 		case motion.Settle:
 			t.settled++
 		case motion.Score:
-			c.Sound.Play(sound.CueScore, 0, 0)
+			if ev.Points >= 0 {
+				c.Sound.Play(sound.CueScore, 0, 0)
+			}
 			if seat := t.Match().Pos.SeatOf(a.Trace().Mover); seat >= 0 {
 				t.shownScore[seat] += ev.Points
 			}
@@ -346,23 +421,25 @@ func (t *Table) stepAnimation(c *app.Context) {
 			c.Sound.Play(sound.CueClick, 0.1, 0)
 		}
 	}
-	if t.hold {
-		if t.settled >= len(a.Trace().Slides()) {
-			t.hold = false
-			t.Ctl.Settled()
-		}
-		return
-	}
-	if !a.Done() {
-		return
-	}
-	for i, m := range a.Marbles() {
-		if m.Square.Valid() && !m.InTray {
-			t.angles[m.Square] = math.Mod(t.animBase[i]+m.Angle, 2*math.Pi)
-			t.seeds[m.Square] = t.animSeed[i]
+}
+
+// next ends the animation shown: each marble on the board keeps its turn
+// and seed on its square; then the next queued move is shown, or the
+// controller hears that all has been shown.
+func (t *Table) next(c *app.Context) {
+	for i, m := range t.anim.Marbles() {
+		if s, ok := squareAt(m.Pos); ok && !m.InTray && m.Lift == 0 {
+			t.angles[s] = math.Mod(t.animBase[i]+m.Angle, 2*math.Pi)
+			t.seeds[s] = t.animSeed[i]
 		}
 	}
-	t.anim = nil
+	t.anim, t.held = nil, false
+	if len(t.queue) > 0 {
+		st := t.queue[0]
+		t.queue = append(t.queue[:0], t.queue[1:]...)
+		t.startAnimation(c, st, false, motion.Options{})
+		return
+	}
 	t.syncScores()
 	t.Ctl.Shown()
 }
@@ -423,10 +500,6 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 		}
 	case play.ChooseEnd:
 		v.LineGlow(screen, sp, ctl.Chosen().Squares(), render.Gold, 0.6)
-	case play.Over:
-		if hasWin {
-			v.LineGlow(screen, sp, t.lit(win), render.Gold, 0.5+0.4*t.Pulse(40))
-		}
 	}
 	// The marbles.
 	if t.anim != nil {
@@ -449,9 +522,7 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 		ends := [2]logic.Square{l.A, l.B}
 		v.Rings(screen, sp, ends[:], 1.05+0.1*t.Pulse(40), render.Gold)
 	case play.Over:
-		if hasWin {
-			v.Rings(screen, sp, t.lit(win), 1.05, render.Fade(render.Gold, 0.7+0.3*t.Pulse(40)))
-		}
+		t.drawEnding(screen, c, win, hasWin)
 	}
 	// The hint: an arrow into the best move's track, while the hand is
 	// free.
@@ -465,14 +536,64 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 	t.drawStatus(screen, c)
 }
 
-// litEvery is how many ticks apart the winning line's marbles light up.
-const litEvery = 7
+// Ending is the flourish of the game's end (see motion.Flourish) and the
+// ticks since the end as it shows them: at its close once the result
+// card has come (the card shows the final picture, however soon a tap
+// brought it).
+func (t *Table) Ending(c *app.Context) (motion.Flourish, int) {
+	f := motion.Flourish{Reduced: c.Setup.Reduced}
+	if win, ok := t.Ctl.WinLine(); ok {
+		f.Line = win.N
+	}
+	k := t.Ctl.OverFor()
+	if t.endShown {
+		k = max(k, f.Length())
+	}
+	return f, k
+}
 
-// lit is the part of the winning line lit so far: it lights marble by
-// marble once the game is over, from one end to the other.
-func (t *Table) lit(win *play.Line) []logic.Square {
-	sq := win.Squares()
-	return sq[:min(len(sq), 1+t.Ctl.OverFor()/litEvery)]
+// glint is the white of a glint on glass.
+var glint = color.RGBA{0xff, 0xfb, 0xf0, 0xff}
+
+// drawEnding draws the flourish over the marbles: the rest of the board
+// dims, the winning line lights marble by marble and its marbles lift
+// and glint in a wave; without a line, one glint sweeps over the
+// winner's marbles (all of them, for a draw).
+func (t *Table) drawEnding(screen *ebiten.Image, c *app.Context, win *play.Line, hasWin bool) {
+	v, sp := &t.View, c.Sprites
+	pos := &t.Match().Pos
+	f, k := t.Ending(c)
+	r := v.Geo.MarbleRadius
+	if !hasWin {
+		res := pos.Result()
+		for _, s := range pos.Occupied().Squares() {
+			if res.State == logic.Won && pos.At(s) != res.Winner {
+				continue
+			}
+			if g := f.Sweep(s.File()+s.Rank(), k); g > 0 {
+				x, y := v.Cell(s)
+				sp.Glow(screen, x-0.3*r, y-0.35*r, 0.3, render.Fade(glint, 0.8*g))
+			}
+		}
+		return
+	}
+	if d := f.Dim(k); d > 0 {
+		b := v.Geo.Frame
+		sp.Rect(screen, b.X, b.Y, b.W, b.H, render.Fade(render.Bg, 0.45*d))
+	}
+	lit := win.Squares()[:f.Lit(k)]
+	v.LineGlow(screen, sp, lit, render.Gold, 0.75)
+	for i, s := range lit {
+		if !pos.Occupied().Has(s) {
+			continue // scored off: its marble is in the tray
+		}
+		x, y := v.Cell(s)
+		sp.MarbleSeeded(screen, pos.At(s), x, y, t.angles[s], f.Lift(i, k), 1, t.seeds[s])
+		if g := f.Glint(i, k); g > 0 {
+			sp.Glow(screen, x-0.3*r, y-0.4*r, 0.35, render.Fade(glint, 0.9*g))
+		}
+	}
+	v.Rings(screen, sp, lit, 1.05, render.Fade(render.Gold, 0.85))
 }
 
 // drawCards draws each seat's card, the one to move framed.

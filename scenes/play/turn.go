@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"slices"
 
 	"shiftago/logic"
 	"shiftago/logic/ai"
@@ -93,8 +94,13 @@ const (
 	Ask               // a scoring choice is asked (Phase says which)
 	Chose             // a line or an end was chosen
 	Won               // the game was won (Over follows)
-	Jumped            // the position changed at a stroke (undo, redo): show it as it is
+	Jumped            // the position changed at a stroke (a resumed game): show it as it is
 	Notice            // Msg is to be shown over the game for a while
+	// Replayed: a move taken back (Back: from the position after Trace to
+	// Before) or played again (from Before along Trace) by undo or redo,
+	// to show after whatever is being shown; one event a move, in the
+	// order to show them. The screen calls Shown once all are shown.
+	Replayed
 )
 
 // Event is something that happened in a turn, for the screen to show,
@@ -106,6 +112,7 @@ type Event struct {
 	Trace    logic.Trace
 	Hold     bool
 	Continue bool
+	Back     bool
 	Entry    logic.Entry
 	Msg      Message
 }
@@ -594,7 +601,11 @@ func (c *Controller) Shown() {
 		return
 	}
 	c.phase = Playing
-	c.announceTurn(&m.Last)
+	if m.HasLast {
+		c.announceTurn(&m.Last)
+	} else {
+		c.announceTurn(nil) // undone back to the start
+	}
 }
 
 // gameOver ends the game: the winning line, the result booked.
@@ -702,9 +713,18 @@ func (c *Controller) Undo(hotSeat bool) bool {
 		}
 		return false
 	}
-	c.S.M.Undo(hotSeat)
-	c.Jump()
-	c.emit(Event{Kind: Notice, Msg: Msg("notice.undone")})
+	m := c.S.M
+	n := len(m.Moves)
+	m.Undo(hotSeat)
+	// The moves taken back, last first, each from the position after it.
+	p, first := m.Pos, len(c.events)
+	for _, mv := range m.Redo[:n-len(m.Moves)] {
+		ev := Event{Kind: Replayed, Move: mv, Before: p, Back: true}
+		p.Apply(mv, &ev.Trace)
+		c.emit(ev)
+	}
+	slices.Reverse(c.events[first:])
+	c.replaying(Msg("notice.undone"))
 	return true
 }
 
@@ -714,10 +734,28 @@ func (c *Controller) Redo() bool {
 		c.emit(Event{Kind: Notice, Msg: Msg("notice.noredo")})
 		return false
 	}
-	c.S.M.RedoMove()
-	c.Jump()
-	c.emit(Event{Kind: Notice, Msg: Msg("notice.redone")})
+	m := c.S.M
+	p, n := m.Pos, len(m.Moves)
+	m.RedoMove()
+	for _, mv := range m.Moves[n:] {
+		ev := Event{Kind: Replayed, Move: mv, Before: p}
+		p.Apply(mv, &ev.Trace)
+		c.emit(ev)
+	}
+	c.replaying(Msg("notice.redone"))
 	return true
+}
+
+// replaying shows the moves undone or redone: no move, choice or search
+// under way, the screen shows them one after the other (a quick second
+// undo queues behind the first), and Shown takes up the turn.
+func (c *Controller) replaying(note Message) {
+	c.pendingAI = logic.NoMove
+	c.nCands, c.nLines = 0, 0
+	c.hasWin = false
+	c.phase = Showing
+	c.say(note)
+	c.emit(Event{Kind: Notice, Msg: note})
 }
 
 // Jump takes up the match as it stands after a change at a stroke (a

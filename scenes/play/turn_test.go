@@ -29,23 +29,29 @@ func newController(t *testing.T, pos string, pace Pace, computers ...bool) *Cont
 func kinds(evs []Event) string {
 	var sb strings.Builder
 	for _, ev := range evs {
-		sb.WriteString([...]string{"played ", "refused ", "ask ", "chose ", "won ", "jumped ", "notice "}[ev.Kind])
+		sb.WriteString([...]string{"played ", "refused ", "ask ", "chose ", "won ", "jumped ", "notice ", "replayed "}[ev.Kind])
 	}
 	return strings.TrimSpace(sb.String())
 }
 
 // show plays the part of the screen: every move handed over is shown at
-// once (a held push settles first).
+// once (a held push settles first; moves undone or redone are shown one
+// after the other, then the turn goes on).
 func show(c *Controller) []Event {
 	evs := append([]Event(nil), c.Events()...)
+	replayed := false
 	for _, ev := range evs {
-		if ev.Kind == Played {
-			if ev.Hold {
-				c.Settled()
-			} else {
-				c.Shown()
-			}
+		switch {
+		case ev.Kind == Played && ev.Hold:
+			c.Settled()
+		case ev.Kind == Played:
+			c.Shown()
+		case ev.Kind == Replayed:
+			replayed = true
 		}
+	}
+	if replayed {
+		c.Shown()
 	}
 	return evs
 }
@@ -183,14 +189,38 @@ func TestUndoRedoAnnounced(t *testing.T) {
 	if !c.Undo(false) || len(c.Match().Moves) != 0 {
 		t.Fatalf("undo: %d moves left", len(c.Match().Moves))
 	}
-	if k := kinds(c.Events()); k != "jumped notice" {
+	if c.Phase() != Showing || c.HumanToMove() {
+		t.Errorf("while undo is shown: phase %s, human to move %v", c.Phase(), c.HumanToMove())
+	}
+	evs := show(c)
+	if k := kinds(evs); k != "replayed replayed notice" {
 		t.Errorf("undo's events: %s", k)
+	}
+	// Shown last move first, each from the position after it back to the
+	// one before; the last ends on the position now.
+	after, _ := logic.ParsePosition(before)
+	for i, ev := range evs[:2] {
+		p := ev.Before
+		if err := p.Play(ev.Move, nil); err != nil || p.String() != after.String() || !ev.Back {
+			t.Errorf("undo step %d: %s from %s gives %s, want %s (back %v, %v)", i, ev.Move, ev.Before.String(), p.String(), after.String(), ev.Back, err)
+		}
+		after = ev.Before
+	}
+	if after.String() != c.Match().Pos.String() {
+		t.Errorf("undo ends on %s, the match is at %s", after.String(), c.Match().Pos.String())
 	}
 	if got := Say(english, c.Status()); got != "Orange to move: drag a marble in from the edge" {
 		t.Errorf("status after undo %q", got)
 	}
-	if !c.Redo() || c.Match().Pos.String() != before || c.Phase() != Playing {
-		t.Fatalf("redo: %s, phase %s; want %s", c.Match().Pos.String(), c.Phase(), before)
+	if !c.Redo() || c.Match().Pos.String() != before {
+		t.Fatalf("redo: %s; want %s", c.Match().Pos.String(), before)
+	}
+	evs = show(c)
+	if k := kinds(evs); k != "replayed replayed notice" || evs[0].Back || evs[1].Before.String() == evs[0].Before.String() {
+		t.Errorf("redo's events: %s", k)
+	}
+	if c.Phase() != Playing {
+		t.Errorf("after redo: phase %s", c.Phase())
 	}
 	h := newController(t, "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", Pace{}, false, false)
 	h.Commit(logic.NewEntry(logic.West, 3))

@@ -78,3 +78,57 @@ func TestUndoHotSeat(t *testing.T) {
 		t.Fatalf("hot-seat redo: %d moves", len(m.Moves))
 	}
 }
+
+// TestQuickUndosChain: three undos tapped before the first is shown, then
+// a redo, hand the screen one chain of moves to show: each starts where
+// the one before ends, the first where the board stood, the last on the
+// match's position; the turn goes on once they are shown.
+func TestQuickUndosChain(t *testing.T) {
+	c := newController(t, "7/7/7/7/7/7/7 expert og o 22,22 0,0 0,0", Pace{}, false, false)
+	for _, s := range []string{"W4", "Nd", "W3", "Sb"} {
+		if err := c.PlayString(s); err != nil {
+			t.Fatal(err)
+		}
+		show(c)
+	}
+	shown := c.Match().Pos
+	var evs []Event
+	for k := 0; k < 3; k++ {
+		if !c.Undo(true) {
+			t.Fatalf("undo %d refused", k)
+		}
+		evs = append(evs, c.Events()...)
+	}
+	if !c.Redo() {
+		t.Fatal("redo refused")
+	}
+	evs = append(evs, c.Events()...)
+	steps := 0
+	for _, ev := range evs {
+		if ev.Kind != Replayed {
+			continue
+		}
+		steps++
+		from, to := ev.Before, ev.Before
+		if err := to.Play(ev.Move, nil); err != nil {
+			t.Fatal(err)
+		}
+		if ev.Back {
+			from, to = to, from
+		}
+		if from.String() != shown.String() {
+			t.Fatalf("step %d (%s, back %v) starts on %s, the board shows %s", steps, ev.Move, ev.Back, from.String(), shown.String())
+		}
+		shown = to
+	}
+	if steps != 4 || shown.String() != c.Match().Pos.String() {
+		t.Fatalf("%d steps end on %s, the match is at %s", steps, shown.String(), c.Match().Pos.String())
+	}
+	if c.Phase() != Showing {
+		t.Errorf("phase %s while the steps are shown", c.Phase())
+	}
+	c.Shown()
+	if !c.HumanToMove() || len(c.Match().Moves) != 2 {
+		t.Errorf("after the steps: human to move %v, %d moves", c.HumanToMove(), len(c.Match().Moves))
+	}
+}
