@@ -19,11 +19,13 @@ import (
 // (square s starts at s × GoldenAngle): no two alike.
 const GoldenAngle = 2.39996
 
-// Board draws a board laid out by a geometry. Its only state is the
-// painted board, a render cache.
+// Board draws a board laid out by a geometry. Its only state is render
+// caches: the painted board, the table top and the seats' cards.
 type Board struct {
 	Geo   layout.Geometry
 	cache render.BoardCache
+	table render.TableTopCache
+	cards [4]render.SeatCardCache
 }
 
 // Px is board point b in screen pixels.
@@ -37,6 +39,10 @@ func (v *Board) Cell(s logic.Square) (float64, float64) { return v.Px(layout.Cel
 
 // DrawBoard draws the wood, the holes and the entry cups.
 func (v *Board) DrawBoard(dst *ebiten.Image) { v.cache.Draw(dst, &v.Geo) }
+
+// DrawTable covers the screen with the table top the board lies on (a
+// screen that shows the board draws it first, in place of a flat fill).
+func (v *Board) DrawTable(dst *ebiten.Image) { v.table.Draw(dst, &v.Geo) }
 
 // Marks is what tells marbles apart: each one's turn and its seed (the
 // play of colour that is its own and travels with it). A nil func gives
@@ -146,23 +152,28 @@ type Card struct {
 	Pulse  float64 // 0..1 frames the card in the seat's colour (the seat to move); below 0, no frame
 }
 
-// SeatCard draws seat i's card: its name, supply count, the supply's
-// marbles in the tray, the turns it still sits out and, in Expert and
-// Extreme, the score track with its marker. The game and the replay both
-// show seats so.
+// SeatCard draws seat i's card: a block of the board's wood (painted
+// once per size) with the name and supply count on its dark plate, the
+// supply's marbles in the tray carved into it, the turns it still sits
+// out and, in Expert and Extreme, the score track with its marker. The
+// game and the replay both show seats so.
 func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int, card Card) {
 	geo := &v.Geo
 	sp := k.Sprites
 	st := &geo.Seats[i]
 	col := pos.SeatColor(i)
 	r := st.Card
-	rad := math.Min(r.W, r.H) * 0.08
 	if card.Pulse >= 0 {
+		// The seat to move: the card framed in its colour.
 		b := math.Max(3, geo.Cell*0.06)
+		rad := math.Min(r.W, r.H) * 0.08
 		sp.Panel(dst, r.X-b, r.Y-b, r.W+2*b, r.H+2*b, rad+b, render.Fade(render.SeatTint[col], 0.65+0.35*card.Pulse))
-		sp.Panel(dst, r.X, r.Y, r.W, r.H, rad, render.Bg)
+		// A dark line between the frame and the wood: orange on the
+		// board's wood would blur into it.
+		g := b * 0.45
+		sp.Panel(dst, r.X-g, r.Y-g, r.W+2*g, r.H+2*g, rad+g, render.Nameplate)
 	}
-	sp.Panel(dst, r.X, r.Y, r.W, r.H, rad, render.Card)
+	v.cards[i&3].Draw(dst, geo, i)
 	// Label: the seat's name, then its supply.
 	lh := st.Label.H
 	num := Number(card.Supply)
@@ -173,24 +184,26 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 	size := k.Text.Fit(card.Name, lh*0.75, st.Label.W-numW-lh, false)
 	k.Text.Draw(dst, card.Name, st.Label.X, st.Label.Y+lh/2, size, render.Ink, render.AlignLeft, false)
 	k.Text.Draw(dst, num, st.Label.X+st.Label.W, st.Label.Y+lh/2, lh*0.8, render.SeatTint[col], render.AlignRight, true)
-	// The supply.
+	// The supply, in the tray's dimples.
 	kk := SpriteK(sp, geo.TrayRadius(i))
 	for j := 0; j < card.Supply; j++ {
 		p := geo.TraySlot(i, j)
 		sp.MarbleScaled(dst, col, p.X, p.Y, kk)
 	}
 	if card.SitOut != "" {
-		k.Text.Draw(dst, card.SitOut, st.Tray.X+st.Tray.W/2, st.Tray.Y+st.Tray.H/2, lh*0.7, render.Accent, render.AlignCenter, true)
+		// On a dark plate of its own: it lies over the marbles.
+		c := st.Tray.Center()
+		ts := lh * 0.7
+		w := k.Text.Width(card.SitOut, ts, true) + ts
+		sp.Panel(dst, c.X-w/2, c.Y-0.75*ts, w, 1.5*ts, 0.5*ts, render.Fade(render.Nameplate, 0.92))
+		k.Text.Draw(dst, card.SitOut, c.X, c.Y, ts, render.Accent, render.AlignCenter, true)
 	}
-	// The score track.
+	// The score track: 0, 5 and 10 marked, the marker marble in its place.
 	if !st.Score.Empty() {
 		sr := geo.ScoreRadius(i)
-		for n := 0; n <= logic.WinningPoints; n++ {
+		for n := 0; n <= logic.WinningPoints; n += 5 {
 			p := geo.ScoreSlot(i, n)
-			sp.Dot(dst, p.X, p.Y, 2*sr/float64(max(1, sp.Diameter())), render.Track)
-			if n%5 == 0 {
-				k.Text.Draw(dst, Number(n), p.X, p.Y, sr*1.1, render.Dim, render.AlignCenter, false)
-			}
+			k.Text.Shadowed(dst, Number(n), p.X, p.Y, sr*1.1, render.Ink, render.AlignCenter, false)
 		}
 		p := geo.ScoreSlot(i, min(card.Score, logic.WinningPoints))
 		sp.MarbleScaled(dst, col, p.X, p.Y, SpriteK(sp, sr*1.15))
