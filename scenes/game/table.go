@@ -398,6 +398,7 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 	ctl := t.Ctl
 	m := t.Match()
 	ph := ctl.Phase()
+	v.DrawTable(screen)
 	v.DrawBoard(screen)
 	if !t.HideCards {
 		t.drawCards(screen, c)
