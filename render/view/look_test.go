@@ -12,6 +12,7 @@ import (
 	"shiftago/logic"
 	"shiftago/render"
 	"shiftago/render/layout"
+	"shiftago/render/motion"
 	"shiftago/render/ui"
 	"shiftago/render/view"
 	"shiftago/scenes/looptest"
@@ -107,4 +108,96 @@ func crowdedPosition(t *testing.T, n int, scoring bool) *logic.Position {
 		}
 	}
 	return &pos
+}
+
+// TestLookChainRoll renders a chain push (W4 into three marbles) as a
+// strip of frames, one every four ticks, top to bottom, at 2×: each
+// marble's interior rolls forward about the axis across the row while it
+// moves and keeps its last pose once it stops; the last frame is the
+// position at rest as the game draws it after the move, in the poses the
+// animation ended in (it must look the same as the frame above it).
+func TestLookChainRoll(t *testing.T) {
+	dir := os.Getenv("SHIFTAGO_LOOK")
+	if dir == "" {
+		t.Skip("set SHIFTAGO_LOOK to a folder to render the look into")
+	}
+	l := looptest.Need(t)
+	const scale = 2
+	cfg := layout.Config{W: 960 * scale, H: 640 * scale, Scale: scale, Players: 2}
+	v := view.Board{Geo: layout.New(cfg)}
+	before, err := logic.ParsePosition("7/7/7/ogo4/7/7/7 express og o 20,21 0,0 0,0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := before
+	var tr logic.Trace
+	if err := after.PlayString("W4", &tr); err != nil {
+		t.Fatal(err)
+	}
+	a := motion.New(tr, before, v.Geo, motion.Options{})
+	n := len(a.Marbles())
+	base := make([]render.Turn, n)
+	seeds := make([]uint32, n)
+	for i := range n {
+		seeds[i] = uint32(100 + i)
+		base[i] = render.SeedTurn(seeds[i])
+	}
+	// The row's strip: the entry point to the fifth cell.
+	g := &v.Geo
+	x0, x1 := g.EntryPoint(tr.Entry).X-g.Cell*0.6, g.CellCenter(logic.Sq(4, 3)).X+g.Cell*0.6
+	y0 := g.CellCenter(logic.Sq(0, 3)).Y - g.Cell*0.6
+	fw, fh := int(x1-x0), int(1.2*g.Cell)
+	var frames []*ebiten.Image
+	sp := &render.Sprites{}
+	shot := func(rest bool) {
+		img := ebiten.NewImage(int(cfg.W), int(cfg.H))
+		sp.Ensure(int(2 * g.MarbleRadius))
+		v.DrawBoard(img)
+		if rest {
+			// As the table keeps them: each marble's seed and the
+			// orientation it was last drawn in.
+			var turns [64]render.Turn
+			var sd [64]uint32
+			for i, m := range a.Marbles() {
+				if m.Square.Valid() {
+					turns[m.Square], sd[m.Square] = v.Rolled(a, i, base[i]), seeds[i]
+				}
+			}
+			mk := view.Marks{Turn: func(s logic.Square) render.Turn { return turns[s] }, Seed: func(s logic.Square) uint32 { return sd[s] }}
+			v.Position(img, sp, &after, mk)
+			v.Position(img, sp, &after, mk) // the second time from the bake
+		} else {
+			v.Animation(img, sp, a, base, seeds)
+		}
+		frames = append(frames, img)
+	}
+	l.Do(func() {
+		for tick := 0; !a.Done(); tick++ {
+			if tick%4 == 0 {
+				shot(false)
+			}
+			a.Step()
+		}
+		shot(false)
+		shot(true)
+	})
+	out := image.NewRGBA(image.Rect(0, 0, fw, fh*len(frames)))
+	l.Do(func() {
+		for k, f := range frames {
+			full := image.NewRGBA(image.Rect(0, 0, int(cfg.W), int(cfg.H)))
+			f.ReadPixels(full.Pix)
+			f.Deallocate()
+			for y := range fh {
+				copy(out.Pix[out.PixOffset(0, k*fh+y):out.PixOffset(fw, k*fh+y)], full.Pix[full.PixOffset(int(x0), int(y0)+y):full.PixOffset(int(x0)+fw, int(y0)+y)])
+			}
+		}
+	})
+	f, err := os.Create(filepath.Join(dir, "chain-roll-2x.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, out); err != nil {
+		t.Fatal(err)
+	}
 }

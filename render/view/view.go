@@ -26,6 +26,7 @@ type Board struct {
 	cache render.BoardCache
 	table render.TableTopCache
 	cards [4]render.SeatCardCache
+	trail [24]layout.Point // room for a marble's trail, reused (Rolled)
 }
 
 // Px is board point b in screen pixels.
@@ -44,51 +45,78 @@ func (v *Board) DrawBoard(dst *ebiten.Image) { v.cache.Draw(dst, &v.Geo) }
 // screen that shows the board draws it first, in place of a flat fill).
 func (v *Board) DrawTable(dst *ebiten.Image) { v.table.Draw(dst, &v.Geo) }
 
-// Marks is what tells marbles apart: each one's turn and its seed (the
-// play of colour that is its own and travels with it). A nil func gives
-// the square's own.
+// Marks is what tells marbles apart: each one's orientation and its
+// seed (the play of colour that is its own and travels with it). A nil
+// func gives the square's own.
 type Marks struct {
-	Angle func(s logic.Square) float64
-	Seed  func(s logic.Square) uint32
+	Turn func(s logic.Square) render.Turn
+	Seed func(s logic.Square) uint32
 }
 
 // SquareSeed is the seed of a marble known only by its square.
 func SquareSeed(s logic.Square) uint32 { return uint32(s)*2654435761 + 1 }
 
-// Position draws the marbles of pos at rest.
+// SquareTurn is the orientation of the marble of seed seed on square s
+// that has not rolled yet: the swirls of each square turned differently.
+func SquareTurn(s logic.Square, seed uint32) render.Turn {
+	return render.SeededTurn(seed, float64(s)*GoldenAngle)
+}
+
+// Position draws the marbles of pos at rest, each in the orientation
+// mk gives it: the one it came to rest in, so that a marble that stops
+// rolling stays as it stopped (and is baked so, see render.Sprites).
 func (v *Board) Position(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, mk Marks) {
 	for b := pos.Occupied(); b != 0; b &= b - 1 {
 		s := logic.Square(bits.TrailingZeros64(uint64(b)))
 		x, y := v.Cell(s)
-		a, seed := float64(s)*GoldenAngle, SquareSeed(s)
-		if mk.Angle != nil {
-			a = mk.Angle(s)
-		}
+		seed := SquareSeed(s)
 		if mk.Seed != nil {
 			seed = mk.Seed(s)
 		}
-		sp.MarbleSeeded(dst, pos.At(s), x, y, a, 0, 1, seed)
+		var t render.Turn
+		if mk.Turn != nil {
+			t = mk.Turn(s)
+		} else {
+			t = SquareTurn(s, seed)
+		}
+		sp.MarbleTurned(dst, pos.At(s), x, y, t, 0, 1, seed)
 	}
 }
 
-// Animation draws the marbles of a running animation; base[i] is marble
-// i's turn before the move and seeds[i] its seed (nil: none, its square's).
-func (v *Board) Animation(dst *ebiten.Image, sp *render.Sprites, a *motion.Animation, base []float64, seeds []uint32) {
+// Animation draws the marbles of a running animation, each rolled in 3D
+// by the way it has travelled (Rolled); base[i] is marble i's orientation
+// before the move and seeds[i] its seed (nil: none, its square's).
+func (v *Board) Animation(dst *ebiten.Image, sp *render.Sprites, a *motion.Animation, base []render.Turn, seeds []uint32) {
 	for i, m := range a.Marbles() {
 		if m.InTray {
 			continue
 		}
 		x, y := v.Px(m.Pos)
-		ang := m.Angle
-		if i < len(base) {
-			ang += base[i]
-		}
 		seed := SquareSeed(m.Square)
 		if i < len(seeds) {
 			seed = seeds[i]
 		}
-		sp.MarbleSeeded(dst, m.Color, x, y, ang, m.Lift, 1, seed)
+		t := render.SeedTurn(seed)
+		if i < len(base) {
+			t = base[i]
+		}
+		sp.MarbleTurned(dst, m.Color, x, y, v.Rolled(a, i, t), m.Lift, 1, seed)
 	}
+}
+
+// Rolled is the orientation of a's marble i that was in orientation t
+// when the move began: t rolled along every piece of the way it has
+// travelled (motion's Trail), by the distance over its radius about the
+// axis across the piece. A marble pushed back by a bounce unrolls; one
+// that has stopped keeps the orientation it stopped in, which a screen
+// keeps for it once the move is over, so it never snaps back.
+func (v *Board) Rolled(a *motion.Animation, i int, t render.Turn) render.Turn {
+	tr := a.Trail(i, v.trail[:0])
+	for j := 1; j < len(tr); j++ {
+		d := tr[j].Sub(tr[j-1])
+		t = t.Rolled(d.X, d.Y, d.Len()/layout.MarbleRatio)
+	}
+	return t
 }
 
 // LastEntry marks where the last move came in: a glow at its entry

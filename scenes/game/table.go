@@ -32,14 +32,14 @@ type Table struct {
 	tick int
 
 	anim       *motion.Animation
-	animBase   [logic.Size*logic.Size + 1]float64 // each animated marble's turn before the move
-	angles     [64]float64                        // the turn of the marble on each square
-	seeds      [64]uint32                         // the seed of the marble on each square: its own play of colour, for the whole game
-	animSeed   [logic.Size*logic.Size + 1]uint32  // each animated marble's seed
-	nextSeed   uint32                             // the seed of the next marble to come in
-	shownScore [4]int                             // scores as the cards show them
-	animTicks  int                                // ticks the animation has been stepped
-	hold       bool                               // pause the animation when the push has settled (a choice follows)
+	animBase   [logic.Size*logic.Size + 1]render.Turn // each animated marble's orientation before the move
+	turns      [64]render.Turn                        // the orientation of the marble on each square, as it came to rest
+	seeds      [64]uint32                             // the seed of the marble on each square: its own play of colour, for the whole game
+	animSeed   [logic.Size*logic.Size + 1]uint32      // each animated marble's seed
+	nextSeed   uint32                                 // the seed of the next marble to come in
+	shownScore [4]int                                 // scores as the cards show them
+	animTicks  int                                    // ticks the animation has been stepped
+	hold       bool                                   // pause the animation when the push has settled (a choice follows)
 	settled    int
 	opts       motion.Options // how the move under way was dragged in
 
@@ -57,14 +57,14 @@ type Table struct {
 // NewTable lays a session on the table.
 func NewTable(c *app.Context, s *play.Session) *Table {
 	t := &Table{Ctl: play.NewController(s, c.Pace())}
-	for s := range t.angles {
-		t.angles[s] = float64(s) * view.GoldenAngle
+	for s := range t.turns {
 		t.seeds[s] = view.SquareSeed(logic.Square(s))
+		t.turns[s] = view.SquareTurn(logic.Square(s), t.seeds[s])
 	}
 	t.nextSeed = 0x9E3779B9
 	t.marks = view.Marks{
-		Angle: func(s logic.Square) float64 { return t.angles[s] },
-		Seed:  func(s logic.Square) uint32 { return t.seeds[s] },
+		Turn: func(s logic.Square) render.Turn { return t.turns[s] },
+		Seed: func(s logic.Square) uint32 { return t.seeds[s] },
 	}
 	t.Hand.reset()
 	t.syncScores()
@@ -284,10 +284,10 @@ func (t *Table) startAnimation(c *app.Context, before logic.Position, tr logic.T
 	// Each marble keeps the turn of its swirls and its seed from before
 	// the move; the one coming in gets a new seed of its own.
 	for i, m := range t.anim.Marbles() {
-		t.animBase[i] = float64(t.tick%97) * 0.61
+		t.animBase[i] = render.SeededTurn(t.nextSeed, float64(t.tick%97)*0.61)
 		t.animSeed[i] = t.nextSeed
 		if s, ok := squareAt(m.Pos); ok {
-			t.animBase[i] = t.angles[s]
+			t.animBase[i] = t.turns[s]
 			t.animSeed[i] = t.seeds[s]
 		}
 	}
@@ -350,7 +350,7 @@ func (t *Table) stepAnimation(c *app.Context) {
 	}
 	for i, m := range a.Marbles() {
 		if m.Square.Valid() && !m.InTray {
-			t.angles[m.Square] = math.Mod(t.animBase[i]+m.Angle, 2*math.Pi)
+			t.turns[m.Square] = t.View.Rolled(a, i, t.animBase[i]) // as it was last drawn: no snap
 			t.seeds[m.Square] = t.animSeed[i]
 		}
 	}
