@@ -214,6 +214,7 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	if g.Cell <= 0 {
 		return
 	}
+	v.DrawTable(screen)
 	v.DrawBoard(screen)
 	sp := c.Sprites
 	if r.anim != nil {
