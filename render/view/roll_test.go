@@ -90,7 +90,12 @@ func nearTurn(a, b render.Turn) bool {
 // ones shaded live in the turn of the way they have rolled, and one pixel
 // read back, which waits for the GPU (software GL here). The animation
 // steps one tick a round and starts again when it ends.
-func BenchmarkAnimationFrame(b *testing.B) {
+func BenchmarkAnimationFrame(b *testing.B) { benchFrame(b, false) }
+
+// BenchmarkAnimationFloor is BenchmarkAnimationFrame without the marbles.
+func BenchmarkAnimationFloor(b *testing.B) { benchFrame(b, true) }
+
+func benchFrame(b *testing.B, floor bool) {
 	l := looptest.Need(b)
 	before, tr := chainPush(b)
 	g := layout.New(layout.Config{W: looptest.W, H: looptest.H, Players: 3, Scoring: true})
@@ -123,7 +128,9 @@ func BenchmarkAnimationFrame(b *testing.B) {
 			}
 			a.Step()
 			v.DrawBoard(off)
-			v.Animation(off, sp, a, base, seeds)
+			if !floor {
+				v.Animation(off, sp, a, base, seeds)
+			}
 			one.ReadPixels(px[:])
 		}
 	})
