@@ -201,3 +201,78 @@ func TestLookChainRoll(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestLookScoredMove renders a computer's move that scores (chainPush,
+// carried from the tray) as a contact sheet, a frame every eight ticks at
+// half size, left to right and down: the marble carried from the tray
+// and set down without turning, the chain rolling, then the scored
+// marbles lifted and flown to the tray one at a time, their interiors
+// turning along their arcs.
+func TestLookScoredMove(t *testing.T) {
+	dir := os.Getenv("SHIFTAGO_LOOK")
+	if dir == "" {
+		t.Skip("set SHIFTAGO_LOOK to a folder to render the look into")
+	}
+	l := looptest.Need(t)
+	text, err := render.NewText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const W, H, cols = 960, 640, 4
+	before, tr := chainPush(t)
+	v := view.Board{Geo: layout.New(layout.Config{W: W, H: H, Players: 3, Scoring: true})}
+	a := motion.New(tr, before, v.Geo, motion.Options{Carry: true})
+	k := ui.Kit{Text: text, Sprites: &render.Sprites{}}
+	var sheet *image.RGBA
+	var shots []*image.RGBA
+	l.Do(func() {
+		img := ebiten.NewImage(W, H)
+		defer img.Deallocate()
+		k.Sprites.Ensure(int(2 * v.Geo.MarbleRadius))
+		for tick := 0; ; tick++ {
+			if tick%8 == 0 || a.Done() {
+				v.DrawTable(img)
+				v.DrawBoard(img)
+				for i := range before.Players() {
+					v.SeatCard(img, k, &before, i, view.Card{Name: "Seat", Supply: a.TrayCount(i), Pulse: -1})
+				}
+				v.Animation(img, k.Sprites, a, nil, nil)
+				full := image.NewRGBA(image.Rect(0, 0, W, H))
+				img.ReadPixels(full.Pix)
+				shots = append(shots, full)
+			}
+			if a.Done() {
+				break
+			}
+			a.Step()
+		}
+	})
+	rows := (len(shots) + cols - 1) / cols
+	sheet = image.NewRGBA(image.Rect(0, 0, cols*W/2, rows*H/2))
+	for n, s := range shots {
+		ox, oy := n%cols*W/2, n/cols*H/2
+		for y := range H / 2 {
+			for x := range W / 2 {
+				var sum [4]int
+				for _, d := range [4][2]int{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
+					o := s.PixOffset(2*x+d[0], 2*y+d[1])
+					for c := range 4 {
+						sum[c] += int(s.Pix[o+c])
+					}
+				}
+				o := sheet.PixOffset(ox+x, oy+y)
+				for c := range 4 {
+					sheet.Pix[o+c] = uint8(sum[c] / 4)
+				}
+			}
+		}
+	}
+	f, err := os.Create(filepath.Join(dir, "scored-move-sheet.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, sheet); err != nil {
+		t.Fatal(err)
+	}
+}
