@@ -135,3 +135,25 @@ func benchFrame(b *testing.B, floor bool) {
 		}
 	})
 }
+
+// BenchmarkRolledFrame is the CPU cost Rolled adds to a frame of the
+// chain push: every marble's trail and turn, at a tick of the scored
+// marbles' flights (the longest trails).
+func BenchmarkRolledFrame(b *testing.B) {
+	before, tr := chainPush(b)
+	g := layout.New(layout.Config{W: 960, H: 640, Players: 3, Scoring: true})
+	v := view.Board{Geo: g}
+	a := motion.New(tr, before, g, motion.Options{})
+	for range int(0.8 * a.Length()) {
+		a.Step()
+	}
+	start := render.SeedTurn(5)
+	var out render.Turn
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range a.Marbles() {
+			out = v.Rolled(a, i, start)
+		}
+	}
+	_ = out
+}
