@@ -75,34 +75,44 @@ func PaintTableTop(w, h int, lamp layout.Point, cell float64) *image.RGBA {
 	return img
 }
 
-// TableTopCache holds the table top painted for one screen size and
-// board place, repainted only when they change.
-type TableTopCache struct {
-	img *ebiten.Image
-	key [4]float64 // screen width and height, the board's centre
-	k   float64    // the painted image's scale (1: texel for pixel)
-	op  ebiten.DrawImageOptions
+// TableCache holds the table top (PaintTableTop) with the board on it
+// (BoardCache), composed once for a screen size and board place into one
+// screen-sized texture: the resting layer under everything else, copied
+// each frame in one draw instead of a fill and the board's.
+type TableCache struct {
+	comp *ebiten.Image
+	key  [5]float64 // screen width and height, the board's place and cell
+	op   ebiten.DrawImageOptions
 }
 
 // Draw covers the screen of g with the table top, lit from above the
-// board.
-func (t *TableTopCache) Draw(dst *ebiten.Image, g *layout.Geometry) {
+// board, and the board (board's texture) where g puts it.
+func (t *TableCache) Draw(dst *ebiten.Image, g *layout.Geometry, board *BoardCache) {
 	if g.W < 1 || g.H < 1 {
 		return
 	}
 	c := g.Frame.Center()
-	key := [4]float64{g.W, g.H, c.X, c.Y}
-	if t.img == nil || t.key != key {
-		free(t.img)
-		t.k = min(1, math.Sqrt(tableTopMaxPixels/(g.W*g.H)))
-		w, h := int(math.Ceil(g.W*t.k)), int(math.Ceil(g.H*t.k))
-		t.img = ebiten.NewImageFromImage(PaintTableTop(w, h, c.Mul(t.k), max(4, g.Cell*t.k)))
+	key := [5]float64{g.W, g.H, c.X, c.Y, g.Cell}
+	if t.comp == nil || t.key != key {
+		free(t.comp)
+		// The table top is soft: a big screen gets it painted smaller
+		// and stretched.
+		k := min(1, math.Sqrt(tableTopMaxPixels/(g.W*g.H)))
+		w, h := int(math.Ceil(g.W*k)), int(math.Ceil(g.H*k))
+		top := ebiten.NewImageFromImage(PaintTableTop(w, h, c.Mul(k), max(4, g.Cell*k)))
+		t.comp = ebiten.NewImage(int(math.Ceil(g.W)), int(math.Ceil(g.H)))
+		var op ebiten.DrawImageOptions
+		op.GeoM.Scale(1/k, 1/k)
+		op.Filter = ebiten.FilterLinear
+		t.comp.DrawImage(top, &op)
+		top.Deallocate()
+		board.Draw(t.comp, g)
 		t.key = key
 	}
-	t.op.GeoM.Reset()
-	t.op.GeoM.Scale(1/t.k, 1/t.k)
-	t.op.Filter = ebiten.FilterLinear
-	dst.DrawImage(t.img, &t.op)
+	// Opaque, and under everything: copied, not blended, which spares
+	// software GL reading the screen back.
+	t.op.Blend = ebiten.BlendCopy
+	dst.DrawImage(t.comp, &t.op)
 }
 
 // SeatPlan is where the parts of a seat's card lie, in pixels from the

@@ -33,7 +33,6 @@ func tableShot(t *testing.T, l *looptest.Loop, k ui.Kit, cfg layout.Config, pos 
 		defer img.Deallocate()
 		k.Sprites.Ensure(int(2 * v.Geo.MarbleRadius))
 		v.DrawTable(img)
-		v.DrawBoard(img)
 		v.Position(img, k.Sprites, pos, view.Marks{})
 		for i := 0; i < pos.Players(); i++ {
 			card := view.Card{Name: "Seat " + view.Number(i+1), Supply: pos.Supply(i), Score: 3 * i, Pulse: -1}
@@ -232,7 +231,6 @@ func TestLookScoredMove(t *testing.T) {
 		for tick := 0; ; tick++ {
 			if tick%8 == 0 || a.Done() {
 				v.DrawTable(img)
-				v.DrawBoard(img)
 				for i := range before.Players() {
 					v.SeatCard(img, k, &before, i, view.Card{Name: "Seat", Supply: a.TrayCount(i), Pulse: -1})
 				}

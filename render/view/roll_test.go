@@ -157,3 +157,34 @@ func BenchmarkRolledFrame(b *testing.B) {
 	}
 	_ = out
 }
+
+// BenchmarkTableTop is the resting layer of a drawn frame: the table
+// top with the board on it, one screen-sized copy of their composed
+// texture, with a pixel read back. BenchmarkTableTopFill is what it
+// replaces: a flat fill and the board.
+func BenchmarkTableTop(b *testing.B) { benchBackground(b, false) }
+
+// BenchmarkTableTopFill is the flat fill and the board's copy.
+func BenchmarkTableTopFill(b *testing.B) { benchBackground(b, true) }
+
+func benchBackground(b *testing.B, fill bool) {
+	l := looptest.Need(b)
+	v := view.Board{Geo: layout.New(layout.Config{W: looptest.W, H: looptest.H, Players: 3, Scoring: true})}
+	var px [4]byte
+	l.Do(func() {
+		off := ebiten.NewImage(looptest.W, looptest.H)
+		defer off.Deallocate()
+		one := off.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image)
+		v.DrawTable(off) // painted once, before the timing
+		b.ReportAllocs()
+		for b.Loop() {
+			if fill {
+				off.Fill(render.Bg)
+				v.DrawBoard(off)
+			} else {
+				v.DrawTable(off)
+			}
+			one.ReadPixels(px[:])
+		}
+	})
+}

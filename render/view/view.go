@@ -20,11 +20,12 @@ import (
 const GoldenAngle = 2.39996
 
 // Board draws a board laid out by a geometry. Its only state is render
-// caches: the painted board, the table top and the seats' cards.
+// caches: the painted board, the table with the board on it, the seats'
+// cards.
 type Board struct {
 	Geo   layout.Geometry
 	cache render.BoardCache
-	table render.TableTopCache
+	table render.TableCache
 	cards [4]render.SeatCardCache
 	trail [24]layout.Point // room for a marble's trail, reused (Rolled)
 }
@@ -41,9 +42,10 @@ func (v *Board) Cell(s logic.Square) (float64, float64) { return v.Px(layout.Cel
 // DrawBoard draws the wood, the holes and the entry cups.
 func (v *Board) DrawBoard(dst *ebiten.Image) { v.cache.Draw(dst, &v.Geo) }
 
-// DrawTable covers the screen with the table top the board lies on (a
-// screen that shows the board draws it first, in place of a flat fill).
-func (v *Board) DrawTable(dst *ebiten.Image) { v.table.Draw(dst, &v.Geo) }
+// DrawTable covers the screen with the table top and the board on it
+// (DrawBoard's), composed once per size: a screen that shows the board
+// on the table draws this first, in place of a flat fill and DrawBoard.
+func (v *Board) DrawTable(dst *ebiten.Image) { v.table.Draw(dst, &v.Geo, &v.cache) }
 
 // Marks is what tells marbles apart: each one's orientation and its
 // seed (the play of colour that is its own and travels with it). A nil

@@ -398,8 +398,7 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 	ctl := t.Ctl
 	m := t.Match()
 	ph := ctl.Phase()
-	v.DrawTable(screen)
-	v.DrawBoard(screen)
+	v.DrawTable(screen) // and the board on it
 	if !t.HideCards {
 		t.drawCards(screen, c)
 	}

@@ -214,8 +214,7 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	if g.Cell <= 0 {
 		return
 	}
-	v.DrawTable(screen)
-	v.DrawBoard(screen)
+	v.DrawTable(screen) // and the board on it
 	sp := c.Sprites
 	if r.anim != nil {
 		v.Animation(screen, sp, r.anim, nil, nil)
