@@ -237,6 +237,11 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 		}
 		p := geo.ScoreSlot(i, min(card.Score, logic.WinningPoints))
 		sp.MarbleScaled(dst, col, p.X, p.Y, SpriteK(sp, sr*1.15))
+		if sp.Symbols {
+			// The colour-blind symbol would cross the number: a light
+			// disc between them (the card names the seat).
+			sp.Dot(dst, p.X, p.Y, 1.5*sr/float64(max(1, sp.Diameter())), render.Ink)
+		}
 		// The score as a number too, on the marker: a track alone is
 		// hard to read at a glance.
 		k.Text.Draw(dst, Number(card.Score), p.X, p.Y, sr*1.25, render.Dark, render.AlignCenter, true)
