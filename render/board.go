@@ -94,7 +94,14 @@ func PaintTable(c int) *image.RGBA {
 			})
 		}
 	}
-	top, bottom := int(y0), min(int(y0+F)+1, side)
+	eachRow(int(y0), min(int(y0+F)+1, side), row)
+	return img
+}
+
+// eachRow runs row for every py from top to bottom (excluded), the rows
+// shared out among the cores: a painting whose pixels are independent
+// (a resize on a high-DPI screen paints millions of them).
+func eachRow(top, bottom int, row func(py int)) {
 	n := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	for w := range n {
@@ -105,7 +112,6 @@ func PaintTable(c int) *image.RGBA {
 		})
 	}
 	wg.Wait()
-	return img
 }
 
 // insideRoundSquare is how far (u, v) lies inside the square from lo to

@@ -1,6 +1,7 @@
 // Package render draws the game: the board carved and lit once per size
-// into a texture (board.go, paint.go), the supply trays likewise
-// (tray.go), the opal marbles shaded by a Kage shader (marble_shader.go)
+// into a texture (board.go, paint.go), the table top and the seats'
+// wooden cards with their carved supply trays likewise (furniture.go,
+// tray.go), the opal marbles shaded by a Kage shader (marble_shader.go)
 // whose resting marbles are baked into one texture and copied, with a CPU
 // mirror of it (marble_paint.go), the text (etxt), and the interface's
 // one palette. It reads the rules (package logic) and never changes them.

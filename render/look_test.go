@@ -107,12 +107,10 @@ func TestLook(t *testing.T) {
 			sp := &Sprites{Symbols: sc.symbols}
 			var bc BoardCache
 			lookScene(img, &g, sp, &bc)
-			// The seats' trays, each with a supply of some marbles.
+			// The seats' cards, each with a supply of some marbles.
 			for i := range 4 {
-				var tc TrayCache
-				st := &g.Seats[i]
-				sp.Panel(img, st.Card.X, st.Card.Y, st.Card.W, st.Card.H, st.Card.H*0.08, Card)
-				tc.Draw(img, &g, i)
+				var sc SeatCardCache
+				sc.Draw(img, &g, i)
 				k := 2 * g.TrayRadius(i) / float64(sp.Diameter())
 				for j := range 5 + 5*i {
 					q := g.TraySlot(i, j)

@@ -205,8 +205,23 @@ func (t Turn) Rolled(dx, dy, angle float64) Turn {
 	ax, ay := -dy/l, dx/l
 	s, c := math.Sincos(angle / 2)
 	r := Turn{X: float32(ax * s), Y: float32(ay * s), W: float32(c)}
-	return r.mul(t.quat())
+	return r.mul(t.quat()).unit()
 }
+
+// unit is t scaled back to length 1: a marble's turn is rolled on, piece
+// by piece and move after move, and float32 products drift.
+func (t Turn) unit() Turn {
+	n := float32(math.Sqrt(float64(t.X*t.X + t.Y*t.Y + t.Z*t.Z + t.W*t.W)))
+	if n == 0 {
+		return Turn{W: 1}
+	}
+	return Turn{t.X / n, t.Y / n, t.Z / n, t.W / n}
+}
+
+// SeededTurn is the orientation MarbleSeeded draws the marble of seed
+// seed in with angle: its own side, turned by angle in the picture's
+// plane. It is where a marble's 3D roll starts from.
+func SeededTurn(seed uint32, angle float64) Turn { return SeedTurn(seed).mul(TurnAbout(angle)) }
 
 // mul is the quaternion product a·b (b first, then a).
 func (a Turn) mul(b Turn) Turn {

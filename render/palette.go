@@ -27,6 +27,8 @@ var (
 	Overlay   = color.RGBA{0x10, 0x14, 0x12, 0xd8} // panels over the board: notices, the result
 	MenuItem  = color.RGBA{0x20, 0x1a, 0x12, 0xff} // opaque: nothing of the game shows through the menu
 	Marker    = color.RGBA{0xd0, 0x30, 0x28, 0xff} // the red score marker of the box's score cards
+	TableWood = color.RGBA{0x4a, 0x30, 0x1e, 0xff} // the walnut table top the board lies on, before its lamp's light
+	Nameplate = color.RGBA{0x26, 0x1a, 0x12, 0xff} // the dark wood inlaid under a seat's name: light text reads on it
 )
 
 // SeatTint is the colour of a seat's marbles as a flat interface colour.

@@ -134,7 +134,7 @@ func (s *Sprites) Marble(dst *ebiten.Image, c logic.Color, x, y, angle, lift, al
 // colour and the side it shows at rest are its own, and stay with it as
 // long as the caller keeps its seed with it.
 func (s *Sprites) MarbleSeeded(dst *ebiten.Image, c logic.Color, x, y, angle, lift, alpha float64, seed uint32) {
-	s.marble(dst, c, x, y, SeedTurn(seed).mul(TurnAbout(angle)), lift, alpha, 1, seed)
+	s.marble(dst, c, x, y, SeededTurn(seed, angle), lift, alpha, 1, seed)
 }
 
 // MarbleTurned draws the marble of seed seed with its interior in

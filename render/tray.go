@@ -6,10 +6,8 @@ import (
 	"image/draw"
 	"math"
 
-	"github.com/hajimehoshi/ebiten/v2"
 	"golang.org/x/image/vector"
 
-	"shiftago/logic"
 	"shiftago/render/layout"
 )
 
@@ -77,45 +75,4 @@ func PaintTray(w, h int, cups []layout.Point, cupR float64) *image.RGBA {
 		}
 	}
 	return img
-}
-
-// TrayCache holds a seat's supply tray (PaintTray) painted once for the
-// size and places its geometry gives it, repainted when they change.
-type TrayCache struct {
-	img  *ebiten.Image
-	key  trayKey
-	cups [logic.MarblesPerColor]layout.Point
-	op   ebiten.DrawImageOptions
-}
-
-type trayKey struct {
-	w, h, r  int
-	c0, c1   layout.Point // where the first two cups lie in the tray
-	cupsLast layout.Point
-}
-
-// Draw draws the tray of seat under g's Seats[seat].Tray, with a cup for
-// each of its logic.MarblesPerColor slots, for the supply's marbles to be
-// drawn into.
-func (t *TrayCache) Draw(dst *ebiten.Image, g *layout.Geometry, seat int) {
-	tr := g.Seats[seat].Tray
-	if tr.Empty() {
-		return
-	}
-	x0, y0 := math.Floor(tr.X), math.Floor(tr.Y)
-	w, h := int(math.Ceil(tr.X+tr.W)-x0), int(math.Ceil(tr.Y+tr.H)-y0)
-	for i := range t.cups {
-		t.cups[i] = g.TraySlot(seat, i).Sub(layout.Point{X: x0, Y: y0})
-	}
-	k := trayKey{w, h, int(math.Round(4 * g.TrayRadius(seat))), t.cups[0], t.cups[1], t.cups[len(t.cups)-1]}
-	if t.img == nil || t.key != k {
-		if t.img != nil {
-			t.img.Deallocate()
-		}
-		t.img = ebiten.NewImageFromImage(PaintTray(w, h, t.cups[:], g.TrayRadius(seat)*1.05))
-		t.key = k
-	}
-	t.op.GeoM.Reset()
-	t.op.GeoM.Translate(x0, y0)
-	dst.DrawImage(t.img, &t.op)
 }

@@ -19,11 +19,15 @@ import (
 // (square s starts at s × GoldenAngle): no two alike.
 const GoldenAngle = 2.39996
 
-// Board draws a board laid out by a geometry. Its only state is the
-// painted board, a render cache.
+// Board draws a board laid out by a geometry. Its only state is render
+// caches: the painted board, the table with the board on it, the seats'
+// cards.
 type Board struct {
 	Geo   layout.Geometry
 	cache render.BoardCache
+	table render.TableCache
+	cards [4]render.SeatCardCache
+	trail [24]layout.Point // room for a marble's trail, reused (Rolled)
 }
 
 // Px is board point b in screen pixels.
@@ -38,51 +42,83 @@ func (v *Board) Cell(s logic.Square) (float64, float64) { return v.Px(layout.Cel
 // DrawBoard draws the wood, the holes and the entry cups.
 func (v *Board) DrawBoard(dst *ebiten.Image) { v.cache.Draw(dst, &v.Geo) }
 
-// Marks is what tells marbles apart: each one's turn and its seed (the
-// play of colour that is its own and travels with it). A nil func gives
-// the square's own.
+// DrawTable covers the screen with the table top and the board on it
+// (DrawBoard's), composed once per size: a screen that shows the board
+// on the table draws this first, in place of a flat fill and DrawBoard.
+func (v *Board) DrawTable(dst *ebiten.Image) { v.table.Draw(dst, &v.Geo, &v.cache) }
+
+// Marks is what tells marbles apart: each one's orientation and its
+// seed (the play of colour that is its own and travels with it). A nil
+// func gives the square's own.
 type Marks struct {
-	Angle func(s logic.Square) float64
-	Seed  func(s logic.Square) uint32
+	Turn func(s logic.Square) render.Turn
+	Seed func(s logic.Square) uint32
 }
 
 // SquareSeed is the seed of a marble known only by its square.
 func SquareSeed(s logic.Square) uint32 { return uint32(s)*2654435761 + 1 }
 
-// Position draws the marbles of pos at rest.
+// SquareTurn is the orientation of the marble of seed seed on square s
+// that has not rolled yet: the swirls of each square turned differently.
+func SquareTurn(s logic.Square, seed uint32) render.Turn {
+	return render.SeededTurn(seed, float64(s)*GoldenAngle)
+}
+
+// Position draws the marbles of pos at rest, each in the orientation
+// mk gives it: the one it came to rest in, so that a marble that stops
+// rolling stays as it stopped (and is baked so, see render.Sprites).
 func (v *Board) Position(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, mk Marks) {
 	for b := pos.Occupied(); b != 0; b &= b - 1 {
 		s := logic.Square(bits.TrailingZeros64(uint64(b)))
 		x, y := v.Cell(s)
-		a, seed := float64(s)*GoldenAngle, SquareSeed(s)
-		if mk.Angle != nil {
-			a = mk.Angle(s)
-		}
+		seed := SquareSeed(s)
 		if mk.Seed != nil {
 			seed = mk.Seed(s)
 		}
-		sp.MarbleSeeded(dst, pos.At(s), x, y, a, 0, 1, seed)
+		var t render.Turn
+		if mk.Turn != nil {
+			t = mk.Turn(s)
+		} else {
+			t = SquareTurn(s, seed)
+		}
+		sp.MarbleTurned(dst, pos.At(s), x, y, t, 0, 1, seed)
 	}
 }
 
-// Animation draws the marbles of a running animation; base[i] is marble
-// i's turn before the move and seeds[i] its seed (nil: none, its square's).
-func (v *Board) Animation(dst *ebiten.Image, sp *render.Sprites, a *motion.Animation, base []float64, seeds []uint32) {
+// Animation draws the marbles of a running animation, each rolled in 3D
+// by the way it has travelled (Rolled); base[i] is marble i's orientation
+// before the move and seeds[i] its seed (nil: none, its square's).
+func (v *Board) Animation(dst *ebiten.Image, sp *render.Sprites, a *motion.Animation, base []render.Turn, seeds []uint32) {
 	for i, m := range a.Marbles() {
 		if m.InTray {
 			continue
 		}
 		x, y := v.Px(m.Pos)
-		ang := m.Angle
-		if i < len(base) {
-			ang += base[i]
-		}
 		seed := SquareSeed(m.Square)
 		if i < len(seeds) {
 			seed = seeds[i]
 		}
-		sp.MarbleSeeded(dst, m.Color, x, y, ang, m.Lift, 1, seed)
+		t := render.SeedTurn(seed)
+		if i < len(base) {
+			t = base[i]
+		}
+		sp.MarbleTurned(dst, m.Color, x, y, v.Rolled(a, i, t), m.Lift, 1, seed)
 	}
+}
+
+// Rolled is the orientation of a's marble i that was in orientation t
+// when the move began: t rolled along every piece of the way it has
+// travelled (motion's Trail), by the distance over its radius about the
+// axis across the piece. A marble pushed back by a bounce unrolls; one
+// that has stopped keeps the orientation it stopped in, which a screen
+// keeps for it once the move is over, so it never snaps back.
+func (v *Board) Rolled(a *motion.Animation, i int, t render.Turn) render.Turn {
+	tr := a.Trail(i, v.trail[:0])
+	for j := 1; j < len(tr); j++ {
+		d := tr[j].Sub(tr[j-1])
+		t = t.Rolled(d.X, d.Y, d.Len()/layout.MarbleRatio)
+	}
+	return t
 }
 
 // LastEntry marks where the last move came in: a glow at its entry
@@ -146,23 +182,28 @@ type Card struct {
 	Pulse  float64 // 0..1 frames the card in the seat's colour (the seat to move); below 0, no frame
 }
 
-// SeatCard draws seat i's card: its name, supply count, the supply's
-// marbles in the tray, the turns it still sits out and, in Expert and
-// Extreme, the score track with its marker. The game and the replay both
-// show seats so.
+// SeatCard draws seat i's card: a block of the board's wood (painted
+// once per size) with the name and supply count on its dark plate, the
+// supply's marbles in the tray carved into it, the turns it still sits
+// out and, in Expert and Extreme, the score track with its marker. The
+// game and the replay both show seats so.
 func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int, card Card) {
 	geo := &v.Geo
 	sp := k.Sprites
 	st := &geo.Seats[i]
 	col := pos.SeatColor(i)
 	r := st.Card
-	rad := math.Min(r.W, r.H) * 0.08
 	if card.Pulse >= 0 {
+		// The seat to move: the card framed in its colour.
 		b := math.Max(3, geo.Cell*0.06)
+		rad := math.Min(r.W, r.H) * 0.08
 		sp.Panel(dst, r.X-b, r.Y-b, r.W+2*b, r.H+2*b, rad+b, render.Fade(render.SeatTint[col], 0.65+0.35*card.Pulse))
-		sp.Panel(dst, r.X, r.Y, r.W, r.H, rad, render.Bg)
+		// A dark line between the frame and the wood: orange on the
+		// board's wood would blur into it.
+		g := b * 0.45
+		sp.Panel(dst, r.X-g, r.Y-g, r.W+2*g, r.H+2*g, rad+g, render.Nameplate)
 	}
-	sp.Panel(dst, r.X, r.Y, r.W, r.H, rad, render.Card)
+	v.cards[i&3].Draw(dst, geo, i)
 	// Label: the seat's name, then its supply.
 	lh := st.Label.H
 	num := Number(card.Supply)
@@ -173,27 +214,34 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 	size := k.Text.Fit(card.Name, lh*0.75, st.Label.W-numW-lh, false)
 	k.Text.Draw(dst, card.Name, st.Label.X, st.Label.Y+lh/2, size, render.Ink, render.AlignLeft, false)
 	k.Text.Draw(dst, num, st.Label.X+st.Label.W, st.Label.Y+lh/2, lh*0.8, render.SeatTint[col], render.AlignRight, true)
-	// The supply.
+	// The supply, in the tray's dimples.
 	kk := SpriteK(sp, geo.TrayRadius(i))
 	for j := 0; j < card.Supply; j++ {
 		p := geo.TraySlot(i, j)
 		sp.MarbleScaled(dst, col, p.X, p.Y, kk)
 	}
 	if card.SitOut != "" {
-		k.Text.Draw(dst, card.SitOut, st.Tray.X+st.Tray.W/2, st.Tray.Y+st.Tray.H/2, lh*0.7, render.Accent, render.AlignCenter, true)
+		// On a dark plate of its own: it lies over the marbles.
+		c := st.Tray.Center()
+		ts := lh * 0.7
+		w := k.Text.Width(card.SitOut, ts, true) + ts
+		sp.Panel(dst, c.X-w/2, c.Y-0.75*ts, w, 1.5*ts, 0.5*ts, render.Fade(render.Nameplate, 0.92))
+		k.Text.Draw(dst, card.SitOut, c.X, c.Y, ts, render.Accent, render.AlignCenter, true)
 	}
-	// The score track.
+	// The score track: 0, 5 and 10 marked, the marker marble in its place.
 	if !st.Score.Empty() {
 		sr := geo.ScoreRadius(i)
-		for n := 0; n <= logic.WinningPoints; n++ {
+		for n := 0; n <= logic.WinningPoints; n += 5 {
 			p := geo.ScoreSlot(i, n)
-			sp.Dot(dst, p.X, p.Y, 2*sr/float64(max(1, sp.Diameter())), render.Track)
-			if n%5 == 0 {
-				k.Text.Draw(dst, Number(n), p.X, p.Y, sr*1.1, render.Dim, render.AlignCenter, false)
-			}
+			k.Text.Shadowed(dst, Number(n), p.X, p.Y, sr*1.1, render.Ink, render.AlignCenter, false)
 		}
 		p := geo.ScoreSlot(i, min(card.Score, logic.WinningPoints))
 		sp.MarbleScaled(dst, col, p.X, p.Y, SpriteK(sp, sr*1.15))
+		if sp.Symbols {
+			// The colour-blind symbol would cross the number: a light
+			// disc between them (the card names the seat).
+			sp.Dot(dst, p.X, p.Y, 1.5*sr/float64(max(1, sp.Diameter())), render.Ink)
+		}
 		// The score as a number too, on the marker: a track alone is
 		// hard to read at a glance.
 		k.Text.Draw(dst, Number(card.Score), p.X, p.Y, sr*1.25, render.Dark, render.AlignCenter, true)

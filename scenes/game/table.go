@@ -34,16 +34,16 @@ type Table struct {
 	tick int
 
 	anim       *motion.Animation
-	animBase   [logic.Size*logic.Size + 1]float64 // each animated marble's turn before the move
-	angles     [64]float64                        // the turn of the marble on each square
-	seeds      [64]uint32                         // the seed of the marble on each square: its own play of colour, for the whole game
-	animSeed   [logic.Size*logic.Size + 1]uint32  // each animated marble's seed
-	nextSeed   uint32                             // the seed of the next marble to come in
-	shownScore [4]int                             // scores as the cards show them
-	animTicks  int                                // ticks the animation has been stepped
-	hold       bool                               // pause the animation when the push has settled (a choice follows)
-	held       bool                               // the animation is a held push: it stops once settled
-	heldBefore logic.Position                     // the position a held push starts from
+	animBase   [logic.Size*logic.Size + 1]render.Turn // each animated marble's orientation before the move
+	turns      [64]render.Turn                        // the orientation of the marble on each square, as it came to rest
+	seeds      [64]uint32                             // the seed of the marble on each square: its own play of colour, for the whole game
+	animSeed   [logic.Size*logic.Size + 1]uint32      // each animated marble's seed
+	nextSeed   uint32                                 // the seed of the next marble to come in
+	shownScore [4]int                                 // scores as the cards show them
+	animTicks  int                                    // ticks the animation has been stepped
+	hold       bool                                   // pause the animation when the push has settled (a choice follows)
+	held       bool                                   // the animation is a held push: it stops once settled
+	heldBefore logic.Position                         // the position a held push starts from
 	settled    int
 	opts       motion.Options // how the move under way was dragged in
 	queue      []step         // moves undone or redone, to show after the one under way
@@ -84,14 +84,14 @@ const maxCatchUp = 6
 // NewTable lays a session on the table.
 func NewTable(c *app.Context, s *play.Session) *Table {
 	t := &Table{Ctl: play.NewController(s, c.Pace())}
-	for s := range t.angles {
-		t.angles[s] = float64(s) * view.GoldenAngle
+	for s := range t.turns {
 		t.seeds[s] = view.SquareSeed(logic.Square(s))
+		t.turns[s] = view.SquareTurn(logic.Square(s), t.seeds[s])
 	}
 	t.nextSeed = 0x9E3779B9
 	t.marks = view.Marks{
-		Angle: func(s logic.Square) float64 { return t.angles[s] },
-		Seed:  func(s logic.Square) uint32 { return t.seeds[s] },
+		Turn: func(s logic.Square) render.Turn { return t.turns[s] },
+		Seed: func(s logic.Square) uint32 { return t.seeds[s] },
 	}
 	t.Hand.reset()
 	t.syncScores()
@@ -330,10 +330,10 @@ func (t *Table) startAnimation(c *app.Context, st step, hold bool, opts motion.O
 	// the move; one coming onto the board (or out of the tray, going
 	// back) gets a new seed of its own.
 	for i, m := range t.anim.Marbles() {
-		t.animBase[i] = float64(t.tick%97) * 0.61
+		t.animBase[i] = render.SeededTurn(t.nextSeed, float64(t.tick%97)*0.61)
 		t.animSeed[i] = t.nextSeed
 		if s, ok := squareAt(m.Pos); ok && !m.InTray {
-			t.animBase[i] = t.angles[s]
+			t.animBase[i] = t.turns[s]
 			t.animSeed[i] = t.seeds[s]
 		} else {
 			t.nextSeed = t.nextSeed*1664525 + 1013904223
@@ -424,12 +424,13 @@ func (t *Table) animEvents(c *app.Context, a *motion.Animation) {
 }
 
 // next ends the animation shown: each marble on the board keeps its turn
-// and seed on its square; then the next queued move is shown, or the
-// controller hears that all has been shown.
+// (as it was last drawn: no snap) and seed on its square; then the next
+// queued move is shown, or the controller hears that all has been shown.
 func (t *Table) next(c *app.Context) {
-	for i, m := range t.anim.Marbles() {
+	a := t.anim
+	for i, m := range a.Marbles() {
 		if s, ok := squareAt(m.Pos); ok && !m.InTray && m.Lift == 0 {
-			t.angles[s] = math.Mod(t.animBase[i]+m.Angle, 2*math.Pi)
+			t.turns[s] = t.View.Rolled(a, i, t.animBase[i])
 			t.seeds[s] = t.animSeed[i]
 		}
 	}
@@ -483,7 +484,7 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 	ctl := t.Ctl
 	m := t.Match()
 	ph := ctl.Phase()
-	v.DrawBoard(screen)
+	v.DrawTable(screen) // and the board on it
 	if !t.HideCards {
 		t.drawCards(screen, c)
 	}
@@ -588,7 +589,7 @@ func (t *Table) drawEnding(screen *ebiten.Image, c *app.Context, win *play.Line,
 			continue // scored off: its marble is in the tray
 		}
 		x, y := v.Cell(s)
-		sp.MarbleSeeded(screen, pos.At(s), x, y, t.angles[s], f.Lift(i, k), 1, t.seeds[s])
+		sp.MarbleTurned(screen, pos.At(s), x, y, t.turns[s], f.Lift(i, k), 1, t.seeds[s])
 		if g := f.Glint(i, k); g > 0 {
 			sp.Glow(screen, x-0.3*r, y-0.4*r, 0.35, render.Fade(glint, 0.9*g))
 		}

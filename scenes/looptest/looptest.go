@@ -57,7 +57,7 @@ func Main(m *testing.M) {
 }
 
 // Need skips a test that needs the game loop when there is none.
-func Need(t *testing.T) *Loop {
+func Need(t testing.TB) *Loop {
 	t.Helper()
 	if theLoop == nil {
 		t.Skip("no DISPLAY: this test runs the real game loop (use xvfb-run)")

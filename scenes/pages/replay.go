@@ -347,7 +347,7 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	if g.Cell <= 0 {
 		return
 	}
-	v.DrawBoard(screen)
+	v.DrawTable(screen) // and the board on it
 	sp := c.Sprites
 	if r.anim != nil {
 		v.Animation(screen, sp, r.anim, nil, nil)

@@ -1,0 +1,296 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"golang.org/x/image/vector"
+
+	"shiftago/logic"
+	"shiftago/render/layout"
+)
+
+// The furniture around the board: the table top it lies on and a block
+// of the board's wood for each seat, with the seat's name on a dark
+// inlaid plate and its supply and score track carved into it as
+// compartments (PaintTray). Each is painted once on the CPU for its size
+// and uploaded as one texture, so an idle frame copies it and a resize
+// repaints it, like the board.
+
+// tableTopMaxPixels bounds the table top's painted size: it is soft (a
+// lamp's pool of light on dark wood), so a big screen gets it painted
+// smaller and stretched, which costs a resize tens of milliseconds
+// instead of hundreds.
+const tableTopMaxPixels = 1 << 20
+
+// PaintTableTop paints the table the board lies on, w × h pixels: dark
+// walnut planks running across, their grain, the seams between them, and
+// the light of a lamp above the board (centred on lamp, falling off
+// towards the corners), so the eye rests on the board and the seats.
+// cell is the board's cell size in the same pixels: the grain and the
+// planks are in proportion to the board.
+func PaintTableTop(w, h int, lamp layout.Point, cell float64) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, max(1, w), max(1, h)))
+	if w < 2 || h < 2 {
+		return img
+	}
+	cell = max(4, cell)
+	draw.Draw(img, img.Bounds(), image.NewUniform(TableWood), image.Point{}, draw.Src)
+	p := &painter{z: vector.NewRasterizer(1, 1)}
+	plank := math.Round(2.3 * cell)
+	for i, y := 0, 0.0; y < float64(h); i, y = i+1, y+plank {
+		// Each plank its own grain, running along it.
+		p.grain(img, 0, float32(y), float32(w), float32(plank), false, uint64(31+i), float32(1.4*cell))
+	}
+	// The lamp's light falls off as a Gaussian of the distance, a little
+	// faster up and down: a product of one factor per column and one per
+	// row, worked out once each.
+	reach := 0.75 * math.Hypot(float64(w), float64(h))
+	fall := func(d float64) float64 { return math.Exp(-2.2 * d * d / (reach * reach)) }
+	across := make([]float64, w)
+	for px := range w {
+		across[px] = fall(float64(px) + 0.5 - lamp.X)
+	}
+	eachRow(0, h, func(py int) {
+		// The seam between two planks: a dark groove with a lit lower lip.
+		seam := 1.0
+		if d := math.Mod(float64(py), plank); py > 0 && d < 1 {
+			seam = 0.45
+		} else if d < 2 && py > 1 {
+			seam = 1.12
+		}
+		down := fall(1.15 * (float64(py) + 0.5 - lamp.Y))
+		o := img.PixOffset(0, py)
+		for px := range w {
+			light := seam * (0.5 + 0.62*across[px]*down)
+			for c := range 3 {
+				img.Pix[o+c] = uint8(min(255, float64(img.Pix[o+c])*light))
+			}
+			o += 4
+		}
+	})
+	return img
+}
+
+// TableCache holds the table top (PaintTableTop) with the board on it
+// (BoardCache), composed once for a screen size and board place into one
+// screen-sized texture: the resting layer under everything else, copied
+// each frame in one draw instead of a fill and the board's.
+type TableCache struct {
+	comp *ebiten.Image
+	key  [5]float64 // screen width and height, the board's place and cell
+	op   ebiten.DrawImageOptions
+}
+
+// Draw covers the screen of g with the table top, lit from above the
+// board, and the board (board's texture) where g puts it.
+func (t *TableCache) Draw(dst *ebiten.Image, g *layout.Geometry, board *BoardCache) {
+	if g.W < 1 || g.H < 1 {
+		return
+	}
+	c := g.Frame.Center()
+	key := [5]float64{g.W, g.H, c.X, c.Y, g.Cell}
+	if t.comp == nil || t.key != key {
+		free(t.comp)
+		// The table top is soft: a big screen gets it painted smaller
+		// and stretched.
+		k := min(1, math.Sqrt(tableTopMaxPixels/(g.W*g.H)))
+		w, h := int(math.Ceil(g.W*k)), int(math.Ceil(g.H*k))
+		top := ebiten.NewImageFromImage(PaintTableTop(w, h, c.Mul(k), max(4, g.Cell*k)))
+		t.comp = ebiten.NewImage(int(math.Ceil(g.W)), int(math.Ceil(g.H)))
+		var op ebiten.DrawImageOptions
+		op.GeoM.Scale(1/k, 1/k)
+		op.Filter = ebiten.FilterLinear
+		t.comp.DrawImage(top, &op)
+		top.Deallocate()
+		board.Draw(t.comp, g)
+		t.key = key
+	}
+	// Opaque, and under everything: copied, not blended, which spares
+	// software GL reading the screen back.
+	t.op.Blend = ebiten.BlendCopy
+	dst.DrawImage(t.comp, &t.op)
+}
+
+// SeatPlan is where the parts of a seat's card lie, in pixels from the
+// card's top-left corner: PaintSeatCard carves what it says.
+type SeatPlan struct {
+	W, H  int            // the card
+	Label layout.Rect    // the name and supply count: a dark plate
+	Tray  layout.Rect    // the supply's compartment
+	Cups  []layout.Point // a dimple for each supply marble, in the tray
+	CupR  float64
+	Score layout.Rect    // the score track's groove; empty without one
+	Marks []layout.Point // a dimple for each of its places
+	MarkR float64
+	Seed  uint64 // the block's grain: each seat its own piece of wood
+}
+
+// seatPad is the margin, in pixels, a card of w × h is painted with for
+// its shadow on the table.
+func seatPad(w, h int) int { return max(2, int(math.Ceil(0.05*float64(min(w, h))))) }
+
+// PaintSeatCard paints a seat's card: a block of the board's wood with
+// rounded, lit edges and a shadow on the table, the seat's name plate
+// inlaid in a dark wood (light text on it reads at any size), and the
+// supply tray and score track carved into it as the board's compartments.
+// The picture is seatPad larger than the card on every side.
+func PaintSeatCard(pl *SeatPlan) *image.RGBA {
+	pad := seatPad(pl.W, pl.H)
+	W, H := pl.W+2*pad, pl.H+2*pad
+	img := image.NewRGBA(image.Rect(0, 0, max(1, W), max(1, H)))
+	if pl.W < 4 || pl.H < 4 {
+		return img
+	}
+	fw, fh := float64(pl.W), float64(pl.H)
+	rr := 0.08 * min(fw, fh)
+	bevel := max(2, 0.035*min(fw, fh))
+	wood := image.NewRGBA(img.Bounds())
+	draw.Draw(wood, wood.Bounds(), image.NewUniform(woodFrame), image.Point{}, draw.Src)
+	p := &painter{z: vector.NewRasterizer(1, 1)}
+	p.grain(wood, float32(pad), float32(pad), float32(fw), float32(fh), false, pl.Seed, float32(max(12, 0.5*min(fw, fh))))
+	lab := pl.Label
+	plate := layout.Rect{X: lab.X - 0.25*lab.H, Y: lab.Y - 0.12*lab.H, W: lab.W + 0.5*lab.H, H: 1.24 * lab.H}
+	plate = clampRect(plate, layout.Rect{X: bevel, Y: bevel, W: fw - 2*bevel, H: fh - 2*bevel})
+	plateR := 0.25 * plate.H
+	eachRow(0, H, func(py int) {
+		for px := range W {
+			x, y := float64(px-pad)+0.5, float64(py-pad)+0.5
+			e := insideRoundRect(x, y, fw, fh, rr)
+			if e <= -float64(pad) {
+				continue
+			}
+			// The shadow on the table, down and to the right of the light.
+			sh := insideRoundRect(x-0.4*float64(pad), y-0.6*float64(pad), fw, fh, rr)
+			sa := 0.5 * smoothstep(-float64(pad), 0, sh)
+			cover := max(0, min(1, e+0.5))
+			if cover == 0 {
+				img.SetRGBA(px, py, color.RGBA{A: uint8(255 * sa)})
+				continue
+			}
+			a := wood.RGBAAt(px, py)
+			shade := 1.0
+			if e < bevel {
+				// The rounded edge: turned towards the light at the top
+				// left, away from it at the bottom right.
+				const dd = 0.5
+				nx := -(insideRoundRect(x+dd, y, fw, fh, rr) - insideRoundRect(x-dd, y, fw, fh, rr)) / (2 * dd)
+				ny := -(insideRoundRect(x, y+dd, fw, fh, rr) - insideRoundRect(x, y-dd, fw, fh, rr)) / (2 * dd)
+				t := 1 - e/bevel
+				shade += 0.9 * t * t * (nx*lightPlan[0] + ny*lightPlan[1])
+			}
+			// The name plate, inlaid: a dark wood, its edge towards the
+			// light in shadow.
+			if pe := insideRoundRect(x-plate.X, y-plate.Y, plate.W, plate.H, plateR); pe > -0.5 {
+				k := max(0, min(1, pe+0.5))
+				in := Nameplate
+				if pe < 2 {
+					in = Fade(in, 0.75+0.125*max(0, pe))
+				}
+				a = mix(a, in, k)
+				shade = shade*(1-k) + k
+			}
+			q := func(v uint8, under uint8) uint8 {
+				return uint8(max(0, min(255, float64(v)*shade*cover+float64(under)*(1-cover))))
+			}
+			img.SetRGBA(px, py, color.RGBA{q(a.R, 0), q(a.G, 0), q(a.B, 0), q(a.A, uint8(255*sa))})
+		}
+	})
+	// The compartments, carved as the board's trays are.
+	carve := func(r layout.Rect, cups []layout.Point, cr float64) {
+		if r.Empty() {
+			return
+		}
+		x0, y0 := math.Floor(r.X), math.Floor(r.Y)
+		w, h := int(math.Ceil(r.X+r.W)-x0), int(math.Ceil(r.Y+r.H)-y0)
+		var rel [logic.MarblesPerColor]layout.Point
+		n := copy(rel[:], cups)
+		for i := range n {
+			rel[i] = rel[i].Sub(layout.Point{X: x0, Y: y0})
+		}
+		t := PaintTray(w, h, rel[:n], cr)
+		at := image.Pt(int(x0)+pad, int(y0)+pad)
+		draw.Draw(img, t.Bounds().Add(at), t, image.Point{}, draw.Over)
+	}
+	carve(pl.Tray, pl.Cups, pl.CupR)
+	carve(pl.Score, pl.Marks, pl.MarkR)
+	return img
+}
+
+// mix is a + (b-a)·k, channel by channel.
+func mix(a, b color.RGBA, k float64) color.RGBA {
+	f := func(x, y uint8) uint8 { return uint8(float64(x) + (float64(y)-float64(x))*k) }
+	return color.RGBA{f(a.R, b.R), f(a.G, b.G), f(a.B, b.B), f(a.A, b.A)}
+}
+
+// clampRect is r cut to lie within q.
+func clampRect(r, q layout.Rect) layout.Rect {
+	x0, y0 := max(r.X, q.X), max(r.Y, q.Y)
+	x1, y1 := min(r.X+r.W, q.X+q.W), min(r.Y+r.H, q.Y+q.H)
+	return layout.Rect{X: x0, Y: y0, W: max(0, x1-x0), H: max(0, y1-y0)}
+}
+
+// SeatCardCache holds one seat's card (PaintSeatCard) painted for the
+// place its geometry gives it, repainted when that changes.
+type SeatCardCache struct {
+	img  *ebiten.Image
+	key  seatKey
+	plan SeatPlan
+	cups [logic.MarblesPerColor]layout.Point
+	mark [logic.WinningPoints + 1]layout.Point
+	op   ebiten.DrawImageOptions
+}
+
+// seatKey is what a card's picture depends on: its size and its parts'
+// places relative to it, all in pixels.
+type seatKey struct {
+	w, h                int
+	label, tray, score  layout.Rect
+	cup0, cup1, cupLast layout.Point
+	cupR, markR         float64
+	seat                int
+}
+
+// Draw draws seat's card where g puts it: the wood, the plate, the tray
+// and the score track, for the text and the marbles to be drawn onto.
+func (t *SeatCardCache) Draw(dst *ebiten.Image, g *layout.Geometry, seat int) {
+	st := &g.Seats[seat]
+	if st.Card.Empty() {
+		return
+	}
+	x0, y0 := math.Floor(st.Card.X), math.Floor(st.Card.Y)
+	o := layout.Point{X: x0, Y: y0}
+	rel := func(r layout.Rect) layout.Rect {
+		if r.Empty() {
+			return layout.Rect{}
+		}
+		return layout.Rect{X: r.X - x0, Y: r.Y - y0, W: r.W, H: r.H}
+	}
+	for i := range t.cups {
+		t.cups[i] = g.TraySlot(seat, i).Sub(o)
+	}
+	for i := range t.mark {
+		t.mark[i] = g.ScoreSlot(seat, i).Sub(o)
+	}
+	w, h := int(math.Ceil(st.Card.X+st.Card.W)-x0), int(math.Ceil(st.Card.Y+st.Card.H)-y0)
+	k := seatKey{w: w, h: h, label: rel(st.Label), tray: rel(st.Tray), score: rel(st.Score),
+		cup0: t.cups[0], cup1: t.cups[1], cupLast: t.cups[len(t.cups)-1],
+		cupR: g.TrayRadius(seat), markR: g.ScoreRadius(seat), seat: seat}
+	if t.img == nil || t.key != k {
+		free(t.img)
+		t.plan = SeatPlan{W: w, H: h, Label: k.label, Tray: k.tray, Cups: t.cups[:], CupR: k.cupR * 1.05,
+			Seed: uint64(41 + seat)}
+		if !k.score.Empty() {
+			t.plan.Score, t.plan.Marks, t.plan.MarkR = k.score, t.mark[:], k.markR*1.15
+		}
+		t.img = ebiten.NewImageFromImage(PaintSeatCard(&t.plan))
+		t.key = k
+	}
+	pad := float64(seatPad(w, h))
+	t.op.GeoM.Reset()
+	t.op.GeoM.Translate(x0-pad, y0-pad)
+	dst.DrawImage(t.img, &t.op)
+}
