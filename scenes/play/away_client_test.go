@@ -18,7 +18,7 @@ var awayPositions = []string{
 	"7/1o5/2og3/2go3/1g1o3/7/7 express og g 18,19 0,0 0,0",
 }
 
-func parsed(t *testing.T, s string) logic.Position {
+func parsed(t testing.TB, s string) logic.Position {
 	t.Helper()
 	p, err := logic.ParsePosition(s)
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 
 // waitFar waits until the goroutines of a far search have ended and
 // returns its reply (the test fails rather than hangs).
-func waitFar(t *testing.T, f far) remote.Reply {
+func waitFar(t testing.TB, f far) remote.Reply {
 	t.Helper()
 	g := f.(*goFar)
 	select {
