@@ -59,13 +59,12 @@ func TestControllerThinksAway(t *testing.T) {
 	c := newController(t, awayPositions[3], Pace{Away: true, Hurry: true}, false, true)
 	c.S.M.level[1] = 3
 	want := stepped(remote.Request{Pos: c.S.M.Pos, Level: 3, Seed: 1, Workers: ai.DefaultWorkers()})
-	for ticks := 0; c.Thinking(); ticks++ {
-		if ticks > 1e6 {
-			t.Fatal("no move")
-		}
-		c.Step()
-		runtime.Gosched()
+	c.Step()
+	if c.S.M.search == nil || c.S.M.search.far == nil {
+		t.Fatal("no far search started")
 	}
+	waitFar(t, c.S.M.search.far) // the goroutines are done: the next tick plays
+	c.Step()
 	evs := show(c)
 	if kinds(evs) != "played" || evs[0].Move != want {
 		t.Errorf("events %s, move %v; stepped: %s", kinds(evs), evs, want)
