@@ -18,10 +18,15 @@ var (
 	workerClient *client
 )
 
+// warmAway starts the search worker ahead of the first search, so that
+// it downloads and compiles its program while the player makes the first
+// move rather than during the computer's.
+func warmAway() { workerOnce.Do(func() { workerClient = startWorker() }) }
+
 // startAway sends req to the search's Web Worker (wasm/searcher), named
 // by the page's <meta name="shiftago-searcher">.
 func startAway(req remote.Request) (far, string) {
-	workerOnce.Do(func() { workerClient = startWorker() })
+	warmAway()
 	if workerClient == nil {
 		return nil, ""
 	}

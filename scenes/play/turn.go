@@ -197,6 +197,9 @@ type Controller struct {
 // finished.
 func NewController(s *Session, pace Pace) *Controller {
 	c := &Controller{S: s, Pace: pace, pendingAI: logic.NoMove, hint: logic.NoMove, hintFor: -1}
+	if pace.Away {
+		warmAway()
+	}
 	c.Jump()
 	c.events = c.events[:0] // nothing to show yet
 	return c
