@@ -3,8 +3,9 @@
 //
 // wasm/pack fills in this build's version, its cache name (which changes
 // whenever any file of the bundle changes) and the files to keep: the page
-// ("./"), the content-hashed .wasm and wasm_exec.js, the manifest and the
-// icons.
+// ("./"), the content-hashed .wasm and wasm_exec.js, the search worker
+// (searcher.HASH.js and .wasm: the computer thinks offline too), the
+// manifest and the icons.
 //
 // - install: every file of this build goes into this build's own cache,
 //   or the install fails and the old version stays (nothing half-cached).

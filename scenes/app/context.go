@@ -223,7 +223,7 @@ func (c *Context) AnimSpeed() float64 {
 
 // Pace is how the computer's turns are paced.
 func (c *Context) Pace() play.Pace {
-	return play.Pace{NodesPerTick: c.Opts.NodesPerTick, ThinkTicks: c.Setup.ThinkTicks(), Hurry: c.AnimSpeed() > 1, Hints: c.Setup.Hints}
+	return play.Pace{NodesPerTick: c.Opts.NodesPerTick, ThinkTicks: c.Setup.ThinkTicks(), Hurry: c.AnimSpeed() > 1, Hints: c.Setup.Hints, Away: true}
 }
 
 // NewSession starts a game from the setup (or a position string) and

@@ -6,6 +6,7 @@ import (
 	"syscall/js"
 
 	"shiftago/render/layout"
+	"shiftago/scenes/play"
 )
 
 // Browser reports whether the game runs in a browser page (which cannot
@@ -32,6 +33,9 @@ const Browser = true
 //	notice()         the message shown over the scene (on the records
 //	                 screen, why a record was refused), or ""
 //	ticks()          ticks run so far
+//	searchPath()     where the last computer search (a move or a hint)
+//	                 ran: "worker" (the search's Web Worker), "frame"
+//	                 (stepped in the frame: no worker) or "" before any
 //
 // JavaScript runs only while the game's goroutine waits for the next
 // frame (js/wasm has one thread and no preemption), so every call sees the
@@ -64,6 +68,7 @@ func installPage(g *Game) {
 	fn("moves", func([]js.Value) any { return strings(g.PageMoves()) })
 	fn("record", func([]js.Value) any { return strings(g.PageRecord()) })
 	fn("phase", func([]js.Value) any { return g.PagePhase() })
+	fn("searchPath", func([]js.Value) any { return play.LastSearchPath() })
 	fn("entryPoint", func(args []js.Value) any {
 		if p, ok := g.PageEntryPoint(arg(args)); ok {
 			return point(p)

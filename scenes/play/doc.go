@@ -2,8 +2,11 @@
 // player's setup (typed), the match being played with its undo and redo,
 // the session a save keeps (the record's header and the tournament), and
 // the turn controller that the game screen drives tick by tick: whose
-// turn it is, the scoring choice, the computer's stepped search and its
-// pace, and what to announce, as catalogue keys with arguments.
+// turn it is, the scoring choice, the computer's search and its pace, and
+// what to announce, as catalogue keys with arguments. The search runs away
+// from the frame loop where the platform can (away.go: goroutines on a
+// desktop, the search's Web Worker in the browser) and is stepped a slice
+// a tick where it cannot, to the same move.
 //
 // It imports no ebiten, so every rule of a turn is tested like package
 // logic: tables and scripts, no display. The guided first game is a

@@ -2,7 +2,6 @@ package play
 
 import (
 	"shiftago/logic"
-	"shiftago/logic/ai"
 )
 
 // DefaultNodesPerTick is how much the AI searches in one frame: small
@@ -30,7 +29,11 @@ type Match struct {
 	level    [4]int
 	seed     uint64
 
-	search *ai.Search
+	// Away: the computer searches away from the frame loop where the
+	// platform can (Pace.Away; see thought).
+	Away bool
+
+	search *thought
 }
 
 // NewMatch starts a match from pos with the seats as the setup says.
@@ -103,8 +106,9 @@ func (m *Match) Play(mv logic.Move) error {
 // Thinking reports whether the AI is searching.
 func (m *Match) Thinking() bool { return m.search != nil }
 
-// Think advances the AI's search by about nodes nodes, starting it if
-// needed, and returns its move once the search is done.
+// Think advances the AI's search by about nodes nodes (away from the
+// frame: looks for its answer), starting it if needed, and returns its
+// move once the search is done.
 func (m *Match) Think(nodes int) (logic.Move, bool) {
 	if !m.ComputerToMove() {
 		return logic.NoMove, false
@@ -112,15 +116,15 @@ func (m *Match) Think(nodes int) (logic.Move, bool) {
 	if m.search == nil {
 		seat := m.Pos.ToMoveSeat()
 		seed := m.seed ^ uint64(len(m.Moves))*0x9E3779B97F4A7C15
-		m.search = ai.NewSearch(m.Pos, ai.Config{Level: m.level[seat], Seed: seed})
+		m.search = newThought(m.Pos, m.level[seat], seed, m.Away)
 	}
 	if nodes <= 0 {
 		nodes = DefaultNodesPerTick
 	}
-	if !m.search.Step(nodes) {
+	mv, ok := m.search.poll(nodes)
+	if !ok {
 		return logic.NoMove, false
 	}
-	mv := m.search.Best()
 	m.search = nil
 	return mv, mv != logic.NoMove
 }
@@ -128,7 +132,7 @@ func (m *Match) Think(nodes int) (logic.Move, bool) {
 // StopThinking abandons the AI's search.
 func (m *Match) StopThinking() {
 	if m.search != nil {
-		m.search.Stop()
+		m.search.stop()
 		m.search = nil
 	}
 }

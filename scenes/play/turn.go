@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"shiftago/logic"
-	"shiftago/logic/ai"
 )
 
 // Phase is what a turn waits for.
@@ -156,6 +155,11 @@ type Pace struct {
 	// move (a tick's slice at a time) for the board to show. Never in a
 	// tournament, never in a lesson.
 	Hints bool
+	// Away: the searches run away from the frame loop where the platform
+	// can (goroutines on every core of a desktop, a Web Worker in the
+	// browser), so a frame only looks for the answer; NodesPerTick then
+	// matters only if they cannot.
+	Away bool
 }
 
 // HintLevel is the AI level whose choice a hint shows.
@@ -193,13 +197,16 @@ type Controller struct {
 
 	hint       logic.Move // the best move found for the human to move
 	hintFor    int        // the match's Version it was found for (-1: none)
-	hintSearch *ai.Search
+	hintSearch *thought
 }
 
 // NewController takes over session s: a game just started, resumed or
 // finished.
 func NewController(s *Session, pace Pace) *Controller {
 	c := &Controller{S: s, Pace: pace, pendingAI: logic.NoMove, hint: logic.NoMove, hintFor: -1}
+	if pace.Away {
+		warmAway()
+	}
 	c.Jump()
 	c.events = c.events[:0] // nothing to show yet
 	return c
@@ -275,20 +282,20 @@ func (c *Controller) stepHint() {
 	m := c.S.M
 	if !c.hintsOn() || c.hintFor == m.Version {
 		if c.hintSearch != nil && !c.hintsOn() {
-			c.hintSearch.Stop()
+			c.hintSearch.stop()
 			c.hintSearch = nil
 		}
 		return
 	}
 	if c.hintSearch == nil {
-		c.hintSearch = ai.NewSearch(m.Pos, ai.Config{Level: HintLevel, Seed: m.seed ^ uint64(m.Version)})
+		c.hintSearch = newThought(m.Pos, HintLevel, m.seed^uint64(m.Version), c.Pace.Away)
 	}
 	nodes := c.Pace.NodesPerTick
 	if nodes <= 0 {
 		nodes = DefaultNodesPerTick
 	}
-	if c.hintSearch.Step(nodes / 2) {
-		c.hint, c.hintFor = c.hintSearch.Best(), m.Version
+	if mv, ok := c.hintSearch.poll(nodes / 2); ok {
+		c.hint, c.hintFor = mv, m.Version
 		c.hintSearch = nil
 	}
 }
@@ -317,6 +324,7 @@ func (c *Controller) think() {
 		if !m.Thinking() {
 			c.thinkStart = c.tick
 		}
+		m.Away = c.Pace.Away
 		mv, ok := m.Think(c.Pace.NodesPerTick)
 		if !ok {
 			return
@@ -779,8 +787,14 @@ func (c *Controller) Jump() {
 	}
 }
 
-// Stop abandons the computer's search (the game is left).
-func (c *Controller) Stop() { c.S.M.StopThinking() }
+// Stop abandons the computer's search and the hint's (the game is left).
+func (c *Controller) Stop() {
+	c.S.M.StopThinking()
+	if c.hintSearch != nil {
+		c.hintSearch.stop()
+		c.hintSearch = nil
+	}
+}
 
 // PlayString plays a move given in notation for the player to move, as
 // if chosen by hand (for tests and tools).

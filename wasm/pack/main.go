@@ -18,8 +18,8 @@ import (
 )
 
 func main() {
-	dir := flag.String("dir", "dist/web", "the bundle's folder, holding shiftago.wasm and wasm_exec.js")
-	src := flag.String("src", "wasm", "the folder holding the templates index.html and sw.js")
+	dir := flag.String("dir", "dist/web", "the bundle's folder, holding shiftago.wasm, searcher.wasm and wasm_exec.js")
+	src := flag.String("src", "wasm", "the folder holding the templates index.html, searcher.js and sw.js")
 	version := flag.String("version", "dev", "the build's version, shown in sw.js and the cache name")
 	quality := flag.Int("brotli-quality", 11, "brotli quality, 0–11 (11 takes ~40 s on the .wasm; 5 takes ~1 s)")
 	flag.Parse()
@@ -81,6 +81,33 @@ func pack(dir, src, version string, quality int) error {
 	}
 	wasmSize := len(b.files[names["WASM_URL"]])
 
+	// The search's Web Worker: its .wasm, and its script (from the
+	// template searcher.js) naming that and wasm_exec.js; the page names
+	// the script.
+	data, err := os.ReadFile(filepath.Join(dir, "searcher.wasm"))
+	if err != nil {
+		return fmt.Errorf("the build's output is missing: %w", err)
+	}
+	searcherWasm := hashed("searcher.wasm", data)
+	if err := b.write(searcherWasm, data); err != nil {
+		return err
+	}
+	if err := os.Remove(filepath.Join(dir, "searcher.wasm")); err != nil {
+		return err
+	}
+	tmpl, err := os.ReadFile(filepath.Join(src, "searcher.js"))
+	if err != nil {
+		return err
+	}
+	script, err := fill("searcher.js", string(tmpl), map[string]string{"WASM_EXEC_URL": names["WASM_EXEC_URL"], "SEARCHER_WASM_URL": searcherWasm})
+	if err != nil {
+		return err
+	}
+	names["SEARCHER_URL"] = hashed("searcher.js", []byte(script))
+	if err := b.write(names["SEARCHER_URL"], []byte(script)); err != nil {
+		return err
+	}
+
 	// Icons and the manifest that lists them.
 	type manifestIcon struct {
 		Src     string `json:"src"`
@@ -133,7 +160,7 @@ func pack(dir, src, version string, quality int) error {
 	}
 
 	// The page.
-	tmpl, err := os.ReadFile(filepath.Join(src, "index.html"))
+	tmpl, err = os.ReadFile(filepath.Join(src, "index.html"))
 	if err != nil {
 		return err
 	}

@@ -107,6 +107,7 @@ func TestPack(t *testing.T) {
 	wasm := bytes.Repeat([]byte("\x00asm wasm "), 1000)
 	os.WriteFile(filepath.Join(dir, "shiftago.wasm"), wasm, 0o644)
 	os.WriteFile(filepath.Join(dir, "wasm_exec.js"), []byte("// wasm_exec"), 0o644)
+	os.WriteFile(filepath.Join(dir, "searcher.wasm"), []byte("\x00asm searcher"), 0o644)
 	if err := pack(dir, "..", "v9-test", 5); err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestPack(t *testing.T) {
 		}
 		return string(b)
 	}
-	for _, gone := range []string{"shiftago.wasm", "wasm_exec.js"} {
+	for _, gone := range []string{"shiftago.wasm", "wasm_exec.js", "searcher.wasm"} {
 		if _, err := os.Stat(filepath.Join(dir, gone)); err == nil {
 			t.Errorf("%s is still there", gone)
 		}
@@ -126,8 +127,15 @@ func TestPack(t *testing.T) {
 	page, sw := read("index.html"), read("sw.js")
 	wasmName := regexp.MustCompile(`shiftago\.[0-9a-f]{10}\.wasm`).FindString(page)
 	execName := regexp.MustCompile(`wasm_exec\.[0-9a-f]{10}\.js`).FindString(page)
-	if wasmName == "" || execName == "" {
+	searcherName := regexp.MustCompile(`searcher\.[0-9a-f]{10}\.js`).FindString(page)
+	if wasmName == "" || execName == "" || searcherName == "" {
 		t.Fatalf("the page does not name the hashed files")
+	}
+	// The worker's script names its .wasm and the page's wasm_exec.js.
+	script := read(searcherName)
+	searcherWasm := regexp.MustCompile(`searcher\.[0-9a-f]{10}\.wasm`).FindString(script)
+	if searcherWasm == "" || !strings.Contains(script, execName) || read(searcherWasm) != "\x00asm searcher" {
+		t.Errorf("the worker's script names %q and wasm_exec %v", searcherWasm, strings.Contains(script, execName))
 	}
 	if !strings.Contains(page, "WASM_SIZE = 10000;") {
 		t.Error("the page does not carry the .wasm's size")
@@ -153,7 +161,7 @@ func TestPack(t *testing.T) {
 	if err := json.Unmarshal([]byte(files[1]), &list); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"./", wasmName, execName, "manifest.webmanifest"}
+	want := []string{"./", wasmName, execName, searcherName, searcherWasm, "manifest.webmanifest"}
 	for _, ic := range m.Icons {
 		want = append(want, ic.Src)
 	}

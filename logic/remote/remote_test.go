@@ -1,0 +1,91 @@
+package remote
+
+import (
+	"testing"
+
+	"shiftago/logic"
+	"shiftago/logic/ai"
+)
+
+var positions = []string{
+	"7/7/7/7/7/7/7 express og o 22,22 0,0 0,0",
+	"7/7/2g1b2/o6/o6/o2b3/1ooo3 expert ogb o 16,21,20 0,0,0 0,0,0",
+	"g6/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0",
+	"7/7/7/3o3/7/7/7 expert og g 21,22 0,0 0,0",
+}
+
+func mustPos(t *testing.T, s string) logic.Position {
+	t.Helper()
+	p, err := logic.ParsePosition(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLinesRoundTrip(t *testing.T) {
+	for _, s := range positions {
+		req := Request{ID: 7, Pos: mustPos(t, s), Level: 4, Seed: 1<<63 + 5, Workers: 2}
+		kind, got, _, err := Parse(req.String())
+		if err != nil || kind != "go" {
+			t.Fatalf("%q: %s %v", req.String(), kind, err)
+		}
+		if got.ID != req.ID || got.Level != req.Level || got.Seed != req.Seed || got.Workers != req.Workers || got.Pos.String() != s {
+			t.Errorf("%q read back as %+v", req.String(), got)
+		}
+	}
+	for _, rep := range []Reply{
+		{ID: 3, Move: logic.Move(0x12345), Nodes: 1000000, Depth: 9, Score: -48},
+		{ID: 4, Err: "the game is over"},
+	} {
+		kind, _, got, err := Parse(rep.String())
+		if err != nil || got != rep {
+			t.Errorf("%q read back as %s %+v, %v", rep.String(), kind, got, err)
+		}
+	}
+	if kind, _, rep, err := Parse(Stop(12)); err != nil || kind != "stop" || rep.ID != 12 {
+		t.Errorf("stop line: %s %+v %v", kind, rep, err)
+	}
+	for _, bad := range []string{"", "go 1 2", "go 1 2 3 4 nonsense", "move 1 x 2 3 4", "hello 1"} {
+		if _, _, _, err := Parse(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// TestRunPlaysTheSteppedMove: a request run to its end plays the move the
+// game's search stepped a frame's slice at a time plays, for one worker
+// and two.
+func TestRunPlaysTheSteppedMove(t *testing.T) {
+	for _, s := range positions {
+		for _, level := range []int{2, 3} {
+			for _, workers := range []int{1, 2} {
+				req := Request{ID: 1, Pos: mustPos(t, s), Level: level, Seed: 99, Workers: workers}
+				got := Run(req, nil)
+				st := ai.NewSearch(req.Pos, req.Config())
+				for !st.Step(6000) {
+				}
+				if got.Err != "" || got.Move != st.Best() || got.Nodes != st.Nodes() || !Legal(&req.Pos, got.Move) {
+					t.Errorf("%s level %d workers %d: Run %+v, stepped %s (%d nodes)", s, level, workers, got, st.Best(), st.Nodes())
+				}
+			}
+		}
+	}
+}
+
+func TestRunStops(t *testing.T) {
+	// Three players: no opening book, the whole Grandmaster budget.
+	req := Request{ID: 5, Pos: mustPos(t, positions[1]), Level: 5, Seed: 1, Workers: 1}
+	calls := 0
+	rep := Run(req, func() bool { calls++; return calls == 2 })
+	if rep.Err != "stopped" || rep.ID != 5 || calls != 2 {
+		t.Errorf("stopped at the second look: %+v after %d looks", rep, calls)
+	}
+	over := Request{ID: 6, Pos: mustPos(t, "5g1/7/7/ooooo2/7/7/7 express og -o 17,21 0,0 0,0")}
+	if !over.Pos.Over() {
+		t.Fatal("the test position should be won")
+	}
+	if rep := Run(over, nil); rep.Err == "" {
+		t.Errorf("a finished game searched: %+v", rep)
+	}
+}

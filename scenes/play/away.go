@@ -1,0 +1,208 @@
+package play
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"shiftago/logic"
+	"shiftago/logic/ai"
+	"shiftago/logic/remote"
+)
+
+// Where the computer's searches run (LastSearchPath).
+const (
+	PathFrame   = "frame"   // stepped in the frame loop, a slice a tick
+	PathThreads = "threads" // goroutines of its own, on every core (desktop)
+	PathWorker  = "worker"  // a Web Worker running wasm/searcher (browser)
+)
+
+// far is a search running away from the frame loop (away_other.go,
+// away_js.go). poll never blocks: it gives the reply once there, a reply
+// with Err when the far search is lost (the game then searches in the
+// frame); cancel abandons it and returns at once.
+type far interface {
+	poll() (remote.Reply, bool)
+	cancel()
+}
+
+// thoughtIDs numbers the searches, so that a late reply is never taken
+// for another search's.
+var thoughtIDs atomic.Int64
+
+// lastPath is where the last search that answered ran.
+var lastPath atomic.Value
+
+// LastSearchPath says where the last search that found a move ran:
+// PathFrame, PathThreads or PathWorker ("" before the first). For the
+// page API and tests: nothing in the game depends on it.
+func LastSearchPath() string {
+	s, _ := lastPath.Load().(string)
+	return s
+}
+
+// thought is one search for a move: away from the frame loop when asked
+// and the platform can (goroutines, a Web Worker), else stepped in the
+// frame; a far search that is lost is searched again in the frame. Both
+// ways run the same request (position, level, seed, worker count), so they
+// find the same move: a level keeps its character wherever it thinks.
+type thought struct {
+	req  remote.Request
+	far  far
+	path string
+	step *ai.Search
+}
+
+// newThought starts the search of p at level with seed. Away, it runs on
+// every core a desktop has (the move depends on the worker count, never
+// on timing); in the frame, on one worker as it always has.
+func newThought(p logic.Position, level int, seed uint64, away bool) *thought {
+	t := &thought{req: remote.Request{ID: int(thoughtIDs.Add(1)), Pos: p, Level: level, Seed: seed, Workers: 1}, path: PathFrame}
+	if away {
+		t.req.Workers = ai.DefaultWorkers()
+		if f, path := startAway(t.req); f != nil {
+			t.far, t.path = f, path
+		}
+	}
+	return t
+}
+
+// poll advances the search: a slice of about nodes nodes in the frame, or
+// a look at the far search's reply. It returns the move once found.
+func (t *thought) poll(nodes int) (logic.Move, bool) {
+	if t.far != nil {
+		rep, ok := t.far.poll()
+		if !ok {
+			return logic.NoMove, false
+		}
+		if rep.Err == "" && remote.Legal(&t.req.Pos, rep.Move) {
+			lastPath.Store(t.path)
+			return rep.Move, true
+		}
+		why := rep.Err
+		if why == "" {
+			why = "an illegal move " + rep.Move.String()
+		}
+		fmt.Printf("shiftago: the %s search failed (%s); thinking in the frame instead\n", t.path, why)
+		t.far.cancel()
+		t.far, t.path = nil, PathFrame
+	}
+	if t.step == nil {
+		t.step = ai.NewSearch(t.req.Pos, t.req.Config())
+	}
+	if !t.step.Step(nodes) {
+		return logic.NoMove, false
+	}
+	lastPath.Store(PathFrame)
+	return t.step.Best(), true
+}
+
+// stop abandons the search; a far one ends on its own, soon.
+func (t *thought) stop() {
+	if t.far != nil {
+		t.far.cancel()
+	}
+	if t.step != nil {
+		t.step.Stop()
+	}
+}
+
+// client runs searches in one far searcher (a Web Worker) that speaks
+// package remote's lines: post sends a line; the searcher's lines come
+// back through receive, and its loss (it could not start, or crashed)
+// through fail, which turns every search under way into a failed reply,
+// and every later start into nil, so the game steps in the frame. The
+// browser calls receive and fail from its event callbacks, hence the lock.
+type client struct {
+	mu   sync.Mutex
+	post func(line string) error
+	jobs map[int]*clientJob
+	lost string // why the searcher is lost; "" while it works
+}
+
+type clientJob struct {
+	c    *client
+	id   int
+	rep  remote.Reply
+	done bool
+}
+
+func newClient(post func(string) error) *client {
+	return &client{post: post, jobs: map[int]*clientJob{}}
+}
+
+// start sends req to the searcher; nil when the searcher is lost.
+func (c *client) start(req remote.Request) far {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.lost != "" {
+		return nil
+	}
+	j := &clientJob{c: c, id: req.ID}
+	c.jobs[req.ID] = j
+	if err := c.post(req.String()); err != nil {
+		c.loseLocked(err.Error())
+	}
+	return j
+}
+
+// receive takes one line from the searcher. A reply to a search no longer
+// awaited (cancelled) is dropped; an error for no search (id 0: the
+// searcher could not load, or stopped) or an unreadable line loses the
+// searcher.
+func (c *client) receive(line string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	kind, _, rep, err := remote.Parse(line)
+	switch {
+	case err != nil || (kind != "move" && kind != "error"):
+		c.loseLocked(fmt.Sprintf("unreadable reply %q", line))
+	case kind == "error" && rep.ID == 0:
+		c.loseLocked(rep.Err)
+	default:
+		if j := c.jobs[rep.ID]; j != nil {
+			delete(c.jobs, rep.ID)
+			j.rep, j.done = rep, true
+		}
+	}
+}
+
+// fail loses the searcher.
+func (c *client) fail(why string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.loseLocked(why)
+}
+
+func (c *client) loseLocked(why string) {
+	if why == "" {
+		why = "lost"
+	}
+	if c.lost == "" {
+		c.lost = why
+	}
+	for id, j := range c.jobs {
+		j.rep, j.done = remote.Reply{ID: id, Err: c.lost}, true
+	}
+	clear(c.jobs)
+}
+
+func (j *clientJob) poll() (remote.Reply, bool) {
+	j.c.mu.Lock()
+	defer j.c.mu.Unlock()
+	return j.rep, j.done
+}
+
+// cancel tells the searcher to drop the search (it looks between slices).
+func (j *clientJob) cancel() {
+	j.c.mu.Lock()
+	defer j.c.mu.Unlock()
+	if j.done || j.c.lost != "" {
+		return
+	}
+	j.done, j.rep = true, remote.Reply{ID: j.id, Err: "cancelled"}
+	delete(j.c.jobs, j.id)
+	if err := j.c.post(remote.Stop(j.id)); err != nil {
+		j.c.loseLocked(err.Error())
+	}
+}

@@ -1,0 +1,130 @@
+package play
+
+import (
+	"strings"
+	"testing"
+
+	"shiftago/logic"
+	"shiftago/logic/ai"
+	"shiftago/logic/remote"
+)
+
+// awayPositions: two players at the start (the book at level 5) and in the
+// middlegame, three players, Expert with scoring choices near.
+var awayPositions = []string{
+	"7/7/7/7/7/7/7 express og o 22,22 0,0 0,0",
+	"7/7/7/3o3/7/7/7 expert og g 21,22 0,0 0,0",
+	"7/7/2g1b2/o6/o6/o2b3/1ooo3 expert ogb o 16,21,20 0,0,0 0,0,0",
+	"7/1o5/2og3/2go3/1g1o3/7/7 express og g 18,19 0,0 0,0",
+}
+
+func parsed(t testing.TB, s string) logic.Position {
+	t.Helper()
+	p, err := logic.ParsePosition(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// stepped is the move the frame loop's stepping finds for req.
+func stepped(req remote.Request) logic.Move {
+	s := ai.NewSearch(req.Pos, req.Config())
+	for !s.Step(DefaultNodesPerTick) {
+	}
+	return s.Best()
+}
+
+// fakeWorker stands for a Web Worker: it records the lines posted.
+type fakeWorker struct{ lines []string }
+
+func (w *fakeWorker) post(line string) error { w.lines = append(w.lines, line); return nil }
+
+// TestWorkerClient: the client's side of the worker protocol: a request
+// goes out as a line and its reply comes back to it; a cancelled search
+// is told to stop and its late reply dropped; an illegal move or an error
+// falls back to the frame; a lost worker (could not load, crashed) turns
+// the search under way into a stepped one with the same move, and every
+// later search too.
+func TestWorkerClient(t *testing.T) {
+	w := &fakeWorker{}
+	c := newClient(w.post)
+	pos := parsed(t, awayPositions[3])
+	req := remote.Request{ID: 11, Pos: pos, Level: 2, Seed: 5, Workers: 1}
+	want := stepped(req)
+
+	th := &thought{req: req, far: c.start(req), path: PathWorker}
+	if len(w.lines) != 1 || w.lines[0] != req.String() {
+		t.Fatalf("posted %q", w.lines)
+	}
+	if _, ok := th.poll(1); ok {
+		t.Fatal("an answer before the worker replied")
+	}
+	c.receive(remote.Reply{ID: 11, Move: want, Nodes: 4000}.String())
+	if mv, ok := th.poll(1); !ok || mv != want || th.step != nil || LastSearchPath() != PathWorker {
+		t.Errorf("worker's reply: %s %v, stepped %v, path %q", mv, ok, th.step != nil, LastSearchPath())
+	}
+
+	// Cancelled: a stop line, and the late reply is dropped.
+	req.ID = 12
+	j := c.start(req)
+	j.cancel()
+	if last := w.lines[len(w.lines)-1]; last != remote.Stop(12) {
+		t.Errorf("cancel posted %q", last)
+	}
+	c.receive(remote.Reply{ID: 12, Move: want}.String())
+	if len(c.jobs) != 0 || c.lost != "" {
+		t.Errorf("jobs %v, lost %q", c.jobs, c.lost)
+	}
+
+	// An illegal move and a search's error: that search steps, the worker
+	// stays.
+	for i, line := range []string{
+		remote.Reply{ID: 13, Move: logic.Move(0x7fff)}.String(),
+		remote.Reply{ID: 14, Err: "out of memory"}.String(),
+	} {
+		req.ID = 13 + i
+		th := &thought{req: req, far: c.start(req), path: PathWorker}
+		c.receive(line)
+		mv, ok := th.poll(1 << 30)
+		if !ok || mv != want || th.far != nil || LastSearchPath() != PathFrame {
+			t.Errorf("after %q: %s %v, path %q", line, mv, ok, LastSearchPath())
+		}
+	}
+	if c.lost != "" {
+		t.Errorf("one search's failure lost the worker: %q", c.lost)
+	}
+
+	// Crash mid-search: the search under way goes on in the frame, a
+	// slice a tick, to the same move; later searches never reach the
+	// worker.
+	req.ID = 20
+	th = &thought{req: req, far: c.start(req), path: PathWorker}
+	th.poll(1)
+	c.fail("RuntimeError: unreachable")
+	var mv logic.Move
+	ticks := 0
+	for ok := false; !ok; ticks++ {
+		mv, ok = th.poll(500)
+	}
+	if mv != want || ticks < 2 || LastSearchPath() != PathFrame {
+		t.Errorf("after the crash: %s in %d ticks (want %s, stepped), path %q", mv, ticks, want, LastSearchPath())
+	}
+	if c.start(req) != nil {
+		t.Error("a lost worker takes searches")
+	}
+
+	// A worker that could not load says so with id 0.
+	c = newClient(w.post)
+	req.ID = 21
+	j = c.start(req)
+	c.receive("error 0 searcher.wasm: 404")
+	if rep, ok := j.poll(); !ok || !strings.Contains(rep.Err, "404") || c.start(req) != nil {
+		t.Errorf("load error: %+v %v", rep, ok)
+	}
+	c = newClient(w.post)
+	c.receive("hello")
+	if c.lost == "" {
+		t.Error("an unreadable line from the worker is taken")
+	}
+}
