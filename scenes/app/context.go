@@ -54,11 +54,17 @@ type Options struct {
 }
 
 // Process names a desktop process in the owner record, and tells
-// whether another process of this machine still runs.
+// whether another process of this machine still runs; in the browser,
+// whether the tab of another copy is still open.
 type Process struct {
 	PID   int
 	Host  string
 	Alive func(pid int) bool // nil: every process counts as running
+	// Open reports whether the copy with instance id id is open (known
+	// false: nothing tells, the heartbeat decides). A tab in the
+	// background stops ticking and so beating, yet it is open: it still
+	// owns the save.
+	Open func(id string) (open, known bool)
 }
 
 // Context is what every screen shares: the screen size, the input of

@@ -64,6 +64,14 @@ func (c *Context) foreignOwner() bool {
 	if p := c.Opts.Process; o.PID > 0 && o.Host != "" && o.Host == p.Host && p.Alive != nil && !p.Alive(o.PID) {
 		return false
 	}
+	// A browser tab is open or closed whatever its last beat: a tab in
+	// the background beats no more, yet it owns the save; a closed one
+	// owns nothing at once.
+	if p := c.Opts.Process; p.Open != nil {
+		if open, known := p.Open(o.ID); known {
+			return open
+		}
+	}
 	age := c.now().Sub(time.UnixMilli(o.Beat))
 	return age < ownerFresh && age > -ownerFresh
 }

@@ -4,6 +4,7 @@ package app
 
 import (
 	"syscall/js"
+	"time"
 
 	"shiftago/render/layout"
 	"shiftago/scenes/play"
@@ -170,8 +171,32 @@ func ForgetPageParams(names []string) {
 // InstanceID names this tab in the save's owner record. It is kept in
 // the tab's sessionStorage, which a reload keeps and another tab does
 // not have, so a reloaded tab is still the owner; without
-// sessionStorage (blocked) each load is a new copy.
+// sessionStorage (blocked) each load is a new copy. A tab the browser
+// duplicated has a copy of the sessionStorage, and so the same id: its
+// Web Lock (process_js.go) is then held already, and it takes a new id.
 func InstanceID() (id string) {
+	id = storedID()
+	// A reload's page may still hold the lock for a moment: a duplicate
+	// holds it for good.
+	for try := 0; ; try++ {
+		free, known := holdLock(id)
+		if !known || free {
+			return id
+		}
+		if try == 3 {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	id = newID()
+	storeID(id)
+	holdLock(id)
+	return id
+}
+
+// storedID is the tab's id from its sessionStorage, or a new one kept
+// there.
+func storedID() (id string) {
 	id = newID()
 	defer func() { recover() }() // reading sessionStorage may throw; keep the fresh id
 	ss := js.Global().Get("Reflect").Call("get", js.Global(), "sessionStorage")
@@ -183,6 +208,14 @@ func InstanceID() (id string) {
 	}
 	ss.Call("setItem", "shiftago/instance", id)
 	return id
+}
+
+// storeID keeps id as the tab's id.
+func storeID(id string) {
+	defer func() { recover() }()
+	if ss := js.Global().Get("Reflect").Call("get", js.Global(), "sessionStorage"); ss.Truthy() {
+		ss.Call("setItem", "shiftago/instance", id)
+	}
 }
 
 // Share offers the page's own address with query as a link to share,

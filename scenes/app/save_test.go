@@ -357,3 +357,40 @@ func TestKilledOwnerIsNoOwner(t *testing.T) {
 		t.Fatal("a killed owner still blocks the save")
 	}
 }
+
+// TestOpenTabOwnsTheSave: in the browser a tab in the background beats no
+// more (no animation frames), yet while its tab is open it owns the save;
+// a tab that is gone owns nothing, however fresh its last beat. Where the
+// browser cannot tell, the heartbeat decides.
+func TestOpenTabOwnsTheSave(t *testing.T) {
+	now := time.Unix(1_800_000_000, 0)
+	clock := func() time.Time { return now }
+	for _, tc := range []struct {
+		name        string
+		age         time.Duration // of the owner's last beat
+		open, known bool
+		ask         bool // the new tab asks the player
+	}{
+		{"open in the background, a minute without a beat", time.Minute, true, true, true},
+		{"open, beating", 0, true, true, true},
+		{"gone, its beat fresh", 0, false, true, false},
+		{"gone, its beat old", time.Minute, false, true, false},
+		{"no Web Locks, beat fresh", 0, false, false, true},
+		{"no Web Locks, beat old", time.Minute, false, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := &store.Memory{}
+			then := func() time.Time { return now.Add(-tc.age) }
+			start(t, Options{Store: st, InstanceID: "A", Now: then}, nil)
+			var asked []string
+			open := func(id string) (bool, bool) { asked = append(asked, id); return tc.open, tc.known }
+			b := start(t, Options{Store: st, InstanceID: "B", Now: clock, Process: Process{Open: open}}, nil)
+			if got := b.Scene().(*fake).name == "elsewhere"; got != tc.ask {
+				t.Errorf("asked %v, want %v", got, tc.ask)
+			}
+			if len(asked) == 0 || asked[0] != "A" {
+				t.Errorf("Open was asked about %v, want the owner A", asked)
+			}
+		})
+	}
+}

@@ -345,6 +345,48 @@ test('a second tab is told the game is open elsewhere and writes nothing unasked
   await ctx.close();
 });
 
+// A tab in the background gets no animation frames, so it stops ticking
+// and its heartbeat goes stale; it is open all the same and owns the save
+// (its Web Lock says so). A tab that is gone owns nothing, however fresh
+// its last beat.
+test('a tab in the background still owns the save; a crashed one gives it up at once', { timeout: 240_000 }, async () => {
+  const ctx = await newContext(portrait, 1);
+  const first = await open(ctx, '?players=2&seats=human,human');
+  await waitPhase(first, ['playing']);
+  await playByTouch(first, 'W4');
+  // It has beaten (every 3 s) and so owns the save.
+  await first.waitForFunction(() => localStorage.getItem('shiftago/owner'), null, { timeout: 60_000, polling: 200 });
+  // Frozen, as a hidden tab is, and its last beat a minute old.
+  await first.cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
+  const setBeat = async (ms) => {
+    const blank = await ctx.newPage();
+    await blank.goto(base + 'manifest.webmanifest');
+    await blank.evaluate((ms) => {
+      const o = JSON.parse(localStorage.getItem('shiftago/owner'));
+      o.beat = Date.now() - ms;
+      localStorage.setItem('shiftago/owner', JSON.stringify(o));
+    }, ms);
+    await blank.close();
+  };
+  await setBeat(60_000);
+  const second = await open(ctx, '');
+  await waitPhase(second, ['elsewhere', 'playing']);
+  assert.equal(await api(second, 'phase'), 'elsewhere', 'a second tab took the save of a tab in the background without asking');
+  await second.close();
+  // Gone without a word (the tab crashed: nothing removed its record),
+  // its last beat just now: the next tab resumes the game at once.
+  // (The crash's own reply never comes: the target is gone.)
+  first.cdp.send('Page.crash').catch(() => {});
+  await first.waitForEvent('crash', { timeout: 30_000 });
+  await first.close().catch(() => {});
+  await setBeat(0);
+  const third = await open(ctx, '');
+  await waitPhase(third, ['elsewhere', 'playing']);
+  assert.equal(await api(third, 'phase'), 'playing', 'the save of a closed tab was not resumed at once');
+  assert.deepEqual(await api(third, 'record'), ['W4']);
+  await ctx.close();
+});
+
 test('where reading localStorage throws, the game plays on and says it cannot save', { timeout: 240_000 }, async () => {
   const ctx = await newContext(portrait, 1);
   const page = await ctx.newPage();
