@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"shiftago/logic"
 	"shiftago/logic/ai"
@@ -117,18 +118,26 @@ type client struct {
 	mu   sync.Mutex
 	post func(line string) error
 	jobs map[int]*clientJob
-	lost string // why the searcher is lost; "" while it works
+	lost string           // why the searcher is lost; "" while it works
+	now  func() time.Time // the clock of the patience below
 }
 
 type clientJob struct {
-	c    *client
-	id   int
-	rep  remote.Reply
-	done bool
+	c     *client
+	id    int
+	rep   remote.Reply
+	done  bool
+	since time.Time
 }
 
+// clientPatience is how long a search may go without its reply before the
+// searcher counts as lost: a worker that dies without a word (closed, or
+// stuck) must not leave the computer thinking for ever. The Grandmaster
+// answers in a few seconds on a slow phone; the patience is far beyond.
+const clientPatience = 45 * time.Second
+
 func newClient(post func(string) error) *client {
-	return &client{post: post, jobs: map[int]*clientJob{}}
+	return &client{post: post, jobs: map[int]*clientJob{}, now: time.Now}
 }
 
 // start sends req to the searcher; nil when the searcher is lost.
@@ -138,7 +147,7 @@ func (c *client) start(req remote.Request) far {
 	if c.lost != "" {
 		return nil
 	}
-	j := &clientJob{c: c, id: req.ID}
+	j := &clientJob{c: c, id: req.ID, since: c.now()}
 	c.jobs[req.ID] = j
 	if err := c.post(req.String()); err != nil {
 		c.loseLocked(err.Error())
@@ -190,6 +199,9 @@ func (c *client) loseLocked(why string) {
 func (j *clientJob) poll() (remote.Reply, bool) {
 	j.c.mu.Lock()
 	defer j.c.mu.Unlock()
+	if !j.done && j.c.now().Sub(j.since) > clientPatience {
+		j.c.loseLocked(fmt.Sprintf("no reply in %v", clientPatience))
+	}
 	return j.rep, j.done
 }
 

@@ -3,6 +3,7 @@ package play
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"shiftago/logic"
 	"shiftago/logic/ai"
@@ -126,5 +127,40 @@ func TestWorkerClient(t *testing.T) {
 	c.receive("hello")
 	if c.lost == "" {
 		t.Error("an unreadable line from the worker is taken")
+	}
+}
+
+// TestSilentWorker: a worker that dies without a word (no error event:
+// closed, or stuck) would leave the computer thinking for ever; after
+// clientPatience without a reply the search is stepped in the frame, to
+// the same move, and later searches too.
+func TestSilentWorker(t *testing.T) {
+	w := &fakeWorker{}
+	c := newClient(w.post)
+	now := time.Unix(1_800_000_000, 0)
+	c.now = func() time.Time { return now }
+	req := remote.Request{ID: 3, Pos: parsed(t, awayPositions[3]), Level: 2, Seed: 5, Workers: 1}
+	th := &thought{req: req, far: c.start(req), path: PathWorker}
+	now = now.Add(clientPatience - time.Second)
+	if _, ok := th.poll(1); ok {
+		t.Fatal("answered before the worker did, within the patience")
+	}
+	now = now.Add(2 * time.Second)
+	var mv logic.Move
+	for i := 0; ; i++ {
+		m, ok := th.poll(1 << 20)
+		if ok {
+			mv = m
+			break
+		}
+		if i > 100 {
+			t.Fatal("still waiting for a silent worker past the patience")
+		}
+	}
+	if mv != stepped(req) || th.path != PathFrame {
+		t.Errorf("after the silence: %v by %q, want %v stepped in the frame", mv, th.path, stepped(req))
+	}
+	if c.start(req) != nil {
+		t.Error("a later search went to the silent worker")
 	}
 }
