@@ -120,6 +120,9 @@ func (h *Hand) Dragging() bool { return h.gm != nil && h.gm.Drag().Active }
 // returns its events.
 func (h *Hand) feed(in *input.Input) []gesture.Event {
 	gm := h.gm
+	if in.Cancelled {
+		gm.Cancel(0) // a second finger: a pinch, the press plays nothing
+	}
 	if in.Fingers > 1 && !in.Pressed && !in.Down && !in.Released {
 		return gm.Tick()
 	}

@@ -14,14 +14,19 @@ const maxKeys = 8
 
 // Input is everything the game reads from the player in one tick, sampled
 // once at the start of Update and passed down: the one pointer the game
-// follows (the mouse, or the first finger on a touch screen), its edges,
+// follows (the mouse, or a lone finger on a touch screen), its edges,
 // and the keys just pressed. Positions are in screen (device) pixels.
 type Input struct {
 	ui.Pointer         // where the pointer is, whether it is down, its edges this tick
-	Fingers    int     // fingers on the screen (a second one is ignored)
+	Fingers    int     // fingers on the screen (two or more: a pinch, not play)
 	Wheel      float64 // vertical wheel movement this tick
 	Ctrl       bool    // Control (or Command) is held
 	Shift      bool    // Shift is held
+	// Cancelled: the finger followed went away without a release this
+	// tick (a second finger made its press a pinch, and the browser zooms
+	// the page): Down is false and Released is not set, so the press taps,
+	// drags and plays nothing.
+	Cancelled bool
 	// Dropped is what was dropped onto the window this tick (files), or
 	// nil.
 	Dropped fs.FS

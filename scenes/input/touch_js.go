@@ -12,8 +12,9 @@ import (
 // quick tap, or a test dispatching touchstart and touchend back to back)
 // would otherwise never be seen. Events queue up as the browser delivers
 // them and Sample takes them in order, at most one press a tick, so a
-// tap-tap or a drag plays out over the ticks as it happened. The first
-// finger down is followed; a second finger is ignored.
+// tap-tap or a drag plays out over the ticks as it happened. A finger
+// alone on the screen is followed; a second one makes it a pinch, which
+// the browser zooms and the game cancels (consumeTouches).
 type webTouches struct {
 	once  sync.Once
 	mu    sync.Mutex
@@ -22,8 +23,10 @@ type webTouches struct {
 	f     touchFollow
 }
 
-// install listens to the page's touch events (capturing, passive: ebiten's
-// own listeners on the canvas still prevent scrolling and mouse emulation).
+// install listens to the page's touch events (capturing, passive: the
+// page, wasm/index.html, decides what the browser may do with a touch,
+// and keeps the canvas's touches from Ebitengine's own listeners, which
+// would cancel every one and with it the browser's pinch-zoom).
 func (w *webTouches) install() {
 	doc := js.Global().Get("document")
 	if !doc.Truthy() {

@@ -30,15 +30,30 @@ type touchFollow struct {
 // the rest wait for the next tick. At most one press is taken a tick, and
 // a press is seen where it began: moves after it wait, except that a
 // press and its release with nothing between (a quick tap) are one tick.
-// The first finger down is followed; other fingers are ignored.
+//
+// One finger plays, two fingers zoom the page: a finger is followed only
+// when it is alone on the screen, and a second finger going down while it
+// is followed makes it a pinch: the followed finger is let go without a
+// release (in.Cancelled; a press seen this tick is seen alone first), so
+// it taps, drags and plays nothing. No finger is followed again until
+// every finger is up.
 func consumeTouches(f *touchFollow, queue []touchEvent, in *Input) int {
 	n := 0
 loop:
 	for ; n < len(queue); n++ {
 		ev := &queue[n]
 		switch {
+		case ev.kind == touchStart && f.on && ev.id != f.id:
+			if in.Pressed {
+				break loop // the press is seen alone first
+			}
+			f.on = false // a pinch: the press is cancelled
+			in.Cancelled = true
 		case ev.kind == touchStart && !f.on:
-			if in.Pressed || in.Released {
+			if ev.fingers > 1 {
+				break // another finger is down: part of a pinch
+			}
+			if in.Pressed || in.Released || in.Cancelled {
 				break loop // one press a tick: the next waits
 			}
 			f.on, f.id, f.x, f.y = true, ev.id, ev.x, ev.y

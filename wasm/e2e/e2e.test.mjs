@@ -197,6 +197,71 @@ async function tap(page, p) {
   await touch(page, 'touchEnd', []);
 }
 
+// ---- pinch-zoom ----------------------------------------------------------
+
+// view is the page's visual viewport: its zoom, and its corner and size on
+// the page in CSS pixels.
+const view = (page) => page.evaluate(() => ({
+  scale: visualViewport.scale, x: visualViewport.offsetLeft, y: visualViewport.offsetTop,
+  w: visualViewport.width, h: visualViewport.height,
+}));
+
+// viewAt is where CDP touches the page point p (CSS pixels, as the page API
+// gives them) under the view v. Input.dispatchTouchEvent takes points in
+// CSS pixels from the visual viewport's corner, unscaled (a touch at x
+// has clientX = offsetLeft + x, in Chromium 156); at zoom 1 it is p.
+const viewAt = (v, p) => ({ ...p, x: p.x - v.x, y: p.y - v.y });
+
+// pinch is two fingers on the screen around the page point c: down `from`
+// screen pixels apart (on a diagonal), moved apart or together to `to` in
+// steps, a few frames apart, and lifted. Chromium zooms by the fingers'
+// distance on the screen, and CDP's points are divided by the zoom, so
+// each step places them for the zoom reached. With held (a CDP point), a
+// finger already down there (id 0) is the first of the two.
+async function pinch(page, c, from, to, { steps = 12, held = null } = {}) {
+  let v = await view(page);
+  const screen = (p) => ({ x: p.x * v.scale, y: p.y * v.scale });
+  const f0 = held ? screen(held) : { x: (c.x - v.x) * v.scale - from / 2 / Math.SQRT2, y: (c.y - v.y) * v.scale - from / 2 / Math.SQRT2 };
+  const f1 = { x: f0.x + from / Math.SQRT2, y: f0.y + from / Math.SQRT2 };
+  const mid = { x: (f0.x + f1.x) / 2, y: (f0.y + f1.y) / 2 };
+  const at = (f, k) => ({ x: (mid.x + (f.x - mid.x) * k) / v.scale, y: (mid.y + (f.y - mid.y) * k) / v.scale });
+  const points = (k) => [{ ...at(f0, k), id: 0 }, { ...at(f1, k), id: 1 }];
+  if (!held) {
+    await touch(page, 'touchStart', [points(1)[0]]);
+    await waitTicks(page);
+  }
+  await touch(page, 'touchStart', points(1));
+  for (let i = 1; i <= steps; i++) {
+    await touch(page, 'touchMove', points(1 + (to / from - 1) * i / steps));
+    await page.waitForTimeout(40);
+    v = await view(page);
+  }
+  await touch(page, 'touchEnd', []);
+  await waitTicks(page, 2);
+  return view(page);
+}
+
+// zoomOut pinches the page back to zoom 1 (a pinch or two) and returns
+// the view.
+async function zoomOut(page) {
+  let v = await view(page);
+  for (let i = 0; i < 4 && v.scale > 1.001; i++) {
+    v = await pinch(page, { x: v.x + v.w / 2, y: v.y + v.h / 2 }, 300, 60);
+  }
+  return v;
+}
+
+// recordBuzzes has the context's pages note every vibration the game asks
+// for in window.__buzzes (ms: 8 a marble picked up, 18 one that touches
+// the board, 40 a refusal): what a drag did, seen from the page.
+async function recordBuzzes(ctx) {
+  await ctx.addInitScript(() => {
+    window.__buzzes = [];
+    navigator.vibrate = (ms) => { window.__buzzes.push(ms); return true; };
+  });
+}
+const buzzes = (page) => page.evaluate(() => window.__buzzes.slice());
+
 // ---- the board, as the test sees it (RULES.md §10 strings) -------------
 
 const FILES = 'abcdefg';
@@ -709,8 +774,10 @@ test('a game by touch from the setup to its end against the computer', { timeout
   await waitPhase(page, ['playing', 'over']);
   oracle.check(await state(page));
 
-  // A second finger during a drag is ignored: the first finger's move is
-  // played, the second finger's entry point is not.
+  // A second finger during a press makes it a pinch (the page may zoom):
+  // neither finger plays, not the second finger's entry point, nor the
+  // first finger's when it goes on to push its marble in after the second
+  // lifts. Zoomed back out, a drag plays as before.
   {
     const legal = await api(page, 'moves');
     const [a, b] = ['Nd', 'Sd'].every((m) => legal.includes(m)) ? ['Nd', 'Sd'] : [legal[0], legal[legal.length - 1]];
@@ -727,11 +794,14 @@ test('a game by touch from the setup to its end against the computer', { timeout
     await touch(page, 'touchEnd', [{ ...cb, id: 1 }]);
     await waitTicks(page);
     assert.equal((await api(page, 'record')).length, n, 'the second finger played a move');
-    await touch(page, 'touchMove', [{ ...ca, id: 0 }]);
+    await touch(page, 'touchMove', [{ ...viewAt(await view(page), ca), id: 0 }]);
     await waitTicks(page);
     await touch(page, 'touchEnd', []);
-    await page.waitForFunction((n) => shiftago.record().length > n, n, { timeout: 30_000, polling: 100 });
-    assert.equal((await api(page, 'record'))[n], a, 'the first finger\'s move was not the one played');
+    await waitTicks(page, 10);
+    assert.equal((await api(page, 'record')).length, n, 'the first finger of a pinch played a move');
+    const v = await zoomOut(page);
+    assert.ok(Math.abs(v.scale - 1) < 1e-3, `the page stayed zoomed: ${v.scale}`);
+    await playByTouch(page, a);
     oracle.check(await state(page));
     await waitPhase(page, ['playing', 'over']);
     oracle.check(await state(page));
@@ -1258,3 +1328,111 @@ test('the rules, the lesson, the records and the result answer held taps on a ph
   assert.equal((await api(win, 'record')).length, 0, 'the rematch did not start a new game');
   await ctx.close();
 });
+
+// Two fingers zoom the board (the browser's own pinch-zoom of the page);
+// one finger plays as before. A pinch plays nothing and picks nothing up,
+// even when its first finger went down on an entry point; a drag that a
+// second finger turns into a pinch is cancelled; at the zoomed view a
+// drag and a tap-tap play where the finger is; zoomed back out, the page
+// and the game are as they were.
+for (const [name, vp, dpr] of [['phone', { width: 390, height: 844 }, 3], ['tablet', portrait, 2]]) {
+  test(`two fingers zoom the board, one finger plays there, zooming out restores it (${name} ${vp.width}×${vp.height}, DPR ${dpr})`, { timeout: 600_000 }, async () => {
+    const ctx = await newContext(vp, dpr);
+    await recordBuzzes(ctx);
+    const page = await open(ctx, '?variant=express&players=2&seats=human,human');
+    await waitPhase(page, ['playing']);
+    await waitTicks(page, 3);
+    const shot = (what) => page.screenshot({ path: join(artifacts, `pinch-${name}-${vp.width}x${vp.height}-dpr${dpr}-${what}.png`) });
+    const canvasSize = () => page.evaluate(() => { const c = document.querySelector('canvas'); return [c.width, c.height, c.clientWidth, c.clientHeight]; });
+    const size0 = await canvasSize();
+    const w4at0 = await api(page, 'entryPoint', 'W4');
+    assert.equal((await view(page)).scale, 1);
+    await shot('1-before');
+
+    // A pinch whose first finger went down (and was seen) on W4: the page
+    // zooms in, nothing is picked up or played.
+    await touch(page, 'touchStart', [w4at0]);
+    await waitTicks(page, 2);
+    let v = await pinch(page, w4at0, 100, 220, { held: w4at0 });
+    assert.ok(v.scale > 1.4, `the pinch did not zoom the page: scale ${v.scale}`);
+    assert.equal(await api(page, 'phase'), 'playing');
+    assert.deepEqual(await api(page, 'record'), [], 'the pinch played a move');
+    assert.deepEqual(await buzzes(page), [], 'the pinch picked a marble up');
+    await shot('2-zoomed');
+    console.log(`${name}: a pinch zoomed the page to ${v.scale.toFixed(2)}, corner at ${v.x.toFixed(0)},${v.y.toFixed(0)}`);
+
+    // The legal entry points in view: the point, its first cell and a
+    // point a third of a cell beyond it, away from the board.
+    const inView = async () => {
+      v = await view(page);
+      const ok = (p) => p && p.x > v.x + 12 && p.x < v.x + v.w - 12 && p.y > v.y + 12 && p.y < v.y + v.h - 12;
+      const out = [];
+      for (const e of await api(page, 'moves')) {
+        const p = await api(page, 'entryPoint', e), c = await api(page, 'cell', entryCells(e)[0]);
+        const back = { x: p.x - (c.x - p.x) * 0.3, y: p.y - (c.y - p.y) * 0.3 };
+        if (ok(p) && ok(c) && ok(back)) out.push({ e, p, c, back });
+      }
+      return out;
+    };
+    let seen = await inView();
+    assert.ok(seen.length >= 2, `too few entry points in the zoomed view: ${seen.map((s) => s.e)}`);
+
+    // A drag that becomes a pinch: the marble was picked up (one buzz; it
+    // is pulled back from the board, so it cannot touch it), the second
+    // finger cancels it; nothing is played, and it goes back.
+    {
+      const { e, p, back } = seen[0];
+      const from = viewAt(v, p), to = viewAt(v, back);
+      await touch(page, 'touchStart', [from]);
+      await waitTicks(page);
+      for (let i = 1; i <= 3; i++) await touch(page, 'touchMove', [{ x: from.x + (to.x - from.x) * i / 3, y: from.y + (to.y - from.y) * i / 3 }]);
+      await waitTicks(page, 2);
+      assert.deepEqual(await buzzes(page), [8], `the drag at ${e} did not pick its marble up`);
+      const before = v.scale;
+      v = await pinch(page, p, 240, 190, { held: to });
+      assert.ok(v.scale > 1 && v.scale < before, `the second finger did not pinch: scale ${before} to ${v.scale}`);
+      await waitTicks(page, 10);
+      assert.deepEqual(await api(page, 'record'), [], `the drag at ${e} turned pinch played a move`);
+      assert.deepEqual(await buzzes(page), [8], `the drag at ${e} turned pinch touched the board`);
+      await shot('3-drag-became-pinch');
+    }
+
+    // At the zoomed view, a one-finger drag plays the entry point under
+    // the finger, and so does a tap-tap.
+    seen = await inView();
+    assert.ok(seen.length >= 2, `too few entry points in the zoomed view: ${seen.map((s) => s.e)}`);
+    {
+      const { e, p, c } = seen[seen.length - 1];
+      await drag(page, viewAt(v, p), viewAt(v, c));
+      await page.waitForFunction(() => shiftago.record().length === 1, null, { timeout: 30_000, polling: 100 });
+      assert.deepEqual(await api(page, 'record'), [e], `a drag at ${e} in the zoomed view played something else`);
+      await waitPhase(page, ['playing']);
+    }
+    seen = await inView();
+    assert.ok(seen.length >= 1, 'no entry point in the zoomed view');
+    {
+      const { e } = seen[0];
+      const p = viewAt(v, await api(page, 'entryPoint', e));
+      await hold(page, p, 3);
+      await hold(page, p, 3);
+      await page.waitForFunction(() => shiftago.record().length === 2, null, { timeout: 30_000, polling: 100 });
+      assert.equal((await api(page, 'record'))[1], e, `a tap-tap at ${e} in the zoomed view played something else`);
+      await waitPhase(page, ['playing']);
+    }
+    assert.equal((await view(page)).scale, v.scale, 'one finger changed the zoom');
+    await shot('4-played-zoomed');
+
+    // Pinched back out: zoom 1, nothing scrolled, the canvas and the board
+    // where they were, and a drag plays as before.
+    v = await zoomOut(page);
+    assert.ok(Math.abs(v.scale - 1) < 1e-3 && Math.abs(v.x) < 0.5 && Math.abs(v.y) < 0.5, `not zoomed back out: ${JSON.stringify(v)}`);
+    assert.deepEqual(await canvasSize(), size0, 'the canvas changed size');
+    assert.deepEqual(await api(page, 'entryPoint', 'W4'), w4at0, 'the board moved');
+    assert.equal((await api(page, 'record')).length, 2, 'zooming out played a move');
+    const legal = await api(page, 'moves');
+    await playByTouch(page, legal.includes('W4') ? 'W4' : legal[0]);
+    await waitTicks(page, 5);
+    await shot('5-zoomed-out');
+    await ctx.close();
+  });
+}

@@ -4,8 +4,9 @@
 // marble touches the board, cancel, refuse an illegal track, select an
 // entry point by tapping it and play it with a second tap or a key.
 //
-// It knows no ebiten: the game adapts its input to Press, Move, Release and
-// Key calls, then calls Tick once per Update and acts on the events. It
+// It knows no ebiten: the game adapts its input to Press, Move, Release,
+// Cancel (a press that a second finger made a pinch) and Key calls, then
+// calls Tick once per Update and acts on the events. It
 // knows no rules either: which entry points are legal comes from the
 // caller (Turn, built with TurnOf from the position).
 //

@@ -464,6 +464,23 @@ func (m *Machine) Release(id int, x, y float64) {
 	m.st = idle
 }
 
+// Cancel is pointer id's press ending without a release: a second finger
+// touched the screen and made it a pinch (the browser zooms the page), so
+// this press plays nothing. A marble in hand rolls back (a Cancel event),
+// even one waiting at the contact (Turn.ConfirmOnRelease); a press not
+// yet a drag taps nothing. The selection stays, and the next press starts
+// afresh.
+func (m *Machine) Cancel(id int) {
+	if m.st == idle || id != m.id {
+		return
+	}
+	if m.st == dragging {
+		m.emit(Event{Kind: Cancel, Entry: m.drag.Entry, HasEntry: m.drag.OnTrack, Pos: m.drag.Pos})
+		m.drag = Drag{}
+	}
+	m.st = idle
+}
+
 // tapEntry selects e, or plays it if it was selected already.
 func (m *Machine) tapEntry(e logic.Entry) {
 	if !m.turn.Legal[e] {

@@ -79,6 +79,7 @@ func release(p layout.Point) act         { return act{op: "release", p: p} }
 func pressID(id int, p layout.Point) act { return act{op: "press", id: id, p: p} }
 func moveID(id int, p layout.Point) act  { return act{op: "move", id: id, p: p} }
 func relID(id int, p layout.Point) act   { return act{op: "release", id: id, p: p} }
+func cancelID(id int) act                { return act{op: "cancel", id: id} }
 func key(k Key) act                      { return act{op: "key", key: k} }
 func tick(want string) act               { return act{op: "tick", want: want} }
 
@@ -93,6 +94,8 @@ func play(t *testing.T, m *Machine, acts []act) []Event {
 			m.Move(a.id, a.p.X, a.p.Y)
 		case "release":
 			m.Release(a.id, a.p.X, a.p.Y)
+		case "cancel":
+			m.Cancel(a.id)
 		case "key":
 			m.Key(a.key)
 		case "tick":
@@ -146,6 +149,33 @@ func TestGestures(t *testing.T) {
 			pressID(2, w3), moveID(2, at(geo, "W3", 1)), relID(2, at(geo, "W3", 1)), tick(""),
 			moveID(1, at(geo, "Nd", 0)), tick("commit Nd"),
 			relID(1, at(geo, "Nd", 0)), tick(""),
+		}},
+		{"a pinch cancels a drag: the marble rolls back, nothing is played", []act{
+			pressID(1, nd), moveID(1, at(geo, "Nd", -1.15)), tick("pick Nd"),
+			cancelID(1), tick("cancel Nd"),
+			moveID(1, at(geo, "Nd", 0)), tick(""), // the finger goes on: nothing
+			relID(1, at(geo, "Nd", 0)), tick(""),
+		}},
+		{"a pinch cancels a press: no tap, no selection", []act{
+			press(nd), tick(""),
+			cancelID(0), tick(""),
+			release(nd), tick(""),
+		}},
+		{"a pinch keeps the selection; tap-tap plays after it", []act{
+			press(nd), release(nd), tick("select Nd"),
+			press(w3), tick(""), cancelID(0), tick(""),
+			press(nd), release(nd), tick("commit Nd"),
+		}},
+		{"a pinch cancels a press on the tray, and a drag afterwards works", []act{
+			press(geo.TraySlot(0, 3)), tick(""), cancelID(0), tick(""),
+			move(off(geo.TraySlot(0, 3), -30, 0)), tick(""),
+			press(w3), move(at(geo, "W3", -1.1)), tick("pick W3"),
+			move(at(geo, "W3", 0)), tick("commit W3"),
+		}},
+		{"cancelling another pointer changes nothing", []act{
+			pressID(1, nd), moveID(1, at(geo, "Nd", -1.15)), tick("pick Nd"),
+			cancelID(2), tick(""),
+			moveID(1, at(geo, "Nd", 0)), tick("commit Nd"),
 		}},
 		{"a full track refuses at the press", []act{
 			press(at(geo, "W4", -layout.EntryOffset)), tick("refused W4"),
@@ -276,6 +306,25 @@ func TestConfirmOnRelease(t *testing.T) {
 		move(at(geo, "Nd", -1.2)), tick(""),
 		release(at(geo, "Nd", -1.2)), tick("cancel Nd"),
 	})
+}
+
+// TestConfirmOnReleasePinch: a marble waiting at the contact is not
+// played when a pinch cancels the drag.
+func TestConfirmOnReleasePinch(t *testing.T) {
+	m, geo, p := setup(t, 1)
+	turn := TurnOf(&p)
+	turn.ConfirmOnRelease = true
+	m.SetTurn(turn)
+	nd := at(geo, "Nd", -layout.EntryOffset)
+	play(t, m, []act{
+		press(nd), move(at(geo, "Nd", -1.1)), tick("pick Nd"),
+		move(at(geo, "Nd", 0.5)), tick(""),
+		cancelID(0), tick("cancel Nd"),
+		release(at(geo, "Nd", 0.5)), tick(""),
+	})
+	if d := m.Drag(); d.Active {
+		t.Errorf("a marble is still in hand after the pinch: %+v", d)
+	}
 }
 
 // TestTouchHoldsTheMarbleAboveTheFinger: carried by a finger, the marble
