@@ -138,7 +138,25 @@ func (t *Table) dirty(c *app.Context, sk screenKey) (image.Rectangle, bool) {
 			r = r.Union(t.area(c.Sprites, was)).Union(t.area(c.Sprites, now))
 		}
 	}
-	return r, true
+	return t.band(r), true
+}
+
+// band widens r, when it lies on the board, to the whole row band (or
+// column band) of the board it is in: a push rolls along one track, so
+// its frames then share one rectangle, and the shell's clip for it is
+// made once (a new one allocates), for a few more pixels to fill.
+func (t *Table) band(r image.Rectangle) image.Rectangle {
+	f := t.View.Geo.Frame
+	fr := image.Rect(int(math.Floor(f.X)), int(math.Floor(f.Y)), int(math.Ceil(f.X+f.W)), int(math.Ceil(f.Y+f.H)))
+	if r.Empty() || !r.In(fr) {
+		return r
+	}
+	if r.Dx() >= r.Dy() {
+		r.Min.X, r.Max.X = fr.Min.X, fr.Max.X
+	} else {
+		r.Min.Y, r.Max.Y = fr.Min.Y, fr.Max.Y
+	}
+	return r
 }
 
 // drawn notes what the frame just drawn showed, for the next dirty.

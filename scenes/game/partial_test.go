@@ -14,6 +14,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/scenes/app"
+	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 )
@@ -186,4 +187,54 @@ func TestFrameRateAndAllocations(t *testing.T) {
 	// The figures are reported, not asserted: speed and memory goals are
 	// read from runs like this one and from benchmarks, never from a test
 	// that could flake on a busy machine.
+}
+
+// TestRollingFramesAllocateNothing counts the allocations of the frames
+// of one long push rolling along its row (a human's move in a hot-seat
+// game at half speed, as shipped: drawn in part), after the marble's
+// carry from the tray and before the end: the frames themselves allocate
+// nothing. (What a move costs
+// once, its status line's words and first glyphs, a new search, is in
+// TestFrameRateAndAllocations's figure.)
+func TestRollingFramesAllocateNothing(t *testing.T) {
+	l := looptest.Need(t)
+	st := play.DefaultSetup()
+	st.Seats[0] = play.Seat{Color: logic.Orange}
+	st.Seats[1] = play.Seat{Color: logic.Green}
+	st.Normalize(nil)
+	g, err := app.New(app.Options{Setup: st, Position: "7/7/7/ogogog1/7/7/7 express og o 19,19 0,0 0,0", StartGame: true, NoAudio: true,
+		Seed: 7, AnimSpeed: 0.5, RecordPath: filepath.Join(t.TempDir(), "record.txt")}, testScreens(), &input.Script{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(g.Close)
+	defer asShipped(l, g)()
+	l.Run(g)
+	defer l.Run(nil)
+	l.Wait(10)
+	tb := g.Scene().(*Screen).Table()
+	l.Do(func() {
+		if !tb.Ctl.Commit(logic.NewEntry(logic.West, 3)) {
+			t.Fatal("W4 was refused")
+		}
+	})
+	if !l.Until(60, tb.Animating) {
+		t.Fatal("the push never began to roll")
+	}
+	l.Wait(50) // the marble carried from the tray to its entry point
+	const frames = 25
+	var a *looptest.Allocs
+	p0 := g.Partials
+	l.Do(func() { a = looptest.StartAllocs("scenes/app.(*Game).Update", "scenes/app.(*Game).Draw") })
+	l.Wait(frames)
+	var n int64
+	var rolling bool
+	l.Do(func() { n, rolling = a.Stop(), tb.Animating() })
+	if !rolling {
+		t.Fatal("the push stopped rolling before the count ended: measure a longer one")
+	}
+	t.Logf("%d frames of a rolling push, %d drawn in part: %d allocations", frames, g.Partials-p0, n)
+	if n != 0 {
+		t.Errorf("the %d frames of a rolling push allocated %d times", frames, n)
+	}
 }

@@ -10,7 +10,9 @@ import (
 // "shiftago/scenes/app.(*Game).Draw") on the stack: the game's own
 // Update and Draw, apart from what other threads allocate at the same
 // time (ebiten's GL thread, the window), which a process-wide count
-// would add. Between Start and Stop every allocation is recorded.
+// would add. Between Start and Stop every allocation is recorded. A
+// sync.Pool filling itself again (ebiten keeps a few) is not counted:
+// every collection empties the pools, and the count itself collects.
 type Allocs struct {
 	funcs []string
 	rate  int
@@ -49,7 +51,7 @@ func (a *Allocs) count() int64 {
 	var total int64
 	for i := range a.recs {
 		r := &a.recs[i]
-		if a.under(r.Stack()) {
+		if st := r.Stack(); a.under(st) && !a.pooled(st) {
 			total += r.AllocObjects
 		}
 	}
@@ -72,6 +74,16 @@ func (a *Allocs) under(stack []uintptr) bool {
 			a.names[pc] = in
 		}
 		if in {
+			return true
+		}
+	}
+	return false
+}
+
+// pooled reports whether stack is a sync.Pool making a new item.
+func (a *Allocs) pooled(stack []uintptr) bool {
+	for _, pc := range stack {
+		if f := runtime.FuncForPC(pc); f != nil && f.Name() == "sync.(*Pool).Get" {
 			return true
 		}
 	}
