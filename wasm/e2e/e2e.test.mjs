@@ -403,7 +403,7 @@ test('a second tab is told the game is open elsewhere and writes nothing unasked
   assert.equal(await second.evaluate(() => localStorage.getItem('shiftago/game')), saved, 'the second tab wrote before the player chose');
   const nosave = (await api(second, 'buttons')).find((b) => b.id === 'nosave');
   assert.ok(nosave, 'no "Play without saving" button');
-  await tap(second, nosave);
+  await hold(second, nosave); // a tap as a person makes it, over several frames
   await waitPhase(second, ['playing']);
   await playByTouch(second, 'E1');
   assert.equal(await second.evaluate(() => localStorage.getItem('shiftago/game')), saved, 'playing without saving saved');
