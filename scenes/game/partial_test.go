@@ -168,9 +168,11 @@ func TestFrameRateAndAllocations(t *testing.T) {
 	emptyFPS, emptyAllocs := measure(nil)
 	g := computersOn(t, 1)
 	restore := asShipped(l, g)
-	p0 := g.Partials
+	// Partials is the loop's: read it on the loop's thread.
+	partials := func() (n int) { l.Do(func() { n = g.Partials }); return n }
+	p0 := partials()
 	gameFPS, gameAllocs := measure(g)
-	partial := g.Partials - p0
+	partial := partials() - p0
 	// The game's own share, measured apart (recording every allocation
 	// slows those frames, so not in the same window).
 	var count *looptest.Allocs
@@ -224,16 +226,18 @@ func TestRollingFramesAllocateNothing(t *testing.T) {
 	l.Wait(50) // the marble carried from the tray to its entry point
 	const frames = 25
 	var a *looptest.Allocs
-	p0 := g.Partials
-	l.Do(func() { a = looptest.StartAllocs("scenes/app.(*Game).Update", "scenes/app.(*Game).Draw") })
+	var p0, p1 int
+	l.Do(func() {
+		p0, a = g.Partials, looptest.StartAllocs("scenes/app.(*Game).Update", "scenes/app.(*Game).Draw")
+	})
 	l.Wait(frames)
 	var n int64
 	var rolling bool
-	l.Do(func() { n, rolling = a.Stop(), tb.Animating() })
+	l.Do(func() { n, rolling, p1 = a.Stop(), tb.Animating(), g.Partials })
 	if !rolling {
 		t.Fatal("the push stopped rolling before the count ended: measure a longer one")
 	}
-	t.Logf("%d frames of a rolling push, %d drawn in part: %d allocations", frames, g.Partials-p0, n)
+	t.Logf("%d frames of a rolling push, %d drawn in part: %d allocations", frames, p1-p0, n)
 	if n != 0 {
 		t.Errorf("the %d frames of a rolling push allocated %d times", frames, n)
 	}
