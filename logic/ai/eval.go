@@ -43,8 +43,26 @@ var defaultWeights = weights{
 // lower levels keep defaultWeights, so the ladder's measured steps stand,
 // and a variant without a fit keeps them too.
 var tunedWeights = map[logic.Variant]weights{
-	logic.Express: defaultWeights,
-	logic.Expert:  defaultWeights,
+	logic.Express: {
+		window:  [8]int32{0, 1, 14, 54, 67, 48, 48, 48},
+		threat1: 187,
+		threat2: 288,
+		point:   60,
+		reach:   20,
+		reach2:  10,
+		tempo:   54,
+		rivals:  1,
+	},
+	logic.Expert: {
+		window:  [8]int32{0, 5, 14, 41, 61, 48, 48, 48},
+		threat1: 90,
+		threat2: 400,
+		point:   64,
+		reach:   58,
+		reach2:  41,
+		tempo:   37,
+		rivals:  1,
+	},
 }
 
 func pc(b bb) int32 { return int32(bits.OnesCount64(uint64(b))) }
