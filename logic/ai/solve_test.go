@@ -278,3 +278,39 @@ func TestSolverScope(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverDeterministic: where the solver runs, the move still depends
+// on the position, seed and worker count only, however the search is
+// sliced and whether the workers run side by side or in turn.
+func TestSolverDeterministic(t *testing.T) {
+	ps := lateGames(t, logic.Express, 10, 24, solveHorizon)
+	checked := 0
+	for i, p := range ps {
+		if i%7 != 0 || p.Over() {
+			continue
+		}
+		for _, workers := range []int{1, 2} {
+			cfg := Config{Level: MaxLevel, Seed: uint64(i), MaxNodes: 30000, Workers: workers}
+			want := Think(p, cfg)
+			for _, slice := range []int{1, 777, 1 << 20} {
+				for _, serial := range []bool{false, true} {
+					s := NewSearch(p, cfg)
+					if s.par != nil {
+						s.par.serial = serial
+					} else if serial {
+						continue
+					}
+					for !s.Step(slice) {
+					}
+					if got := s.Best(); got != want {
+						t.Fatalf("%s, %d workers, slices of %d, serial %v: %s, Think: %s", p.String(), workers, slice, serial, got, want)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d searches checked", checked)
+	}
+}
