@@ -51,13 +51,17 @@
 // move depends on the worker count but not on timing, cores or slicing; in
 // the browser the workers take turns on one goroutine and play the same
 // move (parallel.go). Reference is today's one-worker Grandmaster without
-// the book, kept for the arena (ref) and pinned by a test.
+// the book, the tuned weights and the endgame solver (Config.Frozen), kept
+// for the arena (ref) and pinned by a test.
 //
 // Measured in two-player Express on two busy cores: two workers run 1.6
 // times the nodes per second of one and complete 0.4 ply more at the same
 // budget per worker; the Grandmaster with two workers and the book scored
 // 103–1–96 against Reference (200 games, +12 ± 48 Elo): no clear gain, the
-// first move deciding most games (the first seat won 75% of them). See
+// first move deciding most games (the first seat won 75% of them). With
+// the tuned weights and the endgame solver (below), one worker and the
+// book against Reference at equal nodes (250 000 a move, 200 games each,
+// openings paired): +47 ± 41 Elo in Express, +238 ± 62 in Expert. See
 // README.md.
 //
 // # Opening book
@@ -83,6 +87,27 @@
 // there, or lies along it); in Expert and Extreme, points, and the points
 // the seat could score at once. A side to move that wins with one insertion
 // is scored as a near-win, which works as a one-ply quiescence search.
+//
+// The two-player Grandmaster weighs these terms with weights fitted on
+// self-play positions (tunedWeights, one set for Express and one for
+// Expert; Extreme and the other levels keep the hand-set ones, so the
+// ladder's measured steps stand): a Texel fit, the logistic regression of
+// each quiet position's final result on the evaluation's terms
+// (texel_test.go; the data, 6 positions from each of 3000 games of level 3
+// at 6000 nodes, is in testdata). The terms are the same, only their
+// weights differ, so the evaluation costs what it did.
+//
+// # Endgame solver
+//
+// Where the game can last at most 20 more plies by the supplies or the
+// empty cells, the two-player Grandmaster first spends up to half its
+// budget on a proof search (solve.go): "does the side to move force a win
+// within d plies?", deepened over d, every node decided by its first
+// refutation, proofs kept in a table of their own. A root move proven to
+// win is played at once (the shortest proof found, so a won game ends); the
+// moves proven to lose are dropped; in Express, once d reaches the end of
+// every line of play, the rest are exact draws. Tests check the proofs
+// against brute force and the verdicts against full minimax.
 //
 // # Tactics
 //

@@ -22,6 +22,7 @@ type weights struct {
 	threat2 int32    // ... at two or more entry points
 	point   int32    // one point (Expert, Extreme)
 	reach   int32    // per point the side to move can score at once
+	reach2  int32    // ... the side not to move
 	tempo   int32
 	rivals  int32 // paranoid: share (in 1/4) of the weaker rivals' terms
 }
@@ -32,8 +33,36 @@ var defaultWeights = weights{
 	threat2: 400,
 	point:   60,
 	reach:   20,
+	reach2:  10,
 	tempo:   12,
 	rivals:  1,
+}
+
+// tunedWeights are the Grandmaster's two-player weights, per variant,
+// fitted on self-play positions (texel_test.go, TestTunedWeights); the
+// lower levels keep defaultWeights, so the ladder's measured steps stand,
+// and a variant without a fit keeps them too.
+var tunedWeights = map[logic.Variant]weights{
+	logic.Express: {
+		window:  [8]int32{0, 1, 14, 54, 67, 48, 48, 48},
+		threat1: 187,
+		threat2: 288,
+		point:   60,
+		reach:   20,
+		reach2:  10,
+		tempo:   54,
+		rivals:  1,
+	},
+	logic.Expert: {
+		window:  [8]int32{0, 5, 14, 41, 61, 48, 48, 48},
+		threat1: 90,
+		threat2: 400,
+		point:   64,
+		reach:   58,
+		reach2:  41,
+		tempo:   37,
+		rivals:  1,
+	},
 }
 
 func pc(b bb) int32 { return int32(bits.OnesCount64(uint64(b))) }
@@ -114,7 +143,7 @@ func (s *searcher) seatTerms(p *logic.Position, seat int, toMove bool) int32 {
 		if toMove {
 			v += w.reach * r
 		} else {
-			v += w.reach * r / 2
+			v += w.reach2 * r
 		}
 	}
 	return v

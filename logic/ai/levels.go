@@ -14,13 +14,17 @@ type Config struct {
 	// every core of a desktop and 1 in the browser.
 	Workers int
 	NoBook  bool // Grandmaster: search the opening instead of playing the book
+	// Frozen keeps the Grandmaster as it was before its tuned evaluation
+	// and endgame solver (Reference sets it), so the arena's yardstick
+	// does not move when they do.
+	Frozen bool
 }
 
 // Reference is the Grandmaster as it was before parallel search and the
 // opening book: one worker, no book, the level's own budget. The arena
 // keeps it as a fixed yardstick (TestReferenceFrozen pins its moves).
 func Reference(seed uint64) Config {
-	return Config{Level: MaxLevel, Seed: seed, Workers: 1, NoBook: true}
+	return Config{Level: MaxLevel, Seed: seed, Workers: 1, NoBook: true, Frozen: true}
 }
 
 // Multi chooses the search for three and four players.

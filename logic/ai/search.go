@@ -38,6 +38,11 @@ type searcher struct {
 	seed      uint64
 	w         weights
 	blind     bool
+	solve     bool // the endgame solver runs first (solve.go)
+
+	proof     table // the endgame solver's proofs
+	proofEnd  int   // the node count at which the solver stops
+	proofStop bool
 
 	tt       table
 	shared   *table // lazy SMP: the table all workers read, merged between epochs
@@ -108,6 +113,9 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 	case st.multi == Auto:
 		st.multi = MonteCarlo
 	}
+	if w, ok := tunedWeights[st.variant]; ok && cfg.Level == MaxLevel && st.n == 2 && !cfg.Frozen {
+		st.w = w
+	}
 	st.coalition = st.n > 2 && st.multi != MaxN
 	st.sliceEnd = st.budget
 	if p.Over() {
@@ -132,6 +140,7 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 	if st.multi != MaxN && st.multi != MonteCarlo {
 		st.tt = newTable(st.budget)
 	}
+	st.solve = st.useSolver(cfg)
 	return st
 }
 
@@ -330,6 +339,9 @@ func (s *searcher) pause() {
 func (s *searcher) run() {
 	if s.multi == MonteCarlo {
 		s.runMCTS()
+		return
+	}
+	if s.solve && s.solveRoot() {
 		return
 	}
 	for d := 1 + s.skip; d <= s.lv.depth && d < maxPly; d++ {

@@ -58,6 +58,11 @@ type Result struct {
 	Think    [2]time.Duration // time spent choosing moves by A and B
 	MaxMove  [2]time.Duration // longest single move
 	Forfeits [2]int           // games A and B lost on time (counted in Tally too)
+	// Sets counts the openings whose games (one per rotation of the
+	// seats, so a player's share of each seat is the same) all ended, by
+	// A's points over them in half points: with two players, Sets[4] is
+	// a pair won both ways round, Sets[2] a pair split.
+	Sets [2*4 + 1]int
 }
 
 // Main runs `shiftago arena` with args (the flags after the subcommand).
@@ -221,6 +226,16 @@ func Report(w io.Writer, o Options, r Result, wall time.Duration) {
 	default:
 		fmt.Fprintf(w, "Elo difference (A−B): %s ± %.0f (95%%)\n", fmtElo(diff), margin)
 	}
+	if sets, diff, margin := r.SetElo(o.Players); sets > 0 {
+		// The first move is worth far more than most differences between
+		// players, so the games of one opening with the seats rotated
+		// are one sample: their spread is the honest error bar.
+		fmt.Fprintf(w, "By opening (%d with every rotation played; A's points in each, in half points:", sets)
+		for i := 0; i <= 2*o.Players; i++ {
+			fmt.Fprintf(w, " %d", r.Sets[i])
+		}
+		fmt.Fprintf(w, "): %s ± %.0f (95%%)\n", fmtElo(diff), margin)
+	}
 	for i, name := range []string{"A", "B"} {
 		if r.Forfeits[i] > 0 {
 			fmt.Fprintf(w, "%s lost %d of the games on time: its engine did not answer within its time and grace, was stopped and started again\n", name, r.Forfeits[i])
@@ -302,7 +317,19 @@ func Run(o Options) (Result, error) {
 	}
 	// Each game is added to the result as it ends, rather than kept in a
 	// slice as long as the match: a sum does not depend on the order.
+	// An opening's games are summed until the last of them ends.
+	type set struct{ games, halves int }
+	sets := map[int]set{}
 	add := func(out gameOutcome) {
+		st := sets[out.opening]
+		st.games++
+		st.halves += int(2 * out.score)
+		if st.games == o.Players {
+			res.Sets[st.halves]++
+			delete(sets, out.opening)
+		} else {
+			sets[out.opening] = st
+		}
 		switch out.score {
 		case 1:
 			res.Wins++
@@ -385,6 +412,7 @@ feed:
 
 type gameOutcome struct {
 	score   float64 // for A: 1 win, ½ draw, 0 loss
+	opening int     // the games that differ only by the seats' rotation share it
 	seats   string
 	text    string
 	moves   [2]int
@@ -398,8 +426,8 @@ type gameOutcome struct {
 // playGame plays game g: the seat pattern rotated by g, and a seeded random
 // opening shared by the games that differ only by that rotation.
 func playGame(o Options, setup logic.Setup, pattern string, ps [2]player, g int) gameOutcome {
-	out := gameOutcome{forfeit: -1}
 	n := o.Players
+	out := gameOutcome{forfeit: -1, opening: g / n}
 	var side [4]int // 0 for A, 1 for B
 	sb := make([]byte, n)
 	for i := 0; i < n; i++ {

@@ -182,3 +182,42 @@ func TestSeatsOfBothSides(t *testing.T) {
 		}
 	}
 }
+
+// TestSetElo: pairs of games on one opening, seats swapped. Forty pairs
+// split and ten won both ways score 60% (+70 Elo), as the same games
+// counted one by one do, with a narrower interval: the split pairs, each
+// side winning with the first move, add no spread.
+func TestSetElo(t *testing.T) {
+	r := Result{Tally: Tally{Wins: 60, Losses: 40}}
+	r.Sets[2], r.Sets[4] = 40, 10
+	sets, diff, margin := r.SetElo(2)
+	_, gameMargin := r.Elo()
+	if sets != 50 || math.Abs(diff-70.4) > 0.5 {
+		t.Errorf("%d sets, %+.1f Elo; want 50, +70", sets, diff)
+	}
+	if margin >= gameMargin || margin < 20 {
+		t.Errorf("margin %.0f by pairs, %.0f by games", margin, gameMargin)
+	}
+	if n, _, m := (Result{}).SetElo(2); n != 0 || !math.IsInf(m, 1) {
+		t.Errorf("no sets: %d, margin %v", n, m)
+	}
+}
+
+// TestRunCountsSets: every opening of a finished match is counted once,
+// with A's points over its games.
+func TestRunCountsSets(t *testing.T) {
+	for _, n := range []int{2, 3} {
+		r, err := Run(Options{A: "level=2", B: "greedy", Players: n, Games: 2 * n, Seed: 3, Openings: 2, Concurrency: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets, halves := 0, 0
+		for h, c := range r.Sets {
+			sets += c
+			halves += h * c
+		}
+		if sets != 2 || halves != 2*r.Wins+r.Draws {
+			t.Errorf("%d players: sets %v for %+v", n, r.Sets, r.Tally)
+		}
+	}
+}

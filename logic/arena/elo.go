@@ -45,3 +45,26 @@ func (t Tally) Elo() (diff, margin float64) {
 	lo, hi := EloDiff(s-1.96*sd), EloDiff(s+1.96*sd)
 	return EloDiff(s), (hi - lo) / 2
 }
+
+// SetElo is the rating difference over the complete openings of r (n
+// players: n games each, one per rotation of the seats) and the half-width
+// of its 95% interval from the spread of the openings' mean scores: the
+// paired (pentanomial, with two players) estimate, which the first
+// move's advantage does not inflate.
+func (r Result) SetElo(n int) (sets int, diff, margin float64) {
+	var sum, sq float64
+	for h, c := range r.Sets {
+		x := float64(h) / 2 / float64(n) // the opening's mean score for A
+		sets += c
+		sum += float64(c) * x
+		sq += float64(c) * x * x
+	}
+	if sets == 0 {
+		return 0, 0, math.Inf(1)
+	}
+	m := float64(sets)
+	s := sum / m
+	sd := math.Sqrt(max(0, sq/m-s*s) / m)
+	lo, hi := EloDiff(s-1.96*sd), EloDiff(s+1.96*sd)
+	return sets, EloDiff(s), (hi - lo) / 2
+}

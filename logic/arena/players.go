@@ -35,6 +35,7 @@ type spec struct {
 
 	workers int  // searches side by side (ai.Config.Workers)
 	noBook  bool // no opening book
+	frozen  bool // ai.Reference: no tuned weights, no endgame solver
 }
 
 func parseSpec(s string) (spec, error) {
@@ -69,8 +70,9 @@ func parseSpec(s string) (spec, error) {
 		}
 		return sp, nil
 	case s == "ref":
-		// Today's Grandmaster, frozen: one worker, no book (ai.Reference).
-		return spec{kind: "level", level: ai.MaxLevel, workers: 1, noBook: true, label: s}, nil
+		// Today's Grandmaster, frozen: one worker, no book, the hand-set
+		// evaluation and no endgame solver (ai.Reference).
+		return spec{kind: "level", level: ai.MaxLevel, workers: 1, noBook: true, frozen: true, label: s}, nil
 	case strings.HasPrefix(s, "gm:"):
 		// The Grandmaster with n workers, each with the level's budget.
 		n, err := strconv.Atoi(s[len("gm:"):])
@@ -99,7 +101,7 @@ func (sp spec) open(lim limits) (player, error) {
 	case "random":
 		return funcPlayer(ai.Random), nil
 	case "level":
-		return &searchPlayer{level: sp.level, multi: sp.multi, beam: sp.beam, lim: lim, workers: sp.workers, noBook: sp.noBook}, nil
+		return &searchPlayer{level: sp.level, multi: sp.multi, beam: sp.beam, lim: lim, workers: sp.workers, noBook: sp.noBook, frozen: sp.frozen}, nil
 	}
 	return startEngine(sp.cmd, lim)
 }
@@ -122,11 +124,12 @@ type searchPlayer struct {
 
 	workers int
 	noBook  bool
+	frozen  bool
 }
 
 func (sp *searchPlayer) move(p logic.Position, seed uint64) (logic.Move, int, error) {
 	cfg := ai.Config{Level: sp.level, Seed: seed, MaxNodes: sp.lim.nodes, Multi: sp.multi, Beam: sp.beam,
-		Workers: sp.workers, NoBook: sp.noBook}
+		Workers: sp.workers, NoBook: sp.noBook, Frozen: sp.frozen}
 	if sp.lim.movetime > 0 {
 		cfg.MaxNodes = 1 << 40
 		s := ai.NewSearch(p, cfg)

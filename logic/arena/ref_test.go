@@ -3,14 +3,14 @@ package arena
 import "testing"
 
 // TestGrandmasterSpecs: ref is today's Grandmaster frozen (one worker, no
-// book), gm:N the Grandmaster with N workers and the book.
+// book, no tuned weights, no solver), gm:N the Grandmaster with N workers and the book.
 func TestGrandmasterSpecs(t *testing.T) {
 	ref, err := parseSpec("ref")
-	if err != nil || ref.level != 5 || ref.workers != 1 || !ref.noBook {
+	if err != nil || ref.level != 5 || ref.workers != 1 || !ref.noBook || !ref.frozen {
 		t.Errorf("ref: %+v, %v", ref, err)
 	}
 	gm, err := parseSpec("gm:2")
-	if err != nil || gm.level != 5 || gm.workers != 2 || gm.noBook {
+	if err != nil || gm.level != 5 || gm.workers != 2 || gm.noBook || gm.frozen {
 		t.Errorf("gm:2: %+v, %v", gm, err)
 	}
 	for _, bad := range []string{"gm:", "gm:0", "gm:x", "reference"} {

@@ -1,0 +1,316 @@
+package ai
+
+import (
+	"testing"
+
+	"shiftago/logic"
+)
+
+// bruteWins is wins by its definition: no table, no shortcut, every move.
+func bruteWins(p *logic.Position, d int) bool {
+	if d <= 0 {
+		return false
+	}
+	me := p.ToMoveSeat()
+	var buf [logic.MaxMoves]logic.Move
+	for _, m := range p.Moves(buf[:0]) {
+		q := *p
+		q.Apply(m, nil)
+		switch {
+		case q.Over():
+			if r := q.Result(); r.State == logic.Won && q.SeatOf(r.Winner) == me {
+				return true
+			}
+		case q.ToMoveSeat() == me:
+			if bruteWins(&q, d-1) {
+				return true
+			}
+		default:
+			if bruteLoses(&q, d-1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bruteLoses: every move of the side to move loses within d plies.
+func bruteLoses(p *logic.Position, d int) bool {
+	if d <= 0 {
+		return false
+	}
+	me := p.ToMoveSeat()
+	var buf [logic.MaxMoves]logic.Move
+	for _, m := range p.Moves(buf[:0]) {
+		q := *p
+		q.Apply(m, nil)
+		switch {
+		case q.Over():
+			if r := q.Result(); r.State != logic.Won || q.SeatOf(r.Winner) == me {
+				return false
+			}
+		case q.ToMoveSeat() == me:
+			if !bruteLoses(&q, d-1) {
+				return false
+			}
+		default:
+			if !bruteWins(&q, d-1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// bruteValue is the exact result for the side to move (1 win, 0 draw, -1
+// loss) by full minimax to the end of the game.
+func bruteValue(p *logic.Position) int {
+	me := p.ToMoveSeat()
+	best := -2
+	var buf [logic.MaxMoves]logic.Move
+	for _, m := range p.Moves(buf[:0]) {
+		q := *p
+		q.Apply(m, nil)
+		v := 0
+		switch {
+		case q.Over():
+			if r := q.Result(); r.State == logic.Won {
+				v = -1
+				if q.SeatOf(r.Winner) == me {
+					v = 1
+				}
+			}
+		case q.ToMoveSeat() == me:
+			v = bruteValue(&q)
+		default:
+			v = -bruteValue(&q)
+		}
+		best = max(best, v)
+		if best == 1 {
+			break
+		}
+	}
+	return best
+}
+
+// lateGames plays seeded games in which each side takes a win in one and
+// otherwise plays at random, and returns the positions after each
+// position where the game can last at most maxBound more plies.
+func lateGames(t *testing.T, v logic.Variant, games, minPly, maxBound int) []logic.Position {
+	var out []logic.Position
+	var buf [logic.MaxMoves]logic.Move
+	for g := uint64(0); g < uint64(games); g++ {
+		p, err := logic.NewGame(logic.Standard(v, 2, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; !p.Over(); ply++ {
+			if ply >= minPly && gameBound(&p) <= maxBound {
+				out = append(out, p)
+			}
+			ms := p.Moves(buf[:0])
+			p.Apply(ms[mix(g<<8^uint64(ply))%uint64(len(ms))], nil)
+		}
+	}
+	return out
+}
+
+// TestProofSearchMatchesBruteForce: wins and loses, with their table and
+// shortcuts, answer as the definitions do, at every depth up to 4.
+func TestProofSearchMatchesBruteForce(t *testing.T) {
+	for _, v := range []logic.Variant{logic.Express, logic.Expert} {
+		ps := lateGames(t, v, 40, 20, 64)
+		if len(ps) > 60 {
+			ps = ps[len(ps)-60:]
+		}
+		wins, losses := 0, 0
+		for _, p := range ps {
+			st := newSearcher(p, Config{Level: MaxLevel, MaxNodes: 1 << 30})
+			st.budget = 1 << 40 // even where the root needs no search
+			st.proof = newTable(1 << 16)
+			st.proofEnd = 1 << 62
+			for d := 1; d <= 4; d++ {
+				if got, want := st.wins(&p, d, 0), bruteWins(&p, d); got != want {
+					t.Fatalf("%s: wins within %d: %v, brute force %v", p.String(), d, got, want)
+				} else if got {
+					wins++
+				}
+				if got, want := st.loses(&p, d, 0), bruteLoses(&p, d); got != want {
+					t.Fatalf("%s: loses within %d: %v, brute force %v", p.String(), d, got, want)
+				} else if got {
+					losses++
+				}
+			}
+			st.proof.release()
+		}
+		// Both answers must occur, or the comparison proves little.
+		if wins == 0 || losses == 0 {
+			t.Errorf("%s: %d positions, %d wins and %d losses proven", v, len(ps), wins, losses)
+		}
+	}
+}
+
+// TestSolverExactEndgame: in Express positions that end within a few
+// plies, the solver's verdict on every root move is the exact result of
+// full minimax, and the Grandmaster plays a move of the best result.
+func TestSolverExactEndgame(t *testing.T) {
+	ps := lateGames(t, logic.Express, 400, 30, 5)
+	seen := map[int]int{}
+	for _, p := range ps {
+		if p.Over() {
+			continue
+		}
+		st := newSearcher(p, Config{Level: MaxLevel, MaxNodes: 1 << 24})
+		st.budget = 1 << 24 // even where the root needs no search
+		status, _ := st.proveRoot()
+		won := false
+		for _, x := range status {
+			won = won || x == proofWin
+		}
+		for i, rm := range st.rootMoves {
+			q := p
+			q.Apply(rm.m, nil)
+			want := 0
+			switch {
+			case q.Over():
+				if r := q.Result(); r.State == logic.Won {
+					want = -1
+					if q.SeatOf(r.Winner) == p.ToMoveSeat() {
+						want = 1
+					}
+				}
+			default:
+				want = -bruteValue(&q)
+			}
+			// The solver stops at its first proven win: the other
+			// moves may stay unsolved then, and only then.
+			if status[i] == proofUnknown {
+				if !won {
+					t.Fatalf("%s: %s unsolved", p.String(), rm.m)
+				}
+				continue
+			}
+			if got := map[int]int{proofWin: 1, proofDraw: 0, proofLoss: -1}[status[i]]; got != want {
+				t.Fatalf("%s: %s solved as %d, minimax %d", p.String(), rm.m, got, want)
+			}
+		}
+		m := Think(p, Config{Level: MaxLevel, MaxNodes: 200000})
+		q := p
+		q.Apply(m, nil)
+		got := 0
+		if q.Over() {
+			if r := q.Result(); r.State == logic.Won {
+				got = 1
+			}
+		} else {
+			got = -bruteValue(&q)
+		}
+		if got != bruteValue(&p) {
+			t.Fatalf("%s: the Grandmaster played %s (%d), the position is worth %d", p.String(), m, got, bruteValue(&p))
+		}
+		seen[got]++
+	}
+	if seen[1] == 0 || seen[0] == 0 {
+		t.Errorf("positions by result: %v: want won and drawn ones", seen)
+	}
+}
+
+// TestSolverTable: constructed positions with known results.
+func TestSolverTable(t *testing.T) {
+	for _, c := range []struct {
+		pos  string
+		want int // for the side to move: 1 won, -1 lost
+	}{
+		// Orange pushes a1 in from the west: five on rank 1.
+		{"7/7/7/7/7/g1g1g2/1oooo2 express og o 18,19 0,0 0,0", 1},
+		// Orange threatens W1 and W7, each making five on its rank;
+		// green's one insertion can block or break only one of them.
+		{"1oooo2/7/7/g1g1g1g/1g1g1g1/7/1oooo2 express og g 14,15 0,0 0,0", -1},
+	} {
+		p, err := logic.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := newSearcher(p, Config{Level: MaxLevel, MaxNodes: 1 << 22})
+		st.budget = 1 << 22
+		status, _ := st.proveRoot()
+		got := -1
+		for _, s := range status {
+			if s == proofWin {
+				got = 1
+			}
+			if s != proofWin && s != proofLoss {
+				got = max(got, 0)
+			}
+		}
+		if got != c.want || (c.want == 1) != bruteWins(&p, 3) || (c.want == -1) != bruteLoses(&p, 4) {
+			t.Errorf("%s: solved %d, want %d", c.pos, got, c.want)
+		}
+	}
+}
+
+// TestSolverScope: the solver and the tuned weights are the two-player
+// Grandmaster's alone; the reference and the lower levels keep neither.
+func TestSolverScope(t *testing.T) {
+	ps := lateGames(t, logic.Express, 20, 30, solveHorizon)
+	var p logic.Position
+	for _, q := range ps {
+		if st := newSearcher(q, Config{Level: MaxLevel}); st.budget > 0 {
+			p = q // a position that needs a search
+			break
+		}
+	}
+	if p.Occupied() == 0 {
+		t.Fatal("no late position to search")
+	}
+	for _, c := range []struct {
+		cfg   Config
+		solve bool
+		w     weights
+	}{
+		{Config{Level: MaxLevel}, true, tunedWeights[logic.Express]},
+		{Reference(1), false, defaultWeights},
+		{Config{Level: 4}, false, defaultWeights},
+	} {
+		st := newSearcher(p, c.cfg)
+		if st.solve != c.solve || st.w != c.w {
+			t.Errorf("%+v: solver %v, weights %+v", c.cfg, st.solve, st.w)
+		}
+	}
+}
+
+// TestSolverDeterministic: where the solver runs, the move still depends
+// on the position, seed and worker count only, however the search is
+// sliced and whether the workers run side by side or in turn.
+func TestSolverDeterministic(t *testing.T) {
+	ps := lateGames(t, logic.Express, 10, 24, solveHorizon)
+	checked := 0
+	for i, p := range ps {
+		if i%7 != 0 || p.Over() {
+			continue
+		}
+		for _, workers := range []int{1, 2} {
+			cfg := Config{Level: MaxLevel, Seed: uint64(i), MaxNodes: 30000, Workers: workers}
+			want := Think(p, cfg)
+			for _, slice := range []int{1, 777, 1 << 20} {
+				for _, serial := range []bool{false, true} {
+					s := NewSearch(p, cfg)
+					if s.par != nil {
+						s.par.serial = serial
+					} else if serial {
+						continue
+					}
+					for !s.Step(slice) {
+					}
+					if got := s.Best(); got != want {
+						t.Fatalf("%s, %d workers, slices of %d, serial %v: %s, Think: %s", p.String(), workers, slice, serial, got, want)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d searches checked", checked)
+	}
+}
