@@ -167,24 +167,9 @@ func (s *searcher) wins(p *logic.Position, d, ply int) bool {
 		return true
 	}
 	key := p.Hash()
-	first := logic.NoMove
-	if e := s.proof.probe(key); e != nil {
-		if e.score > 0 {
-			return true
-		}
-		if int(e.depth) >= d {
-			return false
-		}
-		first = e.move
-	}
-	moves := p.Moves(s.moveBuf[ply][:0])
-	if first != logic.NoMove {
-		for i, m := range moves {
-			if m == first {
-				moves[0], moves[i] = moves[i], moves[0]
-				break
-			}
-		}
+	moves, proven, refuted := s.proofMoves(p, key, d, ply)
+	if proven || refuted {
+		return proven
 	}
 	q := &s.posBuf[ply+1]
 	for _, m := range moves {
@@ -224,24 +209,9 @@ func (s *searcher) loses(p *logic.Position, d, ply int) bool {
 		return false
 	}
 	key := p.Hash() ^ proofKey
-	first := logic.NoMove
-	if e := s.proof.probe(key); e != nil {
-		if e.score > 0 {
-			return true
-		}
-		if int(e.depth) >= d {
-			return false
-		}
-		first = e.move
-	}
-	moves := p.Moves(s.moveBuf[ply][:0])
-	if first != logic.NoMove {
-		for i, m := range moves {
-			if m == first {
-				moves[0], moves[i] = moves[i], moves[0]
-				break
-			}
-		}
+	moves, proven, refuted := s.proofMoves(p, key, d, ply)
+	if proven || refuted {
+		return proven
 	}
 	q := &s.posBuf[ply+1]
 	for _, m := range moves {
@@ -267,4 +237,31 @@ func (s *searcher) loses(p *logic.Position, d, ply int) bool {
 	}
 	s.proof.store(key, logic.NoMove, 1, d, 0, boundExact)
 	return true
+}
+
+// proofMoves looks key up in the proof table: proven when an earlier
+// search proved it, refuted when one at least d plies deep could not;
+// else it returns the moves of p to try, the one that refuted the proof
+// last time first.
+func (s *searcher) proofMoves(p *logic.Position, key uint64, d, ply int) (moves []logic.Move, proven, refuted bool) {
+	first := logic.NoMove
+	if e := s.proof.probe(key); e != nil {
+		if e.score > 0 {
+			return nil, true, false
+		}
+		if int(e.depth) >= d {
+			return nil, false, true
+		}
+		first = e.move
+	}
+	moves = p.Moves(s.moveBuf[ply][:0])
+	if first != logic.NoMove {
+		for i, m := range moves {
+			if m == first {
+				moves[0], moves[i] = moves[i], moves[0]
+				break
+			}
+		}
+	}
+	return moves, false, false
 }
