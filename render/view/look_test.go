@@ -2,7 +2,6 @@ package view_test
 
 import (
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
@@ -78,14 +77,7 @@ func TestLookTable(t *testing.T) {
 	} {
 		pos := crowdedPosition(t, sc.players, sc.scoring)
 		shot := tableShot(t, l, k, layout.Config{W: sc.w, H: sc.h, Players: sc.players, Scoring: sc.scoring}, pos)
-		f, err := os.Create(filepath.Join(dir, "table-"+sc.name+".png"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := png.Encode(f, shot); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+		looptest.WritePNG(t, filepath.Join(dir, "table-"+sc.name+".png"), shot)
 	}
 }
 
@@ -191,14 +183,7 @@ func TestLookChainRoll(t *testing.T) {
 			}
 		}
 	})
-	f, err := os.Create(filepath.Join(dir, "chain-roll-2x.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, out); err != nil {
-		t.Fatal(err)
-	}
+	looptest.WritePNG(t, filepath.Join(dir, "chain-roll-2x.png"), out)
 }
 
 // TestLookScoredMove renders a computer's move that scores (chainPush,
@@ -265,12 +250,5 @@ func TestLookScoredMove(t *testing.T) {
 			}
 		}
 	}
-	f, err := os.Create(filepath.Join(dir, "scored-move-sheet.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, sheet); err != nil {
-		t.Fatal(err)
-	}
+	looptest.WritePNG(t, filepath.Join(dir, "scored-move-sheet.png"), sheet)
 }

@@ -3,7 +3,6 @@ package game
 import (
 	"fmt"
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -134,14 +133,7 @@ func writeDiff(t *testing.T, a, b []byte, tolerance int) {
 	for name, px := range map[string][]byte{"partial.png": a, "full.png": b, "diff.png": diff} {
 		img := image.NewRGBA(image.Rect(0, 0, looptest.W, looptest.H))
 		copy(img.Pix, px)
-		f, err := os.Create(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+		looptest.WritePNG(t, filepath.Join(dir, name), img)
 	}
 }
 
