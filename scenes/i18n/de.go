@@ -76,8 +76,6 @@ var de = Catalog{
 	"notice.devfail":    "Das Tongerät ist ausgefallen: es wird still gespielt.",
 	"notice.setupfail":  "Die Aufstellung konnte nicht gespeichert werden: %s",
 	"notice.recordfail": "Der Zug konnte nicht mitgeschrieben werden: %s",
-	"notice.savefail":   "Das Spiel konnte nicht gespeichert werden: %s",
-	"notice.nostore":    "Hier kann nichts gespeichert werden (%s): es geht ohne Speichern weiter.",
 	"notice.undone":     "Zug zurückgenommen",
 	"notice.redone":     "Zug wiederholt",
 	"notice.noundo":     "Nichts zum Zurücknehmen",

@@ -76,8 +76,6 @@ var en = Catalog{
 	"notice.devfail":    "The sound device failed: playing silently.",
 	"notice.setupfail":  "Could not remember the setup: %s",
 	"notice.recordfail": "Could not record the move: %s",
-	"notice.savefail":   "Could not save the game: %s",
-	"notice.nostore":    "Games cannot be saved here (%s): playing on without saves.",
 	"notice.undone":     "Move taken back",
 	"notice.redone":     "Move played again",
 	"notice.noundo":     "Nothing to take back",

@@ -76,8 +76,6 @@ var es = Catalog{
 	"notice.devfail":    "La salida de sonido falló: se juega en silencio.",
 	"notice.setupfail":  "No se pudo recordar la preparación: %s",
 	"notice.recordfail": "No se pudo anotar la jugada: %s",
-	"notice.savefail":   "No se pudo guardar la partida: %s",
-	"notice.nostore":    "Aquí no se puede guardar (%s): se sigue jugando sin guardar.",
 	"notice.undone":     "Jugada deshecha",
 	"notice.redone":     "Jugada rehecha",
 	"notice.noundo":     "Nada que deshacer",

@@ -76,8 +76,6 @@ var fr = Catalog{
 	"notice.devfail":    "La sortie audio a échoué : on joue en silence.",
 	"notice.setupfail":  "Impossible de retenir la mise en place : %s",
 	"notice.recordfail": "Impossible de noter le coup : %s",
-	"notice.savefail":   "Impossible d’enregistrer la partie : %s",
-	"notice.nostore":    "Rien ne peut être enregistré ici (%s) : on joue sans sauvegarde.",
 	"notice.undone":     "Coup annulé",
 	"notice.redone":     "Coup rejoué",
 	"notice.noundo":     "Rien à annuler",

@@ -76,8 +76,6 @@ var it = Catalog{
 	"notice.devfail":    "L’uscita audio si è guastata: si gioca in silenzio.",
 	"notice.setupfail":  "Impossibile ricordare la preparazione: %s",
 	"notice.recordfail": "Impossibile annotare la mossa: %s",
-	"notice.savefail":   "Impossibile salvare la partita: %s",
-	"notice.nostore":    "Qui non si può salvare (%s): si gioca senza salvataggi.",
 	"notice.undone":     "Mossa annullata",
 	"notice.redone":     "Mossa ripetuta",
 	"notice.noundo":     "Niente da annullare",
