@@ -124,7 +124,8 @@ func checkTutorialFits(t *testing.T, base *app.Context) {
 
 // TestResultButtonsReach: on every window shape, from a phone held either
 // way to a desktop, the result screen's buttons are at least 44 px (times
-// the scale) high, for a finger, and lie inside the window.
+// the scale) high, for a finger, and lie inside the window, and its
+// headline is large enough to read.
 func TestResultButtonsReach(t *testing.T) {
 	l := looptest.Need(t)
 	l.Do(func() {
@@ -146,6 +147,15 @@ func TestResultButtonsReach(t *testing.T) {
 						if b.X < 0 || b.Y < 0 || b.X+b.W > c.W+0.5 || b.Y+b.H > c.H+0.5 {
 							t.Errorf("%v×%v, %d players: %q at %.0f,%.0f %.0f×%.0f leaves the window", sz, scale, players, b.Label, b.X, b.Y, b.W, b.H)
 						}
+					}
+					// The headline is read first: never under half a
+					// finger's button (it was a quarter on a phone on its
+					// side), and the summary stays in the window.
+					if h := 1.1 * res.u; h < 22*scale {
+						t.Errorf("%v×%v, %d players: the headline is %.0f px high", sz, scale, players, h)
+					}
+					if p := res.panel; p.Y < 0 || p.Y+p.H > c.H+0.5 {
+						t.Errorf("%v×%v, %d players: the summary %.0f..%.0f leaves the window", sz, scale, players, p.Y, p.Y+p.H)
 					}
 				}
 			}

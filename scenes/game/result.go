@@ -208,8 +208,12 @@ func (r *Result) Layout(c *app.Context) {
 	block := float64(len(perRow))*bh + float64(len(perRow)-1)*0.3*u
 	if over := rows*u + block + 0.6*u - area.H; over > 0 {
 		u = max(u-over/(rows+0.6), 0.5*u) // make room for the buttons
-		gap = 0.4 * u
 	}
+	// The text never smaller than half a button: the headline is what the
+	// player reads first, and where the cards' room is short (a phone on
+	// its side) the summary reaches up over the board's foot instead.
+	u = max(u, bh/2)
+	gap = 0.4 * u
 	r.u = u
 	ph := rows*u + block + 0.6*u
 	if bottom := area.Y + area.H; ph > area.H {
