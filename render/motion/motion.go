@@ -16,6 +16,9 @@ type Options struct {
 	Reduced bool
 	// Dragged says From and Velocity come from a drag.
 	Dragged bool
+	// Selected: a player's tapped or keyed move, its marble shown at the
+	// entry point already (no carry from the tray).
+	Selected bool
 	// From is the axial position (layout.Axial) where the inserted marble
 	// starts: where the drag committed, usually layout.Contact(...). Used
 	// when Dragged; else the marble starts at its entry point.
@@ -23,9 +26,11 @@ type Options struct {
 	// Velocity is the drag's speed along the track towards the board, in
 	// cells per tick. Used when Dragged and positive.
 	Velocity float64
-	// Carry: the marble comes from the mover's tray (a computer's move, a
-	// tap, a key): it is lifted from its slot and carried to the entry
-	// point before it rolls in, rather than appearing there.
+	// Carry: the marble comes from the mover's tray (a computer's move):
+	// it is lifted from its slot and carried to the entry point before it
+	// rolls in, rather than appearing there. A tapped or keyed move's
+	// marble already stands at its entry point (the selection shows it
+	// there, out of the tray): it rolls in from there.
 	Carry bool
 	// Back shows the move taken back (undo): from the position after it to
 	// the one before, the same trace played backwards (see back.go).

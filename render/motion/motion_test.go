@@ -334,7 +334,7 @@ func BenchmarkStep(b *testing.B) {
 	}
 }
 
-// TestCarryFromTheTray: a computer's (or a tapped) move shows the marble
+// TestCarryFromTheTray: a computer's move shows the marble
 // lifted from the mover's tray and carried to its entry point before it
 // rolls in; it is set down there once, and then the move runs as ever.
 func TestCarryFromTheTray(t *testing.T) {

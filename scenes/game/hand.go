@@ -252,6 +252,7 @@ func (h *Hand) play(c *app.Context, t *Table, in *input.Input) {
 			h.rollback = false
 			input.Vibrate(c.Setup.Vibrate, input.BuzzTouch)
 			h.opts = ev.Motion()
+			h.opts.Selected = !h.opts.Dragged // tapped or keyed: the marble stands at its entry point
 			if !t.Ctl.Commit(ev.Entry) {
 				h.opts = motion.Options{}
 			}
@@ -295,9 +296,14 @@ func (h *Hand) stepRollback(t *Table) {
 }
 
 // inHand reports whether a marble of the supply is out of the tray in the
-// player's hand: held, or on its way back after a cancel.
+// player's hand: held, selected at its entry point (tapped, keyed), or on
+// its way back after a cancel.
 func (h *Hand) inHand() bool {
-	return h.gm != nil && h.mode == modeTurn && (h.gm.Drag().Active || h.rollback)
+	if h.gm == nil || h.mode != modeTurn {
+		return false
+	}
+	_, selected := h.gm.Selected()
+	return h.gm.Drag().Active || h.rollback || selected
 }
 
 // updatePreview works out, in Update, the push the preview shows: of the

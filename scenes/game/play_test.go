@@ -11,6 +11,7 @@ import (
 	"shiftago/logic"
 	"shiftago/render"
 	"shiftago/render/layout"
+	"shiftago/render/motion"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
@@ -194,9 +195,35 @@ func TestTapTapAndKeys(t *testing.T) {
 		script.Push(input.At(p.X, p.Y, false, false, false), input.At(p.X, p.Y, false, false, false))
 		script.Tap(p.X, p.Y)
 	})
-	if !l.Until(300, func() bool { return len(gs.Match().Moves) == 1 }) {
+	// Selected, the marble stands at W4, out of the tray (the card counts
+	// it gone); played, it rolls in from there: no second marble carried
+	// from the tray.
+	var supplyWhileSelected int
+	if !l.Until(300, func() bool {
+		if _, ok := gs.Hand.gm.Selected(); ok && len(gs.Match().Moves) == 0 {
+			supplyWhileSelected = gs.cardsNow(g.Context())[0].Supply
+		}
+		return len(gs.Match().Moves) == 1
+	}) {
 		t.Fatalf("tap-tap on W4 played nothing (status %q)", gs.status)
 	}
+	l.Do(func() {
+		if supplyWhileSelected != logic.MarblesPerColor-1 {
+			t.Errorf("while W4 was selected the card showed %d in the tray, want %d", supplyWhileSelected, logic.MarblesPerColor-1)
+		}
+		if gs.anim == nil {
+			t.Fatal("no animation for the tapped move")
+		}
+		var in motion.Marble
+		for _, m := range gs.anim.Marbles() {
+			if m.Square == gs.anim.Trace().Slides()[0].To {
+				in = m
+			}
+		}
+		if d := in.Pos.Sub(layout.EntryPos(w4)); math.Hypot(d.X, d.Y) > 1 || in.Lift != 0 {
+			t.Errorf("the tapped move's marble starts at %v lifted %.2f, not at its entry point %v", in.Pos, in.Lift, layout.EntryPos(w4))
+		}
+	})
 	if !l.Until(600, func() bool { return gs.Ctl.Phase() == play.Playing && gs.anim == nil }) {
 		t.Fatal("the animation never ended")
 	}

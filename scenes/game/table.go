@@ -318,7 +318,9 @@ func (t *Table) replay(c *app.Context, st step) {
 // for a move undone or redone). With hold set, the animation pauses once
 // the push has settled: a scoring choice follows.
 func (t *Table) startAnimation(c *app.Context, st step, hold bool, opts motion.Options) {
-	opts.Carry = !opts.Dragged // a computer's, a tapped or a keyed move comes from the tray
+	// A computer's move comes from the tray; a player's was dragged in,
+	// or stands selected at its entry point (tapped, keyed) already.
+	opts.Carry = !opts.Dragged && !opts.Selected
 	opts.Back, opts.PushOnly = st.back, st.pushOnly
 	opts.Speed = c.AnimSpeed()
 	opts.Reduced = opts.Reduced || c.Setup.Reduced
