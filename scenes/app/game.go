@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -42,13 +43,16 @@ type Game struct {
 	drawnScene Scene
 	Partials   int
 	clips      clips
-	seenW      float64 // the screen size last drawn
-	seenH      float64
-	notice     string  // the notice last drawn
-	lastX      float64 // the pointer last seen
-	lastY      float64
-	laidW      float64 // the screen size of the last Update
-	laidH      float64
+	// gcPercent is the collector's setting to go back to once the first
+	// frame at a new size is painted (0: none pending).
+	gcPercent int
+	seenW     float64 // the screen size last drawn
+	seenH     float64
+	notice    string  // the notice last drawn
+	lastX     float64 // the pointer last seen
+	lastY     float64
+	laidW     float64 // the screen size of the last Update
+	laidH     float64
 
 	// announce tells assistive tools a new status (the page's live
 	// region, in the browser; nil elsewhere); said is what it last said.
@@ -182,9 +186,15 @@ func (g *Game) Update() error {
 		// A new window size (a tablet turned): the screens paint their
 		// boards and marbles afresh. Collect the old ones first, so the
 		// heap (which WebAssembly memory never gives back) does not grow
-		// with every turn.
+		// with every turn; and collect often while they paint (tens of
+		// megabytes of scratch pixels at a tablet's size), until the
+		// first frame at the new size is drawn, so that the heap's peak,
+		// which WebAssembly memory keeps, stays near what is live.
 		g.laidW, g.laidH = c.W, c.H
 		runtime.GC()
+		if g.gcPercent == 0 {
+			g.gcPercent = debug.SetGCPercent(paintGCPercent)
+		}
 	}
 	g.src.Sample(&c.In)
 	if c.Tick%30 == 1 { // a rotation or a browser bar moves the safe area: look again now and then
@@ -280,6 +290,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.drawnScene = g.Scene()
 		g.seenW, g.seenH, g.notice = c.W, c.H, c.Notice()
 	}
+	if g.gcPercent != 0 && c.W == g.laidW && c.H == g.laidH {
+		debug.SetGCPercent(g.gcPercent) // painted at the new size
+		g.gcPercent = 0
+	}
 	if g.OnDraw != nil {
 		g.OnDraw(g, screen)
 	}
@@ -321,3 +335,7 @@ func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	g.ctx.W, g.ctx.H = math.Ceil(w*s), math.Ceil(h*s)
 	return g.ctx.W, g.ctx.H
 }
+
+// paintGCPercent is the collector's setting while the screens repaint
+// for a new size: a collection each time the heap grows a tenth.
+const paintGCPercent = 10
