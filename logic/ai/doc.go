@@ -137,12 +137,15 @@
 // Grandmaster's million nodes take 0.38 to 0.79 s on one core of the
 // development machine (BenchmarkGrandmaster*, every variant and player
 // count), so it answers within a second; in the browser it keeps the same
-// budget, stepped from the frame loop.
+// budget, searched in a Web Worker (wasm/searcher, through package
+// logic/remote), or stepped from the frame loop where no worker runs.
 //
 // # Stepping
 //
 // A Search runs as a coroutine (iter.Pull) that pauses every slice of
-// nodes: Step(n) does about n nodes and returns, so a browser frame never
-// stalls; Best is always a legal move. Time limits belong to the caller,
-// which steps the search and reads the clock between slices.
+// nodes: Step(n) does about n nodes and returns, so a caller that steps
+// it from a frame loop never stalls a frame, and a runner away from the
+// frame (remote.Run) can look for a stop between slices; Best is always a
+// legal move. Time limits belong to the caller, which steps the search and
+// reads the clock between slices.
 package ai
