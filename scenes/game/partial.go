@@ -125,7 +125,8 @@ func (t *Table) dirty(c *app.Context, sk screenKey) (image.Rectangle, bool) {
 		return image.Rectangle{}, false
 	}
 	if k.thinking {
-		return t.dotsAt, true
+		_, r := t.dots(c)
+		return r, true
 	}
 	ms := t.anim.Marbles()
 	if len(ms) != t.nDrawn {

@@ -62,7 +62,6 @@ type Table struct {
 	// What the last frame showed, for frames drawn in part (partial.go).
 	drawnKey frameKey
 	drawnOK  bool
-	dotsAt   image.Rectangle
 	drawnAt  [logic.Size*logic.Size + 1]shownMarble
 	nDrawn   int
 }
@@ -608,6 +607,20 @@ func (t *Table) drawCards(screen *ebiten.Image, c *app.Context) {
 	}
 }
 
+// dots is where the thinking dots start (the first one's centre x), after
+// the status line's text, and the rectangle the three cover.
+func (t *Table) dots(c *app.Context) (x0 float64, area image.Rectangle) {
+	r, bar := t.View.Geo.Status, t.View.Geo.Bar
+	x, _ := t.statusRoom(c)
+	w := 0.0
+	for _, l := range t.statusL {
+		w = max(w, c.Text.Width(l, t.statusS, false))
+	}
+	x0 = x + w + bar*0.35
+	y0 := r.Y + r.H/2
+	return x0, image.Rect(int(x0-bar*0.3), int(y0-bar*0.3), int(x0+2*bar*0.32+bar*0.3)+1, int(y0+bar*0.3)+1)
+}
+
 // drawStatus draws the announcement line and, while the computer thinks,
 // three pulsing dots.
 func (t *Table) drawStatus(screen *ebiten.Image, c *app.Context) {
@@ -623,17 +636,12 @@ func (t *Table) drawStatus(screen *ebiten.Image, c *app.Context) {
 	bar := t.View.Geo.Bar
 	c.Text.Draw(screen, variant, r.X+bar*0.3, r.Y+r.H/2, bar*0.42*0.9, render.Accent, render.AlignLeft, true)
 	x, _ := t.statusRoom(c)
-	w := 0.0
 	for i, l := range t.statusL {
 		y := r.Y + r.H/2 + (float64(i)-float64(len(t.statusL)-1)/2)*1.15*size
 		c.Text.Draw(screen, l, x, y, size, render.Ink, render.AlignLeft, false)
-		w = max(w, c.Text.Width(l, size, false))
 	}
 	if thinking {
-		x0 := x + w + bar*0.35
-		y0 := r.Y + r.H/2
-		// Where the dots are, for frames that redraw them alone (partial.go).
-		t.dotsAt = image.Rect(int(x0-bar*0.3), int(y0-bar*0.3), int(x0+2*bar*0.32+bar*0.3)+1, int(y0+bar*0.3)+1)
+		x0, _ := t.dots(c)
 		for k := 0; k < 3; k++ {
 			a := 0.3 + 0.7*math.Max(0, math.Sin(float64(t.tick)/6-float64(k)*0.9))
 			x := x0 + float64(k)*bar*0.32
