@@ -48,10 +48,10 @@ func tableShot(t *testing.T, l *looptest.Loop, k ui.Kit, cfg layout.Config, pos 
 	return out
 }
 
-// TestLookTable renders the table, board and cards of every layout
-// (landscape, portrait, a phone both ways; 2, 3 and 4 players; with and
-// without a score track) into SHIFTAGO_LOOK, for a person to look at.
-func TestLookTable(t *testing.T) {
+// lookSetup is what a look test needs: the folder SHIFTAGO_LOOK names
+// (the test skips without one), the game loop and the text.
+func lookSetup(t *testing.T) (string, *looptest.Loop, *render.Text) {
+	t.Helper()
 	dir := os.Getenv("SHIFTAGO_LOOK")
 	if dir == "" {
 		t.Skip("set SHIFTAGO_LOOK to a folder to render the look into")
@@ -61,6 +61,14 @@ func TestLookTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return dir, l, text
+}
+
+// TestLookTable renders the table, board and cards of every layout
+// (landscape, portrait, a phone both ways; 2, 3 and 4 players; with and
+// without a score track) into SHIFTAGO_LOOK, for a person to look at.
+func TestLookTable(t *testing.T) {
+	dir, l, text := lookSetup(t)
 	k := ui.Kit{Text: text, Sprites: &render.Sprites{Symbols: true}}
 	for _, sc := range []struct {
 		name    string
@@ -193,15 +201,7 @@ func TestLookChainRoll(t *testing.T) {
 // marbles lifted and flown to the tray one at a time, their interiors
 // turning along their arcs.
 func TestLookScoredMove(t *testing.T) {
-	dir := os.Getenv("SHIFTAGO_LOOK")
-	if dir == "" {
-		t.Skip("set SHIFTAGO_LOOK to a folder to render the look into")
-	}
-	l := looptest.Need(t)
-	text, err := render.NewText()
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, l, text := lookSetup(t)
 	const W, H, cols = 960, 640, 4
 	before, tr := chainPush(t)
 	v := view.Board{Geo: layout.New(layout.Config{W: W, H: H, Players: 3, Scoring: true})}
