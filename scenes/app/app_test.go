@@ -87,10 +87,16 @@ func TestStack(t *testing.T) {
 	if b.updates != 1 || b.sawPress {
 		t.Errorf("the new screen: %d updates, saw the press %v", b.updates, b.sawPress)
 	}
-	g.Draw(nil)
-	if !b.drawnLaid {
-		t.Error("the new screen was drawn before it was updated")
+	// Each way a screen comes on top (push, replace, the title after the
+	// last pop, reset) lays it out before its first Draw.
+	laidOut := func(how string, s *fake) {
+		t.Helper()
+		g.Draw(nil)
+		if !s.drawnLaid || s.drawn == 0 {
+			t.Errorf("after %s: the new screen was drawn %d times, the first before it was updated: %v", how, s.drawn, !s.drawnLaid)
+		}
 	}
+	laidOut("Push", b)
 	b.onUpdate = func(c *Context) { c.Pop() }
 	g.Update()
 	if g.Scene() != a || a.resumed != 1 {
@@ -102,11 +108,13 @@ func TestStack(t *testing.T) {
 	if g.Scene() != c || g.Depth() != 1 {
 		t.Fatalf("after Replace: %s, depth %d", g.PagePhase(), g.Depth())
 	}
+	laidOut("Replace", c)
 	c.onUpdate = func(ctx *Context) { ctx.Pop() }
 	g.Update()
 	if g.PagePhase() != "title" || g.Depth() != 1 || *titles != 2 { // one at the start, one now
 		t.Fatalf("closing the last screen gave %s (depth %d, %d titles)", g.PagePhase(), g.Depth(), *titles)
 	}
+	laidOut("the last Pop", g.Scene().(*fake))
 	d := &fake{name: "d"}
 	g.Scene().(*fake).onUpdate = func(ctx *Context) { ctx.Push(&fake{name: "e"}) }
 	g.Update()
@@ -115,6 +123,7 @@ func TestStack(t *testing.T) {
 	if g.Scene() != d || g.Depth() != 1 {
 		t.Fatalf("after Reset: %s, depth %d", g.PagePhase(), g.Depth())
 	}
+	laidOut("Reset", d)
 }
 
 // TestAutosave: the screen nearest the top that holds a game is saved

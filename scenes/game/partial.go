@@ -31,6 +31,16 @@ type frameKey struct {
 	anim     *motion.Animation // a new move's animation: a full frame
 }
 
+// lastFrame is what the last frame of the table showed: its key and
+// where each rolling marble was drawn. Only Draw writes it (a render
+// cache: Table.drawn); Dirty reads it to say what the next frame changes.
+type lastFrame struct {
+	key frameKey
+	ok  bool // key was made (a frame whose key could not be made is drawn whole)
+	at  [logic.Size*logic.Size + 1]shownMarble
+	n   int // marbles in at
+}
+
 // shownMarble is where a marble of the animation was drawn, and how.
 type shownMarble struct {
 	x, y, lift, angle float64
@@ -121,7 +131,7 @@ func (t *Table) area(sp *render.Sprites, m shownMarble) image.Rectangle {
 // trail.
 func (t *Table) dirty(c *app.Context, sk screenKey) (image.Rectangle, bool) {
 	k, ok := t.key(c, sk)
-	if !ok || !t.drawnOK || k != t.drawnKey {
+	if !ok || !t.last.ok || k != t.last.key {
 		return image.Rectangle{}, false
 	}
 	if k.thinking {
@@ -129,12 +139,12 @@ func (t *Table) dirty(c *app.Context, sk screenKey) (image.Rectangle, bool) {
 		return r, true
 	}
 	ms := t.anim.Marbles()
-	if len(ms) != t.nDrawn {
+	if len(ms) != t.last.n {
 		return image.Rectangle{}, false
 	}
 	var r image.Rectangle
 	for i := range ms {
-		now, was := t.shown(&ms[i]), t.drawnAt[i]
+		now, was := t.shown(&ms[i]), t.last.at[i]
 		if now != was {
 			r = r.Union(t.area(c.Sprites, was)).Union(t.area(c.Sprites, now))
 		}
@@ -162,20 +172,20 @@ func (t *Table) band(r image.Rectangle) image.Rectangle {
 
 // drawn notes what the frame just drawn showed, for the next dirty.
 func (t *Table) drawn(c *app.Context, sk screenKey) {
-	t.drawnKey, t.drawnOK = t.key(c, sk)
-	t.nDrawn = 0
-	if !t.drawnOK || t.anim == nil {
+	t.last.key, t.last.ok = t.key(c, sk)
+	t.last.n = 0
+	if !t.last.ok || t.anim == nil {
 		return
 	}
 	ms := t.anim.Marbles()
-	if len(ms) > len(t.drawnAt) {
-		t.drawnOK = false
+	if len(ms) > len(t.last.at) {
+		t.last.ok = false
 		return
 	}
 	for i := range ms {
-		t.drawnAt[i] = t.shown(&ms[i])
+		t.last.at[i] = t.shown(&ms[i])
 	}
-	t.nDrawn = len(ms)
+	t.last.n = len(ms)
 }
 
 // screenKey is the game screen's part of the frame key.

@@ -60,10 +60,7 @@ type Table struct {
 	endShown  bool       // the result card has come: the ending stands still at its close
 
 	// What the last frame showed, for frames drawn in part (partial.go).
-	drawnKey frameKey
-	drawnOK  bool
-	drawnAt  [logic.Size*logic.Size + 1]shownMarble
-	nDrawn   int
+	last lastFrame
 }
 
 // step is a move to show: played from before along tr, or taken back
