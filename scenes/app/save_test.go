@@ -148,6 +148,32 @@ func TestLoneBackupOffered(t *testing.T) {
 	}
 }
 
+// TestStartedGameKeepsALoneBackup: the save is gone but its backup holds
+// an unfinished game; a game started by flags or a link keeps that game
+// too, and says so (the new game's second save used to rotate it away,
+// silently: issue 12, "a lone backup ... is overwritten after the second
+// save of a new game").
+func TestStartedGameKeepsALoneBackup(t *testing.T) {
+	st := &store.Memory{}
+	g := start(t, Options{Store: st}, nil)
+	s, _ := g.ctx.NewSession("")
+	g.stack = []Scene{&holder{fake{name: "game", session: s}}}
+	playMoves(t, g, "W4", "Na")
+	playMoves(t, g, "W3")
+	st.Remove("game")
+
+	g2 := start(t, Options{Store: st, StartGame: true}, nil)
+	if g2.ctx.Notice() != g2.ctx.T("notice.kept") {
+		t.Errorf("the player is not told (notice %q)", g2.ctx.Notice())
+	}
+	playMoves(t, g2, "E1")
+	playMoves(t, g2, "E2")
+	kept := g2.ctx.KeptGames()
+	if len(kept) != 1 || len(kept[0].Session.M.Moves) != 2 {
+		t.Fatalf("kept games %v, want the backup's game of 2 moves", kept)
+	}
+}
+
 // stuck is a store whose PutAside fails (a read-only folder).
 type stuck struct{ store.Memory }
 

@@ -10,8 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"shiftago/logic/record"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
+	"shiftago/scenes/play"
 	"shiftago/scenes/store"
 )
 
@@ -36,6 +38,36 @@ func TestSaveProblemSaysTheTruth(t *testing.T) {
 		}
 		if strings.Contains(all, tc.p.Where) != tc.sayWhere {
 			t.Errorf("Kept %v: where is missing from %q", tc.p.Kept, all)
+		}
+	}
+}
+
+// TestNewGameKeepsTheBackup: choosing a new game over a readable backup
+// (the save missing or damaged) keeps the backup's game for Records and
+// says so; continuing from the backup keeps nothing (issue 12: "a lone
+// backup ... is overwritten after the second save of a new game").
+func TestNewGameKeepsTheBackup(t *testing.T) {
+	rec, err := record.Parse("Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\nHandicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n1. W4\n2. Nd\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	backup, err := store.EncodeGame(&store.Game{Record: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fresh := range []bool{true, false} {
+		c := newContext(t, "en", 1280, 800)
+		c.Opts.Store = &store.Memory{}
+		c.Screens.Title = func(*app.Context) app.Scene { return nil }
+		c.Screens.Resume = func(*app.Context, *play.Session) app.Scene { return nil }
+		s := NewSaveProblem(c, app.SaveProblem{Err: os.ErrNotExist, Backup: backup}).(*SaveProblem)
+		s.Choose(c, !fresh)
+		kept := c.KeptGames()
+		if fresh && (len(kept) != 1 || len(kept[0].Session.M.Moves) != 2 || c.Notice() != c.T("notice.kept")) {
+			t.Errorf("a new game: kept %v, notice %q; want the backup's game kept and said", kept, c.Notice())
+		}
+		if !fresh && len(kept) != 0 {
+			t.Errorf("the backup continued is also kept: %v", kept)
 		}
 	}
 }
