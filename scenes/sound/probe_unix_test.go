@@ -35,3 +35,29 @@ func TestQuietStderr(t *testing.T) {
 		t.Fatalf("descriptor 2 got %q, want only %q", out, "after\n")
 	}
 }
+
+// TestProbeSaysNothingOnStderr runs the real probe with descriptor 2 caught:
+// whether or not there is a sound card, nothing reaches it (where there is
+// none, ALSA's complaints used to: issue 12).
+func TestProbeSaysNothingOnStderr(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved, err := unix.Dup(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Dup2(int(w.Fd()), 2); err != nil {
+		t.Fatal(err)
+	}
+	perr := probeSoundDevice()
+	unix.Dup2(saved, 2)
+	unix.Close(saved)
+	w.Close()
+	out, _ := io.ReadAll(r)
+	t.Logf("probe: %v", perr)
+	if len(out) > 0 {
+		t.Fatalf("the probe wrote %d bytes to stderr: %.300q", len(out), out)
+	}
+}
