@@ -3,9 +3,11 @@
 package pages
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -117,4 +119,22 @@ func TestRecordsReadOffTheLoop(t *testing.T) {
 			t.Errorf("record %d: status %q, want %v", i, r.status, want)
 		}
 	}
+	// The read itself runs off the frame loop: one that blocks (a slow
+	// disk, a file the checks above did not foresee) leaves the tick that
+	// asked for it free. The read gives up after 10 s, so that a tick
+	// which waits for it ends the test instead of hanging it.
+	var finished atomic.Bool
+	release := make(chan struct{})
+	r.load(c, func() (*record.Record, error) {
+		select {
+		case <-release:
+		case <-time.After(10 * time.Second):
+		}
+		finished.Store(true)
+		return nil, errors.New("slow")
+	})
+	if finished.Load() {
+		t.Fatal("the tick waited for the record's read")
+	}
+	close(release)
 }
