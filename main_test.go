@@ -20,7 +20,14 @@ import (
 	"shiftago/scenes/play"
 )
 
-func TestMain(m *testing.M) { looptest.Main(m) }
+func TestMain(m *testing.M) {
+	if os.Getenv("SHIFTAGO_TEST_RUN_MAIN") != "" {
+		// The program itself, as a player starts it (TestStartWithoutDisplay).
+		main()
+		os.Exit(0)
+	}
+	looptest.Main(m)
+}
 
 // TestScreenshots writes a screenshot of every screen at a desktop, a
 // portrait tablet and a phone size into the folder named by

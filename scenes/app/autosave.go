@@ -116,6 +116,18 @@ func (g *Game) keepSaved() {
 	}
 	data, err := st.Read(saveName)
 	if store.IsNotExist(err) {
+		// A lone backup is the game in progress too: the new game's
+		// second save would rotate it away.
+		if b, berr := st.ReadBackup(saveName); berr == nil {
+			if s, _, derr := c.decodeSession(b); derr == nil && !s.M.Pos.Over() {
+				if _, werr := keepAs(st, b); werr == nil {
+					c.NotifyUntilTap(c.T("notice.kept"))
+				} else {
+					c.saveOff = true // this game must not rotate it away
+					c.NotifyUntilTap(c.T("notice.notsaving"))
+				}
+			}
+		}
 		return
 	}
 	if err == nil {
@@ -151,6 +163,23 @@ func keepAs(st store.Store, data []byte) (string, error) {
 	}
 	name := fmt.Sprintf("%s%04d", keptPrefix, n+1)
 	return name, st.WriteNoBackup(name, data)
+}
+
+// KeepGame keeps data, a save's bytes, aside as a kept game the records
+// screen offers to resume, if it holds an unfinished game; it reports
+// whether it did. A backup the player passes over for a new game is kept
+// so: that game's second save would otherwise rotate it away unasked.
+func (c *Context) KeepGame(data []byte) bool {
+	st := c.Opts.Store
+	if st == nil || c.saveOff {
+		return false
+	}
+	s, _, err := c.decodeSession(data)
+	if err != nil || s.M.Pos.Over() {
+		return false
+	}
+	_, err = keepAs(st, data)
+	return err == nil
 }
 
 // KeptGame is an unfinished game kept aside.

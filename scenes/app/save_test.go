@@ -148,6 +148,32 @@ func TestLoneBackupOffered(t *testing.T) {
 	}
 }
 
+// TestStartedGameKeepsALoneBackup: the save is gone but its backup holds
+// an unfinished game; a game started by flags or a link keeps that game
+// too, and says so (the new game's second save used to rotate it away,
+// silently: issue 12, "a lone backup ... is overwritten after the second
+// save of a new game").
+func TestStartedGameKeepsALoneBackup(t *testing.T) {
+	st := &store.Memory{}
+	g := start(t, Options{Store: st}, nil)
+	s, _ := g.ctx.NewSession("")
+	g.stack = []Scene{&holder{fake{name: "game", session: s}}}
+	playMoves(t, g, "W4", "Na")
+	playMoves(t, g, "W3")
+	st.Remove("game")
+
+	g2 := start(t, Options{Store: st, StartGame: true}, nil)
+	if g2.ctx.Notice() != g2.ctx.T("notice.kept") {
+		t.Errorf("the player is not told (notice %q)", g2.ctx.Notice())
+	}
+	playMoves(t, g2, "E1")
+	playMoves(t, g2, "E2")
+	kept := g2.ctx.KeptGames()
+	if len(kept) != 1 || len(kept[0].Session.M.Moves) != 2 {
+		t.Fatalf("kept games %v, want the backup's game of 2 moves", kept)
+	}
+}
+
 // stuck is a store whose PutAside fails (a read-only folder).
 type stuck struct{ store.Memory }
 
@@ -175,13 +201,24 @@ func TestDamagedSaveNotMovedNeverBecomesTheBackup(t *testing.T) {
 		t.Fatal(err)
 	}
 	g2.stack = []Scene{&holder{fake{name: "game", session: ses}}}
-	playMoves(t, g2, "Na")
-	playMoves(t, g2, "W4")
-	bak, _ := st.ReadBackup("game")
-	if strings.Contains(string(bak), "{damaged") {
-		t.Fatal("the damaged save became the backup")
+	// The first save (the game resumed, at once) replaces the damaged
+	// file and leaves the good backup be; later saves rotate good saves
+	// into it as usual. Checked after each: the next save would rotate a
+	// damaged backup away, but a crash before it would leave it there.
+	for i, m := range []string{"", "Na", "W4"} {
+		if m == "" {
+			g2.Update()
+		} else {
+			playMoves(t, g2, m)
+		}
+		bak, _ := st.ReadBackup("game")
+		if strings.Contains(string(bak), "{damaged") {
+			t.Fatalf("after save %d the damaged save is the backup", i+1)
+		}
+		if i == 0 && string(bak) != string(good) {
+			t.Fatalf("after the first save the backup is not the good one: %.80q", bak)
+		}
 	}
-	_ = good
 }
 
 // TestNoStoreSaysSo: without a store (no HOME) a game started by flags

@@ -3,15 +3,19 @@
 package pages
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
+	"shiftago/logic/record"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
+	"shiftago/scenes/play"
 	"shiftago/scenes/store"
 )
 
@@ -36,6 +40,36 @@ func TestSaveProblemSaysTheTruth(t *testing.T) {
 		}
 		if strings.Contains(all, tc.p.Where) != tc.sayWhere {
 			t.Errorf("Kept %v: where is missing from %q", tc.p.Kept, all)
+		}
+	}
+}
+
+// TestNewGameKeepsTheBackup: choosing a new game over a readable backup
+// (the save missing or damaged) keeps the backup's game for Records and
+// says so; continuing from the backup keeps nothing (issue 12: "a lone
+// backup ... is overwritten after the second save of a new game").
+func TestNewGameKeepsTheBackup(t *testing.T) {
+	rec, err := record.Parse("Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\nHandicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n1. W4\n2. Nd\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	backup, err := store.EncodeGame(&store.Game{Record: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fresh := range []bool{true, false} {
+		c := newContext(t, "en", 1280, 800)
+		c.Opts.Store = &store.Memory{}
+		c.Screens.Title = func(*app.Context) app.Scene { return nil }
+		c.Screens.Resume = func(*app.Context, *play.Session) app.Scene { return nil }
+		s := NewSaveProblem(c, app.SaveProblem{Err: os.ErrNotExist, Backup: backup}).(*SaveProblem)
+		s.Choose(c, !fresh)
+		kept := c.KeptGames()
+		if fresh && (len(kept) != 1 || len(kept[0].Session.M.Moves) != 2 || c.Notice() != c.T("notice.kept")) {
+			t.Errorf("a new game: kept %v, notice %q; want the backup's game kept and said", kept, c.Notice())
+		}
+		if !fresh && len(kept) != 0 {
+			t.Errorf("the backup continued is also kept: %v", kept)
 		}
 	}
 }
@@ -85,4 +119,22 @@ func TestRecordsReadOffTheLoop(t *testing.T) {
 			t.Errorf("record %d: status %q, want %v", i, r.status, want)
 		}
 	}
+	// The read itself runs off the frame loop: one that blocks (a slow
+	// disk, a file the checks above did not foresee) leaves the tick that
+	// asked for it free. The read gives up after 10 s, so that a tick
+	// which waits for it ends the test instead of hanging it.
+	var finished atomic.Bool
+	release := make(chan struct{})
+	r.load(c, func() (*record.Record, error) {
+		select {
+		case <-release:
+		case <-time.After(10 * time.Second):
+		}
+		finished.Store(true)
+		return nil, errors.New("slow")
+	})
+	if finished.Load() {
+		t.Fatal("the tick waited for the record's read")
+	}
+	close(release)
 }

@@ -89,6 +89,11 @@ func (s *SaveProblem) Choose(c *app.Context, backup bool) {
 			return
 		}
 		c.Notify(err.Error())
+	} else if !backup && s.p.Backup != nil && c.KeepGame(s.p.Backup) {
+		// A new game instead of the backup: the backup's game is kept
+		// for the records screen, not rotated away by the new game's
+		// second save.
+		c.NotifyUntilTap(c.T("notice.kept"))
 	}
 	c.Reset(c.Screens.Title(c))
 }

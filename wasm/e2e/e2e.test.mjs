@@ -472,6 +472,63 @@ test('where reading localStorage throws, the game plays on and says it cannot sa
   await ctx.close();
 });
 
+// A record file is a desktop thing: in a link it once stopped the whole
+// game ("The game stopped"); now it is one more bad parameter (issue 12).
+test('a link with ?record= is refused with a notice and the game goes on', { timeout: 240_000 }, async () => {
+  const ctx = await newContext(portrait, 1);
+  const page = await open(ctx, '?record=anything&lang=en');
+  await waitPhase(page, ['setup']);
+  const notice = await api(page, 'notice');
+  assert.match(notice, /record/, `notice: ${notice}`);
+  assert.doesNotMatch(notice, /stopped|flag|--/, `notice: ${notice}`);
+  await waitTicks(page, 30);
+  assert.equal(await api(page, 'phase'), 'setup', 'the game did not go on');
+  await ctx.close();
+});
+
+// A link that starts a game keeps the game in progress for Records; where
+// the storage is full, a reload still resumes the save, and a save that
+// fails says so in words, not in the browser's error text (issue 12).
+test('a link keeps the game in progress; with storage full a reload resumes and a failed save is said in words', { timeout: 600_000 }, async () => {
+  const ctx = await newContext(portrait, 1);
+  const first = await open(ctx, '?players=2&seats=human,human&lang=en');
+  await waitPhase(first, ['playing']);
+  await playByTouch(first, 'W4');
+  await first.close(); // gives the save up
+  const page = await open(ctx, '?players=3&seats=human,human,human&lang=en');
+  await waitPhase(page, ['playing', 'elsewhere']);
+  assert.equal(await api(page, 'phase'), 'playing', 'the closed tab still owns the save');
+  assert.match(await api(page, 'notice'), /kept/, 'the player is not told the game was kept');
+  const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('shiftago/kept-')).map((k) => localStorage.getItem(k)));
+  assert.equal(kept.length, 1, 'the game in progress was not kept');
+  assert.match(kept[0], /1\. W4/, 'the kept game is not the one in progress');
+  await hold(page, { x: 2, y: 2 }); // the notice stays until a tap
+  await page.waitForFunction(() => shiftago.notice() === '', null, { timeout: 30_000, polling: 100 });
+  await playByTouch(page, 'Nd');
+  const saved = await page.evaluate(() => localStorage.getItem('shiftago/game'));
+  // Full from now on: every write throws as a full localStorage does.
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = function () {
+      throw new DOMException("Failed to execute 'setItem' on 'Storage': Setting the value of 'shiftago/game' exceeded the quota.", 'QuotaExceededError');
+    };
+  });
+  await page.reload();
+  // The storage's notice is shown from the first tick for a few seconds.
+  const said = await page.waitForFunction(() => window.shiftago && window.shiftago.phase() !== 'loading' && shiftago.notice(), null, { timeout: 180_000, polling: 50 });
+  let notice = await said.jsonValue();
+  page.cdp = await ctx.newCDPSession(page);
+  await waitPhase(page, ['playing']);
+  assert.deepEqual(await api(page, 'record'), ['Nd'], 'the reload did not resume the save');
+  const raw = /Quota|quota|setItem|DOMException|Storage'/;
+  assert.match(notice, /full|blocked|not being saved/, `notice after the reload: ${notice}`);
+  assert.doesNotMatch(notice, raw, `raw error text: ${notice}`);
+  await playByTouch(page, 'E1');
+  notice = await api(page, 'notice');
+  assert.doesNotMatch(notice, raw, `raw error text: ${notice}`);
+  assert.equal(await page.evaluate(() => localStorage.getItem('shiftago/game')), saved, 'the save changed');
+  await ctx.close();
+});
+
 test('without WebAssembly or WebGL the page says so plainly', { timeout: 120_000 }, async () => {
   const ctx = await newContext(portrait, 1);
   for (const [init, want] of [
