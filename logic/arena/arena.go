@@ -234,7 +234,20 @@ func Report(w io.Writer, o Options, r Result, wall time.Duration) {
 		for i := 0; i <= 2*o.Players; i++ {
 			fmt.Fprintf(w, " %d", r.Sets[i])
 		}
-		fmt.Fprintf(w, "): %s ± %.0f (95%%)\n", fmtElo(diff), margin)
+		switch {
+		case math.IsInf(diff, 0):
+			// Every opening won, or every one lost: no spread to measure,
+			// so give the Wilson bound over the openings, as for games.
+			m := float64(sets)
+			lo := EloDiff(m / (m + 1.96*1.96))
+			if diff < 0 {
+				fmt.Fprintf(w, "): ≤ %s (95%%)\n", fmtElo(-lo))
+			} else {
+				fmt.Fprintf(w, "): ≥ %s (95%%)\n", fmtElo(lo))
+			}
+		default:
+			fmt.Fprintf(w, "): %s ± %.0f (95%%)\n", fmtElo(diff), margin)
+		}
 	}
 	for i, name := range []string{"A", "B"} {
 		if r.Forfeits[i] > 0 {

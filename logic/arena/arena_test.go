@@ -221,3 +221,31 @@ func TestRunCountsSets(t *testing.T) {
 		}
 	}
 }
+
+// TestReportOneSided checks the lines of a match one side swept: no
+// "inf" or "NaN" (every opening lost used to print "-inf ± NaN"), and a
+// bound on the right side of zero.
+func TestReportOneSided(t *testing.T) {
+	o := Options{A: "x", B: "y", Players: 2, Variant: logic.Express}
+	for _, tc := range []struct {
+		name string
+		r    Result
+		want []string
+	}{
+		{"all lost", Result{Tally: Tally{Losses: 40}, Sets: [9]int{0: 20}}, []string{"(A−B): ≤ -", "): ≤ -"}},
+		{"all won", Result{Tally: Tally{Wins: 40}, Sets: [9]int{4: 20}}, []string{"(A−B): ≥ +", "): ≥ +"}},
+		{"split", Result{Tally: Tally{Wins: 20, Losses: 20}, Sets: [9]int{2: 20}}, []string{"(A−B): 0 ±", "): 0 ± 0"}},
+	} {
+		var out bytes.Buffer
+		Report(&out, o, tc.r, time.Second)
+		s := out.String()
+		if strings.Contains(s, "inf") || strings.Contains(s, "NaN") {
+			t.Errorf("%s: report says inf or NaN:\n%s", tc.name, s)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(s, w) {
+				t.Errorf("%s: report lacks %q:\n%s", tc.name, w, s)
+			}
+		}
+	}
+}
