@@ -231,4 +231,8 @@ var de = Catalog{
 	"records.keptgame":   "Fortsetzen: %s, %d Spieler, %d Züge",
 	"records.keptfail":   "Dieses Spiel ließ sich nicht fortsetzen.",
 	"records.opening":    "Wird geöffnet…",
+
+	// What failed, in words, with the system's reason after them.
+	"records.exportfail": "Die Partie konnte nicht gespeichert werden: %s",
+	"problem.backupfail": "Auch die Sicherung ließ sich nicht öffnen (%s). Beginne eine neue Partie.",
 }

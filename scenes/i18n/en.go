@@ -231,4 +231,8 @@ var en = Catalog{
 	"records.keptgame":   "Resume: %s, %d players, %d moves",
 	"records.keptfail":   "That game could not be resumed.",
 	"records.opening":    "Opening…",
+
+	// What failed, in words, with the system's reason after them.
+	"records.exportfail": "Could not save the record: %s",
+	"problem.backupfail": "The backup could not be opened either (%s). Start a new game.",
 }

@@ -231,4 +231,8 @@ var es = Catalog{
 	"records.keptgame":   "Reanudar: %s, %d jugadores, %d jugadas",
 	"records.keptfail":   "No se pudo reanudar esa partida.",
 	"records.opening":    "Abriendo…",
+
+	// What failed, in words, with the system's reason after them.
+	"records.exportfail": "No se pudo guardar la partida: %s",
+	"problem.backupfail": "Tampoco se pudo abrir la copia de seguridad (%s). Empieza una partida nueva.",
 }

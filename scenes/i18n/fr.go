@@ -231,4 +231,8 @@ var fr = Catalog{
 	"records.keptgame":   "Reprendre : %s, %d joueurs, %d coups",
 	"records.keptfail":   "Cette partie n’a pas pu être reprise.",
 	"records.opening":    "Ouverture…",
+
+	// What failed, in words, with the system's reason after them.
+	"records.exportfail": "Impossible d’enregistrer la partie : %s",
+	"problem.backupfail": "La sauvegarde n’a pas pu être ouverte non plus (%s). Commencez une nouvelle partie.",
 }

@@ -231,4 +231,8 @@ var it = Catalog{
 	"records.keptgame":   "Riprendi: %s, %d giocatori, %d mosse",
 	"records.keptfail":   "Non è stato possibile riprendere quella partita.",
 	"records.opening":    "Apertura…",
+
+	// What failed, in words, with the system's reason after them.
+	"records.exportfail": "Impossibile salvare la partita: %s",
+	"problem.backupfail": "Neanche il backup si è potuto aprire (%s). Inizia una nuova partita.",
 }

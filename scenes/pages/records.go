@@ -167,7 +167,7 @@ func (r *Records) Update(c *app.Context) error {
 		where, err := store.ExportRecord(c.Opts.Store, name, r.game.String())
 		switch {
 		case err != nil:
-			r.say(c, err.Error())
+			r.say(c, c.F("records.exportfail", err.Error()))
 		case app.Browser:
 			r.say(c, c.T("records.copied"))
 		default:

@@ -138,3 +138,18 @@ func TestRecordsReadOffTheLoop(t *testing.T) {
 	}
 	close(release)
 }
+
+// TestBackupThatFailsIsSaidInWords: when continuing from the backup fails
+// after all, the player reads what happened and what to do, not only the
+// system's error text.
+func TestBackupThatFailsIsSaidInWords(t *testing.T) {
+	c := newContext(t, "en", 1280, 800)
+	c.Opts.Store = &store.Memory{}
+	c.Screens.Title = func(*app.Context) app.Scene { return nil }
+	c.Screens.Resume = func(*app.Context, *play.Session) app.Scene { return nil }
+	s := NewSaveProblem(c, app.SaveProblem{Err: os.ErrInvalid, Backup: []byte("not a save")}).(*SaveProblem)
+	s.Choose(c, true)
+	if want := strings.SplitN(c.T("problem.backupfail"), "(", 2)[0]; !strings.HasPrefix(c.Notice(), want) {
+		t.Errorf("notice %q, want it to start %q", c.Notice(), want)
+	}
+}

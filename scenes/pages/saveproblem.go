@@ -88,7 +88,7 @@ func (s *SaveProblem) Choose(c *app.Context, backup bool) {
 			c.Reset(c.Screens.Resume(c, ses)) // it becomes the save at once
 			return
 		}
-		c.Notify(err.Error())
+		c.Notify(c.F("problem.backupfail", err.Error()))
 	} else if !backup && s.p.Backup != nil && c.KeepGame(s.p.Backup) {
 		// A new game instead of the backup: the backup's game is kept
 		// for the records screen, not rotated away by the new game's
