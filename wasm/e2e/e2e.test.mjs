@@ -1163,21 +1163,45 @@ async function hold(page, p, ticks = 6) {
 const button = async (page, id) => (await api(page, 'buttons')).find((b) => b.id === id);
 
 // Every control of the game screen works by a held tap on a phone: the ☰
-// menu opens and stays open, every item does what it says and comes back,
-// a tap outside closes the menu, and the one-tap undo takes back a move.
+// menu opens and stays open, buttons() lists its items while it is open,
+// every item does what it says (a screen and back, Share hands on a
+// link, Sound says whether there is a device, Undo and Redo, New game,
+// Setup), a tap outside closes the menu, and the one-tap undo takes back
+// a move.
 test('every control of the game works by a held tap on a phone', { timeout: 600_000 }, async () => {
   const ctx = await newContext({ width: 390, height: 844 }, 1);
   const page = await open(ctx, '?variant=express&players=2&seats=human,ai:1&seed=3');
   await waitPhase(page, ['playing']);
+  // The share sheet is the system's: note what the game hands it.
+  await page.evaluate(() => {
+    window.__shared = [];
+    window.shiftagoShare = (url) => { window.__shared.push(url); return Promise.resolve('copied'); };
+  });
   for (const b of await api(page, 'buttons')) {
     assert.ok(b.w >= MIN_TARGET && b.h >= MIN_TARGET, `game button ${b.id} is ${b.w}×${b.h} CSS px`);
   }
+  const ids = async () => (await api(page, 'buttons')).map((b) => b.id);
   const openMenu = async () => {
     await hold(page, await button(page, 'menu'), 8);
     const items = await api(page, 'buttons');
     assert.ok(items.some((b) => b.id === 'newgame'), 'the menu closed again after a held tap: ' + items.map((b) => b.id).join(' '));
     return items;
   };
+  // item opens the menu and finds its item id (the menu's Undo is listed
+  // after the one-tap undo beside ☰, which has the same id).
+  const item = async (id) => {
+    const b = (await openMenu()).findLast((b) => b.id === id);
+    assert.ok(b, `no ${id} in the open menu: ` + (await ids()).join(' '));
+    return b;
+  };
+  // buttons() lists every item of the open menu (a page has no Quit).
+  const listed = (await openMenu()).map((b) => b.id);
+  for (const id of ['newgame', 'undo', 'redo', 'moves', 'share', 'records', 'rules', 'settings', 'setup', 'sound']) {
+    assert.ok(listed.includes(id), `the open menu does not list ${id}: ${listed.join(' ')}`);
+  }
+  assert.ok(!listed.includes('quit'), 'a page offers Quit');
+  await hold(page, await button(page, 'menu'), 8);
+  assert.ok(!(await ids()).includes('newgame'), 'a second tap on ☰ left the menu open');
   // Each item that opens a screen, and back.
   for (const [id, phase] of [['moves', 'moves'], ['rules', 'rules'], ['settings', 'settings'], ['records', 'records']]) {
     const items = await openMenu();
@@ -1189,19 +1213,52 @@ test('every control of the game works by a held tap on a phone', { timeout: 600_
     await hold(page, back, 5);
     await waitPhase(page, ['playing']);
   }
+  // Share this position hands the page a link that starts from it.
+  await hold(page, await item('share'));
+  await page.waitForFunction(() => window.__shared.length === 1, null, { timeout: 30_000, polling: 100 });
+  assert.match((await page.evaluate(() => window.__shared))[0], /\?position=/);
+  assert.ok(!(await ids()).includes('newgame'), 'the menu stayed open after Share');
+  // Sound: with no sound device the item says so and is off; with one,
+  // a tap mutes and the item says so.
+  const sound = await item('sound');
+  await hold(page, sound);
+  const sound2 = await item('sound');
+  if (sound.enabled) assert.notEqual(sound2.label, sound.label, 'Sound did not change');
+  else assert.doesNotMatch(sound.label, /: on$/i, `no sound device, yet the menu says "${sound.label}"`);
+  await hold(page, await button(page, 'menu'), 8);
   // A tap outside the open menu closes it and plays nothing.
   await openMenu();
   await hold(page, await api(page, 'cell', 'a1'));
-  assert.ok(!(await api(page, 'buttons')).some((b) => b.id === 'newgame'), 'a tap outside left the menu open');
+  assert.ok(!(await ids()).includes('newgame'), 'a tap outside left the menu open');
   assert.equal((await api(page, 'record')).length, 0, 'the tap that closed the menu played a move');
-  // A move and the computer's answer, then the one-tap undo.
+  // A move and the computer's answer; Undo and Redo from the menu.
+  const answered = () => page.waitForFunction(() => shiftago.phase() === 'playing' && shiftago.record().length >= 2, null, { timeout: 120_000, polling: 100 });
   await playByTouch(page, 'W4');
-  await page.waitForFunction(() => shiftago.phase() === 'playing' && shiftago.record().length >= 2, null, { timeout: 120_000, polling: 100 });
+  await answered();
+  assert.ok(!(await item('redo')).enabled, 'Redo is on with nothing undone');
+  await hold(page, await button(page, 'menu'), 8); // closed again
+  const undoItem = await item('undo');
+  assert.ok(undoItem.enabled, 'Undo is off in the menu after a move');
+  await hold(page, undoItem);
+  await page.waitForFunction(() => shiftago.phase() === 'playing' && shiftago.record().length === 0, null, { timeout: 60_000, polling: 100 })
+    .catch(async (e) => { throw new Error(`after Undo from the menu: ${JSON.stringify(await state(page))}, buttons ${(await ids()).join(' ')}: ${e.message}`); });
+  const redo = await item('redo');
+  assert.ok(redo.enabled, 'Redo is off after an undo');
+  await hold(page, redo);
+  await answered();
+  // The one-tap undo beside ☰.
   const undo = await button(page, 'undo');
   assert.ok(undo && undo.enabled, 'no undo button after a move');
   await hold(page, undo);
-  await page.waitForFunction(() => shiftago.record().length === 0, null, { timeout: 30_000, polling: 100 });
+  await page.waitForFunction(() => shiftago.phase() === 'playing' && shiftago.record().length === 0, null, { timeout: 60_000, polling: 100 });
   await page.screenshot({ path: join(artifacts, 'phone-390x844-game.png') });
+  // New game: a fresh board; Setup: the setup screen.
+  await playByTouch(page, 'W4');
+  await answered();
+  await hold(page, await item('newgame'));
+  await page.waitForFunction(() => shiftago.phase() === 'playing' && shiftago.record().length === 0, null, { timeout: 60_000, polling: 100 });
+  await hold(page, await item('setup'));
+  await waitPhase(page, ['setup']);
   await ctx.close();
 });
 
