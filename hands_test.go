@@ -4,6 +4,7 @@ package main
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -325,5 +326,92 @@ func TestConfirmOnReleaseThroughTheLoop(t *testing.T) {
 	l.Do(func() { s.Push(input.At(to.X, to.Y, false, false, true)) })
 	if !l.Until(60, func() bool { return movesNow() == 1 }) {
 		t.Fatal("the release played nothing")
+	}
+}
+
+// TestStatusSaysWhatIsHappening (issue 11, defect 6): through the real
+// game loop, the status line says what is happening now: while the
+// player's marble is in hand it says where it goes in; carried onto a
+// full track, it says so in words, and that is gone once a later drag is
+// let go; while the computer's
+// move is shown it says what the computer played, not that it thinks;
+// and a selection made by the keys is confirmed by a key.
+func TestStatusSaysWhatIsHappening(t *testing.T) {
+	l := looptest.Need(t)
+	st := play.DefaultSetup()
+	st.Seats[1].Level = 1
+	// Row 4 is full: W4 and E4 refuse.
+	g, s := realGame(t, l, app.Options{Setup: st, StartGame: true,
+		Position: "7/7/7/gogogog/7/7/7 express og o 19,18 0,0 0,0"})
+	if !l.Until(120, func() bool { return g.PagePhase() == "playing" }) {
+		t.Fatalf("phase %q, want playing", g.PagePhase())
+	}
+	status := func() string { return g.Scene().(app.PageStatus).PageStatus() }
+	statusNow := func() (st string) { l.Do(func() { st = status() }); return st }
+	var geo layout.Geometry
+	l.Do(func() { geo = *g.Scene().(app.PageBoard).PageGeometry() })
+	w3, w4 := logic.NewEntry(logic.West, 2), logic.NewEntry(logic.West, 3)
+	track := func(e logic.Entry, a float64) layout.Point { return geo.ToPixel(layout.TrackPoint(e, a)) }
+	// A marble picked at W3 and held a little way in.
+	p0, p1 := geo.EntryPoint(w3), track(w3, -1.0)
+	s.Push(input.At(p0.X, p0.Y, true, true, false))
+	for i := 1; i <= 6; i++ {
+		f := float64(i) / 6
+		s.Push(input.At(p0.X+(p1.X-p0.X)*f, p0.Y+(p1.Y-p0.Y)*f, true, false, false))
+	}
+	l.Until(60, func() bool { return s.Len() == 0 })
+	if got := statusNow(); got != "Push it in: row 3 from the left (W3)" {
+		t.Errorf("with the marble in hand at W3 the status says %q", got)
+	}
+	// Carried onto W4's track beyond the edge: refused, in words.
+	q := track(w4, -1.0)
+	for i := 1; i <= 6; i++ {
+		f := float64(i) / 6
+		s.Push(input.At(p1.X+(q.X-p1.X)*f, p1.Y+(q.Y-p1.Y)*f, true, false, false))
+	}
+	s.Push(input.At(q.X, q.Y, true, false, false), input.At(q.X, q.Y, true, false, false))
+	l.Until(60, func() bool { return s.Len() == 0 })
+	if got := statusNow(); !strings.Contains(got, "Row 4 from the left is full") {
+		t.Errorf("with the marble held over the full row 4 the status says %q", got)
+	}
+	s.Push(input.At(q.X, q.Y, false, false, true))
+	// A later drag at W3, let go before it touches: the refusal is gone.
+	s.Drag(p0.X, p0.Y, p1.X, p1.Y, 6)
+	l.Until(60, func() bool { return s.Len() == 0 })
+	l.Wait(2)
+	if got := statusNow(); strings.Contains(got, "full") || !strings.HasPrefix(got, "Orange to move") {
+		t.Errorf("after a later cancelled drag the status still says %q", got)
+	}
+	// Played at W3; while green's answer is shown the status says what
+	// green played, never that it is thinking.
+	to := geo.CellCenter(w3.EntryCell())
+	s.Drag(p0.X, p0.Y, to.X, to.Y, 8)
+	var shown []string
+	if !l.Until(3000, func() bool {
+		m := g.Scene().(app.PageBoard).PageMatch()
+		if len(m.Moves) == 2 && g.PagePhase() == "animating" {
+			if st := status(); len(shown) == 0 || shown[len(shown)-1] != st {
+				shown = append(shown, st)
+			}
+		}
+		return len(m.Moves) == 2 && g.PagePhase() == "playing"
+	}) {
+		t.Fatalf("no answer from the computer: phase %q", g.PagePhase())
+	}
+	if len(shown) == 0 {
+		t.Fatal("the computer's move was never shown")
+	}
+	for _, st := range shown {
+		if strings.Contains(st, "thinking") || !strings.HasPrefix(st, "Green plays: ") {
+			t.Errorf("while green's move is shown the status says %q", st)
+		}
+	}
+	// Chosen by the keys, confirmed by a key.
+	var right input.Input
+	right.AddKey(ebiten.KeyArrowRight)
+	l.Do(func() { s.Push(right, input.Input{}) })
+	l.Wait(4)
+	if got := statusNow(); !strings.HasPrefix(got, "Press Enter to play ") || strings.Contains(got, "Tap") {
+		t.Errorf("after an arrow key the status says %q", got)
 	}
 }
