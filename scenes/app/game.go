@@ -25,6 +25,8 @@ type Game struct {
 	src   input.Source
 	saver autosaver
 	safe  input.SafeArea
+	// safeImg is the safe area's image, for screens the shell draws there (safearea.go).
+	safeImg *ebiten.Image
 	// started: the game the options start has been opened (only once).
 	started bool
 	// OnTick, when set, runs at the start of every Update (tests use it to
@@ -152,7 +154,7 @@ func (g *Game) Show(s Scene) {
 	in := g.ctx.In
 	g.ctx.In = input.Input{}.Neutral()
 	g.ctx.In.X, g.ctx.In.Y = -100, -100
-	s.Update(g.ctx)
+	g.updateScene(s)
 	g.ctx.In = in
 	g.ctx.notice = ""
 	g.ctx.op, g.ctx.next = opNone, nil
@@ -203,7 +205,7 @@ func (g *Game) Update() error {
 	}
 	c.dismissNotice()
 	g.heartbeat()
-	if err := g.Scene().Update(c); err != nil {
+	if err := g.updateScene(g.Scene()); err != nil {
 		return err
 	}
 	g.autosave()
@@ -214,7 +216,7 @@ func (g *Game) Update() error {
 		g.apply()
 		in := c.In
 		c.In = in.Neutral()
-		err := g.Scene().Update(c)
+		err := g.updateScene(g.Scene())
 		c.In = in
 		if err != nil {
 			return err
@@ -302,6 +304,14 @@ func (g *Game) Draw(screen *ebiten.Image) {
 // drawFrame draws the screen and any notice over it into dst: the whole
 // screen, or the part of it that partialDraw clipped.
 func (g *Game) drawFrame(dst *ebiten.Image) {
+	if !g.drawFramed(dst) {
+		g.drawScene(dst)
+	}
+}
+
+// drawScene draws the screen and any notice over it into dst, whose size
+// is the context's.
+func (g *Game) drawScene(dst *ebiten.Image) {
 	c := g.ctx
 	g.Scene().Draw(dst, c)
 	if n := c.Notice(); n != "" {

@@ -33,6 +33,9 @@ func (g *Game) partialDraw(screen *ebiten.Image) bool {
 	if !g.SkipIdleDraws || s != g.drawnScene || c.W != g.seenW || c.H != g.seenH || c.Notice() != g.notice {
 		return false
 	}
+	if _, _, _, _, framed := g.safeFrame(s); framed {
+		return false // drawn whole, through the safe area's image
+	}
 	p, ok := s.(Partial)
 	if !ok {
 		return false
