@@ -1026,6 +1026,7 @@ test('a record dropped on the records screen opens in the replay; a bad one is r
 
 test('a full track refuses; screenshots at 768×1024 and 1024×768 (DPR 2), a phone (DPR 3)', { timeout: 600_000 }, async () => {
   const ctx = await newContext(portrait, 2);
+  await recordBuzzes(ctx);
   // Rank 4 is full; Orange (you) to move.
   const pos = '1o5/2g4/3o3/gogogog/2o4/1g5/7 express og o 16,16 0,0 0,0';
   const page = await open(ctx, '?seats=human,ai:3&position=' + encodeURIComponent(pos));
@@ -1042,6 +1043,7 @@ test('a full track refuses; screenshots at 768×1024 and 1024×768 (DPR 2), a ph
   assert.equal(st.position, pos, 'a move into the full track changed the position');
   assert.deepEqual(st.record, []);
   assert.equal(st.phase, 'playing');
+  assert.deepEqual(await buzzes(page), [40], 'the refusal buzzed other than once, as a refusal');
   await page.screenshot({ path: join(artifacts, 'game-portrait-768x1024-dpr2.png') });
 
   const checkTargets = async (name, vp) => {
@@ -1267,6 +1269,7 @@ test('every control of the game works by a held tap on a phone', { timeout: 600_
 // pushed in, it plays there.
 test('a marble carried from the tray across the board plays only where it is pushed in', { timeout: 300_000 }, async () => {
   const ctx = await newContext(landscape, 1);
+  await recordBuzzes(ctx);
   const page = await open(ctx, '?variant=express&players=2&seats=human,human');
   await waitPhase(page, ['playing']);
   const e5 = await api(page, 'entryPoint', 'E5');
@@ -1289,6 +1292,7 @@ test('a marble carried from the tray across the board plays only where it is pus
   }
   await waitTicks(page, 2);
   assert.equal((await api(page, 'record')).length, 0, 'carrying the marble across the board played a move');
+  assert.deepEqual(await buzzes(page), [8], 'the carry across the board buzzed other than for the pick-up');
   await waitTicks(page, 10); // it rests at W5: set there
   const a5 = await api(page, 'cell', 'a5');
   for (let i = 1; i <= 4; i++) {
@@ -1298,6 +1302,7 @@ test('a marble carried from the tray across the board plays only where it is pus
   await touch(page, 'touchEnd', []);
   await page.waitForFunction(() => shiftago.record().length === 1, null, { timeout: 30_000, polling: 100 });
   assert.equal((await api(page, 'record'))[0], 'W5');
+  assert.deepEqual(await buzzes(page), [8, 18], 'a pick-up and a touch buzz once each');
   await ctx.close();
 });
 
