@@ -182,6 +182,13 @@ func button(t *testing.T, l *looptest.Loop, g *app.Game, id string) (p layout.Po
 	return p
 }
 
+// push hands the script ticks on the loop's thread, which reads the
+// script: all the ticks of one gesture at once, so it never runs dry in
+// the middle of one.
+func push(l *looptest.Loop, s *input.Script, steps ...input.Input) {
+	l.Do(func() { s.Push(steps...) })
+}
+
 // escape is a tick with the Escape key pressed.
 func escape() input.Input {
 	var in input.Input
@@ -223,14 +230,15 @@ func TestCarryAcrossTheBoardThroughTheLoop(t *testing.T) {
 	// From the tray to the near entry point, then over the board to the
 	// far one, a move a tick (about 0.4 s in all), still held.
 	path := []layout.Point{tray, np, fp}
-	s.Push(input.At(tray.X, tray.Y, true, true, false))
+	seq := []input.Input{input.At(tray.X, tray.Y, true, true, false)}
 	for k := 0; k+1 < len(path); k++ {
 		a, b := path[k], path[k+1]
 		for i := 1; i <= 12; i++ {
 			f := float64(i) / 12
-			s.Push(input.At(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f, true, false, false))
+			seq = append(seq, input.At(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f, true, false, false))
 		}
 	}
+	push(l, s, seq...)
 	l.Until(200, func() bool { return s.Len() == 0 })
 	l.Wait(1)
 	if n := moves(); n != 0 {
@@ -238,15 +246,16 @@ func TestCarryAcrossTheBoardThroughTheLoop(t *testing.T) {
 	}
 	// It rests at the far entry point (10 ticks, still held), then is
 	// pushed in over 5 ticks and let go.
+	seq = seq[:0]
 	for i := 0; i < 10; i++ {
-		s.Push(input.At(fp.X, fp.Y, true, false, false))
+		seq = append(seq, input.At(fp.X, fp.Y, true, false, false))
 	}
 	in := geo.CellCenter(far.EntryCell())
 	for i := 1; i <= 5; i++ {
 		f := float64(i) / 5
-		s.Push(input.At(fp.X+(in.X-fp.X)*f, fp.Y+(in.Y-fp.Y)*f, true, false, false))
+		seq = append(seq, input.At(fp.X+(in.X-fp.X)*f, fp.Y+(in.Y-fp.Y)*f, true, false, false))
 	}
-	s.Push(input.At(in.X, in.Y, false, false, true))
+	push(l, s, append(seq, input.At(in.X, in.Y, false, false, true))...)
 	if !l.Until(300, func() bool { return movesNow() == 1 }) {
 		t.Fatalf("set at %s and pushed in, the marble played nothing", far)
 	}
@@ -260,7 +269,7 @@ func TestCarryAcrossTheBoardThroughTheLoop(t *testing.T) {
 	// to Ng, a move a tick, and let go there: nothing is played.
 	l.Do(func() { geo = *g.Scene().(app.PageBoard).PageGeometry() })
 	na, ng := geo.EntryPoint(logic.NewEntry(logic.North, 0)), geo.EntryPoint(logic.NewEntry(logic.North, 6))
-	s.Drag(na.X, na.Y, ng.X, ng.Y, 24)
+	l.Do(func() { s.Drag(na.X, na.Y, ng.X, ng.Y, 24) })
 	l.Until(200, func() bool { return s.Len() == 0 })
 	l.Wait(30)
 	if n := moves(); n != 1 {
@@ -290,17 +299,18 @@ func TestConfirmOnReleaseThroughTheLoop(t *testing.T) {
 		from, to = geo.EntryPoint(e), geo.CellCenter(e.EntryCell())
 	})
 	drag := func(path ...layout.Point) {
-		s.Push(input.At(path[0].X, path[0].Y, true, true, false))
+		seq := []input.Input{input.At(path[0].X, path[0].Y, true, true, false)}
 		for k := 0; k+1 < len(path); k++ {
 			a, b := path[k], path[k+1]
 			for i := 1; i <= 8; i++ {
 				f := float64(i) / 8
-				s.Push(input.At(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f, true, false, false))
+				seq = append(seq, input.At(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f, true, false, false))
 			}
 		}
 		for i := 0; i < 10; i++ { // held there
-			s.Push(input.At(path[len(path)-1].X, path[len(path)-1].Y, true, false, false))
+			seq = append(seq, input.At(path[len(path)-1].X, path[len(path)-1].Y, true, false, false))
 		}
+		push(l, s, seq...)
 	}
 	// In, back out, let go: nothing.
 	drag(from, to, from)
@@ -354,29 +364,31 @@ func TestStatusSaysWhatIsHappening(t *testing.T) {
 	track := func(e logic.Entry, a float64) layout.Point { return geo.ToPixel(layout.TrackPoint(e, a)) }
 	// A marble picked at W3 and held a little way in.
 	p0, p1 := geo.EntryPoint(w3), track(w3, -1.0)
-	s.Push(input.At(p0.X, p0.Y, true, true, false))
+	seq := []input.Input{input.At(p0.X, p0.Y, true, true, false)}
 	for i := 1; i <= 6; i++ {
 		f := float64(i) / 6
-		s.Push(input.At(p0.X+(p1.X-p0.X)*f, p0.Y+(p1.Y-p0.Y)*f, true, false, false))
+		seq = append(seq, input.At(p0.X+(p1.X-p0.X)*f, p0.Y+(p1.Y-p0.Y)*f, true, false, false))
 	}
+	push(l, s, seq...)
 	l.Until(60, func() bool { return s.Len() == 0 })
 	if got := statusNow(); got != "Push it in: row 3 from the left (W3)" {
 		t.Errorf("with the marble in hand at W3 the status says %q", got)
 	}
 	// Carried onto W4's track beyond the edge: refused, in words.
 	q := track(w4, -1.0)
+	seq = seq[:0]
 	for i := 1; i <= 6; i++ {
 		f := float64(i) / 6
-		s.Push(input.At(p1.X+(q.X-p1.X)*f, p1.Y+(q.Y-p1.Y)*f, true, false, false))
+		seq = append(seq, input.At(p1.X+(q.X-p1.X)*f, p1.Y+(q.Y-p1.Y)*f, true, false, false))
 	}
-	s.Push(input.At(q.X, q.Y, true, false, false), input.At(q.X, q.Y, true, false, false))
+	push(l, s, append(seq, input.At(q.X, q.Y, true, false, false), input.At(q.X, q.Y, true, false, false))...)
 	l.Until(60, func() bool { return s.Len() == 0 })
 	if got := statusNow(); !strings.Contains(got, "Row 4 from the left is full") {
 		t.Errorf("with the marble held over the full row 4 the status says %q", got)
 	}
-	s.Push(input.At(q.X, q.Y, false, false, true))
+	push(l, s, input.At(q.X, q.Y, false, false, true))
 	// A later drag at W3, let go before it touches: the refusal is gone.
-	s.Drag(p0.X, p0.Y, p1.X, p1.Y, 6)
+	l.Do(func() { s.Drag(p0.X, p0.Y, p1.X, p1.Y, 6) })
 	l.Until(60, func() bool { return s.Len() == 0 })
 	l.Wait(2)
 	if got := statusNow(); strings.Contains(got, "full") || !strings.HasPrefix(got, "Orange to move") {
@@ -385,7 +397,7 @@ func TestStatusSaysWhatIsHappening(t *testing.T) {
 	// Played at W3; while green's answer is shown the status says what
 	// green played, never that it is thinking.
 	to := geo.CellCenter(w3.EntryCell())
-	s.Drag(p0.X, p0.Y, to.X, to.Y, 8)
+	l.Do(func() { s.Drag(p0.X, p0.Y, to.X, to.Y, 8) })
 	var shown []string
 	if !l.Until(3000, func() bool {
 		m := g.Scene().(app.PageBoard).PageMatch()
