@@ -43,8 +43,12 @@ type Game struct {
 	// drawnScene is the screen the last full frame showed; Partials counts
 	// the frames drawn in part (see Partial).
 	drawnScene Scene
-	Partials   int
-	clips      clips
+	// drawnPartial is drawnScene as a Partial, if it is one: asked once
+	// per full frame, not every frame (a type assertion's cache is built
+	// at random on its slow path, and that allocates).
+	drawnPartial Partial
+	Partials     int
+	clips        clips
 	// gcPercent is the collector's setting to go back to once the first
 	// frame at a new size is painted (0: none pending).
 	gcPercent int
@@ -290,6 +294,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if !g.partialDraw(screen) {
 		g.drawFrame(screen)
 		g.drawnScene = g.Scene()
+		g.drawnPartial, _ = g.drawnScene.(Partial)
 		g.seenW, g.seenH, g.notice = c.W, c.H, c.Notice()
 	}
 	if g.gcPercent != 0 && c.W == g.laidW && c.H == g.laidH {

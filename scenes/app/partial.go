@@ -36,8 +36,8 @@ func (g *Game) partialDraw(screen *ebiten.Image) bool {
 	if _, _, _, _, framed := g.safeFrame(s); framed {
 		return false // drawn whole, through the safe area's image
 	}
-	p, ok := s.(Partial)
-	if !ok {
+	p := g.drawnPartial
+	if p == nil {
 		return false
 	}
 	r, ok := p.Dirty(c)
