@@ -154,6 +154,19 @@ const wasmTransfer = (page) => page.evaluate(() => performance.getEntriesByType(
 
 const MB = (n) => (n / 1048576).toFixed(2) + ' MB';
 
+// noteWasmEncoding is a response listener that notes each .wasm's
+// content-encoding in list. A response whose context closed before its
+// headers were read (the search worker's, as a test ends) is skipped: the
+// rejection would otherwise outlive the test and fail the run.
+const noteWasmEncoding = (list) => async (r) => {
+  if (!/\.wasm$/.test(r.url())) return;
+  try {
+    list.push(await r.headerValue('content-encoding'));
+  } catch {
+    // the context closed first
+  }
+};
+
 const api = (page, fn, ...args) => page.evaluate(([fn, args]) => window.shiftago[fn](...args), [fn, args]);
 const state = (page) => page.evaluate(() => ({
   phase: shiftago.phase(), position: shiftago.position(), record: shiftago.record(), ticks: shiftago.ticks(),
@@ -624,7 +637,7 @@ test('after one visit the game starts and plays offline; a repeat visit starts f
   try {
     // First visit: the network, with brotli.
     const wasmEncoding = [];
-    const onResponse = async (r) => { if (/\.wasm$/.test(r.url())) wasmEncoding.push(await r.headerValue('content-encoding')); };
+    const onResponse = noteWasmEncoding(wasmEncoding);
     ctx.on('response', onResponse);
     const first = await open(ctx, '', own.base, LINK);
     const br = await wasmTransfer(first);
@@ -720,7 +733,7 @@ test('a client that accepts only gzip gets gzip, and the game runs', { timeout: 
     extraHTTPHeaders: { 'Accept-Encoding': 'gzip' },
   });
   const enc = [];
-  ctx.on('response', async (r) => { if (/\.wasm$/.test(r.url())) enc.push(await r.headerValue('content-encoding')); });
+  ctx.on('response', noteWasmEncoding(enc));
   const page = await open(ctx, '', base, LINK);
   await waitPhase(page, ['setup']);
   const gz = await wasmTransfer(page);
