@@ -364,15 +364,20 @@ func (g *Geometry) MenuItems(n int, out []Rect) []Rect {
 	if n <= 0 || bar <= 0 {
 		return out
 	}
-	iw := math.Min(math.Max(5*bar, 200*s), g.W-2*m)
+	// The items hang below the menu button, flush with its right side,
+	// within the safe area: under a notch they would cover the bar (the
+	// ☰ and undo buttons among it) or be out of reach.
+	left, right := g.Inset.Left+m, g.Menu.X+g.Menu.W
+	top, bottom := g.Menu.Y+bar+m/2, g.H-g.Inset.Bottom-m
+	iw := math.Min(math.Max(5*bar, 200*s), right-left)
 	rows := n
-	if m+bar+m/2+float64(rows)*bar > g.H-m {
+	if top+float64(rows)*bar > bottom {
 		rows = (rows + 1) / 2
-		iw = math.Min(iw, (g.W-3*m)/2)
+		iw = math.Min(iw, (right-left-m)/2)
 	}
 	for k := 0; k < n; k++ {
 		col, row := k/rows, k%rows
-		out = append(out, Rect{g.W - m - iw - float64(col)*(iw+m/2), m + bar + m/2 + float64(row)*bar, iw, bar})
+		out = append(out, Rect{right - iw - float64(col)*(iw+m/2), top + float64(row)*bar, iw, bar})
 	}
 	return out
 }

@@ -337,7 +337,9 @@ func TestTargetsAreFingerSized(t *testing.T) {
 }
 
 // TestSafeArea: with a notch on top and a home bar below (a phone upright)
-// or a notch at the left (on its side), nothing is laid out in them.
+// or a notch at the left (on its side), nothing is laid out in them, and
+// the open menu's items hang below the ☰ and undo buttons, covering
+// neither.
 func TestSafeArea(t *testing.T) {
 	for _, tc := range []struct {
 		w, h float64
@@ -355,6 +357,14 @@ func TestSafeArea(t *testing.T) {
 			}
 			for e := logic.Entry(0); e < logic.NumEntries; e++ {
 				areas[e.String()] = g.EntryTarget(e)
+			}
+			for i, r := range g.MenuItems(10, nil) {
+				areas[fmt.Sprint("menu item ", i)] = r
+				for what, bar := range map[string]Rect{"menu": g.Menu, "undo": g.Undo} {
+					if r.Overlaps(bar) {
+						t.Errorf("%v×%v %+v: menu item %d %v covers the %s %v", tc.w, tc.h, tc.in, i, r, what, bar)
+					}
+				}
 			}
 			for what, r := range areas {
 				if !r.Inside(safe) {

@@ -25,6 +25,8 @@ type Game struct {
 	src   input.Source
 	saver autosaver
 	safe  input.SafeArea
+	// safeImg is the safe area's image, for screens the shell draws there (safearea.go).
+	safeImg *ebiten.Image
 	// started: the game the options start has been opened (only once).
 	started bool
 	// OnTick, when set, runs at the start of every Update (tests use it to
@@ -41,8 +43,12 @@ type Game struct {
 	// drawnScene is the screen the last full frame showed; Partials counts
 	// the frames drawn in part (see Partial).
 	drawnScene Scene
-	Partials   int
-	clips      clips
+	// drawnPartial is drawnScene as a Partial, if it is one: asked once
+	// per full frame, not every frame (a type assertion's cache is built
+	// at random on its slow path, and that allocates).
+	drawnPartial Partial
+	Partials     int
+	clips        clips
 	// gcPercent is the collector's setting to go back to once the first
 	// frame at a new size is painted (0: none pending).
 	gcPercent int
@@ -152,7 +158,7 @@ func (g *Game) Show(s Scene) {
 	in := g.ctx.In
 	g.ctx.In = input.Input{}.Neutral()
 	g.ctx.In.X, g.ctx.In.Y = -100, -100
-	s.Update(g.ctx)
+	g.updateScene(s)
 	g.ctx.In = in
 	g.ctx.notice = ""
 	g.ctx.op, g.ctx.next = opNone, nil
@@ -203,7 +209,7 @@ func (g *Game) Update() error {
 	}
 	c.dismissNotice()
 	g.heartbeat()
-	if err := g.Scene().Update(c); err != nil {
+	if err := g.updateScene(g.Scene()); err != nil {
 		return err
 	}
 	g.autosave()
@@ -214,7 +220,7 @@ func (g *Game) Update() error {
 		g.apply()
 		in := c.In
 		c.In = in.Neutral()
-		err := g.Scene().Update(c)
+		err := g.updateScene(g.Scene())
 		c.In = in
 		if err != nil {
 			return err
@@ -288,6 +294,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if !g.partialDraw(screen) {
 		g.drawFrame(screen)
 		g.drawnScene = g.Scene()
+		g.drawnPartial, _ = g.drawnScene.(Partial)
 		g.seenW, g.seenH, g.notice = c.W, c.H, c.Notice()
 	}
 	if g.gcPercent != 0 && c.W == g.laidW && c.H == g.laidH {
@@ -302,6 +309,14 @@ func (g *Game) Draw(screen *ebiten.Image) {
 // drawFrame draws the screen and any notice over it into dst: the whole
 // screen, or the part of it that partialDraw clipped.
 func (g *Game) drawFrame(dst *ebiten.Image) {
+	if !g.drawFramed(dst) {
+		g.drawScene(dst)
+	}
+}
+
+// drawScene draws the screen and any notice over it into dst, whose size
+// is the context's.
+func (g *Game) drawScene(dst *ebiten.Image) {
 	c := g.ctx
 	g.Scene().Draw(dst, c)
 	if n := c.Notice(); n != "" {

@@ -88,9 +88,10 @@ func (g *Game) PageButtons() []ui.Info {
 	}
 	out := p.PageButtons()
 	s := max(g.ctx.Scale, 1)
+	dx, dy, _, _, _ := g.safeFrame(g.Scene()) // a screen in the safe area: its corner
 	for i := range out {
 		r := &out[i].Rect
-		r.X, r.Y, r.W, r.H = r.X/s, r.Y/s, r.W/s, r.H/s
+		r.X, r.Y, r.W, r.H = (r.X+dx)/s, (r.Y+dy)/s, r.W/s, r.H/s
 	}
 	return out
 }

@@ -33,8 +33,11 @@ func (g *Game) partialDraw(screen *ebiten.Image) bool {
 	if !g.SkipIdleDraws || s != g.drawnScene || c.W != g.seenW || c.H != g.seenH || c.Notice() != g.notice {
 		return false
 	}
-	p, ok := s.(Partial)
-	if !ok {
+	if _, _, _, _, framed := g.safeFrame(s); framed {
+		return false // drawn whole, through the safe area's image
+	}
+	p := g.drawnPartial
+	if p == nil {
 		return false
 	}
 	r, ok := p.Dirty(c)

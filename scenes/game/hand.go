@@ -443,7 +443,9 @@ func (h *Hand) status() (play.Message, bool) {
 	}
 	d := h.gm.Drag()
 	switch {
-	case !d.Active:
+	case !d.Active, d.OverRefused:
+		// Nothing in hand; or held over a track that refused it: the
+		// turn's line then says why, in words.
 		return play.Message{}, false
 	case d.OnTrack && d.AtContact:
 		return play.Msg("status.letgo", play.EntryName(d.Entry), d.Entry.String()), true

@@ -342,3 +342,7 @@ func (r *Result) drawStandings(screen *ebiten.Image, c *app.Context, y float64) 
 	}
 	return y + 0.3*u
 }
+
+// KeepsClearOfInsets implements app.InsetAware: the result lies over the
+// table, laid out for the whole screen and clear of its unsafe edges.
+func (r *Result) KeepsClearOfInsets() {}

@@ -431,3 +431,7 @@ func MenuFits(c *app.Context, geo *layout.Geometry) []ui.Fit {
 	out = append(out, ui.Fit{Text: c.T("menu.soundoff"), Size: r.H * 0.42, W: r.W - r.H*0.6})
 	return out
 }
+
+// KeepsClearOfInsets implements app.InsetAware: the table's layout keeps
+// clear of a notch and a home bar itself.
+func (g *Screen) KeepsClearOfInsets() {}

@@ -531,3 +531,7 @@ func (tu *Tutorial) SetStep(s play.Step) { tu.lesson.Step = s; tu.laid = tutLaid
 
 // Buttons lists the panel's buttons (for tests).
 func (tu *Tutorial) Buttons() []ui.Button[tutAct] { return tu.bs.List }
+
+// KeepsClearOfInsets implements app.InsetAware: the lesson's table keeps
+// clear of a notch and a home bar itself.
+func (t *Tutorial) KeepsClearOfInsets() {}

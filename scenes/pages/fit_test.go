@@ -1,10 +1,12 @@
 package pages
 
 import (
+	"fmt"
 	"os"
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/ai"
 	"shiftago/logic/record"
 	"shiftago/render"
 	"shiftago/render/ui"
@@ -163,6 +165,28 @@ func TestSetupKeepsItsPlace(t *testing.T) {
 			}
 			if b, ok := two["level- 0"]; !ok || b.Enabled {
 				t.Errorf("%v: level − enabled for a human seat", sz)
+			}
+			// A computer seat at the limits: the control past it is off.
+			c.Setup.Seats[1].Computer = true
+			for _, lv := range []struct {
+				level    int
+				down, up bool
+			}{{1, false, true}, {3, true, true}, {ai.MaxLevel, true, false}} {
+				c.Setup.Seats[1].Level = lv.level
+				bs := where(2)
+				if bs["level- 1"].Enabled != lv.down || bs["level+ 1"].Enabled != lv.up {
+					t.Errorf("%v: at level %d, level − enabled %v and + %v; want %v and %v", sz, lv.level,
+						bs["level- 1"].Enabled, bs["level+ 1"].Enabled, lv.down, lv.up)
+				}
+			}
+			// No level is called like a variant (issue 11: level 4 was
+			// "Expert").
+			for lv := 1; lv <= ai.MaxLevel; lv++ {
+				for _, v := range []string{"variant.express", "variant.expert", "variant.extreme"} {
+					if c.T(fmt.Sprint("level.", lv)) == c.T(v) {
+						t.Errorf("level %d is called %q, like a variant", lv, c.T(v))
+					}
+				}
 			}
 		}
 	})

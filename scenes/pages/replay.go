@@ -401,3 +401,7 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	r.rev.draw(screen, c, r.ply)
 	r.bs.Draw(screen, c.Kit())
 }
+
+// KeepsClearOfInsets implements app.InsetAware: the replay's board and
+// strip keep clear of a notch and a home bar themselves.
+func (r *Replay) KeepsClearOfInsets() {}

@@ -154,6 +154,19 @@ const wasmTransfer = (page) => page.evaluate(() => performance.getEntriesByType(
 
 const MB = (n) => (n / 1048576).toFixed(2) + ' MB';
 
+// noteWasmEncoding is a response listener that notes each .wasm's
+// content-encoding in list. A response whose context closed before its
+// headers were read (the search worker's, as a test ends) is skipped: the
+// rejection would otherwise outlive the test and fail the run.
+const noteWasmEncoding = (list) => async (r) => {
+  if (!/\.wasm$/.test(r.url())) return;
+  try {
+    list.push(await r.headerValue('content-encoding'));
+  } catch {
+    // the context closed first
+  }
+};
+
 const api = (page, fn, ...args) => page.evaluate(([fn, args]) => window.shiftago[fn](...args), [fn, args]);
 const state = (page) => page.evaluate(() => ({
   phase: shiftago.phase(), position: shiftago.position(), record: shiftago.record(), ticks: shiftago.ticks(),
@@ -681,7 +694,7 @@ test('after one visit the game starts and plays offline; a repeat visit starts f
   try {
     // First visit: the network, with brotli.
     const wasmEncoding = [];
-    const onResponse = async (r) => { if (/\.wasm$/.test(r.url())) wasmEncoding.push(await r.headerValue('content-encoding')); };
+    const onResponse = noteWasmEncoding(wasmEncoding);
     ctx.on('response', onResponse);
     const first = await open(ctx, '', own.base, LINK);
     const br = await wasmTransfer(first);
@@ -777,7 +790,7 @@ test('a client that accepts only gzip gets gzip, and the game runs', { timeout: 
     extraHTTPHeaders: { 'Accept-Encoding': 'gzip' },
   });
   const enc = [];
-  ctx.on('response', async (r) => { if (/\.wasm$/.test(r.url())) enc.push(await r.headerValue('content-encoding')); });
+  ctx.on('response', noteWasmEncoding(enc));
   const page = await open(ctx, '', base, LINK);
   await waitPhase(page, ['setup']);
   const gz = await wasmTransfer(page);
@@ -1083,6 +1096,7 @@ test('a record dropped on the records screen opens in the replay; a bad one is r
 
 test('a full track refuses; screenshots at 768×1024 and 1024×768 (DPR 2), a phone (DPR 3)', { timeout: 600_000 }, async () => {
   const ctx = await newContext(portrait, 2);
+  await recordBuzzes(ctx);
   // Rank 4 is full; Orange (you) to move.
   const pos = '1o5/2g4/3o3/gogogog/2o4/1g5/7 express og o 16,16 0,0 0,0';
   const page = await open(ctx, '?seats=human,ai:3&position=' + encodeURIComponent(pos));
@@ -1099,6 +1113,7 @@ test('a full track refuses; screenshots at 768×1024 and 1024×768 (DPR 2), a ph
   assert.equal(st.position, pos, 'a move into the full track changed the position');
   assert.deepEqual(st.record, []);
   assert.equal(st.phase, 'playing');
+  assert.deepEqual(await buzzes(page), [40], 'the refusal buzzed other than once, as a refusal');
   await page.screenshot({ path: join(artifacts, 'game-portrait-768x1024-dpr2.png') });
 
   const checkTargets = async (name, vp) => {
@@ -1220,21 +1235,45 @@ async function hold(page, p, ticks = 6) {
 const button = async (page, id) => (await api(page, 'buttons')).find((b) => b.id === id);
 
 // Every control of the game screen works by a held tap on a phone: the ☰
-// menu opens and stays open, every item does what it says and comes back,
-// a tap outside closes the menu, and the one-tap undo takes back a move.
+// menu opens and stays open, buttons() lists its items while it is open,
+// every item does what it says (a screen and back, Share hands on a
+// link, Sound says whether there is a device, Undo and Redo, New game,
+// Setup), a tap outside closes the menu, and the one-tap undo takes back
+// a move.
 test('every control of the game works by a held tap on a phone', { timeout: 600_000 }, async () => {
   const ctx = await newContext({ width: 390, height: 844 }, 1);
   const page = await open(ctx, '?variant=express&players=2&seats=human,ai:1&seed=3');
   await waitPhase(page, ['playing']);
+  // The share sheet is the system's: note what the game hands it.
+  await page.evaluate(() => {
+    window.__shared = [];
+    window.shiftagoShare = (url) => { window.__shared.push(url); return Promise.resolve('copied'); };
+  });
   for (const b of await api(page, 'buttons')) {
     assert.ok(b.w >= MIN_TARGET && b.h >= MIN_TARGET, `game button ${b.id} is ${b.w}×${b.h} CSS px`);
   }
+  const ids = async () => (await api(page, 'buttons')).map((b) => b.id);
   const openMenu = async () => {
     await hold(page, await button(page, 'menu'), 8);
     const items = await api(page, 'buttons');
     assert.ok(items.some((b) => b.id === 'newgame'), 'the menu closed again after a held tap: ' + items.map((b) => b.id).join(' '));
     return items;
   };
+  // item opens the menu and finds its item id (the menu's Undo is listed
+  // after the one-tap undo beside ☰, which has the same id).
+  const item = async (id) => {
+    const b = (await openMenu()).findLast((b) => b.id === id);
+    assert.ok(b, `no ${id} in the open menu: ` + (await ids()).join(' '));
+    return b;
+  };
+  // buttons() lists every item of the open menu (a page has no Quit).
+  const listed = (await openMenu()).map((b) => b.id);
+  for (const id of ['newgame', 'undo', 'redo', 'moves', 'share', 'records', 'rules', 'settings', 'setup', 'sound']) {
+    assert.ok(listed.includes(id), `the open menu does not list ${id}: ${listed.join(' ')}`);
+  }
+  assert.ok(!listed.includes('quit'), 'a page offers Quit');
+  await hold(page, await button(page, 'menu'), 8);
+  assert.ok(!(await ids()).includes('newgame'), 'a second tap on ☰ left the menu open');
   // Each item that opens a screen, and back.
   for (const [id, phase] of [['moves', 'moves'], ['rules', 'rules'], ['settings', 'settings'], ['records', 'records']]) {
     const items = await openMenu();
@@ -1246,19 +1285,52 @@ test('every control of the game works by a held tap on a phone', { timeout: 600_
     await hold(page, back, 5);
     await waitPhase(page, ['playing']);
   }
+  // Share this position hands the page a link that starts from it.
+  await hold(page, await item('share'));
+  await page.waitForFunction(() => window.__shared.length === 1, null, { timeout: 30_000, polling: 100 });
+  assert.match((await page.evaluate(() => window.__shared))[0], /\?position=/);
+  assert.ok(!(await ids()).includes('newgame'), 'the menu stayed open after Share');
+  // Sound: with no sound device the item says so and is off; with one,
+  // a tap mutes and the item says so.
+  const sound = await item('sound');
+  await hold(page, sound);
+  const sound2 = await item('sound');
+  if (sound.enabled) assert.notEqual(sound2.label, sound.label, 'Sound did not change');
+  else assert.doesNotMatch(sound.label, /: on$/i, `no sound device, yet the menu says "${sound.label}"`);
+  await hold(page, await button(page, 'menu'), 8);
   // A tap outside the open menu closes it and plays nothing.
   await openMenu();
   await hold(page, await api(page, 'cell', 'a1'));
-  assert.ok(!(await api(page, 'buttons')).some((b) => b.id === 'newgame'), 'a tap outside left the menu open');
+  assert.ok(!(await ids()).includes('newgame'), 'a tap outside left the menu open');
   assert.equal((await api(page, 'record')).length, 0, 'the tap that closed the menu played a move');
-  // A move and the computer's answer, then the one-tap undo.
+  // A move and the computer's answer; Undo and Redo from the menu.
+  const answered = () => page.waitForFunction(() => shiftago.phase() === 'playing' && shiftago.record().length >= 2, null, { timeout: 120_000, polling: 100 });
   await playByTouch(page, 'W4');
-  await page.waitForFunction(() => shiftago.phase() === 'playing' && shiftago.record().length >= 2, null, { timeout: 120_000, polling: 100 });
+  await answered();
+  assert.ok(!(await item('redo')).enabled, 'Redo is on with nothing undone');
+  await hold(page, await button(page, 'menu'), 8); // closed again
+  const undoItem = await item('undo');
+  assert.ok(undoItem.enabled, 'Undo is off in the menu after a move');
+  await hold(page, undoItem);
+  await page.waitForFunction(() => shiftago.phase() === 'playing' && shiftago.record().length === 0, null, { timeout: 60_000, polling: 100 })
+    .catch(async (e) => { throw new Error(`after Undo from the menu: ${JSON.stringify(await state(page))}, buttons ${(await ids()).join(' ')}: ${e.message}`); });
+  const redo = await item('redo');
+  assert.ok(redo.enabled, 'Redo is off after an undo');
+  await hold(page, redo);
+  await answered();
+  // The one-tap undo beside ☰.
   const undo = await button(page, 'undo');
   assert.ok(undo && undo.enabled, 'no undo button after a move');
   await hold(page, undo);
-  await page.waitForFunction(() => shiftago.record().length === 0, null, { timeout: 30_000, polling: 100 });
+  await page.waitForFunction(() => shiftago.phase() === 'playing' && shiftago.record().length === 0, null, { timeout: 60_000, polling: 100 });
   await page.screenshot({ path: join(artifacts, 'phone-390x844-game.png') });
+  // New game: a fresh board; Setup: the setup screen.
+  await playByTouch(page, 'W4');
+  await answered();
+  await hold(page, await item('newgame'));
+  await page.waitForFunction(() => shiftago.phase() === 'playing' && shiftago.record().length === 0, null, { timeout: 60_000, polling: 100 });
+  await hold(page, await item('setup'));
+  await waitPhase(page, ['setup']);
   await ctx.close();
 });
 
@@ -1267,6 +1339,7 @@ test('every control of the game works by a held tap on a phone', { timeout: 600_
 // pushed in, it plays there.
 test('a marble carried from the tray across the board plays only where it is pushed in', { timeout: 300_000 }, async () => {
   const ctx = await newContext(landscape, 1);
+  await recordBuzzes(ctx);
   const page = await open(ctx, '?variant=express&players=2&seats=human,human');
   await waitPhase(page, ['playing']);
   const e5 = await api(page, 'entryPoint', 'E5');
@@ -1289,6 +1362,7 @@ test('a marble carried from the tray across the board plays only where it is pus
   }
   await waitTicks(page, 2);
   assert.equal((await api(page, 'record')).length, 0, 'carrying the marble across the board played a move');
+  assert.deepEqual(await buzzes(page), [8], 'the carry across the board buzzed other than for the pick-up');
   await waitTicks(page, 10); // it rests at W5: set there
   const a5 = await api(page, 'cell', 'a5');
   for (let i = 1; i <= 4; i++) {
@@ -1298,6 +1372,7 @@ test('a marble carried from the tray across the board plays only where it is pus
   await touch(page, 'touchEnd', []);
   await page.waitForFunction(() => shiftago.record().length === 1, null, { timeout: 30_000, polling: 100 });
   assert.equal((await api(page, 'record'))[0], 'W5');
+  assert.deepEqual(await buzzes(page), [8, 18], 'a pick-up and a touch buzz once each');
   await ctx.close();
 });
 

@@ -160,6 +160,10 @@ type Drag struct {
 	// AtContact: the marble touches the board and waits for the release
 	// (Turn.ConfirmOnRelease).
 	AtContact bool
+	// OverRefused: the pointer is over the stretch beyond the edge of a
+	// track that refused the marble (a full one, say); the marble does
+	// not follow it there. The status line then says why.
+	OverRefused bool
 }
 
 type state uint8
@@ -342,8 +346,10 @@ func (m *Machine) axialOf(e logic.Entry, p layout.Point) float64 {
 // set there once it rests a moment (ArmTicks). Carried over the board, or
 // along the edge past other entry points, it touches nothing.
 func (m *Machine) follow(p layout.Point) {
+	m.drag.OverRefused = false
 	if t, ok := m.geo.TrackAt(p); ok && (!m.drag.OnTrack || t != m.drag.Entry) && m.axialOf(t, p) >= -0.5-SnapCells {
 		if !m.turn.Legal[t] {
+			m.drag.OverRefused = true
 			if !m.hasRefused || m.refused != t {
 				m.emit(Event{Kind: Refused, HasEntry: true, Entry: t, Pos: p})
 				m.refused, m.hasRefused = t, true

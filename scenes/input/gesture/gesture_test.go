@@ -458,3 +458,25 @@ func TestTurnOf(t *testing.T) {
 		}
 	}
 }
+
+// TestOverRefused: a marble carried over a full track's stretch beyond
+// the edge says so (Drag.OverRefused, for the status line) as long as
+// the pointer is there, and no longer once it is back on its own track.
+func TestOverRefused(t *testing.T) {
+	m, geo, _ := setup(t, 1)
+	play(t, m, []act{
+		press(at(geo, "W3", -layout.EntryOffset)), move(at(geo, "W3", -1.5)), tick("pick W3"),
+		move(at(geo, "W4", -1.5)), tick("refused W4"),
+	})
+	if d := m.Drag(); !d.OverRefused || !d.Active {
+		t.Errorf("over the full W4: %+v", d)
+	}
+	play(t, m, []act{move(at(geo, "W4", -1.4)), tick("")})
+	if d := m.Drag(); !d.OverRefused {
+		t.Errorf("still over the full W4: %+v", d)
+	}
+	play(t, m, []act{move(at(geo, "W3", -1.4)), tick("")})
+	if d := m.Drag(); d.OverRefused || !d.OnTrack || d.Entry != entry("W3") {
+		t.Errorf("back on W3: %+v", d)
+	}
+}
