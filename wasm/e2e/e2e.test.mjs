@@ -643,6 +643,11 @@ test('the app: manifest and icons as Chromium reads them, installable, labelled,
       document.getElementById('fullscreen').getAttribute('aria-pressed') === String(want), want, { timeout: 10_000, polling: 100 });
   }
   assert.equal(await api(page, 'phase'), 'setup', 'the game left the setup after taps on the switch');
+  // Over a game it would cover the last seat card's score: it is shown on
+  // the title screen only.
+  await hold(page, await button(page, 'play'), 6);
+  await waitPhase(page, ['playing', 'thinking', 'animating']);
+  await page.waitForFunction(() => document.getElementById('fullscreen').hidden, null, { timeout: 5_000, polling: 100 });
   await ctx.close();
 
   // Installable: Chromium's own verdict, in a normal (not incognito)
