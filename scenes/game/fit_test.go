@@ -162,3 +162,46 @@ func TestResultButtonsReach(t *testing.T) {
 		}
 	})
 }
+
+// TestComputerNamesAgree: the seat cards name every computer in the same
+// form, all in full or all short, whatever the room of each card (a
+// phone's cards read "Green (Beginner)" above "Blue (computer,
+// Beginner)").
+func TestComputerNamesAgree(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			for _, sz := range [][2]float64{{390, 844}, {844, 390}, {640, 480}, {1280, 800}, {800, 1280}} {
+				for _, players := range []int{3, 4} {
+					c := newContext(t, lg, sz[0], sz[1], 1)
+					c.Setup.Players = players
+					c.Setup.Seats[0].Computer = false
+					for i := 1; i < players; i++ {
+						c.Setup.Seats[i].Computer, c.Setup.Seats[i].Level = true, 1+2*(i-1)
+					}
+					s, err := c.NewSession("")
+					if err != nil {
+						t.Fatal(err)
+					}
+					tb := NewTable(c, s)
+					tb.Relayout(c)
+					m := tb.Match()
+					full, short := 0, 0
+					for i := 0; i < players; i++ {
+						if !m.Computer(i) {
+							continue
+						}
+						if tb.names[i] == play.Name(c.Lang, m.SeatName(i)) {
+							full++
+						} else {
+							short++
+						}
+					}
+					if full > 0 && short > 0 {
+						t.Errorf("%s %v, %d players: the computers' names mix forms: %q", lg, sz, players, tb.names[:players])
+					}
+				}
+			}
+		}
+	})
+}

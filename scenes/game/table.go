@@ -151,11 +151,14 @@ func (t *Table) Refresh(c *app.Context) {
 	t.Ctl.Pace = c.Pace() // the settings may have turned hints on or off
 }
 
-// nameSeats names the seats for their cards: in full, or, where that
-// would shrink below most of its size, the short form ("Orange (Club)").
+// nameSeats names the seats for their cards: in full, or, where one
+// computer's full name would shrink below most of its size, every
+// computer in the short form ("Orange (Club)"), so that two cards never
+// read "Green (Club)" and "Blue (computer, Club)" side by side.
 func (t *Table) nameSeats(c *app.Context) {
 	t.namesLang, t.namesGeo = c.Lang, t.cfg
 	m := t.Match()
+	short := false
 	for i := 0; i < m.Pos.Players(); i++ {
 		name := play.Name(c.Lang, m.SeatName(i))
 		t.names[i] = name
@@ -163,7 +166,10 @@ func (t *Table) nameSeats(c *app.Context) {
 			continue
 		}
 		size, w := t.View.NameRoom(c.Kit(), i, c.Lang.Supply[22])
-		if c.Text.Fit(name, size, w, false) < 0.8*size {
+		short = short || c.Text.Fit(name, size, w, false) < 0.8*size
+	}
+	for i := 0; short && i < m.Pos.Players(); i++ {
+		if m.Computer(i) {
 			t.names[i] = c.F("seat.short", c.Lang.Colors[m.Pos.SeatColor(i)], c.Lang.Level(m.Level(i)))
 		}
 	}
