@@ -191,14 +191,14 @@ func TestComputerNamesAgree(t *testing.T) {
 						if !m.Computer(i) {
 							continue
 						}
-						if tb.names[i] == play.Name(c.Lang, m.SeatName(i)) {
+						if tb.words.names[i] == play.Name(c.Lang, m.SeatName(i)) {
 							full++
 						} else {
 							short++
 						}
 					}
 					if full > 0 && short > 0 {
-						t.Errorf("%s %v, %d players: the computers' names mix forms: %q", lg, sz, players, tb.names[:players])
+						t.Errorf("%s %v, %d players: the computers' names mix forms: %q", lg, sz, players, tb.words.names[:players])
 					}
 				}
 			}

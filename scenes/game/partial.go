@@ -59,18 +59,18 @@ type screenKey struct {
 func (t *Table) cardsNow(c *app.Context) (cards [4]view.Card) {
 	pos := &t.Match().Pos
 	turn := pos.ToMoveSeat()
-	if t.anim != nil {
+	if t.move.anim != nil {
 		// While a move is shown (or taken back), its mover's card is
 		// framed: the match has moved on already, the picture not yet.
-		turn = pos.SeatOf(t.anim.Trace().Mover)
+		turn = pos.SeatOf(t.move.anim.Trace().Mover)
 	}
 	for i := 0; i < pos.Players(); i++ {
-		card := view.Card{Name: t.names[i], Supply: pos.Supply(i), Score: t.shownScore[i], Pulse: -1}
+		card := view.Card{Name: t.words.names[i], Supply: pos.Supply(i), Score: t.shownScore[i], Pulse: -1}
 		if i == turn && t.Ctl.Phase() != play.Over {
 			card.Pulse = 1 // a still frame: an idle game draws nothing new
 		}
-		if t.anim != nil {
-			card.Supply = t.anim.TrayCount(i)
+		if t.move.anim != nil {
+			card.Supply = t.move.anim.TrayCount(i)
 		} else if i == turn && t.Hand.inHand() {
 			card.Supply-- // the marble in the hand is out of the tray
 		}
@@ -91,12 +91,12 @@ func (t *Table) cardsNow(c *app.Context) (cards [4]view.Card) {
 func (t *Table) key(c *app.Context, sk screenKey) (k frameKey, ok bool) {
 	ctl := t.Ctl
 	h := &t.Hand
-	rolling := t.anim != nil && ctl.Phase() == play.Showing
-	thinking := t.anim == nil && ctl.Thinking()
+	rolling := t.move.anim != nil && ctl.Phase() == play.Showing
+	thinking := t.move.anim == nil && ctl.Thinking()
 	if !rolling && !thinking || ctl.HumanToMove() || h.rollback || t.tick-h.refusedTick < view.RefusalTicks {
 		return k, false
 	}
-	k = frameKey{board: t.View.Geo.Board, phase: ctl.Phase(), thinking: thinking, status: t.status, hidden: t.HideCards, screen: sk, anim: t.anim}
+	k = frameKey{board: t.View.Geo.Board, phase: ctl.Phase(), thinking: thinking, status: t.words.status, hidden: t.HideCards, screen: sk, anim: t.move.anim}
 	if !t.HideCards {
 		k.cards = t.cardsNow(c)
 	}
@@ -138,7 +138,7 @@ func (t *Table) dirty(c *app.Context, sk screenKey) (image.Rectangle, bool) {
 		_, r := t.dots(c)
 		return r, true
 	}
-	ms := t.anim.Marbles()
+	ms := t.move.anim.Marbles()
 	if len(ms) != t.last.n {
 		return image.Rectangle{}, false
 	}
@@ -174,10 +174,10 @@ func (t *Table) band(r image.Rectangle) image.Rectangle {
 func (t *Table) drawn(c *app.Context, sk screenKey) {
 	t.last.key, t.last.ok = t.key(c, sk)
 	t.last.n = 0
-	if !t.last.ok || t.anim == nil {
+	if !t.last.ok || t.move.anim == nil {
 		return
 	}
-	ms := t.anim.Marbles()
+	ms := t.move.anim.Marbles()
 	if len(ms) > len(t.last.at) {
 		t.last.ok = false
 		return

@@ -123,7 +123,7 @@ func TestPlayAFullGameAgainstTheComputer(t *testing.T) {
 	moves := 0
 	for {
 		if !l.Until(4000, func() bool { return humanTurn() || over() }) {
-			t.Fatalf("stuck after %d moves: phase %s, status %q", moves, gs.Ctl.Phase(), gs.status)
+			t.Fatalf("stuck after %d moves: phase %s, status %q", moves, gs.Ctl.Phase(), gs.words.status)
 		}
 		var done bool
 		l.Do(func() { done = over() })
@@ -142,7 +142,7 @@ func TestPlayAFullGameAgainstTheComputer(t *testing.T) {
 		})
 		n := len(gs.Match().Moves)
 		if !l.Until(200, func() bool { return len(gs.Match().Moves) > n }) {
-			t.Fatalf("the drag of %s from %v to %v played nothing (status %q)", e, from, to, gs.status)
+			t.Fatalf("the drag of %s from %v to %v played nothing (status %q)", e, from, to, gs.words.status)
 		}
 		l.Do(func() {
 			if got := gs.Match().Moves[n].Entry(); got != e {
@@ -154,7 +154,7 @@ func TestPlayAFullGameAgainstTheComputer(t *testing.T) {
 			t.Fatal("no end after 200 moves")
 		}
 	}
-	l.Until(400, func() bool { return gs.anim == nil })
+	l.Until(400, func() bool { return gs.move.anim == nil })
 	probeBoard(t, l, gs, empty)
 	var res logic.Result
 	var record []byte
@@ -205,18 +205,18 @@ func TestTapTapAndKeys(t *testing.T) {
 		}
 		return len(gs.Match().Moves) == 1
 	}) {
-		t.Fatalf("tap-tap on W4 played nothing (status %q)", gs.status)
+		t.Fatalf("tap-tap on W4 played nothing (status %q)", gs.words.status)
 	}
 	l.Do(func() {
 		if supplyWhileSelected != logic.MarblesPerColor-1 {
 			t.Errorf("while W4 was selected the card showed %d in the tray, want %d", supplyWhileSelected, logic.MarblesPerColor-1)
 		}
-		if gs.anim == nil {
+		if gs.move.anim == nil {
 			t.Fatal("no animation for the tapped move")
 		}
 		var in motion.Marble
-		for _, m := range gs.anim.Marbles() {
-			if m.Square == gs.anim.Trace().Slides()[0].To {
+		for _, m := range gs.move.anim.Marbles() {
+			if m.Square == gs.move.anim.Trace().Slides()[0].To {
 				in = m
 			}
 		}
@@ -224,7 +224,7 @@ func TestTapTapAndKeys(t *testing.T) {
 			t.Errorf("the tapped move's marble starts at %v lifted %.2f, not at its entry point %v", in.Pos, in.Lift, layout.EntryPos(w4))
 		}
 	})
-	if !l.Until(600, func() bool { return gs.Ctl.Phase() == play.Playing && gs.anim == nil }) {
+	if !l.Until(600, func() bool { return gs.Ctl.Phase() == play.Playing && gs.move.anim == nil }) {
 		t.Fatal("the animation never ended")
 	}
 	l.Do(func() {
@@ -234,7 +234,7 @@ func TestTapTapAndKeys(t *testing.T) {
 		script.Push(in)
 	})
 	if !l.Until(300, func() bool { return len(gs.Match().Moves) == 2 }) {
-		t.Fatalf("Enter, Enter played nothing (status %q)", gs.status)
+		t.Fatalf("Enter, Enter played nothing (status %q)", gs.words.status)
 	}
 	l.Do(func() {
 		if gs.Match().Moves[0].Entry() != w4 {
@@ -265,7 +265,7 @@ func TestScoringChoiceByTaps(t *testing.T) {
 		script.Drag(from.X, from.Y, to.X, to.Y, 8)
 	})
 	if !l.Until(600, func() bool { return gs.Ctl.Phase() == play.ChooseLine }) {
-		t.Fatalf("no line choice: phase %s, status %q", gs.Ctl.Phase(), gs.status)
+		t.Fatalf("no line choice: phase %s, status %q", gs.Ctl.Phase(), gs.words.status)
 	}
 	if n := len(gs.Ctl.Lines()); n != 2 {
 		t.Errorf("%d candidate lines, want 2 (rank 1 and file a)", n)
@@ -286,11 +286,11 @@ func TestScoringChoiceByTaps(t *testing.T) {
 			t.Errorf("played %s, want W1xa1-d1=d1", got)
 		}
 	})
-	if !l.Until(1000, func() bool { return gs.Ctl.Phase() == play.Playing && gs.anim == nil }) {
+	if !l.Until(1000, func() bool { return gs.Ctl.Phase() == play.Playing && gs.move.anim == nil }) {
 		t.Fatal("the animation never ended")
 	}
 	l.Do(func() {
-		if s := gs.status; !strings.Contains(s, "Extra turn") {
+		if s := gs.words.status; !strings.Contains(s, "Extra turn") {
 			t.Errorf("status %q does not announce the extra turn", s)
 		}
 		if gs.shownScore[0] != 2 || gs.Match().Pos.Score(0) != 2 {

@@ -100,7 +100,7 @@ func (g *Screen) PagePhase() string {
 }
 
 // PageStatus implements app.PageStatus: the status line, in words.
-func (g *Screen) PageStatus() string { return g.t.status }
+func (g *Screen) PageStatus() string { return g.t.words.status }
 
 // PageGeometry implements app.PageBoard.
 func (g *Screen) PageGeometry() *layout.Geometry { return g.t.Geometry() }

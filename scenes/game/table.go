@@ -30,16 +30,25 @@ type Table struct {
 	// HideCards: the result's summary stands where the cards were.
 	HideCards bool
 
-	cfg  layout.Config
-	tick int
+	cfg        layout.Config
+	tick       int
+	shownScore [4]int // scores as the cards show them
+	endShown   bool   // the result card has come: the ending stands still at its close
 
+	move  shownMove   // the move on the board now, and those queued behind it
+	look  marbleLooks // each marble's own turn and play of colour
+	words cardWords   // the cards' names and the status line, in words
+
+	// What the last frame showed, for frames drawn in part (partial.go).
+	last lastFrame
+}
+
+// shownMove is the move the board shows under way, and the moves undone
+// or redone that wait behind it.
+type shownMove struct {
 	anim       *motion.Animation
 	animBase   [logic.Size*logic.Size + 1]render.Turn // each animated marble's orientation before the move
-	turns      [64]render.Turn                        // the orientation of the marble on each square, as it came to rest
-	seeds      [64]uint32                             // the seed of the marble on each square: its own play of colour, for the whole game
 	animSeed   [logic.Size*logic.Size + 1]uint32      // each animated marble's seed
-	nextSeed   uint32                                 // the seed of the next marble to come in
-	shownScore [4]int                                 // scores as the cards show them
 	animTicks  int                                    // ticks the animation has been stepped
 	hold       bool                                   // pause the animation when the push has settled (a choice follows)
 	held       bool                                   // the animation is a held push: it stops once settled
@@ -47,7 +56,20 @@ type Table struct {
 	settled    int
 	opts       motion.Options // how the move under way was dragged in
 	queue      []step         // moves undone or redone, to show after the one under way
+}
 
+// marbleLooks is what makes each marble its own: the way it came to rest
+// and its play of colour, kept for the whole game.
+type marbleLooks struct {
+	turns    [64]render.Turn // the orientation of the marble on each square, as it came to rest
+	seeds    [64]uint32      // the seed of the marble on each square: its own play of colour, for the whole game
+	nextSeed uint32          // the seed of the next marble to come in
+	marks    view.Marks      // each resting marble's turn and seed
+}
+
+// cardWords are the texts the table shows, made when what they say
+// changes rather than each frame.
+type cardWords struct {
 	names     [4]string // the seats' names on their cards
 	status    string    // the announcement line in words
 	statusL   []string  // it broken into lines for the status panel (one, or two on a narrow screen)
@@ -56,11 +78,6 @@ type Table struct {
 	handKey   string    // the hand's status it was made from ("" for none)
 	namesLang *i18n.Lang
 	namesGeo  layout.Config
-	marks     view.Marks // each resting marble's turn and seed
-	endShown  bool       // the result card has come: the ending stands still at its close
-
-	// What the last frame showed, for frames drawn in part (partial.go).
-	last lastFrame
 }
 
 // step is a move to show: played from before along tr, or taken back
@@ -80,14 +97,14 @@ const maxCatchUp = 6
 // NewTable lays a session on the table.
 func NewTable(c *app.Context, s *play.Session) *Table {
 	t := &Table{Ctl: play.NewController(s, c.Pace())}
-	for s := range t.turns {
-		t.seeds[s] = view.SquareSeed(logic.Square(s))
-		t.turns[s] = view.SquareTurn(logic.Square(s), t.seeds[s])
+	for s := range t.look.turns {
+		t.look.seeds[s] = view.SquareSeed(logic.Square(s))
+		t.look.turns[s] = view.SquareTurn(logic.Square(s), t.look.seeds[s])
 	}
-	t.nextSeed = 0x9E3779B9
-	t.marks = view.Marks{
-		Turn: func(s logic.Square) render.Turn { return t.turns[s] },
-		Seed: func(s logic.Square) uint32 { return t.seeds[s] },
+	t.look.nextSeed = 0x9E3779B9
+	t.look.marks = view.Marks{
+		Turn: func(s logic.Square) render.Turn { return t.look.turns[s] },
+		Seed: func(s logic.Square) uint32 { return t.look.seeds[s] },
 	}
 	t.Hand.reset()
 	t.syncScores()
@@ -101,7 +118,7 @@ func (t *Table) Match() *play.Match { return t.Ctl.Match() }
 func (t *Table) Geometry() *layout.Geometry { return &t.View.Geo }
 
 // Animating reports whether a move is being shown.
-func (t *Table) Animating() bool { return t.anim != nil }
+func (t *Table) Animating() bool { return t.move.anim != nil }
 
 // Pulse is a slow 0..1 wave for highlights, period ticks long.
 func (t *Table) Pulse(period float64) float64 {
@@ -118,15 +135,15 @@ func (t *Table) Relayout(c *app.Context) {
 	if cfg != t.cfg {
 		t.cfg = cfg
 		t.View.Geo = layout.New(cfg)
-		if t.anim != nil {
-			t.anim.SetGeometry(t.View.Geo)
+		if t.move.anim != nil {
+			t.move.anim.SetGeometry(t.View.Geo)
 		}
 		t.Hand.setGeometry(t.View.Geo)
 	}
 	c.Sprites.Ensure(int(2 * t.View.Geo.MarbleRadius))
-	if t.namesLang != c.Lang || t.namesGeo != cfg {
+	if t.words.namesLang != c.Lang || t.words.namesGeo != cfg {
 		t.nameSeats(c)
-		t.statusVer, t.handKey = -1, "\x00"
+		t.words.statusVer, t.words.handKey = -1, "\x00"
 	}
 	t.sayStatus(c)
 }
@@ -136,7 +153,7 @@ func (t *Table) Relayout(c *app.Context) {
 // win, the computer not thinking, the status settled.
 func (t *Table) Still() bool {
 	ctl := t.Ctl
-	if t.anim != nil || !ctl.HumanToMove() || t.statusVer != ctl.StatusVersion() || ctl.Hinting() {
+	if t.move.anim != nil || !ctl.HumanToMove() || t.words.statusVer != ctl.StatusVersion() || ctl.Hinting() {
 		return false
 	}
 	return t.Hand.still(t.tick)
@@ -146,7 +163,7 @@ func (t *Table) Still() bool {
 // over the table closed.
 func (t *Table) Refresh(c *app.Context) {
 	t.cfg = layout.Config{}
-	t.namesLang = nil
+	t.words.namesLang = nil
 	t.Hand.reset()
 	t.Ctl.Pace = c.Pace() // the settings may have turned hints on or off
 }
@@ -156,12 +173,12 @@ func (t *Table) Refresh(c *app.Context) {
 // computer in the short form ("Orange (Club)"), so that two cards never
 // read "Green (Club)" and "Blue (computer, Club)" side by side.
 func (t *Table) nameSeats(c *app.Context) {
-	t.namesLang, t.namesGeo = c.Lang, t.cfg
+	t.words.namesLang, t.words.namesGeo = c.Lang, t.cfg
 	m := t.Match()
 	short := false
 	for i := 0; i < m.Pos.Players(); i++ {
 		name := play.Name(c.Lang, m.SeatName(i))
-		t.names[i] = name
+		t.words.names[i] = name
 		if !m.Computer(i) || t.View.Geo.Cell <= 0 {
 			continue
 		}
@@ -170,7 +187,7 @@ func (t *Table) nameSeats(c *app.Context) {
 	}
 	for i := 0; short && i < m.Pos.Players(); i++ {
 		if m.Computer(i) {
-			t.names[i] = c.F("seat.short", c.Lang.Colors[m.Pos.SeatColor(i)], c.Lang.Level(m.Level(i)))
+			t.words.names[i] = c.F("seat.short", c.Lang.Colors[m.Pos.SeatColor(i)], c.Lang.Level(m.Level(i)))
 		}
 	}
 }
@@ -208,15 +225,15 @@ func (t *Table) sayStatus(c *app.Context) {
 		if len(m.Args) > 0 {
 			key += m.Args[len(m.Args)-1].(string)
 		}
-		if key != t.handKey {
-			t.status, t.handKey = c.Say(m), key
+		if key != t.words.handKey {
+			t.words.status, t.words.handKey = c.Say(m), key
 			t.breakStatus(c)
 		}
-		t.statusVer = -1
+		t.words.statusVer = -1
 		return
 	}
-	if v := t.Ctl.StatusVersion(); v != t.statusVer || t.handKey != "" {
-		t.status, t.statusVer, t.handKey = c.Say(t.Ctl.Status()), v, ""
+	if v := t.Ctl.StatusVersion(); v != t.words.statusVer || t.words.handKey != "" {
+		t.words.status, t.words.statusVer, t.words.handKey = c.Say(t.Ctl.Status()), v, ""
 		t.breakStatus(c)
 	}
 }
@@ -240,23 +257,23 @@ func (t *Table) statusRoom(c *app.Context) (x, w float64) {
 func (t *Table) breakStatus(c *app.Context) {
 	r := t.View.Geo.Status
 	if r.Empty() {
-		t.statusL = t.statusL[:0]
+		t.words.statusL = t.words.statusL[:0]
 		return
 	}
 	_, room := t.statusRoom(c)
 	bar := t.View.Geo.Bar
 	size := bar * 0.42
-	t.statusL = append(t.statusL[:0], t.status)
-	t.statusS = c.Text.Fit(t.status, size, room, false)
-	if t.statusS >= 0.8*size {
+	t.words.statusL = append(t.words.statusL[:0], t.words.status)
+	t.words.statusS = c.Text.Fit(t.words.status, size, room, false)
+	if t.words.statusS >= 0.8*size {
 		return
 	}
 	// As many lines as the panel holds at a size that reads.
 	for _, k := range [...]float64{0.38, 0.34, 0.3} {
 		small := bar * k
-		lines := ui.Wrap(c.Text, t.status, small, room, false)
+		lines := ui.Wrap(c.Text, t.words.status, small, room, false)
 		if float64(len(lines))*1.15*small <= 0.92*r.H {
-			t.statusL, t.statusS = append(t.statusL[:0], lines...), small
+			t.words.statusL, t.words.statusS = append(t.words.statusL[:0], lines...), small
 			return
 		}
 	}
@@ -271,15 +288,15 @@ func (t *Table) events(c *app.Context) {
 				c.Record(ev.Move.String())
 			}
 			if !ev.Continue {
-				t.opts, t.Hand.opts = t.Hand.opts, motion.Options{}
+				t.move.opts, t.Hand.opts = t.Hand.opts, motion.Options{}
 			}
-			ticks := t.animTicks
-			t.startAnimation(c, step{before: ev.Before, tr: ev.Trace}, ev.Hold, t.opts)
+			ticks := t.move.animTicks
+			t.startAnimation(c, step{before: ev.Before, tr: ev.Trace}, ev.Hold, t.move.opts)
 			if ev.Continue { // resume where the held push stopped
 				for k := 0; k < ticks; k++ {
-					t.anim.Step()
+					t.move.anim.Step()
 				}
-				t.animTicks = ticks
+				t.move.animTicks = ticks
 			}
 		case play.Refused:
 			t.Hand.refused, t.Hand.refusedTick = ev.Entry, t.tick
@@ -291,7 +308,7 @@ func (t *Table) events(c *app.Context) {
 		case play.Won:
 			c.Sound.Play(sound.CueWin, 0, 0)
 		case play.Jumped:
-			t.anim, t.held, t.queue = nil, false, t.queue[:0]
+			t.move.anim, t.move.held, t.move.queue = nil, false, t.move.queue[:0]
 			t.Hand.reset()
 			t.syncScores()
 		case play.Replayed:
@@ -306,14 +323,14 @@ func (t *Table) events(c *app.Context) {
 // shows it at once. A held push (its scoring choice never made) is taken
 // back first: the board then stands where the undo starts.
 func (t *Table) replay(c *app.Context, st step) {
-	if t.anim == nil {
+	if t.move.anim == nil {
 		t.startAnimation(c, st, false, motion.Options{})
 		return
 	}
-	if t.held && len(t.queue) == 0 {
-		t.queue = append(t.queue, step{before: t.heldBefore, tr: *t.anim.Trace(), back: true, pushOnly: true})
+	if t.move.held && len(t.move.queue) == 0 {
+		t.move.queue = append(t.move.queue, step{before: t.move.heldBefore, tr: *t.move.anim.Trace(), back: true, pushOnly: true})
 	}
-	t.queue = append(t.queue, st)
+	t.move.queue = append(t.move.queue, st)
 }
 
 // startAnimation shows st, with opts saying how it was dragged in (none
@@ -326,21 +343,21 @@ func (t *Table) startAnimation(c *app.Context, st step, hold bool, opts motion.O
 	opts.Back, opts.PushOnly = st.back, st.pushOnly
 	opts.Speed = c.AnimSpeed()
 	opts.Reduced = opts.Reduced || c.Setup.Reduced
-	t.anim = motion.New(st.tr, st.before, t.View.Geo, opts)
-	t.animTicks, t.settled, t.hold, t.held = 0, 0, hold, hold
-	t.heldBefore = st.before
+	t.move.anim = motion.New(st.tr, st.before, t.View.Geo, opts)
+	t.move.animTicks, t.move.settled, t.move.hold, t.move.held = 0, 0, hold, hold
+	t.move.heldBefore = st.before
 	t.Hand.reset()
 	// Each marble keeps the turn of its swirls and its seed from before
 	// the move; one coming onto the board (or out of the tray, going
 	// back) gets a new seed of its own.
-	for i, m := range t.anim.Marbles() {
-		t.animBase[i] = render.SeededTurn(t.nextSeed, float64(t.tick%97)*0.61)
-		t.animSeed[i] = t.nextSeed
+	for i, m := range t.move.anim.Marbles() {
+		t.move.animBase[i] = render.SeededTurn(t.look.nextSeed, float64(t.tick%97)*0.61)
+		t.move.animSeed[i] = t.look.nextSeed
 		if s, ok := squareAt(m.Pos); ok && !m.InTray {
-			t.animBase[i] = t.turns[s]
-			t.animSeed[i] = t.seeds[s]
+			t.move.animBase[i] = t.look.turns[s]
+			t.move.animSeed[i] = t.look.seeds[s]
 		} else {
-			t.nextSeed = t.nextSeed*1664525 + 1013904223
+			t.look.nextSeed = t.look.nextSeed*1664525 + 1013904223
 		}
 	}
 	for i := 0; i < st.before.Players(); i++ {
@@ -374,25 +391,25 @@ func squareAt(b layout.Point) (logic.Square, bool) {
 // ticks of it run in one, so a quick run of undos catches up without a
 // jump, and each starts exactly where the one before ended.
 func (t *Table) stepAnimation(c *app.Context) {
-	a := t.anim
+	a := t.move.anim
 	if a == nil {
 		t.Ctl.Shown()
 		return
 	}
-	if t.held && !t.hold {
+	if t.move.held && !t.move.hold {
 		// A held push at rest: it waits for the choice, or, taken back
 		// by an undo, makes way for what is queued.
-		if len(t.queue) > 0 {
+		if len(t.move.queue) > 0 {
 			t.next(c)
 		}
 		return
 	}
-	for k := min(1+len(t.queue), maxCatchUp); k > 0 && !a.Done(); k-- {
+	for k := min(1+len(t.move.queue), maxCatchUp); k > 0 && !a.Done(); k-- {
 		a.Step()
-		t.animTicks++
+		t.move.animTicks++
 		t.animEvents(c, a)
-		if t.hold && t.settled >= len(a.Trace().Slides()) {
-			t.hold = false
+		if t.move.hold && t.move.settled >= len(a.Trace().Slides()) {
+			t.move.hold = false
 			t.Ctl.Settled()
 			return
 		}
@@ -413,7 +430,7 @@ func (t *Table) animEvents(c *app.Context, a *motion.Animation) {
 		case motion.Impact:
 			c.Sound.Play(sound.CueClick, min(1, ev.Speed/0.25), 0)
 		case motion.Settle:
-			t.settled++
+			t.move.settled++
 		case motion.Score:
 			if ev.Points >= 0 {
 				c.Sound.Play(sound.CueScore, 0, 0)
@@ -431,17 +448,17 @@ func (t *Table) animEvents(c *app.Context, a *motion.Animation) {
 // (as it was last drawn: no snap) and seed on its square; then the next
 // queued move is shown, or the controller hears that all has been shown.
 func (t *Table) next(c *app.Context) {
-	a := t.anim
+	a := t.move.anim
 	for i, m := range a.Marbles() {
 		if s, ok := squareAt(m.Pos); ok && !m.InTray && m.Lift == 0 {
-			t.turns[s] = t.View.Rolled(a, i, t.animBase[i])
-			t.seeds[s] = t.animSeed[i]
+			t.look.turns[s] = t.View.Rolled(a, i, t.move.animBase[i])
+			t.look.seeds[s] = t.move.animSeed[i]
 		}
 	}
-	t.anim, t.held = nil, false
-	if len(t.queue) > 0 {
-		st := t.queue[0]
-		t.queue = append(t.queue[:0], t.queue[1:]...)
+	t.move.anim, t.move.held = nil, false
+	if len(t.move.queue) > 0 {
+		st := t.move.queue[0]
+		t.move.queue = append(t.move.queue[:0], t.move.queue[1:]...)
 		t.startAnimation(c, st, false, motion.Options{})
 		return
 	}
@@ -493,7 +510,7 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 		t.drawCards(screen, c)
 	}
 	// The last move: a glow at its entry point.
-	if t.anim == nil && m.HasLast && ph != play.Over {
+	if t.move.anim == nil && m.HasLast && ph != play.Over {
 		v.LastEntry(screen, sp, &m.Last)
 	}
 	// Candidate lines under the marbles.
@@ -507,10 +524,10 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 		v.LineGlow(screen, sp, ctl.Chosen().Squares(), render.Gold, 0.6)
 	}
 	// The marbles.
-	if t.anim != nil {
-		v.Animation(screen, sp, t.anim, t.animBase[:], t.animSeed[:])
+	if t.move.anim != nil {
+		v.Animation(screen, sp, t.move.anim, t.move.animBase[:], t.move.animSeed[:])
 	} else {
-		v.Position(screen, sp, &m.Pos, t.marks)
+		v.Position(screen, sp, &m.Pos, t.look.marks)
 		if m.HasLast && ph != play.Over {
 			v.LastRing(screen, sp, &m.Pos, &m.Last)
 		}
@@ -593,7 +610,7 @@ func (t *Table) drawEnding(screen *ebiten.Image, c *app.Context, win *play.Line,
 			continue // scored off: its marble is in the tray
 		}
 		x, y := v.Cell(s)
-		sp.MarbleTurned(screen, pos.At(s), x, y, t.turns[s], f.Lift(i, k), 1, t.seeds[s])
+		sp.MarbleTurned(screen, pos.At(s), x, y, t.look.turns[s], f.Lift(i, k), 1, t.look.seeds[s])
 		if g := f.Glint(i, k); g > 0 {
 			sp.Glow(screen, x-0.3*r, y-0.4*r, 0.35, render.Fade(glint, 0.9*g))
 		}
@@ -616,8 +633,8 @@ func (t *Table) dots(c *app.Context) (x0 float64, area image.Rectangle) {
 	r, bar := t.View.Geo.Status, t.View.Geo.Bar
 	x, _ := t.statusRoom(c)
 	w := 0.0
-	for _, l := range t.statusL {
-		w = max(w, c.Text.Width(l, t.statusS, false))
+	for _, l := range t.words.statusL {
+		w = max(w, c.Text.Width(l, t.words.statusS, false))
 	}
 	x0 = x + w + bar*0.35
 	y0 := r.Y + r.H/2
@@ -632,15 +649,15 @@ func (t *Table) drawStatus(screen *ebiten.Image, c *app.Context) {
 		return
 	}
 	c.Sprites.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.25, render.Chip)
-	size := t.statusS
+	size := t.words.statusS
 	thinking := t.Ctl.Thinking()
 	// The variant first, so the game says what is played.
 	variant := c.Lang.Variants[t.Match().Pos.Variant()]
 	bar := t.View.Geo.Bar
 	c.Text.Draw(screen, variant, r.X+bar*0.3, r.Y+r.H/2, bar*0.42*0.9, render.Accent, render.AlignLeft, true)
 	x, _ := t.statusRoom(c)
-	for i, l := range t.statusL {
-		y := r.Y + r.H/2 + (float64(i)-float64(len(t.statusL)-1)/2)*1.15*size
+	for i, l := range t.words.statusL {
+		y := r.Y + r.H/2 + (float64(i)-float64(len(t.words.statusL)-1)/2)*1.15*size
 		c.Text.Draw(screen, l, x, y, size, render.Ink, render.AlignLeft, false)
 	}
 	if thinking {

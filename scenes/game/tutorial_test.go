@@ -55,7 +55,7 @@ func TestTutorialThroughTheGameLoop(t *testing.T) {
 	drag := func(e logic.Entry) {
 		t.Helper()
 		if !l.Until(3000, ready) {
-			t.Fatalf("step %d: never the player's turn (phase %s, status %q)", ts.Step(), tb.Ctl.Phase(), tb.status)
+			t.Fatalf("step %d: never the player's turn (phase %s, status %q)", ts.Step(), tb.Ctl.Phase(), tb.words.status)
 		}
 		l.Do(func() {
 			from, to := tb.View.Geo.EntryPoint(e), tb.View.Geo.CellCenter(e.EntryCell())
@@ -70,17 +70,17 @@ func TestTutorialThroughTheGameLoop(t *testing.T) {
 		if len(tb.Match().Moves) != 0 || ts.Step() != play.StepDrag {
 			t.Errorf("W3 was played (%d moves, step %d)", len(tb.Match().Moves), ts.Step())
 		}
-		if tb.status != g.Context().T("tutorial.wrong") {
-			t.Errorf("status %q after a wrong track", tb.status)
+		if tb.words.status != g.Context().T("tutorial.wrong") {
+			t.Errorf("status %q after a wrong track", tb.words.status)
 		}
 	})
 	drag(play.LessonW4)
 	if !l.Until(300, func() bool { return ts.Step() == play.StepPush }) {
-		t.Fatalf("the drag at W4 did not move the lesson on (status %q)", tb.status)
+		t.Fatalf("the drag at W4 did not move the lesson on (status %q)", tb.words.status)
 	}
 	drag(play.LessonW4)
 	if !l.Until(300, func() bool { return ts.Step() == play.StepFull }) {
-		t.Fatalf("the push at W4 did not move the lesson on (status %q)", tb.status)
+		t.Fatalf("the push at W4 did not move the lesson on (status %q)", tb.words.status)
 	}
 	// Step 3: a press on the full column's entry point, held like a
 	// finger's tap, is refused.
@@ -94,7 +94,7 @@ func TestTutorialThroughTheGameLoop(t *testing.T) {
 		script.Hold(p.X, p.Y, 8)
 	})
 	if !l.Until(60, func() bool { return ts.Step() == play.StepLine }) {
-		t.Fatalf("the tap on Ng did not move the lesson on (status %q)", tb.status)
+		t.Fatalf("the tap on Ng did not move the lesson on (status %q)", tb.words.status)
 	}
 	for i := 0; i < 3; i++ {
 		drag(play.LessonW4)

@@ -61,9 +61,9 @@ func TestUndoTappedInARow(t *testing.T) {
 	}
 	watch = func() {
 		l.Do(func() {
-			if gs.anim != nil {
+			if gs.move.anim != nil {
 				animated++
-				if gs.anim.Back() {
+				if gs.move.anim.Back() {
 					backFrames++
 				}
 			}
@@ -97,7 +97,7 @@ func TestUndoTappedInARow(t *testing.T) {
 	}
 	l.Do(func() {
 		start, _ := logic.ParsePosition("6g/7/7/1oooo2/7/7/7 expert og o 18,21 0,0 0,0")
-		if gs.Match().Pos.String() != start.String() || gs.shownScore[0] != 0 || gs.anim != nil {
+		if gs.Match().Pos.String() != start.String() || gs.shownScore[0] != 0 || gs.move.anim != nil {
 			t.Errorf("after the undos: %s, score shown %d", gs.Match().Pos.String(), gs.shownScore[0])
 		}
 	})
@@ -151,7 +151,7 @@ func TestUndoDuringAChoice(t *testing.T) {
 	l.Do(func() { gs.Ctl.Undo(true) })
 	pushOnly := false
 	if !l.Until(1200, func() bool {
-		if gs.anim != nil && gs.anim.Back() && gs.anim.Trace().Mover == logic.Orange {
+		if gs.move.anim != nil && gs.move.anim.Back() && gs.move.anim.Trace().Mover == logic.Orange {
 			pushOnly = true
 		}
 		return gs.Ctl.HumanToMove() && !gs.Animating()
