@@ -25,10 +25,13 @@ var (
 	LastMove  = color.RGBA{0xff, 0xf0, 0xc0, 0xc0}
 	Preview   = color.RGBA{0xff, 0xff, 0xff, 0xa0}
 	Overlay   = color.RGBA{0x10, 0x14, 0x12, 0xd8} // panels over the board: notices, the result
-	MenuItem  = color.RGBA{0x20, 0x1a, 0x12, 0xff} // opaque: nothing of the game shows through the menu
-	Marker    = color.RGBA{0xd0, 0x30, 0x28, 0xff} // the red score marker of the box's score cards
-	TableWood = color.RGBA{0x4a, 0x30, 0x1e, 0xff} // the walnut table top the board lies on, before its lamp's light
-	Nameplate = color.RGBA{0x26, 0x1a, 0x12, 0xff} // the dark wood inlaid under a seat's name: light text reads on it
+	// OverlaySolid is Overlay over the felt, opaque: a notice's place that
+	// must hide what was there.
+	OverlaySolid = color.RGBA{0x12, 0x18, 0x15, 0xff}
+	MenuItem     = color.RGBA{0x20, 0x1a, 0x12, 0xff} // opaque: nothing of the game shows through the menu
+	Marker       = color.RGBA{0xd0, 0x30, 0x28, 0xff} // the red score marker of the box's score cards
+	TableWood    = color.RGBA{0x4a, 0x30, 0x1e, 0xff} // the walnut table top the board lies on, before its lamp's light
+	Nameplate    = color.RGBA{0x26, 0x1a, 0x12, 0xff} // the dark wood inlaid under a seat's name: light text reads on it
 )
 
 // SeatTint is the colour of a seat's marbles as a flat interface colour.

@@ -302,6 +302,10 @@ func DrawNoticeIn(dst *ebiten.Image, k Kit, msg string, r layout.Rect) {
 		size = r.H / (n*1.3 + 0.45)
 	}
 	ph := (float64(len(lines))*1.3 + 0.45) * size
+	// The place is the screen's own (the status line): cover it whole and
+	// opaque first, so that what it said does not show around or through
+	// the notice.
+	k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, 0.3*size, render.OverlaySolid)
 	drawNoticePanel(dst, k, lines, size, r.X+r.W/2, r.Y+(r.H-ph)/2, ph, 0.6*u)
 }
 
