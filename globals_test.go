@@ -173,15 +173,11 @@ func TestNoMutableGlobals(t *testing.T) {
 			// package of the project).
 			target := func(e ast.Expr) (string, bool) {
 				for {
+					if in, ok := inner(e); ok {
+						e = in
+						continue
+					}
 					switch x := e.(type) {
-					case *ast.ParenExpr:
-						e = x.X
-					case *ast.IndexExpr:
-						e = x.X
-					case *ast.IndexListExpr:
-						e = x.X
-					case *ast.StarExpr:
-						e = x.X
 					case *ast.SelectorExpr:
 						if pkg, ok := x.X.(*ast.Ident); ok && pkg.Obj == nil {
 							if ip, ok := imports[pkg.Name]; ok {
@@ -318,19 +314,29 @@ func stateKind(typ ast.Expr, files []*ast.File) string {
 // baseIdent is the named type of a type expression (T, *T, T[P]).
 func baseIdent(e ast.Expr) (*ast.Ident, bool) {
 	for {
-		switch x := e.(type) {
-		case *ast.Ident:
-			return x, true
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		default:
-			return nil, false
+		if in, ok := inner(e); ok {
+			e = in
+			continue
 		}
+		id, ok := e.(*ast.Ident)
+		return id, ok
 	}
+}
+
+// inner is what e wraps, if it is a parenthesis, an index or a star: the
+// variable or type it reaches.
+func inner(e ast.Expr) (ast.Expr, bool) {
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return x.X, true
+	case *ast.IndexExpr:
+		return x.X, true
+	case *ast.IndexListExpr:
+		return x.X, true
+	case *ast.StarExpr:
+		return x.X, true
+	}
+	return nil, false
 }
 
 // importNames maps the names a file's imports go by to their paths.

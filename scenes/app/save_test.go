@@ -91,12 +91,7 @@ func TestStartedGameKeepsTheSave(t *testing.T) {
 	if g2.ctx.Notice() == "" || !g2.ctx.noticeTap {
 		t.Errorf("the player is not told (notice %q)", g2.ctx.Notice())
 	}
-	playMoves(t, g2, "E1")
-	playMoves(t, g2, "E2")
-	kept := g2.ctx.KeptGames()
-	if len(kept) != 1 || len(kept[0].Session.M.Moves) != 3 {
-		t.Fatalf("kept games %v, want the game of 3 moves", kept)
-	}
+	kept := keptAfterTwoSaves(t, g2, 3)
 	if savedMoves(t, st, "game") != 2 {
 		t.Fatal("the new game is not the save")
 	}
@@ -132,12 +127,7 @@ func TestStartedGameKeepsADamagedSave(t *testing.T) {
 // TestLoneBackupOffered: the save is gone but its backup is good: the
 // backup is offered, and nothing says a file was kept.
 func TestLoneBackupOffered(t *testing.T) {
-	st := &store.Memory{}
-	g := start(t, Options{Store: st}, nil)
-	s, _ := g.ctx.NewSession("")
-	g.stack = []Scene{&holder{fake{name: "game", session: s}}}
-	playMoves(t, g, "W4", "Na")
-	st.Remove("game")
+	st := lostSave(t, []string{"W4", "Na"})
 	var ps []SaveProblem
 	g2 := start(t, Options{Store: st}, &ps)
 	if g2.Scene().(*fake).name != "saveproblem" || len(ps) != 1 || ps[0].Backup == nil || ps[0].Kept || !ps[0].Missing() {
@@ -154,24 +144,13 @@ func TestLoneBackupOffered(t *testing.T) {
 // silently: issue 12, "a lone backup ... is overwritten after the second
 // save of a new game").
 func TestStartedGameKeepsALoneBackup(t *testing.T) {
-	st := &store.Memory{}
-	g := start(t, Options{Store: st}, nil)
-	s, _ := g.ctx.NewSession("")
-	g.stack = []Scene{&holder{fake{name: "game", session: s}}}
-	playMoves(t, g, "W4", "Na")
-	playMoves(t, g, "W3")
-	st.Remove("game")
+	st := lostSave(t, []string{"W4", "Na"}, []string{"W3"})
 
 	g2 := start(t, Options{Store: st, StartGame: true}, nil)
 	if g2.ctx.Notice() != g2.ctx.T("notice.kept") {
 		t.Errorf("the player is not told (notice %q)", g2.ctx.Notice())
 	}
-	playMoves(t, g2, "E1")
-	playMoves(t, g2, "E2")
-	kept := g2.ctx.KeptGames()
-	if len(kept) != 1 || len(kept[0].Session.M.Moves) != 2 {
-		t.Fatalf("kept games %v, want the backup's game of 2 moves", kept)
-	}
+	keptAfterTwoSaves(t, g2, 2)
 }
 
 // stuck is a store whose PutAside fails (a read-only folder).
@@ -430,4 +409,33 @@ func TestOpenTabOwnsTheSave(t *testing.T) {
 			}
 		})
 	}
+}
+
+// keptAfterTwoSaves plays two moves in g, so that its game is saved twice
+// (the second save rotates the backup), and checks that exactly one game
+// was kept for Records, of moves moves; it returns the kept games.
+func keptAfterTwoSaves(t *testing.T, g *Game, moves int) []KeptGame {
+	t.Helper()
+	playMoves(t, g, "E1")
+	playMoves(t, g, "E2")
+	kept := g.ctx.KeptGames()
+	if len(kept) != 1 || len(kept[0].Session.M.Moves) != moves {
+		t.Fatalf("kept games %v, want one game of %d moves", kept, moves)
+	}
+	return kept
+}
+
+// lostSave plays a game in a fresh store, each group of moves saved once,
+// then removes the save and leaves its backup alone in the store.
+func lostSave(t *testing.T, groups ...[]string) *store.Memory {
+	t.Helper()
+	st := &store.Memory{}
+	g := start(t, Options{Store: st}, nil)
+	s, _ := g.ctx.NewSession("")
+	g.stack = []Scene{&holder{fake{name: "game", session: s}}}
+	for _, moves := range groups {
+		playMoves(t, g, moves...)
+	}
+	st.Remove("game")
+	return st
 }
