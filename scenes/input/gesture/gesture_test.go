@@ -287,11 +287,7 @@ func slowSlide(a, b layout.Point, n, k int) []act {
 // waits there; the release makes the move, and pulling it back out
 // before the release takes the move back.
 func TestConfirmOnRelease(t *testing.T) {
-	m, geo, p := setup(t, 1)
-	turn := TurnOf(&p)
-	turn.ConfirmOnRelease = true
-	m.SetTurn(turn)
-	nd := at(geo, "Nd", -layout.EntryOffset)
+	m, geo, nd := confirming(t)
 	play(t, m, []act{
 		press(nd), move(at(geo, "Nd", -1.1)), tick("pick Nd"),
 		move(at(geo, "Nd", 0.5)), tick(""),
@@ -308,14 +304,21 @@ func TestConfirmOnRelease(t *testing.T) {
 	})
 }
 
-// TestConfirmOnReleasePinch: a marble waiting at the contact is not
-// played when a pinch cancels the drag.
-func TestConfirmOnReleasePinch(t *testing.T) {
+// confirming is a machine whose turn asks for Confirm on release, and the
+// Nd entry point where a press picks its marble up.
+func confirming(t *testing.T) (*Machine, layout.Geometry, layout.Point) {
+	t.Helper()
 	m, geo, p := setup(t, 1)
 	turn := TurnOf(&p)
 	turn.ConfirmOnRelease = true
 	m.SetTurn(turn)
-	nd := at(geo, "Nd", -layout.EntryOffset)
+	return m, geo, at(geo, "Nd", -layout.EntryOffset)
+}
+
+// TestConfirmOnReleasePinch: a marble waiting at the contact is not
+// played when a pinch cancels the drag.
+func TestConfirmOnReleasePinch(t *testing.T) {
+	m, geo, nd := confirming(t)
 	play(t, m, []act{
 		press(nd), move(at(geo, "Nd", -1.1)), tick("pick Nd"),
 		move(at(geo, "Nd", 0.5)), tick(""),
