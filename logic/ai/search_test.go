@@ -96,3 +96,90 @@ func TestSearchAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestGrandmasterSeesDeeper: at the same node budget the Grandmaster's
+// reductions complete more plies than the reference's one-or-two-ply
+// step, in Express and Expert alike (node budgets, not time: the figure
+// cannot depend on the machine).
+func TestGrandmasterSeesDeeper(t *testing.T) {
+	for _, v := range []logic.Variant{logic.Express, logic.Expert} {
+		rng := rand.New(rand.NewPCG(11, uint64(v)))
+		var gm, ref, n int
+		for n < 12 {
+			p := randomPosition(rng, v, 2, 6+rng.IntN(10))
+			if p.Over() || gameBound(&p) <= solveHorizon {
+				continue // the solver would spend half the budget
+			}
+			depth := func(cfg Config) int {
+				cfg.MaxNodes = 60000
+				s := NewSearch(p, cfg)
+				for !s.Step(1 << 20) {
+				}
+				return s.Depth()
+			}
+			gm += depth(Config{Level: MaxLevel, NoBook: true})
+			ref += depth(Reference(0))
+			n++
+		}
+		if gm < ref+n/2 {
+			t.Errorf("%s: the Grandmaster completed %d plies over %d positions, the reference %d: want half a ply more a position", v, gm, n, ref)
+		}
+		t.Logf("%s: mean depth %.2f against the reference's %.2f", v, float64(gm)/float64(n), float64(ref)/float64(n))
+	}
+}
+
+// TestThreatsAreNotReduced: the Grandmaster never reduces a move that
+// leaves its mover a win in one, reduces every other late quiet move by at
+// least a ply and never below depth 1; the other levels keep their step.
+func TestThreatsAreNotReduced(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 13))
+	threats := 0
+	for g := 0; g < 200; g++ {
+		p := randomPosition(rng, logic.Express, 2, 8+rng.IntN(14))
+		if p.Over() {
+			continue
+		}
+		gm := newSearcher(p, Config{Level: MaxLevel, NoBook: true})
+		master := newSearcher(p, Config{Level: MaxLevel - 1})
+		who := p.ToMoveSeat()
+		var buf [logic.MaxMoves]logic.Move
+		for i, m := range p.Moves(buf[:0]) {
+			q := p
+			q.Apply(m, nil)
+			if q.Over() {
+				continue
+			}
+			threat := q.ToMoveSeat() != who && gm.immediateWin(&q, who)
+			for _, depth := range []int{3, 5, 9} {
+				r := gm.reduction(&q, who, depth, i, 0)
+				switch {
+				case i < 3 && r != 0:
+					t.Fatalf("move %d reduced by %d", i, r)
+				case i >= 3 && threat && r != 0:
+					t.Fatalf("%s makes a threat, reduced by %d at depth %d\n%s", m, r, depth, p.Diagram())
+				case i >= 3 && !threat && (r < 1 || r > depth-2):
+					t.Fatalf("move %d at depth %d reduced by %d", i, depth, r)
+				}
+				if killer := gm.reduction(&q, who, depth, i, 1<<27); killer != 0 {
+					t.Fatalf("a killer reduced by %d", killer)
+				}
+				want := 0
+				if i >= 4 {
+					want = 1
+					if i >= 12 && depth >= 5 {
+						want = 2
+					}
+				}
+				if got := master.reduction(&q, who, depth, i, 0); got != want {
+					t.Fatalf("Master: move %d at depth %d reduced by %d, want %d", i, depth, got, want)
+				}
+			}
+			if threat && i >= 3 {
+				threats++
+			}
+		}
+	}
+	if threats < 20 {
+		t.Fatalf("only %d late moves made a threat: the test saw too few", threats)
+	}
+}
