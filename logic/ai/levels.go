@@ -4,7 +4,7 @@ package ai
 type Config struct {
 	Level    int    // 1 (Beginner) .. 5 (Grandmaster); 0 means default (3)
 	Seed     uint64 // same position, seed and level ⇒ same move
-	MaxNodes int    // 0: the level's own budget; else overrides it
+	MaxNodes int    // 0: the level's own budget; else overrides it (Unlimited: until stopped)
 	Multi    Multi  // the search for 3 and 4 players; 0 (Auto) is the best measured
 	Beam     int    // max^n: moves searched below the root's children (0: all)
 	// Workers is the number of searches run side by side (lazy SMP for two
@@ -19,6 +19,11 @@ type Config struct {
 	// does not move when they do.
 	Frozen bool
 }
+
+// Unlimited as Config.MaxNodes searches until Search.Stop: for a caller
+// that thinks by the clock (a movetime), stepping the search and reading
+// the time between slices.
+const Unlimited = 1 << 40
 
 // Reference is the Grandmaster as it was before parallel search and the
 // opening book: one worker, no book, the level's own budget. The arena

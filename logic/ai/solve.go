@@ -81,9 +81,10 @@ func (s *searcher) solveRoot() bool {
 // solver's share of the budget lasts, until a move is proven to win. It
 // returns each move's outcome and the depth of the last pass.
 func (s *searcher) proveRoot() ([]int, int) {
-	s.proof = newTable(s.budget / solveShare)
+	share := s.solverNodes()
+	s.proof = newTable(share)
 	defer s.proof.release()
-	s.proofEnd = s.nodes + s.budget/solveShare
+	s.proofEnd = s.nodes + share
 	s.proofStop = false
 	me := s.rootSeat
 	bound := gameBound(&s.root)
@@ -142,6 +143,19 @@ func (s *searcher) proveRoot() ([]int, int) {
 		}
 	}
 	return status, d
+}
+
+// solverNodes is the solver's share of the budget. A search without a
+// budget (Unlimited: its caller stops it by the clock) cannot give the
+// solver a share of it, or the solver alone would fill the time and the
+// move would be left unsearched; it gives the solver what the
+// Grandmaster's own budget would, and the search proper gets the rest of
+// the time.
+func (s *searcher) solverNodes() int {
+	if s.budget >= Unlimited {
+		return levels[MaxLevel].nodes / solveShare
+	}
+	return s.budget / solveShare
 }
 
 // proofNode counts a node of the proof search and stops it when its share

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"shiftago/logic"
@@ -312,5 +313,38 @@ func TestSolverDeterministic(t *testing.T) {
 	}
 	if checked < 20 {
 		t.Fatalf("only %d searches checked", checked)
+	}
+}
+
+// TestSolverLeavesTimeForTheSearch: a search without a budget (a caller
+// with a clock, Unlimited) gives the endgame solver the Grandmaster's own
+// share and then searches; the solver never takes the whole time, which
+// would leave the move unsearched (it did: at 500 ms a move in Expert the
+// Grandmaster lost 12 of the first 15 games to the reference).
+func TestSolverLeavesTimeForTheSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	searched := 0
+	for tries := 0; tries < 4000 && searched < 3; tries++ {
+		p := randomPosition(rng, logic.Expert, 2, 24+rng.IntN(14))
+		if p.Over() || gameBound(&p) > solveHorizon {
+			continue
+		}
+		s := NewSearch(p, Config{Level: MaxLevel, MaxNodes: Unlimited})
+		if !s.st.solve {
+			continue
+		}
+		limit := levels[MaxLevel].nodes
+		for s.Nodes() < limit && !s.Step(4096) {
+		}
+		if s.st.bestScore > winBound {
+			continue // proven won: the solver's move is the answer
+		}
+		if s.Depth() < 1 {
+			t.Fatalf("after %d nodes the search proper has not completed a ply: the solver still runs\n%s", s.Nodes(), p.Diagram())
+		}
+		searched++
+	}
+	if searched < 3 {
+		t.Fatalf("only %d endgames where the search proper had to run: the test saw too few", searched)
 	}
 }

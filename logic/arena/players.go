@@ -131,7 +131,7 @@ func (sp *searchPlayer) move(p logic.Position, seed uint64) (logic.Move, int, er
 	cfg := ai.Config{Level: sp.level, Seed: seed, MaxNodes: sp.lim.nodes, Multi: sp.multi, Beam: sp.beam,
 		Workers: sp.workers, NoBook: sp.noBook, Frozen: sp.frozen}
 	if sp.lim.movetime > 0 {
-		cfg.MaxNodes = 1 << 40
+		cfg.MaxNodes = ai.Unlimited
 		s := ai.NewSearch(p, cfg)
 		deadline := time.Now().Add(sp.lim.movetime)
 		for !s.Step(4096) && time.Now().Before(deadline) {

@@ -20,7 +20,7 @@ func think(p *logic.Position, level int, movetime time.Duration, stopped func() 
 	cfg := ai.Config{Level: level}
 	if movetime > 0 && level == 0 {
 		cfg.Level = ai.MaxLevel
-		cfg.MaxNodes = 1 << 40
+		cfg.MaxNodes = ai.Unlimited
 	}
 	s := ai.NewSearch(*p, cfg)
 	if movetime <= 0 {
