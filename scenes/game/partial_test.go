@@ -216,21 +216,26 @@ func TestRollingFramesAllocateNothing(t *testing.T) {
 		t.Fatal("the push never began to roll")
 	}
 	l.Wait(50) // the marble carried from the tray to its entry point
-	const frames = 25
-	var a *looptest.Allocs
-	var p0, p1 int
-	l.Do(func() {
-		p0, a = g.Partials, looptest.StartAllocs("scenes/app.(*Game).Update", "scenes/app.(*Game).Draw")
-	})
-	l.Wait(frames)
-	var n int64
+	// Two windows of 12 frames: an allocation made once (a lazily filled
+	// runtime cache) shows in one window only, while one made per frame
+	// shows in both, which is what this test is for.
+	const frames = 12
+	var n int64 = -1
 	var rolling bool
-	l.Do(func() { n, rolling, p1 = a.Stop(), tb.Animating(), g.Partials })
-	if !rolling {
-		t.Fatal("the push stopped rolling before the count ended: measure a longer one")
+	for w := 0; w < 2 && n != 0; w++ {
+		var a *looptest.Allocs
+		var p0, p1 int
+		l.Do(func() {
+			p0, a = g.Partials, looptest.StartAllocs("scenes/app.(*Game).Update", "scenes/app.(*Game).Draw")
+		})
+		l.Wait(frames)
+		l.Do(func() { n, rolling, p1 = a.Stop(), tb.Animating(), g.Partials })
+		if !rolling {
+			t.Fatal("the push stopped rolling before the count ended: measure a longer one")
+		}
+		t.Logf("window %d: %d frames of a rolling push, %d drawn in part: %d allocations", w, frames, p1-p0, n)
 	}
-	t.Logf("%d frames of a rolling push, %d drawn in part: %d allocations", frames, p1-p0, n)
 	if n != 0 {
-		t.Errorf("the %d frames of a rolling push allocated %d times", frames, n)
+		t.Errorf("both windows of %d frames of a rolling push allocated (the second %d times)", frames, n)
 	}
 }
