@@ -211,6 +211,13 @@ func (g *Geometry) Margin() float64 {
 // Window is the whole screen.
 func (g *Geometry) Window() Rect { return Rect{0, 0, g.W, g.H} }
 
+// Safe is the part of the screen clear of its unsafe edges (Config.Inset):
+// where a panel laid over the table must stay.
+func (g *Geometry) Safe() Rect {
+	in := g.Inset
+	return Rect{in.Left, in.Top, g.W - in.Left - in.Right, g.H - in.Top - in.Bottom}
+}
+
 // MinTarget is the smallest side of a touch target in pixels.
 func (g *Geometry) MinTarget() float64 { return MinTargetCSS * g.Scale }
 

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"testing"
 
 	"shiftago/render"
@@ -200,6 +201,63 @@ func TestComputerNamesAgree(t *testing.T) {
 					if full > 0 && short > 0 {
 						t.Errorf("%s %v, %d players: the computers' names mix forms: %q", lg, sz, players, tb.words.names[:players])
 					}
+				}
+			}
+		}
+	})
+}
+
+// TestPanelsKeepClearOfTheNotch (issue 11, defect 5, the panels the table
+// draws itself): on a phone with a notch and a home bar, held either way,
+// the result's summary and buttons and the lesson's panel and buttons lie
+// in the safe area at every step, for 2 to 4 players.
+func TestPanelsKeepClearOfTheNotch(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, tc := range []struct {
+			w, h float64
+			in   layout.Insets
+		}{
+			{1170, 2532, layout.Insets{Top: 141, Bottom: 102}},             // upright, DPR 3
+			{2532, 1170, layout.Insets{Left: 141, Right: 141, Bottom: 63}}, // on its side
+			{1640, 2360, layout.Insets{Top: 72, Bottom: 40}},               // a tablet, DPR 2
+		} {
+			safe := layout.Rect{X: tc.in.Left, Y: tc.in.Top, W: tc.w - tc.in.Left - tc.in.Right, H: tc.h - tc.in.Top - tc.in.Bottom}
+			inSafe := func(what string, r layout.Rect) {
+				t.Helper()
+				if !r.Inside(safe.Inset(-0.5)) {
+					t.Errorf("%v×%v insets %+v: %s at %+v leaves the safe area %+v", tc.w, tc.h, tc.in, what, r, safe)
+				}
+			}
+			for _, players := range []int{2, 3, 4} {
+				c := newContext(t, "en", tc.w, tc.h, 3)
+				c.Inset = tc.in
+				c.Setup.Players = players
+				s, err := c.NewSession("")
+				if err != nil {
+					t.Fatal(err)
+				}
+				res := NewResult(c, NewTable(c, s))
+				res.Layout(c)
+				inSafe("the result's summary", res.panel)
+				for _, b := range res.Buttons() {
+					inSafe("the result's "+b.Label, layout.Rect{X: b.X, Y: b.Y, W: b.W, H: b.H})
+				}
+			}
+			c := newContext(t, "en", tc.w, tc.h, 3)
+			c.Inset = tc.in
+			ts, err := NewTutorial(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tu := ts.(*Tutorial)
+			for st := play.StepDrag; st <= play.StepDone; st++ {
+				tu.SetStep(st)
+				tu.t.Relayout(c)
+				tu.layout(c)
+				inSafe(fmt.Sprintf("the lesson's panel at step %d", st), tu.panel.r)
+				for _, b := range tu.Buttons() {
+					inSafe(fmt.Sprintf("the lesson's %s at step %d", b.Label, st), layout.Rect{X: b.X, Y: b.Y, W: b.W, H: b.H})
 				}
 			}
 		}

@@ -139,7 +139,7 @@ func (r *Result) Layout(c *app.Context) {
 		}
 		for i := 0; i < players; i++ {
 			if q := geo.Seats[i].Card; geo.Seats[i].Side == logic.South {
-				if q.H = c.H - q.Y - 4*c.Scale; q.W*q.H > area.W*area.H {
+				if q.H = geo.Safe().Max().Y - q.Y - 4*c.Scale; q.W*q.H > area.W*area.H {
 					area = q
 				}
 			}

@@ -341,10 +341,10 @@ func (tu *Tutorial) layout(c *app.Context) {
 	sMax := math.Max(0.46*geo.Status.H, 12*c.Scale)
 	sMin := math.Max(0.6*sMax, 11*c.Scale)
 	t.HideCards = false
-	p, btns, ok := bestPanel(c, tutRegions(geo, c.W, c.H, true), text, labels, sMax, sMin, dots)
+	p, btns, ok := bestPanel(c, tutRegions(geo, true), text, labels, sMax, sMin, dots)
 	if !ok {
 		t.HideCards = true
-		p, btns, ok = bestPanel(c, tutRegions(geo, c.W, c.H, false), text, labels, sMax, sMin, dots)
+		p, btns, ok = bestPanel(c, tutRegions(geo, false), text, labels, sMax, sMin, dots)
 	}
 	if !ok { // a tiny screen: the text shrinks further, over the board's foot
 		f := geo.Frame
@@ -361,9 +361,11 @@ func (tu *Tutorial) layout(c *app.Context) {
 // tutRegions are the screen's free stretches round the board: bands
 // across the screen above and below the board and cards, and columns
 // beside the board, above and below the cards in them (or whole, with
-// cards false: the cards are hidden).
-func tutRegions(geo *layout.Geometry, w, h float64, cards bool) []layout.Rect {
+// cards false: the cards are hidden), all in the screen's safe area.
+func tutRegions(geo *layout.Geometry, cards bool) []layout.Rect {
 	m := geo.Margin()
+	safe := geo.Safe()
+	x0, w, h := safe.X, safe.X+safe.W, safe.Y+safe.H // the safe area's left, right and bottom
 	top := geo.Status.Y + geo.Status.H + m
 	occ := []layout.Rect{geo.Frame}
 	if cards {
@@ -375,11 +377,11 @@ func tutRegions(geo *layout.Geometry, w, h float64, cards bool) []layout.Rect {
 	for _, o := range occ {
 		lo, hi = math.Min(lo, o.Y), math.Max(hi, o.Y+o.H)
 	}
-	out := []layout.Rect{{X: m, Y: top, W: w - 2*m, H: lo - m - top}, {X: m, Y: hi + m, W: w - 2*m, H: h - m - hi - m}}
+	out := []layout.Rect{{X: x0 + m, Y: top, W: w - x0 - 2*m, H: lo - m - top}, {X: x0 + m, Y: hi + m, W: w - x0 - 2*m, H: h - m - hi - m}}
 	f := geo.Frame
 	for _, col := range [2]layout.Rect{
 		{X: f.X + f.W + m, Y: top, W: w - m - (f.X + f.W + m), H: h - m - top},
-		{X: m, Y: top, W: f.X - 2*m, H: h - m - top},
+		{X: x0 + m, Y: top, W: f.X - x0 - 2*m, H: h - m - top},
 	} {
 		if col.Empty() {
 			continue
