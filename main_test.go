@@ -12,6 +12,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/logic/record"
+	"shiftago/render/layout"
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
 	"shiftago/scenes/input"
@@ -85,6 +86,16 @@ func TestScreenshots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	result := func() app.Scene { // orange wins in a row down W4
+		c.Setup = play.DefaultSetup()
+		s, _ := game.New(c, "")
+		gs := s.(*game.Screen)
+		for _, m := range []string{"W4", "Na", "W4", "Nb", "W4", "Nc", "W4", "Nd", "W4"} {
+			gs.Table().Ctl.PlayString(m)
+			gs.Table().Ctl.Shown()
+		}
+		return game.NewResult(c, gs.Table())
+	}
 	for _, sz := range [][2]int{{1280, 800}, {800, 1280}, {390, 844}, {844, 390}} {
 		w, h := sz[0], sz[1]
 		suf := "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + ".png"
@@ -112,16 +123,7 @@ func TestScreenshots(t *testing.T) {
 			return nil
 		})
 		shot("records"+suf, w, h, func() app.Scene { return pages.NewRecords(c, newGame(mid).Session().Record()) })
-		shot("result"+suf, w, h, func() app.Scene {
-			c.Setup = play.DefaultSetup()
-			s, _ := game.New(c, "")
-			gs := s.(*game.Screen)
-			for _, m := range []string{"W4", "Na", "W4", "Nb", "W4", "Nc", "W4", "Nd", "W4"} {
-				gs.Table().Ctl.PlayString(m)
-				gs.Table().Ctl.Shown()
-			}
-			return game.NewResult(c, gs.Table())
-		})
+		shot("result"+suf, w, h, result)
 		shot("replay"+suf, w, h, func() app.Scene { return pages.NewReplay(c, rec) })
 		shot("tutorial"+suf, w, h, func() app.Scene { c.Setup = play.DefaultSetup(); ts, _ := game.NewTutorial(c); return ts })
 		shot("problem"+suf, w, h, func() app.Scene {
@@ -129,4 +131,19 @@ func TestScreenshots(t *testing.T) {
 		})
 		shot("elsewhere"+suf, w, h, func() app.Scene { return pages.NewElsewhere(c) })
 	}
+	// A phone at DPR 3 with a notch and a home bar, held both ways: the
+	// panels the table draws itself keep out of the unsafe edges.
+	for _, ph := range []struct {
+		name string
+		w, h int
+		in   layout.Insets
+	}{
+		{"notch-1170x2532", 1170, 2532, layout.Insets{Top: 141, Bottom: 102}},
+		{"notch-2532x1170", 2532, 1170, layout.Insets{Left: 141, Right: 141, Bottom: 63}},
+	} {
+		c.Scale, c.Inset = 3, ph.in
+		shot("tutorial-"+ph.name+".png", ph.w, ph.h, func() app.Scene { c.Setup = play.DefaultSetup(); ts, _ := game.NewTutorial(c); return ts })
+		shot("result-"+ph.name+".png", ph.w, ph.h, result)
+	}
+	c.Scale, c.Inset = 1, layout.Insets{}
 }
