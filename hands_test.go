@@ -427,3 +427,42 @@ func TestStatusSaysWhatIsHappening(t *testing.T) {
 		t.Errorf("after an arrow key the status says %q", got)
 	}
 }
+
+// TestVibrationSettingThroughTheLoop: a marble dragged in from its entry
+// point to the board, as a finger does over 10 ticks, buzzes once when
+// it is picked up and once when it touches the board; with the setting
+// Vibration off, nothing buzzes, and the move is played all the same.
+func TestVibrationSettingThroughTheLoop(t *testing.T) {
+	l := looptest.Need(t)
+	for _, on := range []bool{true, false} {
+		st := play.DefaultSetup()
+		st.Seats[1].Computer = false
+		st.Vibrate = on
+		var buzzes []input.Buzz
+		var restore func()
+		l.Do(func() { restore = input.RecordBuzzes(func(b input.Buzz) { buzzes = append(buzzes, b) }) })
+		g, s := realGame(t, l, app.Options{Setup: st, StartGame: true,
+			Position: "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0"})
+		if !l.Until(120, func() bool { return g.PagePhase() == "playing" }) {
+			t.Fatalf("phase %q, want playing", g.PagePhase())
+		}
+		var geo layout.Geometry
+		l.Do(func() { geo = *g.Scene().(app.PageBoard).PageGeometry() })
+		e := logic.NewEntry(logic.West, 3)
+		from, to := geo.EntryPoint(e), geo.CellCenter(e.EntryCell())
+		l.Do(func() { s.Drag(from.X, from.Y, to.X, to.Y, 10) })
+		if !l.Until(300, func() bool { return len(g.Scene().(app.PageBoard).PageMatch().Moves) == 1 }) {
+			t.Fatalf("vibration %v: the drag in at %s played nothing", on, e)
+		}
+		l.Wait(5)
+		var got []input.Buzz
+		l.Do(func() { got = slices.Clone(buzzes); restore() })
+		want := []input.Buzz{input.BuzzPick, input.BuzzTouch}
+		if !on {
+			want = nil
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("vibration %v: buzzed %v, want %v", on, got, want)
+		}
+	}
+}
