@@ -10,10 +10,8 @@
 // (negamax) with a transposition table keyed by Position.Hash, the
 // previous iteration's best move first at the root, TT move, killer moves
 // and a history table below it, and late-move reductions (the lower
-// levels a ply or two; the Grandmaster ln(depth)·ln(i)/0.8 plies, but never a
-// move that makes a threat: about a ply deeper at equal nodes). The
-// Grandmaster also prunes late quiet moves one and two plies from the
-// leaves (never a threat, nor where it must block a win in one). A scoring move
+// levels a ply or two; the Grandmaster ln(depth)·ln(i) plies, but never a
+// move that makes a threat: about a ply deeper at equal nodes). A scoring move
 // in Expert and Extreme keeps the same player to move (an extra turn), so
 // the value of a child is negated only when the side to move changes.
 // Scoring choices are moves of their own (logic.Position.Moves), so the

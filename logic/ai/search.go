@@ -547,7 +547,6 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int, only 
 	}
 	origAlpha := alpha
 	best, bestMove := -inf, logic.NoMove
-	late := s.lateMoves(p, depth)
 	for i := range moves {
 		// Selection sort: the best remaining move next.
 		j := i
@@ -573,9 +572,6 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int, only 
 			if nx := q.ToMoveSeat(); nx != who && nx != s.rootSeat {
 				q.PassTo(s.rootSeat) // the other opponents pass
 			}
-		}
-		if i >= late && best > -winBound && s.prunable(q, who, order[i]) {
-			continue
 		}
 		var v int
 		if q.Over() {
@@ -628,13 +624,12 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int, only 
 //
 // The lower levels and Reference keep the step they were measured with
 // (one ply from the fifth move, two from the thirteenth). The
-// Grandmaster reduces by ln(depth)·ln(i)/0.8 (lmrTable), at least one
-// ply and at most down to depth 1, except a move that leaves its mover a
-// win in one: a threat forces the reply, so cutting it short would hide
-// exactly the sequences that decide the game. With late-move pruning
-// (lateMoves) it completes about a ply and a half more than the old step
-// at equal nodes (TestGrandmasterSeesDeeper: 7.3 plies against 5.75 at
-// 60 000 nodes in Express, 7.6 against 5.8 in Expert); what that
+// Grandmaster reduces by ln(depth)·ln(i), at least one ply and at most
+// down to depth 1, except a move that leaves its mover a win in one:
+// a threat forces the reply, so cutting it short would hide exactly the
+// sequences that decide the game. At equal nodes it completes about a
+// ply more than the old step (TestGrandmasterSeesDeeper: 6.9 plies
+// against 5.8 at 60 000 nodes, in Express and Expert alike); what that
 // is worth in games, at equal nodes and at equal time, is in README.md.
 func (s *searcher) reduction(q *logic.Position, who, depth, i int, ord int32) int {
 	if !s.deep {
@@ -655,42 +650,16 @@ func (s *searcher) reduction(q *logic.Position, who, depth, i int, ord int32) in
 	return min(int(lmrTable[min(depth, maxPly-1)][min(i, maxPly-1)]), depth-2)
 }
 
-// lmrTable[d][i] is max(1, ⌊0.75 + ln d · ln i / 0.8⌋): the
-// Grandmaster's reduction before its limits (reduction). Dividing by 0.8
-// (a quarter more than plain ln·ln) measured better at equal time
-// together with late-move pruning (README.md).
+// lmrTable[d][i] is max(1, ⌊0.75 + ln d · ln i⌋): the Grandmaster's
+// reduction before its limits (reduction).
 var lmrTable = func() (t [maxPly][maxPly]int8) {
 	for d := 1; d < maxPly; d++ {
 		for i := 1; i < maxPly; i++ {
-			t[d][i] = int8(max(1, int(0.75+math.Log(float64(d))*math.Log(float64(i))/0.8)))
+			t[d][i] = int8(max(1, int(0.75+math.Log(float64(d))*math.Log(float64(i)))))
 		}
 	}
 	return t
 }()
-
-// lateMoves is how many moves of a node p, searched to depth, the
-// Grandmaster tries before it prunes late quiet ones (prunable): 8 at
-// depth 1 and 17 at depth 2, all of them deeper, at the other levels, and
-// where the side to move must stop the other's win in one (the saving
-// block may be late in the order). Near the leaves a move that the
-// history, killers and table all rank low is seldom best, and the nodes
-// saved buy depth: at equal time it measured better, where at equal nodes
-// it costs little (README.md).
-func (s *searcher) lateMoves(p *logic.Position, depth int) int {
-	if !s.deep || depth > 2 || s.immediateWin(p, 1-p.ToMoveSeat()) {
-		return logic.MaxMoves
-	}
-	return 5 + 3*depth*depth
-}
-
-// prunable reports whether a late move that led to q (played by who, ord
-// its ordering key) may be skipped: it does not end the game, score, nor
-// leave who a win in one; it is not the table's move or a killer. A
-// threat forces the reply, so it is never cut: those are the sequences
-// that decide the game.
-func (s *searcher) prunable(q *logic.Position, who int, ord int32) bool {
-	return ord < 1<<27-1 && !q.Over() && q.ToMoveSeat() != who && !s.immediateWin(q, who)
-}
 
 // seatOfReply is the seat that plays m: the tagged seat of a reply, else
 // the mover.

@@ -98,7 +98,7 @@ func TestSearchAllocs(t *testing.T) {
 }
 
 // TestGrandmasterSeesDeeper: at the same node budget the Grandmaster's
-// reductions and pruning complete a ply more than the reference's one-or-two-ply
+// reductions complete more plies than the reference's one-or-two-ply
 // step, in Express and Expert alike (node budgets, not time: the figure
 // cannot depend on the machine).
 func TestGrandmasterSeesDeeper(t *testing.T) {
@@ -121,8 +121,8 @@ func TestGrandmasterSeesDeeper(t *testing.T) {
 			ref += depth(Reference(0))
 			n++
 		}
-		if gm < ref+n {
-			t.Errorf("%s: the Grandmaster completed %d plies over %d positions, the reference %d: want a ply more a position", v, gm, n, ref)
+		if gm < ref+n/2 {
+			t.Errorf("%s: the Grandmaster completed %d plies over %d positions, the reference %d: want half a ply more a position", v, gm, n, ref)
 		}
 		t.Logf("%s: mean depth %.2f against the reference's %.2f", v, float64(gm)/float64(n), float64(ref)/float64(n))
 	}
@@ -182,65 +182,4 @@ func TestThreatsAreNotReduced(t *testing.T) {
 	if threats < 20 {
 		t.Fatalf("only %d late moves made a threat: the test saw too few", threats)
 	}
-}
-
-// TestLatePruningKeepsThreats: the Grandmaster prunes only late quiet
-// moves near the leaves (8 at depth 1, 17 at depth 2, none deeper), never
-// a move that scores, ends the game or leaves its mover a win in one, never
-// a killer or the table's move, and nothing where the side to move must
-// stop a win in one; the other levels and the reference prune nothing.
-func TestLatePruningKeepsThreats(t *testing.T) {
-	var threats, pruned, facing int
-	for _, v := range []logic.Variant{logic.Express, logic.Expert} {
-		rng := rand.New(rand.NewPCG(14, uint64(v)))
-		for g := 0; g < 150; g++ {
-			p := randomPosition(rng, v, 2, 8+rng.IntN(14))
-			if p.Over() {
-				continue
-			}
-			gm := newSearcher(p, Config{Level: MaxLevel, NoBook: true})
-			who := p.ToMoveSeat()
-			mustBlock := gm.immediateWin(&p, 1-who)
-			for depth := 1; depth <= 4; depth++ {
-				want := logic.MaxMoves
-				if depth <= 2 && !mustBlock {
-					want = 5 + 3*depth*depth
-				}
-				if got := gm.lateMoves(&p, depth); got != want {
-					t.Fatalf("%s depth %d: searches %d moves before pruning, want %d (must block: %v)\n%s", v, depth, got, want, mustBlock, p.Diagram())
-				}
-				for _, cfg := range []Config{{Level: MaxLevel - 1}, Reference(0)} {
-					if got := newSearcher(p, cfg).lateMoves(&p, depth); got != logic.MaxMoves {
-						t.Fatalf("level %d (frozen %v) prunes after %d moves", cfg.Level, cfg.Frozen, got)
-					}
-				}
-			}
-			if mustBlock {
-				facing++
-			}
-			var buf [logic.MaxMoves]logic.Move
-			for _, m := range p.Moves(buf[:0]) {
-				q := p
-				q.Apply(m, nil)
-				keep := m.Scores() || q.Over() || q.ToMoveSeat() == who || gm.immediateWin(&q, who)
-				if gm.prunable(&q, who, 0) == keep {
-					t.Fatalf("%s: %s prunable %v, want %v\n%s", v, m, !keep, !keep, p.Diagram())
-				}
-				for _, ord := range []int32{1<<27 - 1, 1 << 27, 1 << 30} {
-					if gm.prunable(&q, who, ord) {
-						t.Fatalf("a killer or table move (order %d) pruned", ord)
-					}
-				}
-				if keep && !m.Scores() && !q.Over() {
-					threats++
-				} else if !keep {
-					pruned++
-				}
-			}
-		}
-	}
-	if threats < 20 || pruned < 1000 || facing < 10 {
-		t.Fatalf("saw %d threats, %d prunable moves and %d positions facing a win in one: too few", threats, pruned, facing)
-	}
-	t.Logf("%d threats kept, %d quiet moves prunable, %d positions facing a win in one", threats, pruned, facing)
 }
