@@ -42,9 +42,10 @@ type searcher struct {
 	solve     bool // the endgame solver runs first (solve.go)
 	deep      bool // the Grandmaster's late-move reductions (reduction)
 
-	proof     table // the endgame solver's proofs
-	proofEnd  int   // the node count at which the solver stops
-	proofStop bool
+	proof     table  // the endgame solver's proofs
+	proofEnd  int    // the node count at which the solver's turn ends
+	proofStop bool   // the solver's turn is over
+	sv        solver // the solver's progress between its turns
 
 	tt       table
 	shared   *table // lazy SMP: the table all workers read, merged between epochs
@@ -346,10 +347,13 @@ func (s *searcher) run() {
 		s.runMCTS()
 		return
 	}
-	if s.solve && s.solveRoot() {
-		return
+	if s.solve {
+		defer s.proof.release() // the solver may not have finished
 	}
 	for d := 1 + s.skip; d <= s.lv.depth && d < maxPly; d++ {
+		if s.solve && (s.solveTurn() || s.abort) {
+			return
+		}
 		var score int
 		var m logic.Move
 		var complete bool

@@ -9,8 +9,8 @@ import "shiftago/logic"
 // side to move force a win within d plies?", so every node is decided by
 // its first refutation and the transposition table remembers proofs.
 //
-// Before the search proper, solveRoot deepens d while a share of the
-// node budget lasts. A root move proven to win ends the move at once (the
+// Taking turns with the search proper's iterations (solveTurn), it
+// deepens d while its share of the nodes lasts. A root move proven to win ends the move at once (the
 // shortest proof found is played, so a won game makes progress). A root
 // move proven to lose, within the same d, is dropped unless every move
 // loses. In Express, once d covers the rest of the game (no game lasts
@@ -23,6 +23,9 @@ const (
 	solveHorizon = 20
 	// solveShare is the budget's share (1/solveShare) the solver may use.
 	solveShare = 2
+	// solveChunk is the least a turn of the solver may use, so that the
+	// proofs found in a few nodes are found before the search runs.
+	solveChunk = 1 << 14
 	// proofKey marks "the side to move loses" entries, apart from "wins".
 	proofKey uint64 = 0xC2B2AE3D27D4EB4F
 )
@@ -52,109 +55,168 @@ func (s *searcher) useSolver(cfg Config) bool {
 	return cfg.Level == MaxLevel && !cfg.Frozen && s.n == 2 && gameBound(&s.root) <= solveHorizon
 }
 
-// solveRoot runs the proof search at the root (see above) and reports
-// whether it proved a win: s.best is then the move to play.
-func (s *searcher) solveRoot() bool {
-	status, d := s.proveRoot()
-	for i, st := range status {
-		if st == proofWin {
-			s.best, s.bestScore, s.depth = s.rootMoves[i].m, winScore-d, maxPly
-			return true
-		}
+// solver is the endgame solver's progress between its turns (solveTurn).
+type solver struct {
+	moves  []logic.Move // the root moves, as they were when it started
+	status []int        // each one's outcome so far
+	d      int          // the depth of the pass under way
+	end    int          // the node count at which its whole share is spent
+	used   int          // nodes it has used
+	done   bool         // every pass it could run is run, or its share spent
+}
+
+// solveTurn gives the solver its turn before an iteration of the search
+// proper: it proves on until it has used as many nodes as the search (at
+// least solveChunk), or its whole share, or it is finished, and reports
+// whether it proved a win (s.best is then the move to play). Taking turns
+// keeps the solver to about half the nodes wherever the search is
+// stopped: under a clock (an Unlimited budget) the solver used to run
+// first with a fixed share, and where proofs are slow (Expert, a slow
+// machine) that share filled the whole move and the move played was
+// never searched. Root moves proven to lose are dropped, unless all are.
+func (s *searcher) solveTurn() bool {
+	sv := &s.sv
+	if sv.done {
+		return false
 	}
-	// Drop the moves proven to lose, unless all do: the search then
-	// chooses the longest resistance among them.
+	if sv.moves == nil {
+		s.startSolver()
+	}
+	// With a budget, the solver takes its whole share first, as it was
+	// measured. Under a clock it catches up with the search proper's
+	// nodes (at first, a chunk).
+	catchUp := sv.end - s.nodes
+	if s.budget >= Unlimited {
+		catchUp = max(s.nodes-sv.used, solveChunk) - sv.used
+	}
+	if catchUp <= 0 {
+		return false
+	}
+	start := s.nodes
+	s.proofEnd = min(sv.end, s.nodes+catchUp)
+	s.proofStop = false
+	won := s.prove()
+	sv.used += s.nodes - start
+	if s.nodes >= sv.end || s.abort {
+		sv.done = true
+	}
+	if sv.done {
+		s.proof.release()
+	}
+	if won >= 0 {
+		s.best, s.bestScore, s.depth = sv.moves[won], winScore-sv.d, maxPly
+		return true
+	}
 	kept := s.rootMoves[:0:0]
-	for i, rm := range s.rootMoves {
-		if status[i] != proofLoss {
+	for _, rm := range s.rootMoves {
+		if sv.statusOf(rm.m) != proofLoss {
 			kept = append(kept, rm)
 		}
 	}
-	if len(kept) > 0 {
+	if len(kept) > 0 && len(kept) < len(s.rootMoves) {
 		s.rootMoves = kept
-		s.best = kept[0].m
+		if sv.statusOf(s.best) == proofLoss {
+			s.best = kept[0].m // the best searched of those left
+		}
 	}
 	return false
 }
 
-// proveRoot deepens the proof search of every root move while the
-// solver's share of the budget lasts, until a move is proven to win. It
-// returns each move's outcome and the depth of the last pass.
-func (s *searcher) proveRoot() ([]int, int) {
+// startSolver readies the solver's first turn: every root move unknown,
+// the first pass, an empty proof table.
+func (s *searcher) startSolver() {
+	sv := &s.sv
 	share := s.solverNodes()
 	s.proof = newTable(share)
-	defer s.proof.release()
-	s.proofEnd = s.nodes + share
-	s.proofStop = false
+	sv.moves = sv.moves[:0]
+	for _, rm := range s.rootMoves {
+		sv.moves = append(sv.moves, rm.m)
+	}
+	sv.status = make([]int, len(sv.moves))
+	sv.d, sv.end, sv.used, sv.done = 1, s.nodes+share, 0, false
+}
+
+// statusOf is the solver's outcome for root move m.
+func (sv *solver) statusOf(m logic.Move) int {
+	for i, x := range sv.moves {
+		if x == m {
+			return sv.status[i]
+		}
+	}
+	return proofUnknown
+}
+
+// prove deepens the proof search of every root move from the pass under
+// way until the solver's turn ends (s.proofEnd) or a move is proven to
+// win, whose index it returns (else -1). A pass cut short is taken up
+// again next turn: the moves it decided keep their outcome, and the proof
+// table what the others' searches proved.
+func (s *searcher) prove() int {
+	sv := &s.sv
 	me := s.rootSeat
 	bound := gameBound(&s.root)
-	status := make([]int, len(s.rootMoves))
 	step := 1
 	if s.variant == logic.Express {
 		step = 2 // no extra turns: a win is always an odd number of plies away
 	}
-	d := 1
-	for ; d < maxPly-1 && !s.proofStop; d += step {
-		for i := range s.rootMoves {
-			if status[i] != proofUnknown {
+	for ; sv.d < maxPly-1; sv.d += step {
+		d := sv.d
+		for i, m := range sv.moves {
+			if sv.status[i] != proofUnknown {
 				continue
 			}
 			q := &s.posBuf[1]
 			*q = s.root
-			q.Apply(s.rootMoves[i].m, nil)
+			q.Apply(m, nil)
 			switch {
 			case q.Over():
-				status[i] = proofDraw
+				sv.status[i] = proofDraw
 				if r := q.Result(); r.State == logic.Won {
-					status[i] = proofLoss
+					sv.status[i] = proofLoss
 					if q.SeatOf(r.Winner) == me {
-						status[i] = proofWin
+						sv.status[i] = proofWin
 					}
 				}
 			case q.ToMoveSeat() == me:
 				if s.wins(q, d-1, 1) {
-					status[i] = proofWin
+					sv.status[i] = proofWin
 				} else if !s.proofStop && s.loses(q, d-1, 1) {
-					status[i] = proofLoss
+					sv.status[i] = proofLoss
 				}
 			default:
 				if s.loses(q, d-1, 1) {
-					status[i] = proofWin
+					sv.status[i] = proofWin
 				} else if !s.proofStop && s.wins(q, d-1, 1) {
-					status[i] = proofLoss
+					sv.status[i] = proofLoss
 				}
 			}
-			if s.proofStop {
-				return status, d
+			if sv.status[i] == proofWin {
+				return i
 			}
-			if status[i] == proofWin {
-				return status, d
+			if s.proofStop {
+				return -1
 			}
 		}
 		if s.variant == logic.Express && d >= bound {
 			// Every line of play ends within d plies: what is neither
 			// won nor lost is drawn.
-			for i := range status {
-				if status[i] == proofUnknown {
-					status[i] = proofDraw
+			for i := range sv.status {
+				if sv.status[i] == proofUnknown {
+					sv.status[i] = proofDraw
 				}
 			}
 			break
 		}
 	}
-	return status, d
+	sv.done = true
+	return -1
 }
 
-// solverNodes is the solver's share of the budget. A search without a
-// budget (Unlimited: its caller stops it by the clock) cannot give the
-// solver a share of it, or the solver alone would fill the time and the
-// move would be left unsearched; it gives the solver what the
-// Grandmaster's own budget would, and the search proper gets the rest of
-// the time.
+// solverNodes is the most the solver may use: half the budget. A search
+// without a budget (Unlimited: its caller stops it by the clock) has no
+// half to give, and takes turns (solveTurn) keep the solver to about half
+// of whatever it gets.
 func (s *searcher) solverNodes() int {
-	if s.budget >= Unlimited {
-		return levels[MaxLevel].nodes / solveShare
-	}
 	return s.budget / solveShare
 }
 
