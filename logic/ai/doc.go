@@ -111,6 +111,12 @@
 // every line of play, the rest are exact draws. Tests check the proofs
 // against brute force and the verdicts against full minimax.
 //
+// Under a clock (an Unlimited budget) there is no half to spend first: the
+// solver takes turns with the search's iterations, each time catching up
+// with the nodes the search has used, so that wherever the clock stops it,
+// the move has been searched and the solver has had a fifth to a half of
+// the nodes (TestSolverLeavesTimeForTheSearch).
+//
 // # Tactics
 //
 // Above Beginner, the root takes a win in one (in Expert and Extreme a
