@@ -196,6 +196,21 @@ func escape() input.Input {
 	return in
 }
 
+// emptyBoard starts a game of setup st on an empty Express board through
+// the real game loop, waits until orange may play, and returns the game,
+// its input script and the table's layout.
+func emptyBoard(t *testing.T, l *looptest.Loop, st play.Setup) (*app.Game, *input.Script, layout.Geometry) {
+	t.Helper()
+	g, s := realGame(t, l, app.Options{Setup: st, StartGame: true,
+		Position: "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0"})
+	if !l.Until(120, func() bool { return g.PagePhase() == "playing" }) {
+		t.Fatalf("phase %q, want playing", g.PagePhase())
+	}
+	var geo layout.Geometry
+	l.Do(func() { geo = *g.Scene().(app.PageBoard).PageGeometry() })
+	return g, s, geo
+}
+
 // TestCarryAcrossTheBoardThroughTheLoop (issue 11, defect 2): through the
 // real game loop, a marble picked from the mover's tray and carried across
 // the whole board along a row, a move a tick, to the far edge plays
@@ -206,13 +221,7 @@ func TestCarryAcrossTheBoardThroughTheLoop(t *testing.T) {
 	l := looptest.Need(t)
 	st := play.DefaultSetup()
 	st.Seats[1].Computer = false
-	g, s := realGame(t, l, app.Options{Setup: st, StartGame: true,
-		Position: "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0"})
-	if !l.Until(120, func() bool { return g.PagePhase() == "playing" }) {
-		t.Fatalf("phase %q, want playing", g.PagePhase())
-	}
-	var geo layout.Geometry
-	l.Do(func() { geo = *g.Scene().(app.PageBoard).PageGeometry() })
+	g, s, geo := emptyBoard(t, l, st)
 	// moves is the number of moves played; called on the loop's thread
 	// (inside Until's condition) or wrapped in l.Do.
 	movesNow := func() int { return len(g.Scene().(app.PageBoard).PageMatch().Moves) }
@@ -441,13 +450,7 @@ func TestVibrationSettingThroughTheLoop(t *testing.T) {
 		var buzzes []input.Buzz
 		var restore func()
 		l.Do(func() { restore = input.RecordBuzzes(func(b input.Buzz) { buzzes = append(buzzes, b) }) })
-		g, s := realGame(t, l, app.Options{Setup: st, StartGame: true,
-			Position: "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0"})
-		if !l.Until(120, func() bool { return g.PagePhase() == "playing" }) {
-			t.Fatalf("phase %q, want playing", g.PagePhase())
-		}
-		var geo layout.Geometry
-		l.Do(func() { geo = *g.Scene().(app.PageBoard).PageGeometry() })
+		g, s, geo := emptyBoard(t, l, st)
 		e := logic.NewEntry(logic.West, 3)
 		from, to := geo.EntryPoint(e), geo.CellCenter(e.EntryCell())
 		l.Do(func() { s.Drag(from.X, from.Y, to.X, to.Y, 10) })

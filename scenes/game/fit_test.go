@@ -31,6 +31,18 @@ func newContext(t *testing.T, lang string, w, h, scale float64) *app.Context {
 	return c
 }
 
+// laidResult is the result screen of a new game of c's setup, laid out.
+func laidResult(t *testing.T, c *app.Context) *Result {
+	t.Helper()
+	s, err := c.NewSession("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := NewResult(c, NewTable(c, s))
+	res.Layout(c)
+	return res
+}
+
 func checkFits(t *testing.T, c *app.Context, where string, fits []ui.Fit, least float64) {
 	t.Helper()
 	for _, f := range fits {
@@ -51,12 +63,7 @@ func TestEveryTextFits(t *testing.T) {
 			c := newContext(t, lg, 640, 480, 1)
 			// The result of a tournament game.
 			c.Setup.Tournament = true
-			s, err := c.NewSession("")
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := NewResult(c, NewTable(c, s))
-			res.Layout(c)
+			res := laidResult(t, c)
 			checkFits(t, c, "result", res.bs.Fits(), minFit)
 			c.Setup, c.Tourney = play.DefaultSetup(), nil
 			for _, players := range []int{2, 4} {
@@ -135,12 +142,7 @@ func TestResultButtonsReach(t *testing.T) {
 				for _, players := range []int{2, 3, 4} {
 					c := newContext(t, "en", sz[0]*scale, sz[1]*scale, scale)
 					c.Setup.Players = players
-					s, err := c.NewSession("")
-					if err != nil {
-						t.Fatal(err)
-					}
-					res := NewResult(c, NewTable(c, s))
-					res.Layout(c)
+					res := laidResult(t, c)
 					for _, b := range res.Buttons() {
 						if b.H < 44*scale-0.5 {
 							t.Errorf("%v×%v, %d players: %q is %.0f px high", sz, scale, players, b.Label, b.H)
@@ -233,12 +235,7 @@ func TestPanelsKeepClearOfTheNotch(t *testing.T) {
 				c := newContext(t, "en", tc.w, tc.h, 3)
 				c.Inset = tc.in
 				c.Setup.Players = players
-				s, err := c.NewSession("")
-				if err != nil {
-					t.Fatal(err)
-				}
-				res := NewResult(c, NewTable(c, s))
-				res.Layout(c)
+				res := laidResult(t, c)
 				inSafe("the result's summary", res.panel)
 				for _, b := range res.Buttons() {
 					inSafe("the result's "+b.Label, layout.Rect{X: b.X, Y: b.Y, W: b.W, H: b.H})
