@@ -39,7 +39,7 @@ type searcher struct {
 	seed      uint64
 	w         weights
 	blind     bool
-	solve     bool // the endgame solver runs first (solve.go)
+	solve     bool // the endgame solver takes turns with the iterations (solve.go)
 	deep      bool // the Grandmaster's late-move reductions (reduction)
 
 	proof     table  // the endgame solver's proofs

@@ -9,11 +9,11 @@ import "shiftago/logic"
 // side to move force a win within d plies?", so every node is decided by
 // its first refutation and the transposition table remembers proofs.
 //
-// Taking turns with the search proper's iterations (solveTurn), it
-// deepens d while its share of the nodes lasts. A root move proven to win ends the move at once (the
-// shortest proof found is played, so a won game makes progress). A root
-// move proven to lose, within the same d, is dropped unless every move
-// loses. In Express, once d covers the rest of the game (no game lasts
+// Before the search proper's iterations (solveTurn), it deepens d while
+// its share of the nodes lasts. A root move proven to win ends the move
+// at once (the shortest proof found is played, so a won game makes
+// progress). A root move proven to lose, within the same d, is dropped
+// unless every move loses. In Express, once d covers the rest of the game (no game lasts
 // longer than the marbles in the supplies or the empty cells), a move
 // neither proven to win nor to lose is an exact draw.
 
@@ -66,14 +66,17 @@ type solver struct {
 }
 
 // solveTurn gives the solver its turn before an iteration of the search
-// proper: it proves on until it has used as many nodes as the search (at
-// least solveChunk), or its whole share, or it is finished, and reports
-// whether it proved a win (s.best is then the move to play). Taking turns
-// keeps the solver to about half the nodes wherever the search is
-// stopped: under a clock (an Unlimited budget) the solver used to run
-// first with a fixed share, and where proofs are slow (Expert, a slow
-// machine) that share filled the whole move and the move played was
-// never searched. Root moves proven to lose are dropped, unless all are.
+// proper, and reports whether it proved a win (s.best is then the move to
+// play). Root moves proven to lose are dropped, unless all are.
+//
+// With a budget, the first turn takes the solver's whole share (half the
+// budget), as it was measured, and there is no other. Under a clock (an
+// Unlimited budget) each turn proves on until the solver has used as many
+// nodes as the search (at first, solveChunk), so that wherever the clock
+// stops the search, the move has been searched. The solver used to run
+// first there with a fixed share, and where proofs are slow (Expert, a
+// slow machine) that share filled the whole move and the move played was
+// never searched.
 func (s *searcher) solveTurn() bool {
 	sv := &s.sv
 	if sv.done {
@@ -82,9 +85,6 @@ func (s *searcher) solveTurn() bool {
 	if sv.moves == nil {
 		s.startSolver()
 	}
-	// With a budget, the solver takes its whole share first, as it was
-	// measured. Under a clock it catches up with the search proper's
-	// nodes (at first, a chunk).
 	catchUp := sv.end - s.nodes
 	if s.budget >= Unlimited {
 		catchUp = max(s.nodes-sv.used, solveChunk) - sv.used
@@ -214,8 +214,8 @@ func (s *searcher) prove() int {
 
 // solverNodes is the most the solver may use: half the budget. A search
 // without a budget (Unlimited: its caller stops it by the clock) has no
-// half to give, and takes turns (solveTurn) keep the solver to about half
-// of whatever it gets.
+// half to give; there the solver's turns (solveTurn) keep it to about
+// half of whatever the search gets.
 func (s *searcher) solverNodes() int {
 	return s.budget / solveShare
 }
