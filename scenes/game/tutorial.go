@@ -365,7 +365,7 @@ func (tu *Tutorial) layout(c *app.Context) {
 func tutRegions(geo *layout.Geometry, cards bool) []layout.Rect {
 	m := geo.Margin()
 	safe := geo.Safe()
-	x0, w, h := safe.X, safe.X+safe.W, safe.Y+safe.H // the safe area's left, right and bottom
+	left, right, bottom := safe.X, safe.X+safe.W, safe.Y+safe.H
 	top := geo.Status.Y + geo.Status.H + m
 	occ := []layout.Rect{geo.Frame}
 	if cards {
@@ -373,20 +373,20 @@ func tutRegions(geo *layout.Geometry, cards bool) []layout.Rect {
 			occ = append(occ, geo.Seats[i].Card)
 		}
 	}
-	lo, hi := h, 0.0
+	lo, hi := bottom, 0.0
 	for _, o := range occ {
 		lo, hi = math.Min(lo, o.Y), math.Max(hi, o.Y+o.H)
 	}
-	out := []layout.Rect{{X: x0 + m, Y: top, W: w - x0 - 2*m, H: lo - m - top}, {X: x0 + m, Y: hi + m, W: w - x0 - 2*m, H: h - m - hi - m}}
+	out := []layout.Rect{{X: left + m, Y: top, W: right - left - 2*m, H: lo - m - top}, {X: left + m, Y: hi + m, W: right - left - 2*m, H: bottom - m - hi - m}}
 	f := geo.Frame
 	for _, col := range [2]layout.Rect{
-		{X: f.X + f.W + m, Y: top, W: w - m - (f.X + f.W + m), H: h - m - top},
-		{X: x0 + m, Y: top, W: f.X - x0 - 2*m, H: h - m - top},
+		{X: f.X + f.W + m, Y: top, W: right - m - (f.X + f.W + m), H: bottom - m - top},
+		{X: left + m, Y: top, W: f.X - left - 2*m, H: bottom - m - top},
 	} {
 		if col.Empty() {
 			continue
 		}
-		lo, hi, any := h, 0.0, false
+		lo, hi, any := bottom, 0.0, false
 		for _, o := range occ[1:] {
 			if o.X < col.X+col.W && o.X+o.W > col.X {
 				lo, hi, any = math.Min(lo, o.Y), math.Max(hi, o.Y+o.H), true
