@@ -196,13 +196,13 @@ func escape() input.Input {
 	return in
 }
 
-// emptyBoard starts a game of setup st on an empty Express board through
+// emptyBoard starts a game of opts on an empty Express board through
 // the real game loop, waits until orange may play, and returns the game,
 // its input script and the table's layout.
-func emptyBoard(t *testing.T, l *looptest.Loop, st play.Setup) (*app.Game, *input.Script, layout.Geometry) {
+func emptyBoard(t *testing.T, l *looptest.Loop, opts app.Options) (*app.Game, *input.Script, layout.Geometry) {
 	t.Helper()
-	g, s := realGame(t, l, app.Options{Setup: st, StartGame: true,
-		Position: "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0"})
+	opts.StartGame, opts.Position = true, "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0"
+	g, s := realGame(t, l, opts)
 	if !l.Until(120, func() bool { return g.PagePhase() == "playing" }) {
 		t.Fatalf("phase %q, want playing", g.PagePhase())
 	}
@@ -221,7 +221,7 @@ func TestCarryAcrossTheBoardThroughTheLoop(t *testing.T) {
 	l := looptest.Need(t)
 	st := play.DefaultSetup()
 	st.Seats[1].Computer = false
-	g, s, geo := emptyBoard(t, l, st)
+	g, s, geo := emptyBoard(t, l, app.Options{Setup: st})
 	// moves is the number of moves played; called on the loop's thread
 	// (inside Until's condition) or wrapped in l.Do.
 	movesNow := func() int { return len(g.Scene().(app.PageBoard).PageMatch().Moves) }
@@ -447,10 +447,8 @@ func TestVibrationSettingThroughTheLoop(t *testing.T) {
 		st := play.DefaultSetup()
 		st.Seats[1].Computer = false
 		st.Vibrate = on
-		var buzzes []input.Buzz
-		var restore func()
-		l.Do(func() { restore = input.RecordBuzzes(func(b input.Buzz) { buzzes = append(buzzes, b) }) })
-		g, s, geo := emptyBoard(t, l, st)
+		var buzzes []input.Buzz // written and read on the game's thread
+		g, s, geo := emptyBoard(t, l, app.Options{Setup: st, Buzz: func(b input.Buzz) { buzzes = append(buzzes, b) }})
 		e := logic.NewEntry(logic.West, 3)
 		from, to := geo.EntryPoint(e), geo.CellCenter(e.EntryCell())
 		l.Do(func() { s.Drag(from.X, from.Y, to.X, to.Y, 10) })
@@ -459,7 +457,7 @@ func TestVibrationSettingThroughTheLoop(t *testing.T) {
 		}
 		l.Wait(5)
 		var got []input.Buzz
-		l.Do(func() { got = slices.Clone(buzzes); restore() })
+		l.Do(func() { got = slices.Clone(buzzes) })
 		want := []input.Buzz{input.BuzzPick, input.BuzzTouch}
 		if !on {
 			want = nil

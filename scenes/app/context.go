@@ -51,6 +51,9 @@ type Options struct {
 	// Process is this desktop process, for the owner record (zero in the
 	// browser).
 	Process Process
+	// Buzz takes the buzzes in place of the device's vibrator (tests: a
+	// desktop has nothing to buzz); nil: the device.
+	Buzz func(input.Buzz)
 }
 
 // Process names a desktop process in the owner record, and tells
@@ -117,6 +120,18 @@ const (
 	opReplace
 	opReset
 )
+
+// Vibrate buzzes b if the player allows it (the Vibration setting), on
+// the device or where Options.Buzz says.
+func (c *Context) Vibrate(b input.Buzz) {
+	if c.Opts.Buzz != nil {
+		if c.Setup.Vibrate {
+			c.Opts.Buzz(b)
+		}
+		return
+	}
+	input.Vibrate(c.Setup.Vibrate, b)
+}
 
 // Kit is the drawing kit of the widgets.
 func (c *Context) Kit() ui.Kit { return ui.Kit{Text: c.Text, Sprites: c.Sprites} }

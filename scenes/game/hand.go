@@ -223,7 +223,7 @@ func (h *Hand) play(c *app.Context, t *Table, in *input.Input) {
 		case gesture.Pick:
 			h.rollback = false
 			c.Sound.Play(sound.CueTap, 0, 0)
-			input.Vibrate(c.Setup.Vibrate, input.BuzzPick)
+			c.Vibrate(input.BuzzPick)
 			t.Ctl.Deselect() // what an earlier refusal said is over
 		case gesture.Select:
 			c.Sound.Play(sound.CueTap, 0, 0)
@@ -231,7 +231,7 @@ func (h *Hand) play(c *app.Context, t *Table, in *input.Input) {
 		case gesture.Deselect:
 			t.Ctl.Deselect()
 		case gesture.Refused:
-			input.Vibrate(c.Setup.Vibrate, input.BuzzRefuse)
+			c.Vibrate(input.BuzzRefuse)
 			t.Ctl.Refuse(ev.Entry)
 		case gesture.Cancel:
 			t.Ctl.Deselect()
@@ -250,7 +250,7 @@ func (h *Hand) play(c *app.Context, t *Table, in *input.Input) {
 			c.Sound.Play(sound.CueRoll, 1, 0.2)
 		case gesture.Commit:
 			h.rollback = false
-			input.Vibrate(c.Setup.Vibrate, input.BuzzTouch)
+			c.Vibrate(input.BuzzTouch)
 			h.opts = ev.Motion()
 			h.opts.Selected = !h.opts.Dragged // tapped or keyed: the marble stands at its entry point
 			if !t.Ctl.Commit(ev.Entry) {

@@ -15,18 +15,6 @@ const (
 // tablet) and the player allows it (on); elsewhere it does nothing.
 func Vibrate(on bool, b Buzz) {
 	if on {
-		device(int(b))
+		vibrate(int(b))
 	}
-}
-
-// device is where a buzz goes: the device's vibrator, or a test's record.
-var device = vibrate
-
-// RecordBuzzes sends the buzzes to rec instead of the device until restore
-// is called, so a test on a desktop (which has nothing to buzz) sees
-// them. Call both on the thread that runs the game.
-func RecordBuzzes(rec func(Buzz)) (restore func()) {
-	old := device
-	device = func(ms int) { rec(Buzz(ms)) }
-	return func() { device = old }
 }
