@@ -3,6 +3,7 @@ package ai
 import (
 	"iter"
 	"runtime"
+	"slices"
 	"sync"
 
 	"shiftago/logic"
@@ -26,6 +27,14 @@ import (
 // other, as the browser does, gives the same move as running them side by
 // side. The cost is that a worker sees the others' results up to one epoch
 // late, about a millisecond.
+//
+// Only the main worker runs the endgame solver. The helpers used to run
+// the same proofs, each with its own proof table: under a clock that was
+// a quarter of the move's work done twice. Now they search, and between
+// epochs they learn which root moves the main worker's solver has proved
+// lost, and drop them at their next iteration; a helper's move that is
+// proved lost is never picked. A proved win ends the main worker's search,
+// and so the move.
 
 // epochNodes is the nodes each worker searches between two merges.
 const epochNodes = 8192
@@ -61,6 +70,7 @@ type parallel struct {
 	mc       bool  // tree search: combine the trees' root visits
 	serial   bool  // run the workers in turn even where goroutines are parallel (tests)
 	finished bool
+	lost     []logic.Move // the root moves the main worker's solver proved lost
 
 	best      logic.Move
 	bestScore int
@@ -87,6 +97,7 @@ func newParallel(p logic.Position, cfg Config, st *searcher, n int) *parallel {
 				w.rootMoves = append(append(w.rootMoves[:1:1], rest[k:]...), rest[:k]...)
 			}
 			w.skip = i & 1
+			w.solve = false
 		}
 		par.workers = append(par.workers, &worker{st: w})
 	}
@@ -144,6 +155,14 @@ func (par *parallel) epoch() {
 		for _, w := range par.workers {
 			par.shared.merge(&w.st.tt)
 		}
+		if main := par.workers[0].st; main.solve {
+			// The helpers read this during the next epoch: it changes only
+			// between epochs, so the move stays deterministic.
+			par.lost = main.sv.lostMoves(par.lost[:0])
+			for _, w := range par.workers[1:] {
+				w.st.lost = par.lost
+			}
+		}
 	}
 	par.pick()
 	if par.workers[0].done {
@@ -157,7 +176,10 @@ func (par *parallel) epoch() {
 func (par *parallel) pick() {
 	if !par.mc {
 		var b *searcher
-		for _, w := range par.workers {
+		for i, w := range par.workers {
+			if i > 0 && slices.Contains(par.lost, w.st.best) {
+				continue // the main worker's best is never proved lost (unless all are)
+			}
 			if b == nil || w.st.depth > b.depth {
 				b = w.st
 			}

@@ -4,6 +4,7 @@ import (
 	"iter"
 	"math"
 	"runtime"
+	"slices"
 
 	"shiftago/logic"
 )
@@ -42,10 +43,11 @@ type searcher struct {
 	solve     bool // the endgame solver takes turns with the iterations (solve.go)
 	deep      bool // the Grandmaster's late-move reductions (reduction)
 
-	proof     table  // the endgame solver's proofs
-	proofEnd  int    // the node count at which the solver's turn ends
-	proofStop bool   // the solver's turn is over
-	sv        solver // the solver's progress between its turns
+	proof     table        // the endgame solver's proofs
+	lost      []logic.Move // lazy SMP helper: root moves the main worker's solver proved lost
+	proofEnd  int          // the node count at which the solver's turn ends
+	proofStop bool         // the solver's turn is over
+	sv        solver       // the solver's progress between its turns
 
 	tt       table
 	shared   *table // lazy SMP: the table all workers read, merged between epochs
@@ -353,6 +355,9 @@ func (s *searcher) run() {
 	for d := 1 + s.skip; d <= s.lv.depth && d < maxPly; d++ {
 		if s.solve && (s.solveTurn() || s.abort) {
 			return
+		}
+		if len(s.lost) > 0 {
+			s.keepRootMoves(func(m logic.Move) bool { return !slices.Contains(s.lost, m) })
 		}
 		var score int
 		var m logic.Move

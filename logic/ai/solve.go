@@ -107,19 +107,36 @@ func (s *searcher) solveTurn() bool {
 		s.best, s.bestScore, s.depth = sv.moves[won], winScore-sv.d, maxPly
 		return true
 	}
+	s.keepRootMoves(func(m logic.Move) bool { return sv.statusOf(m) != proofLoss })
+	return false
+}
+
+// keepRootMoves drops the root moves that keep rejects, unless it rejects
+// them all; if it drops the best so far, the best searched of those left
+// takes its place.
+func (s *searcher) keepRootMoves(keep func(logic.Move) bool) {
 	kept := s.rootMoves[:0:0]
 	for _, rm := range s.rootMoves {
-		if sv.statusOf(rm.m) != proofLoss {
+		if keep(rm.m) {
 			kept = append(kept, rm)
 		}
 	}
 	if len(kept) > 0 && len(kept) < len(s.rootMoves) {
 		s.rootMoves = kept
-		if sv.statusOf(s.best) == proofLoss {
-			s.best = kept[0].m // the best searched of those left
+		if !keep(s.best) {
+			s.best = kept[0].m
 		}
 	}
-	return false
+}
+
+// lostMoves appends to buf the root moves the solver has proved lost.
+func (sv *solver) lostMoves(buf []logic.Move) []logic.Move {
+	for i, m := range sv.moves {
+		if sv.status[i] == proofLoss {
+			buf = append(buf, m)
+		}
+	}
+	return buf
 }
 
 // startSolver readies the solver's first turn: every root move unknown,

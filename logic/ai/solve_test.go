@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"shiftago/logic"
@@ -313,6 +314,53 @@ func TestSolverDeterministic(t *testing.T) {
 	}
 	if checked < 20 {
 		t.Fatalf("only %d searches checked", checked)
+	}
+}
+
+// TestParallelSolverOnce: in a parallel search only the main worker runs
+// the endgame solver (the helpers used to run the same proofs again);
+// the helpers learn the root moves it proved lost and drop them, and a
+// helper's move that is proved lost is never the one played.
+func TestParallelSolverOnce(t *testing.T) {
+	ps := lateGames(t, logic.Express, 40, 24, solveHorizon)
+	searched, withLosses, helperDropped := 0, 0, 0
+	for i, p := range ps {
+		if i%3 != 0 || p.Over() {
+			continue
+		}
+		s := NewSearch(p, Config{Level: MaxLevel, Seed: uint64(i), MaxNodes: Unlimited, Workers: 2})
+		if s.par == nil || !s.par.workers[0].st.solve {
+			continue
+		}
+		for s.Nodes() < 150000 && !s.Step(4096) {
+		}
+		s.Stop()
+		main, helper := s.par.workers[0].st, s.par.workers[1].st
+		if helper.solve || helper.sv.used != 0 || helper.proof.slots != nil {
+			t.Fatalf("%s: the helper ran the solver (%d nodes)", p.String(), helper.sv.used)
+		}
+		searched++
+		lost := main.sv.lostMoves(nil)
+		if len(lost) == 0 || len(lost) == len(main.sv.moves) {
+			continue
+		}
+		withLosses++
+		if slices.Contains(lost, s.Best()) {
+			t.Fatalf("%s: played %s, proved lost", p.String(), s.Best())
+		}
+		if !slices.ContainsFunc(helper.rootMoves, func(rm rootMove) bool { return slices.Contains(lost, rm.m) }) {
+			helperDropped++
+		}
+		// A helper a ply deeper whose move is proved lost is passed over.
+		helper.best, helper.depth = lost[0], main.depth+1
+		s.par.pick()
+		if s.par.best != main.best {
+			t.Fatalf("%s: picked %s, proved lost; the main worker's move is %s", p.String(), s.par.best, main.best)
+		}
+	}
+	t.Logf("%d endgames searched, %d with moves proved lost, the helper dropped them in %d", searched, withLosses, helperDropped)
+	if withLosses < 3 || helperDropped == 0 {
+		t.Fatalf("%d endgames searched, %d with moves proved lost, the helper dropped them in %d: too few to show anything", searched, withLosses, helperDropped)
 	}
 }
 
