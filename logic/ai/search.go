@@ -506,6 +506,13 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int, only 
 	if depth <= 0 || ply >= maxPly-1 {
 		return s.eval(p, ply, reply)
 	}
+	if s.deep && s.immediateWin(p, mover) {
+		// A win in one: answer at once rather than search the other
+		// insertions until the winning one comes up in the move order.
+		// The value is the one eval gives the same position at a leaf, so
+		// the position is worth the same at every depth.
+		return nearWin - ply
+	}
 	key := p.Hash()
 	if only {
 		key ^= onlyKey

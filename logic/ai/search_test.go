@@ -97,6 +97,54 @@ func TestSearchAllocs(t *testing.T) {
 	}
 }
 
+// TestWinInOneEndsTheNode: at an inner node where the side to move wins
+// with one insertion, the Grandmaster's search answers at once, with the
+// value the evaluation gives such a position at a leaf, instead of
+// searching the other insertions until it meets the winning one (at 300 000
+// nodes in Express that took it from +108 to +185 against the reference,
+// README.md). The reference keeps its search.
+func TestWinInOneEndsTheNode(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	wins, refNodes := 0, 0
+	for _, v := range []logic.Variant{logic.Express, logic.Expert} {
+		for i := 0; i < 400; i++ {
+			p := randomPosition(rng, v, 2, 10+rng.IntN(30))
+			if p.Over() {
+				continue
+			}
+			gm := newSearcher(p, Config{Level: MaxLevel, NoBook: true})
+			if !gm.immediateWin(&p, p.ToMoveSeat()) {
+				continue
+			}
+			wins++
+			for _, c := range []struct {
+				name string
+				st   *searcher
+			}{{"Grandmaster", gm}, {"reference", newSearcher(p, Reference(0))}} {
+				st := c.st
+				st.budget, st.sliceEnd, st.nodes = 1<<30, 1<<30, 0
+				st.tt.release()
+				st.tt = newTable(1 << 12)
+				got := st.negamax(&p, 3, -inf, inf, 1, false)
+				st.tt.release()
+				switch {
+				case c.st == gm && (got != nearWin-1 || st.nodes != 1):
+					t.Fatalf("%s: the Grandmaster searched %d nodes for %d, want 1 node for %d\n%s", v, st.nodes, got, nearWin-1, p.Diagram())
+				case c.st != gm && got != winScore-2:
+					t.Fatalf("%s: the reference searched %d nodes for %d, want the win it plays next, %d\n%s", v, st.nodes, got, winScore-2, p.Diagram())
+				}
+				if c.st != gm {
+					refNodes += st.nodes
+				}
+			}
+		}
+	}
+	t.Logf("%d positions with a win in one: the Grandmaster searched 1 node in each, the reference %d in all", wins, refNodes)
+	if wins < 20 || refNodes < 2*wins {
+		t.Fatalf("%d positions with a win in one, where the reference searched %d nodes: the test saw too few", wins, refNodes)
+	}
+}
+
 // TestGrandmasterSeesDeeper: at the same node budget the Grandmaster's
 // reductions complete more plies than the reference's one-or-two-ply
 // step, in Express and Expert alike (node budgets, not time: the figure
