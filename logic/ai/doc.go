@@ -11,9 +11,12 @@
 // previous iteration's best move first at the root, TT move, killer moves
 // and a history table below it, and late-move reductions (the lower
 // levels a ply or two; the Grandmaster ln(depth)·ln(i) plies, but never a
-// move that makes a threat: about a ply deeper at equal nodes). A scoring move
-// in Expert and Extreme keeps the same player to move (an extra turn), so
-// the value of a child is negated only when the side to move changes.
+// move that makes a threat: about a ply deeper at equal nodes). Where the
+// side to move has a win in one, the Grandmaster's inner nodes answer at
+// once, as a leaf does, instead of searching the other moves first. A
+// scoring move in Expert and Extreme keeps the same player to move (an
+// extra turn), so the value of a child is negated only when the side to
+// move changes.
 // Scoring choices are moves of their own (logic.Position.Moves), so the
 // search chooses the line and the kept end like any other move.
 //
@@ -115,7 +118,8 @@
 // solver takes turns with the search's iterations, each time catching up
 // with the nodes the search has used, so that wherever the clock stops it,
 // the move has been searched and the solver has had a fifth to a half of
-// the nodes (TestSolverLeavesTimeForTheSearch).
+// the nodes (TestSolverLeavesTimeForTheSearch). With several workers only
+// the main one runs the solver; the helpers drop the moves it proved lost.
 //
 // # Tactics
 //
