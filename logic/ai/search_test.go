@@ -117,23 +117,18 @@ func TestWinInOneEndsTheNode(t *testing.T) {
 				continue
 			}
 			wins++
-			for _, c := range []struct {
-				name string
-				st   *searcher
-			}{{"Grandmaster", gm}, {"reference", newSearcher(p, Reference(0))}} {
-				st := c.st
+			for _, st := range []*searcher{gm, newSearcher(p, Reference(0))} {
 				st.budget, st.sliceEnd, st.nodes = 1<<30, 1<<30, 0
 				st.tt.release()
 				st.tt = newTable(1 << 12)
 				got := st.negamax(&p, 3, -inf, inf, 1, false)
 				st.tt.release()
 				switch {
-				case c.st == gm && (got != nearWin-1 || st.nodes != 1):
+				case st == gm && (got != nearWin-1 || st.nodes != 1):
 					t.Fatalf("%s: the Grandmaster searched %d nodes for %d, want 1 node for %d\n%s", v, st.nodes, got, nearWin-1, p.Diagram())
-				case c.st != gm && got != winScore-2:
+				case st != gm && got != winScore-2:
 					t.Fatalf("%s: the reference searched %d nodes for %d, want the win it plays next, %d\n%s", v, st.nodes, got, winScore-2, p.Diagram())
-				}
-				if c.st != gm {
+				case st != gm:
 					refNodes += st.nodes
 				}
 			}
