@@ -372,6 +372,7 @@ func TestParallelSolverOnce(t *testing.T) {
 // move, and the move played was never searched (at 500 ms a move in
 // Expert the Grandmaster lost 21 of 24 games to the reference).
 func TestSolverLeavesTimeForTheSearch(t *testing.T) {
+	skipUnderRace(t)
 	searched := 0
 	for _, v := range []logic.Variant{logic.Express, logic.Expert} {
 		rng := rand.New(rand.NewPCG(21, uint64(v)))

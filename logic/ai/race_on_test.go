@@ -1,0 +1,6 @@
+//go:build race
+
+package ai
+
+// raceDetector is true when the tests were built with -race.
+const raceDetector = true
