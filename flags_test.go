@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"io"
 	"strings"
 	"testing"
@@ -174,5 +175,21 @@ func TestForgetLink(t *testing.T) {
 		if p == "lang" || p == "mute" {
 			t.Errorf("%s is not a game parameter", p)
 		}
+	}
+}
+
+// TestGameFlagHelp checks the game's flag handling as perft and arena do
+// it: -h prints the usage and is flag.ErrHelp (main exits 0); a bad flag
+// prints nothing itself and gives one line saying where the list is.
+func TestGameFlagHelp(t *testing.T) {
+	var out strings.Builder
+	_, err := parseGameFlags([]string{"-h"}, &out, &store.Memory{}, false)
+	if !errors.Is(err, flag.ErrHelp) || !strings.Contains(out.String(), "usage: shiftago") || !strings.Contains(out.String(), "-record") {
+		t.Errorf("-h: %v, %q", err, out.String())
+	}
+	out.Reset()
+	_, err = parseGameFlags([]string{"--bogus"}, &out, &store.Memory{}, false)
+	if err == nil || out.Len() > 0 || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "-bogus") || !strings.Contains(err.Error(), "shiftago -h") {
+		t.Errorf("--bogus: %v, printed %q; want one line naming the flag and shiftago -h, nothing printed", err, out.String())
 	}
 }

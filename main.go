@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"regexp"
@@ -103,7 +104,9 @@ type gameOptions struct {
 func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool) (gameOptions, error) {
 	o := gameOptions{w: 1280, h: 800}
 	fs := flag.NewFlagSet("shiftago", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	// A bad flag gets one line (main adds the prefix), not the whole
+	// list; -h prints the list.
+	fs.SetOutput(io.Discard)
 	variant := fs.String("variant", "", "express, expert or extreme")
 	players := fs.Int("players", 0, "number of players, 2 to 4")
 	seats := fs.String("seats", "", "who plays each seat, in turn order: human or ai:LEVEL (1-5), comma-separated, e.g. human,ai:3")
@@ -115,12 +118,14 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool
 	size := fs.String("size", "1280x800", "the window's size, WIDTHxHEIGHT")
 	langFlag := fs.String("lang", "", "the interface's language: en, de, fr, it or es (default: as set in the game, else the system's)")
 	replay := fs.String("replay", "", "show this record in the replay at once (a record file; in a link, the record's text, base64url)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: shiftago [flags]   (or a subcommand: shiftago help)")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
-		return o, err
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stderr, "usage: shiftago [flags]   (or a subcommand: shiftago help)")
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+			return o, err
+		}
+		return o, fmt.Errorf("%w (shiftago -h lists the flags)", err)
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q (see shiftago help)", fs.Arg(0))
@@ -229,6 +234,11 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool
 	if set["record"] && *record == "" {
 		return o, errors.New("--record: empty; give a file name")
 	}
+	if set["record"] {
+		if err := recordTarget(*record); err != nil {
+			return o, err
+		}
+	}
 	if *nodes < 0 || *nodes > maxNodesPerFrame {
 		return o, fmt.Errorf("--ai-nodes-per-frame %d: want 0 (the default) to %d", *nodes, maxNodesPerFrame)
 	}
@@ -243,6 +253,38 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool
 	}
 	o.w, o.h = w, h
 	return o, nil
+}
+
+// recordTarget refuses a --record path that exists and is not a regular
+// file: opening a FIFO for writing blocks until something reads it, and
+// the game hung there before its window opened, saying nothing (issue 26).
+// A path that does not exist yet is created by the game.
+func recordTarget(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("--record: %w", err)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("--record %q: not a regular file (a %s); give a file to append the moves to", path, fileKind(fi.Mode()))
+	}
+	return nil
+}
+
+// fileKind names what a path that is not a regular file is.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m.IsDir():
+		return "directory"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	}
+	return "special file"
 }
 
 // maxNodesPerFrame bounds --ai-nodes-per-frame: more than this in one

@@ -38,6 +38,10 @@ type Options struct {
 	// DefaultTimeout without a movetime.
 	Timeout time.Duration
 	Verbose io.Writer // each game's result, if not nil
+	// Progress, if not nil, is called after each game with the result so
+	// far (a copy), one call at a time: Main shows progress from it, and
+	// keeps the last one to report on Ctrl-C.
+	Progress func(r Result)
 }
 
 // Bounds of the options, so that no flag can make the arena allocate,
@@ -90,16 +94,21 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
-			fmt.Fprintln(stderr, "usage: shiftago arena [flags]")
+			fmt.Fprint(stderr, `usage: shiftago arena [flags]
+Plays player A against player B over --games games and reports A's wins,
+draws and losses and the Elo difference. On a terminal it shows its
+progress and an estimate of the time left on stderr; Ctrl-C reports the
+games finished so far (exit status 130). The flags:
+`)
 			fs.SetOutput(stderr)
 			fs.PrintDefaults()
-		} else {
-			fmt.Fprintln(stderr, "arena:", err)
+			return 0
 		}
+		fmt.Fprintf(stderr, "shiftago arena: %v (shiftago arena -h lists the flags)\n", err)
 		return 2
 	}
 	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "arena: "+format+"\n", a...)
+		fmt.Fprintf(stderr, "shiftago arena: "+format+"\n", a...)
 		return 2
 	}
 	if fs.NArg() > 0 {
@@ -134,8 +143,20 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if *verbose {
 		o.Verbose = stdout
 	}
+	start := time.Now()
+	// The result so far, for Ctrl-C; the progress line, on a terminal.
+	var mu sync.Mutex
+	var sofar Result
+	progress := progressLine(stderr, o.Games, start)
+	o.Progress = func(r Result) {
+		mu.Lock()
+		defer mu.Unlock()
+		sofar = r
+		progress(r.Games())
+	}
 	// The engines run in process groups of their own, out of reach of the
-	// terminal's Ctrl-C: take them down with the arena.
+	// terminal's Ctrl-C: take them down with the arena, after reporting
+	// the games that did end (the ones being played are lost).
 	interrupted := make(chan os.Signal, 1)
 	signal.Notify(interrupted, os.Interrupt)
 	defer signal.Stop(interrupted)
@@ -145,19 +166,62 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		select {
 		case <-interrupted:
 			live.killAll()
-			fmt.Fprintln(stderr, "arena: interrupted")
+			mu.Lock()
+			progress(-1)
+			fmt.Fprintf(stderr, "shiftago arena: interrupted after %d of %d games; the games finished:\n", sofar.Games(), o.Games)
+			Report(stdout, o, sofar, time.Since(start))
 			os.Exit(130)
 		case <-matchOver:
 		}
 	}()
-	start := time.Now()
 	r, err := Run(o)
+	mu.Lock()
+	progress(-1)
+	mu.Unlock()
 	if err != nil {
-		fmt.Fprintln(stderr, "arena:", err)
+		fmt.Fprintln(stderr, "shiftago arena:", err)
 		return 1
 	}
 	Report(stdout, o, r, time.Since(start))
 	return 0
+}
+
+// progressLine returns what shows the match's progress on w: when w is a
+// terminal, a line rewritten after each game with the games played, the
+// time taken and an estimate of the time left (the mean time a game so
+// far, times the games left); done < 0 clears it. Anywhere else (a file,
+// a pipe, a test) it does nothing, so logs and reports stay clean.
+func progressLine(w io.Writer, games int, start time.Time) func(done int) {
+	f, ok := w.(*os.File)
+	if !ok {
+		return func(int) {}
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return func(int) {}
+	}
+	shown := false
+	return func(done int) {
+		if done < 0 {
+			if shown {
+				fmt.Fprint(w, "\r\033[K")
+			}
+			return
+		}
+		shown = true
+		took := time.Since(start)
+		fmt.Fprintf(w, "\r\033[K%s", progressText(done, games, took))
+	}
+}
+
+// progressText is the progress line's text: games done of all, the time
+// taken and, once a game has ended, the time left at the pace so far.
+func progressText(done, games int, took time.Duration) string {
+	s := fmt.Sprintf("%d/%d games, %v", done, games, took.Round(time.Second))
+	if done > 0 && done < games {
+		left := took / time.Duration(done) * time.Duration(games-done)
+		s += fmt.Sprintf(", about %v left", left.Round(time.Second))
+	}
+	return s
 }
 
 // check refuses options out of their bounds, naming the flag that sets
@@ -230,10 +294,14 @@ func Report(w io.Writer, o Options, r Result, wall time.Duration) {
 		// The first move is worth far more than most differences between
 		// players, so the games of one opening with the seats rotated
 		// are one sample: their spread is the honest error bar.
-		fmt.Fprintf(w, "By opening (%d with every rotation played; A's points in each, in half points:", sets)
+		// Spelled out, as players asked: which openings, what is counted,
+		// and why this interval is the one to trust.
+		fmt.Fprintf(w, "By opening: %d openings, each played once from every seat; A's points in an opening (of %d) → openings:", sets, o.Players)
 		for i := 0; i <= 2*o.Players; i++ {
-			fmt.Fprintf(w, " %d", r.Sets[i])
+			fmt.Fprintf(w, " %s→%d", halfPoints(i), r.Sets[i])
 		}
+		fmt.Fprintln(w)
+		fmt.Fprint(w, "  The first move is worth much, so each opening counts as one sample; Elo (A−B) by opening")
 		switch {
 		case math.IsInf(diff, 0):
 			// Every opening won, or every one lost: no spread to measure,
@@ -241,12 +309,12 @@ func Report(w io.Writer, o Options, r Result, wall time.Duration) {
 			m := float64(sets)
 			lo := EloDiff(m / (m + 1.96*1.96))
 			if diff < 0 {
-				fmt.Fprintf(w, "): ≤ %s (95%%)\n", fmtElo(-lo))
+				fmt.Fprintf(w, ": ≤ %s (95%%)\n", fmtElo(-lo))
 			} else {
-				fmt.Fprintf(w, "): ≥ %s (95%%)\n", fmtElo(lo))
+				fmt.Fprintf(w, ": ≥ %s (95%%)\n", fmtElo(lo))
 			}
 		default:
-			fmt.Fprintf(w, "): %s ± %.0f (95%%)\n", fmtElo(diff), margin)
+			fmt.Fprintf(w, ": %s ± %.0f (95%%)\n", fmtElo(diff), margin)
 		}
 	}
 	for i, name := range []string{"A", "B"} {
@@ -265,6 +333,18 @@ func Report(w io.Writer, o Options, r Result, wall time.Duration) {
 		}
 		fmt.Fprintln(w, line)
 	}
+}
+
+// halfPoints writes a count of half points as points: 0, ½, 1, 1½, …
+func halfPoints(h int) string {
+	s := ""
+	if h >= 2 || h == 0 {
+		s = fmt.Sprint(h / 2)
+	}
+	if h%2 == 1 {
+		s += "½"
+	}
+	return s
 }
 
 func fmtElo(x float64) string {
@@ -396,6 +476,9 @@ func Run(o Options) (Result, error) {
 				add(out)
 				if o.Verbose != nil {
 					fmt.Fprintf(o.Verbose, "game %d: seats %s: %s\n", g+1, out.seats, out.text)
+				}
+				if o.Progress != nil {
+					o.Progress(res)
 				}
 				mu.Unlock()
 				if f := out.forfeit; f >= 0 {

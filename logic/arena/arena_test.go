@@ -3,6 +3,7 @@ package arena
 import (
 	"bytes"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -142,7 +143,7 @@ func TestMainRefusesBadFlags(t *testing.T) {
 		var out, errOut bytes.Buffer
 		code := Main(tc.args, &out, &errOut)
 		msg := errOut.String()
-		if code != 2 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, tc.want) || len(msg) > 300 || out.Len() > 0 {
+		if code != 2 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, tc.want) || !strings.HasPrefix(msg, "shiftago arena: ") || len(msg) > 300 || out.Len() > 0 {
 			t.Errorf("%.60q: exit %d, stderr %.300q, stdout %.100q; want 2 and one line with %q", tc.args, code, msg, out.String(), tc.want)
 		}
 	}
@@ -232,9 +233,9 @@ func TestReportOneSided(t *testing.T) {
 		r    Result
 		want []string
 	}{
-		{"all lost", Result{Tally: Tally{Losses: 40}, Sets: [9]int{0: 20}}, []string{"(A−B): ≤ -", "): ≤ -"}},
-		{"all won", Result{Tally: Tally{Wins: 40}, Sets: [9]int{4: 20}}, []string{"(A−B): ≥ +", "): ≥ +"}},
-		{"split", Result{Tally: Tally{Wins: 20, Losses: 20}, Sets: [9]int{2: 20}}, []string{"(A−B): 0 ±", "): 0 ± 0"}},
+		{"all lost", Result{Tally: Tally{Losses: 40}, Sets: [9]int{0: 20}}, []string{"(A−B): ≤ -", "by opening: ≤ -"}},
+		{"all won", Result{Tally: Tally{Wins: 40}, Sets: [9]int{4: 20}}, []string{"(A−B): ≥ +", "by opening: ≥ +"}},
+		{"split", Result{Tally: Tally{Wins: 20, Losses: 20}, Sets: [9]int{2: 20}}, []string{"(A−B): 0 ±", "by opening: 0 ± 0"}},
 	} {
 		var out bytes.Buffer
 		Report(&out, o, tc.r, time.Second)
@@ -246,6 +247,57 @@ func TestReportOneSided(t *testing.T) {
 			if !strings.Contains(s, w) {
 				t.Errorf("%s: report lacks %q:\n%s", tc.name, w, s)
 			}
+		}
+	}
+}
+
+// TestArenaHelp checks that -h exits 0 and lists the flags.
+func TestArenaHelp(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := Main([]string{"-h"}, &out, &errOut); code != 0 || !strings.Contains(errOut.String(), "usage: shiftago arena") || !strings.Contains(errOut.String(), "-games") {
+		t.Errorf("arena -h: exit %d, %q", code, errOut.String())
+	}
+}
+
+// TestProgress checks that Progress sees every game once, in order of
+// their ends, with the result so far, and the progress line's estimate.
+func TestProgress(t *testing.T) {
+	var seen []int
+	o := Options{A: "greedy", B: "random", Players: 2, Games: 6, Concurrency: 2, Seed: 3,
+		Progress: func(r Result) { seen = append(seen, r.Games()) }}
+	r, err := Run(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(seen, []int{1, 2, 3, 4, 5, 6}) || r.Games() != 6 {
+		t.Errorf("progress saw %v, the match %d games", seen, r.Games())
+	}
+	for _, tc := range []struct {
+		done, games int
+		took        time.Duration
+		want        string
+	}{
+		{0, 10, 0, "0/10 games, 0s"},
+		{2, 10, 20 * time.Second, "2/10 games, 20s, about 1m20s left"},
+		{10, 10, time.Minute, "10/10 games, 1m0s"},
+	} {
+		if got := progressText(tc.done, tc.games, tc.took); got != tc.want {
+			t.Errorf("progressText(%d, %d, %v) = %q, want %q", tc.done, tc.games, tc.took, got, tc.want)
+		}
+	}
+	// Not a terminal: nothing is written.
+	var b bytes.Buffer
+	progressLine(&b, 10, time.Now())(3)
+	if b.Len() > 0 {
+		t.Errorf("progress written to a buffer: %q", b.String())
+	}
+}
+
+// TestHalfPoints checks how an opening's points are written.
+func TestHalfPoints(t *testing.T) {
+	for h, want := range []string{"0", "½", "1", "1½", "2"} {
+		if got := halfPoints(h); got != want {
+			t.Errorf("halfPoints(%d) = %q, want %q", h, got, want)
 		}
 	}
 }

@@ -94,3 +94,75 @@ func catchInterrupts(t *testing.T) (release func()) {
 	signal.Notify(c, os.Interrupt)
 	return func() { signal.Stop(c) }
 }
+
+// TestPerftFlags checks perft's flag handling (issue 26, defect 9): help
+// on -h with exit 0; one line, with the "shiftago perft: " prefix and exit
+// status 2, for a bad flag, an empty --position, and --players, --variant
+// or --sitouts that contradict --position, as the game refuses them.
+func TestPerftFlags(t *testing.T) {
+	two := "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0"
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string // in stderr
+	}{
+		{[]string{"-h"}, 0, "usage: shiftago perft"},
+		{[]string{"--help"}, 0, "-position"},
+		{[]string{"--bogus"}, 2, "shiftago perft: flag provided but not defined: -bogus"},
+		{[]string{"--depth", "x"}, 2, "shiftago perft: invalid value"},
+		{[]string{"--position", ""}, 2, "shiftago perft: --position: empty"},
+		{[]string{"--position", "  "}, 2, "shiftago perft: --position: empty"},
+		{[]string{"--position", two, "--players", "3"}, 2, "shiftago perft: --players 3 contradicts --position, a 2-player game"},
+		{[]string{"--position", two, "--variant", "expert"}, 2, "shiftago perft: --variant expert contradicts --position"},
+		{[]string{"--position", two, "--sitouts", "0,1"}, 2, "shiftago perft: --sitouts"},
+		{[]string{"--depth", "2", "extra"}, 2, "shiftago perft: unexpected argument"},
+	} {
+		var out, errOut strings.Builder
+		code := runPerft(tc.args, &out, &errOut)
+		msg := errOut.String()
+		if code != tc.code || !strings.Contains(msg, tc.want) {
+			t.Errorf("perft %q: exit %d, stderr %q; want exit %d and %q", tc.args, code, msg, tc.code, tc.want)
+		}
+		if lines := strings.Count(msg, "\n"); code != 0 && lines != 1 {
+			t.Errorf("perft %q: %d lines on stderr, want one: %q", tc.args, lines, msg)
+		}
+		if code != 0 && out.Len() > 0 {
+			t.Errorf("perft %q: refused but printed %q", tc.args, out.String())
+		}
+	}
+	// The same position with flags that agree with it is counted.
+	var out, errOut strings.Builder
+	if code := runPerft([]string{"--position", two, "--players", "2", "--variant", "express", "--depth", "2"}, &out, &errOut); code != 0 || out.String() != "784\n" {
+		t.Errorf("perft with agreeing flags: exit %d, %q %q", code, out.String(), errOut.String())
+	}
+}
+
+// TestEngineHelp checks that engine -h exits 0 and lists every command of
+// the protocol, and that an argument gets one line and exit status 2.
+func TestEngineHelp(t *testing.T) {
+	var out, errOut strings.Builder
+	if code := runEngine([]string{"-h"}, &out, &errOut); code != 0 {
+		t.Fatalf("engine -h: exit %d", code)
+	}
+	for _, cmd := range []string{"new", "position", "setposition", "moves", "play", "result", "perft", "go", "stop", "quit"} {
+		if !strings.Contains(errOut.String(), "\n  "+cmd+" ") {
+			t.Errorf("engine -h does not list %s:\n%s", cmd, errOut.String())
+		}
+	}
+	errOut.Reset()
+	if code := runEngine([]string{"--depth"}, &out, &errOut); code != 2 || strings.Count(errOut.String(), "\n") != 1 || !strings.HasPrefix(errOut.String(), "shiftago engine: ") {
+		t.Errorf("engine --depth: exit %d, %q", code, errOut.String())
+	}
+}
+
+// TestUsageNamesEverything checks that shiftago help names every
+// subcommand, -h and --version.
+func TestUsageNamesEverything(t *testing.T) {
+	var b strings.Builder
+	Usage(&b)
+	for _, s := range []string{"engine", "perft", "arena", "--version", "-h", "help"} {
+		if !strings.Contains(b.String(), s) {
+			t.Errorf("help does not mention %s", s)
+		}
+	}
+}

@@ -77,19 +77,33 @@ type inLine struct {
 
 // Serve reads commands from in until `quit` or the end of input and writes
 // one answer line for each non-blank line to out. Lines are read ahead
-// while a command runs, so that a `stop` line can end a running perft or go
-// at once; the other commands wait their turn, and every command still gets
-// its one answer, in order. At the end of input a running command finishes
-// first, so a piped script gets all its answers. A line longer than MaxLine
-// bytes is answered with an error and the session goes on. After quit,
-// Serve returns at once; its reader may still wait for input on in, and
-// ends with it (the process exits first in `shiftago engine`).
+// while a command runs, so that a `stop` or `quit` line can end a running
+// perft or go at once (quit then ends the session); the other commands
+// wait their turn, and every command still gets its one answer, in order.
+// At the end of input a running command finishes first, so a piped script
+// gets all its answers (ServeClient stops it instead). A line longer than
+// MaxLine bytes is answered with an error and the session goes on. After
+// quit, Serve returns at once; its reader may still wait for input on in,
+// and ends with it (the process exits first in `shiftago engine`).
 func Serve(in io.Reader, out io.Writer) error {
+	return serve(in, out, false)
+}
+
+// ServeClient is Serve for a program on the other end of a pipe (`shiftago
+// engine`): the end of its input means the client has gone, so, as in UCI
+// engines, it acts as `quit` and stops a running perft or go rather than
+// compute for nobody. Commands already read still get their answers (a
+// stopped perft answers `error: perft stopped`, go its best move so far).
+func ServeClient(in io.Reader, out io.Writer) error {
+	return serve(in, out, true)
+}
+
+func serve(in io.Reader, out io.Writer, stopAtEOF bool) error {
 	var stops atomic.Uint64
 	lines := make(chan inLine, maxQueued)
 	done := make(chan struct{})
 	defer close(done)
-	go readLines(in, lines, &stops, done)
+	go readLines(in, lines, &stops, done, stopAtEOF)
 
 	s := NewSession()
 	w := bufio.NewWriter(out)
@@ -128,18 +142,22 @@ func Serve(in io.Reader, out io.Writer) error {
 	return w.Flush()
 }
 
-// readLines feeds lines to Serve and counts each `stop` as it is read, not
-// when its turn comes, which is what lets it end the command before it.
-func readLines(in io.Reader, lines chan<- inLine, stops *atomic.Uint64, done <-chan struct{}) {
+// readLines feeds lines to Serve and counts each `stop` and `quit` as it is
+// read, not when its turn comes, which is what lets it end the command
+// before it; with stopAtEOF the end of input counts as one too.
+func readLines(in io.Reader, lines chan<- inLine, stops *atomic.Uint64, done <-chan struct{}, stopAtEOF bool) {
 	defer close(lines)
 	r := bufio.NewReaderSize(in, MaxLine)
 	for {
 		text, tooLong, err := ReadLine(r, MaxLine)
 		if err == io.EOF {
+			if stopAtEOF {
+				stops.Add(1)
+			}
 			return
 		}
 		l := inLine{text: text, tooLong: tooLong, stops: stops.Load(), err: err}
-		if err == nil && !tooLong && strings.TrimSpace(text) == "stop" {
+		if err == nil && !tooLong && isStop(text) {
 			stops.Add(1)
 		}
 		select {
@@ -151,6 +169,13 @@ func readLines(in io.Reader, lines chan<- inLine, stops *atomic.Uint64, done <-c
 			return
 		}
 	}
+}
+
+// isStop reports whether a line ends the running command: `stop`, or
+// `quit` (which then ends the session too, with nothing left to wait for).
+func isStop(line string) bool {
+	w := strings.Fields(line)
+	return len(w) == 1 && (w[0] == "stop" || w[0] == "quit")
 }
 
 // ReadLine reads one line from r without its "\n" or "\r\n" end. A line

@@ -3,6 +3,7 @@ package engine
 import (
 	"bufio"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -135,13 +136,53 @@ func TestStopEndsGo(t *testing.T) {
 }
 
 // TestEndOfInputFinishesCommand checks that at the end of a piped script
-// (and before quit) the running command still answers: neither is a stop.
+// Serve lets the running command answer: the end of input is not a stop.
 func TestEndOfInputFinishesCommand(t *testing.T) {
 	if got := serveWithin(t, "perft 4", time.Minute); len(got) != 1 || got[0] != "614656" {
 		t.Errorf("perft 4 at the end of input: %q", got)
 	}
-	if got := serveWithin(t, "perft 4\nquit\nposition\n", time.Minute); len(got) != 1 || got[0] != "614656" {
-		t.Errorf("perft 4 then quit: %q", got)
+}
+
+// TestQuitStopsCommand checks that quit read while a perft runs stops it
+// (issue 26: perft 7 ran on for minutes after its client had quit): the
+// perft answers that it stopped, and nothing after quit is answered.
+// perft 7 takes minutes, so an answer within the limit is a stop.
+func TestQuitStopsCommand(t *testing.T) {
+	got := serveWithin(t, "new express 2\nperft 7\nquit\nposition\n", time.Minute)
+	if want := []string{"ok", "error: perft stopped"}; !slices.Equal(got, want) {
+		t.Errorf("perft 7 then quit: %q, want %q", got, want)
+	}
+}
+
+// TestClientGoneStopsCommand checks that with ServeClient (`shiftago
+// engine`) the end of input stops a running perft or go, as quit does,
+// while the commands before it keep their answers.
+func TestClientGoneStopsCommand(t *testing.T) {
+	for _, tc := range []struct {
+		script string
+		check  func(last string) bool
+	}{
+		{"new express 2\nplay W4\nperft 7\n", func(s string) bool { return s == "error: perft stopped" }},
+		{"new expert 3\nplay W4\ngo level=5 movetime=60000\n", func(s string) bool { return strings.HasPrefix(s, "bestmove ") }},
+	} {
+		done := make(chan string, 1)
+		go func() {
+			var out strings.Builder
+			if err := ServeClient(strings.NewReader(tc.script), &out); err != nil {
+				done <- "Serve: " + err.Error()
+				return
+			}
+			done <- out.String()
+		}()
+		select {
+		case out := <-done:
+			got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if len(got) != 3 || got[0] != "ok" || got[1] != "ok" || !tc.check(got[2]) {
+				t.Errorf("%q: answers %q", tc.script, got)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("%q: the end of input did not stop the command within a minute", tc.script)
+		}
 	}
 }
 
