@@ -1,7 +1,8 @@
 // Package logic is the Shiftago rules engine: positions, moves, the push,
 // lines and scoring for Express, Expert and Extreme with 2 to 4 players,
 // handicap sit-outs, the Express tournament, and the text formats of
-// RULES.md §2, §5 and §10.
+// RULES.md §2, §5 and §10 (logic/RULES.md, beside this file: the rules this
+// package implements, numbered so that tests cite them).
 //
 // It depends on the standard library only (no ebiten, no wall clock, no
 // global random source) so that it builds with CGO_ENABLED=0 and for
