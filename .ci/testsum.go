@@ -57,6 +57,9 @@ func summarise(r io.Reader, w io.Writer) (failed bool, err error) {
 		events++
 		key := e.Package + "\x00" + e.Test
 		switch {
+		case e.Action == "build-output":
+			// The compiler's messages for a package that did not build.
+			fmt.Fprint(w, e.Output)
 		case e.Action == "output" && e.Test == "":
 			// The package's own lines: "ok", "FAIL", "? … [no test files]",
 			// a panic outside any test. "PASS" alone adds nothing.
