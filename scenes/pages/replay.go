@@ -160,7 +160,7 @@ func (r *Replay) relayout(c *app.Context) {
 	if r.lang != c.Lang.Code {
 		r.lang = c.Lang.Code
 		for i, s := range r.rec.Seats {
-			r.names[i] = play.Name(c.Lang, play.SeatName{Color: s.Color, Computer: s.Computer, Level: s.Level})
+			r.names[i] = play.Name(c.Lang, play.SeatName{Color: s.Color, Player: s.Player})
 		}
 		r.rev.describe(c, r.ply)
 		r.text = r.status(c)
