@@ -26,10 +26,11 @@ const (
 	actExit
 	actRematch
 	actShareGame
+	actReview
 )
 
 func (a resultAct) String() string {
-	return [...]string{"again", "setup", "quit", "rematch", "share"}[a]
+	return [...]string{"again", "setup", "quit", "rematch", "share", "review"}[a]
 }
 
 // Result shows how a game ended: the winner or a draw, the final board,
@@ -72,6 +73,10 @@ func NewResult(c *app.Context, t *Table) *Result {
 		r.lines = append(r.lines, c.F("result.points", sb.String()))
 	}
 	r.lines = append(r.lines, c.F("result.moves", len(t.Match().Moves)))
+	if t.Ctl.S.Tourney == nil {
+		// Both are offered: say how they differ.
+		r.lines = append(r.lines, c.T("result.againhelp"))
+	}
 	if tr := t.Ctl.S.Tourney; tr != nil {
 		r.tourneyLine = len(r.lines)
 		r.lines = append(r.lines, c.T("result.tourney"))
@@ -166,6 +171,8 @@ func (r *Result) Layout(c *app.Context) {
 	if t.Ctl.S.Tourney == nil {
 		acts, labels = append(acts, actRematch), append(labels, c.T("result.rematch"))
 	}
+	// The replay of this game with its analysis.
+	acts, labels = append(acts, actReview), append(labels, c.T("result.review"))
 	if app.Browser { // a link that opens this game in the replay
 		acts, labels = append(acts, actShareGame), append(labels, c.T("result.share"))
 	}
@@ -178,8 +185,9 @@ func (r *Result) Layout(c *app.Context) {
 	bh := max(1.2*u, 44*c.Scale)
 	gap := 0.4 * u
 	widest := func(k int) float64 { return (pw - float64(k+1)*gap) / float64(k) }
-	// Two rows: what to play next (again, rematch), then where to go
-	// (setup, quit); a row whose labels lack room side by side is split.
+	// Two rows: what to play or see next (again, rematch, review), then
+	// where to go (share, setup, quit); a row whose labels lack room side
+	// by side is split.
 	fits := func(from, to int) bool {
 		w := widest(to - from)
 		for _, l := range labels[from:to] {
@@ -190,8 +198,8 @@ func (r *Result) Layout(c *app.Context) {
 		return true
 	}
 	split := 1
-	if len(acts) > 1 && acts[1] == actRematch {
-		split = 2
+	for split < n && (acts[split] == actRematch || acts[split] == actReview) {
+		split++ // what to play or see next: the first row
 	}
 	var perRow []int
 	for _, g := range [][2]int{{0, split}, {split, n}} {
@@ -266,6 +274,8 @@ func (r *Result) Update(c *app.Context) error {
 		c.Reset(ns)
 	case actShareGame:
 		app.Share(c, app.ReplayQuery(r.t.Ctl.S.Record()), r.headline)
+	case actReview:
+		c.Push(c.Screens.Replay(c, r.t.Ctl.S.Record()))
 	case actBackToSetup:
 		c.Reset(c.Screens.Title(c))
 	case actExit:
