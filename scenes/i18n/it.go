@@ -239,8 +239,8 @@ var it = Catalog{
 	"problem.backupfail": "Neanche il backup si è potuto aprire (%s). Inizia una nuova partita.",
 
 	// The game history, the review and its legend.
-	"records.history":    "Cronologia: %d partite",
-	"records.limit":      "Cronologia: %d partite (si tengono le %d più recenti)",
+	"records.history":    "Partite conservate: %d",
+	"records.limit":      "Partite conservate: %d (restano le %d più recenti)",
 	"records.nohistory":  "Ogni partita finita viene conservata qui.",
 	"records.nomatch":    "Nessuna partita corrisponde a questi filtri.",
 	"records.opp":        "Avversario: %s",
