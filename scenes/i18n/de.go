@@ -248,7 +248,6 @@ var de = Catalog{
 	"records.all":        "alle",
 	"records.vshuman":    "Menschen hier",
 	"records.vsremote":   "auswärts",
-	"records.row":        "%s · %s · gegen %s · %s · %d Züge",
 	"records.won":        "gewonnen",
 	"records.lost":       "verloren",
 	"records.drawn":      "remis",

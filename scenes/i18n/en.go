@@ -248,7 +248,6 @@ var en = Catalog{
 	"records.all":        "all",
 	"records.vshuman":    "people here",
 	"records.vsremote":   "elsewhere",
-	"records.row":        "%s · %s · vs %s · %s · %d moves",
 	"records.won":        "won",
 	"records.lost":       "lost",
 	"records.drawn":      "draw",

@@ -248,7 +248,6 @@ var es = Catalog{
 	"records.all":        "todos",
 	"records.vshuman":    "personas aquí",
 	"records.vsremote":   "a distancia",
-	"records.row":        "%s · %s · contra %s · %s · %d jugadas",
 	"records.won":        "ganada",
 	"records.lost":       "perdida",
 	"records.drawn":      "tablas",

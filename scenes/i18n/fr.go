@@ -248,7 +248,6 @@ var fr = Catalog{
 	"records.all":        "tous",
 	"records.vshuman":    "joueurs ici",
 	"records.vsremote":   "à distance",
-	"records.row":        "%s · %s · contre %s · %s · %d coups",
 	"records.won":        "gagnée",
 	"records.lost":       "perdue",
 	"records.drawn":      "nulle",

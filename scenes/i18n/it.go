@@ -248,7 +248,6 @@ var it = Catalog{
 	"records.all":        "tutti",
 	"records.vshuman":    "persone qui",
 	"records.vsremote":   "a distanza",
-	"records.row":        "%s · %s · contro %s · %s · %d mosse",
 	"records.won":        "vinta",
 	"records.lost":       "persa",
 	"records.drawn":      "patta",
