@@ -3,6 +3,7 @@
 package main
 
 import (
+	"shiftago/logic/record"
 	"slices"
 	"strings"
 	"testing"
@@ -49,7 +50,7 @@ func holdAt(t *testing.T, l *looptest.Loop, s *input.Script, p layout.Point, n i
 func TestGameMenuByHeldTaps(t *testing.T) {
 	l := looptest.Need(t)
 	st := play.DefaultSetup()
-	st.Seats[1].Level = 1
+	st.Seats[1].Player.Level = 1
 	g, s := realGame(t, l, app.Options{Setup: st, StartGame: true,
 		Position: "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0"})
 	if !l.Until(120, func() bool { return g.PagePhase() == "playing" }) {
@@ -220,7 +221,7 @@ func emptyBoard(t *testing.T, l *looptest.Loop, opts app.Options) (*app.Game, *i
 func TestCarryAcrossTheBoardThroughTheLoop(t *testing.T) {
 	l := looptest.Need(t)
 	st := play.DefaultSetup()
-	st.Seats[1].Computer = false
+	st.Seats[1].Player.Kind = record.Human
 	g, s, geo := emptyBoard(t, l, app.Options{Setup: st})
 	// moves is the number of moves played; called on the loop's thread
 	// (inside Until's condition) or wrapped in l.Do.
@@ -293,7 +294,7 @@ func TestCarryAcrossTheBoardThroughTheLoop(t *testing.T) {
 func TestConfirmOnReleaseThroughTheLoop(t *testing.T) {
 	l := looptest.Need(t)
 	st := play.DefaultSetup()
-	st.Seats[1].Computer = false
+	st.Seats[1].Player.Kind = record.Human
 	st.ConfirmRelease = true
 	g, s := realGame(t, l, app.Options{Setup: st, StartGame: true,
 		Position: "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0"})
@@ -358,7 +359,7 @@ func TestConfirmOnReleaseThroughTheLoop(t *testing.T) {
 func TestStatusSaysWhatIsHappening(t *testing.T) {
 	l := looptest.Need(t)
 	st := play.DefaultSetup()
-	st.Seats[1].Level = 1
+	st.Seats[1].Player.Level = 1
 	// Row 4 is full: W4 and E4 refuse.
 	g, s := realGame(t, l, app.Options{Setup: st, StartGame: true,
 		Position: "7/7/7/gogogog/7/7/7 express og o 19,18 0,0 0,0"})
@@ -445,7 +446,7 @@ func TestVibrationSettingThroughTheLoop(t *testing.T) {
 	l := looptest.Need(t)
 	for _, on := range []bool{true, false} {
 		st := play.DefaultSetup()
-		st.Seats[1].Computer = false
+		st.Seats[1].Player.Kind = record.Human
 		st.Vibrate = on
 		var buzzes []input.Buzz // written and read on the game's thread
 		g, s, geo := emptyBoard(t, l, app.Options{Setup: st, Buzz: func(b input.Buzz) { buzzes = append(buzzes, b) }})

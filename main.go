@@ -193,21 +193,11 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool
 		}
 		su.Players = len(list)
 		for i, s := range list {
-			s = strings.TrimSpace(strings.ToLower(s))
-			switch {
-			case s == "human":
-				su.Seats[i].Computer = false
-			case s == "ai" || s == "computer":
-				su.Seats[i].Computer, su.Seats[i].Level = true, ai.DefaultLevel
-			case strings.HasPrefix(s, "ai:"):
-				n, err := strconv.Atoi(s[3:])
-				if err != nil || n < 1 || n > ai.MaxLevel {
-					return o, fmt.Errorf("--seats: %q: want ai:1 to ai:%d", s, ai.MaxLevel)
-				}
-				su.Seats[i].Computer, su.Seats[i].Level = true, n
-			default:
-				return o, fmt.Errorf("--seats: %q: want human or ai:LEVEL", s)
+			p, err := seatFlag(s, su.Seats[i].Player.Level)
+			if err != nil {
+				return o, err
 			}
+			su.Seats[i].Player = p
 		}
 	}
 	if pos != nil {
@@ -459,4 +449,24 @@ func displayProblem(goos string, inPage bool, getenv func(string) string) string
 	return "shiftago: no display to open the game's window on (neither DISPLAY nor WAYLAND_DISPLAY is set).\n" +
 		"  Run it in a desktop session, or under xvfb-run. The subcommands need no display:\n" +
 		"  shiftago engine, shiftago perft, shiftago arena (shiftago help lists them)."
+}
+
+// seatFlag reads one seat of --seats in record.Player's forms ("human",
+// "ai", "ai:3"): a computer without a level gets the default one, and a
+// human keeps level, the seat's level for a switch back to the computer.
+func seatFlag(s string, level int) (record.Player, error) {
+	p, err := record.ParsePlayer(s)
+	switch {
+	case err != nil:
+		return p, fmt.Errorf("--seats: %v", err)
+	case p.Kind == record.Remote:
+		return p, fmt.Errorf("--seats: %q: a remote seat is taken by somebody joining online, not from the command line", strings.TrimSpace(s))
+	case p.IsComputer() && p.Level == 0:
+		p.Level = ai.DefaultLevel
+	case p.IsComputer() && p.Level > ai.MaxLevel:
+		return p, fmt.Errorf("--seats: %q: want ai:1 to ai:%d", strings.TrimSpace(s), ai.MaxLevel)
+	case !p.IsComputer():
+		p.Level = level
+	}
+	return p, nil
 }

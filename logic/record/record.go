@@ -21,10 +21,9 @@ const MaxLevel = 9
 // Seat is one seat of a recorded game: its colour, who played it, and its
 // handicap (turns to sit out at the start, RULES.md §7).
 type Seat struct {
-	Color    logic.Color
-	Computer bool
-	Level    int // 1..MaxLevel for a computer, 0 for a human
-	SitOuts  int
+	Color   logic.Color
+	Player  Player // Level 1..MaxLevel for a computer, 0 otherwise
+	SitOuts int
 }
 
 // Record is one game: how it was set up and the moves played.
@@ -137,11 +136,8 @@ func (r *Record) String() string {
 			sb.WriteString(", ")
 		}
 		sb.WriteString(st.Color.String())
-		if st.Computer {
-			fmt.Fprintf(&sb, " computer %d", st.Level)
-		} else {
-			sb.WriteString(" human")
-		}
+		sb.WriteString(" ")
+		sb.WriteString(st.Player.String())
 	}
 	sb.WriteString("\nHandicap: ")
 	for i, st := range r.Seats {
@@ -368,7 +364,7 @@ func Parse(text string) (*Record, error) {
 	return r, nil
 }
 
-// parseSeats reads "orange human, green computer 3".
+// parseSeats reads "orange human, green computer 3, blue remote".
 func parseSeats(s string) ([]Seat, error) {
 	parts := strings.Split(s, ",")
 	if len(parts) < 2 || len(parts) > 4 {
@@ -379,7 +375,7 @@ func parseSeats(s string) ([]Seat, error) {
 	for i, p := range parts {
 		f := strings.Fields(strings.ToLower(p))
 		if len(f) < 2 || len(f) > 3 {
-			return nil, fmt.Errorf("seat %d %q: want a colour and who plays it, like \"orange human\" or \"green computer 3\"", i+1, strings.TrimSpace(p))
+			return nil, fmt.Errorf("seat %d %q: want a colour and who plays it, like \"orange human\", \"green computer 3\" or \"blue remote\"", i+1, strings.TrimSpace(p))
 		}
 		c, ok := colorByName(f[0])
 		if !ok {
@@ -389,18 +385,16 @@ func parseSeats(s string) ([]Seat, error) {
 			return nil, fmt.Errorf("seat %d: %s is seated twice", i+1, c)
 		}
 		used[c] = true
-		st := Seat{Color: c}
-		switch {
-		case f[1] == "human" && len(f) == 2:
-		case f[1] == "computer" && len(f) == 3:
-			lv, err := strconv.Atoi(f[2])
-			if err != nil || lv < 1 || lv > MaxLevel {
-				return nil, fmt.Errorf("seat %d: level %q: want 1 to %d", i+1, f[2], MaxLevel)
-			}
-			st.Computer, st.Level = true, lv
-		default:
-			return nil, fmt.Errorf("seat %d %q: want \"human\" or \"computer LEVEL\"", i+1, strings.TrimSpace(p))
+		who := strings.Join(f[1:], " ")
+		if f[1] == "ai" || len(f) == 2 && f[1] == "computer" {
+			// The command line's short forms are not a record's.
+			return nil, fmt.Errorf("seat %d %q: want \"human\", \"computer LEVEL\" or \"remote\"", i+1, strings.TrimSpace(p))
 		}
+		pl, err := ParsePlayer(who)
+		if err != nil {
+			return nil, fmt.Errorf("seat %d: %v", i+1, err)
+		}
+		st := Seat{Color: c, Player: pl}
 		out = append(out, st)
 	}
 	return out, nil

@@ -29,7 +29,7 @@ func TestParseGood(t *testing.T) {
 	if r.Variant != logic.Express || len(r.Seats) != 2 || r.Starter != 0 || r.Date != "2026-03-01" {
 		t.Fatalf("header read wrong: %+v", r)
 	}
-	if !r.Seats[1].Computer || r.Seats[1].Level != 3 || r.Seats[0].Computer {
+	if !r.Seats[1].Player.IsComputer() || r.Seats[1].Player.Level != 3 || r.Seats[0].Player.IsComputer() {
 		t.Fatalf("seats read wrong: %+v", r.Seats)
 	}
 	if got := len(r.Moves); got != 5 {
@@ -124,7 +124,7 @@ func TestRoundTrip(t *testing.T) {
 				s.Starter = int(seed) % n
 				r := &Record{Variant: v, Starter: s.Starter, Date: "2026-01-31"}
 				for i, c := range s.Seats {
-					r.Seats = append(r.Seats, Seat{Color: c, Computer: i%2 == 1, Level: (i % 2) * 4, SitOuts: s.SitOuts[i]})
+					r.Seats = append(r.Seats, Seat{Color: c, Player: OldPlayer(i%2 == 1, (i%2)*4), SitOuts: s.SitOuts[i]})
 				}
 				r.Moves = playout(t, s, seed*977+uint64(n), 400)
 				text := r.String()

@@ -23,10 +23,13 @@ const (
 // there.
 var errMissing = fmt.Errorf("the save is missing: %w", fs.ErrNotExist)
 
-// autosaver remembers which session was saved last, at which version.
+// autosaver remembers which session was saved last, at which version;
+// and for the history, the session last shown and the last one kept.
 type autosaver struct {
 	session *play.Session
 	version int
+	played  *play.Session // the game shown last (nil: none yet, or one resumed)
+	kept    *play.Session // the game last kept in the history
 }
 
 // holder is the screen nearest the top that holds a game, if any.
@@ -57,7 +60,8 @@ func (g *Game) autosave() {
 	if g.takenOver() {
 		return
 	}
-	g.saver = autosaver{session: s, version: s.M.Version}
+	g.keepHistory(s)
+	g.saver.session, g.saver.version = s, s.M.Version
 	data, err := store.EncodeGame(&store.Game{Record: s.Record(), Redo: s.M.Redo, Tournament: s.Tourney0})
 	if err == nil {
 		if c.noRotate {
@@ -88,8 +92,41 @@ func saveFailKey(err error) string {
 	return "notice.savefailed"
 }
 
-// Saved marks s as saved as it stands (a game just resumed from the save).
-func (g *Game) Saved(s *play.Session) { g.saver = autosaver{session: s, version: s.M.Version} }
+// Saved marks s as saved as it stands (a game just resumed from the save):
+// the game shown before it is not abandoned, it is kept or saved still.
+func (g *Game) Saved(s *play.Session) {
+	g.saver.session, g.saver.version, g.saver.played = s, s.M.Version, s
+}
+
+// historyLimit is how many games the history keeps here.
+func historyLimit() int {
+	if Browser {
+		return store.HistoryLimitBrowser
+	}
+	return store.HistoryLimitDesktop
+}
+
+// keepHistory keeps s in the game history once it is over (once a
+// session: an undo and a second ending add nothing), and the game shown
+// before s in its place, if s replaced it unfinished (a new game started
+// over it), as abandoned. A failed write is said once, like a save's.
+func (g *Game) keepHistory(s *play.Session) {
+	c := g.ctx
+	var err error
+	if old := g.saver.played; old != nil && old != s && old != g.saver.kept && !old.M.Pos.Over() && len(old.M.Moves) > 0 {
+		_, err = store.KeepInHistory(c.Opts.Store, old.Record(), true, historyLimit())
+	}
+	g.saver.played = s
+	if s.M.Pos.Over() && g.saver.kept != s {
+		g.saver.kept = s
+		if _, kerr := store.KeepInHistory(c.Opts.Store, s.Record(), false, historyLimit()); kerr != nil {
+			err = kerr
+		}
+	}
+	if err != nil {
+		c.Notify(c.T(saveFailKey(err)))
+	}
+}
 
 // storeNotice tells the player once why games are not saved, or saved
 // only in part, in plain words.

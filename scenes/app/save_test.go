@@ -439,3 +439,53 @@ func lostSave(t *testing.T, groups ...[]string) *store.Memory {
 	st.Remove("game")
 	return st
 }
+
+// TestHistoryKeepsEveryGame: a finished game is kept in the history once,
+// with no step by the player; a game left unfinished for a new one is
+// kept as abandoned; a game resumed from the save is not abandoned by
+// being resumed.
+func TestHistoryKeepsEveryGame(t *testing.T) {
+	st := &store.Memory{}
+	// Orange wins with Sf (§4 Express: five in a row).
+	win := "7/7/7/7/7/7/1oooo1g express og o 18,21 0,0 0,0"
+	g := start(t, Options{Store: st, StartGame: true, Position: win}, nil)
+	playMoves(t, g, "Sf")
+	if !g.holder().M.Pos.Over() {
+		t.Fatalf("the game is not over:\n%s", g.holder().M.Pos.Diagram())
+	}
+	g.Update()
+	g.Update()
+	l := store.NewHistoryList(st)
+	l.Step(10)
+	if es := l.Entries(); len(es) != 1 || es[0].Outcome != store.WonGame || es[0].Moves != 1 {
+		t.Fatalf("after a finished game the history holds %+v", es)
+	}
+
+	// A new game, one move, then another new game over it.
+	s, err := g.ctx.NewSession("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.ctx.Reset(&holder{fake{name: "game", session: s}})
+	playMoves(t, g, "W4")
+	s2, _ := g.ctx.NewSession("")
+	g.ctx.Reset(&holder{fake{name: "game", session: s2}})
+	g.Update()
+	g.Update()
+	l = store.NewHistoryList(st)
+	l.Step(10)
+	if es := l.Entries(); len(es) != 2 || es[0].Outcome != store.Abandoned || es[0].Moves != 1 {
+		t.Fatalf("after a game left unfinished the history holds %+v", es)
+	}
+
+	// Restarting resumes the save: nothing new in the history.
+	playMoves(t, g, "W4")
+	g2 := start(t, Options{Store: st}, nil)
+	g2.Update()
+	playMoves(t, g2, "E4")
+	l = store.NewHistoryList(st)
+	l.Step(10)
+	if n := len(l.Entries()); n != 2 {
+		t.Fatalf("a resumed game added to the history: %d games", n)
+	}
+}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"shiftago/logic/record"
 	"testing"
 
 	"shiftago/render"
@@ -178,9 +179,9 @@ func TestComputerNamesAgree(t *testing.T) {
 				for _, players := range []int{3, 4} {
 					c := newContext(t, lg, sz[0], sz[1], 1)
 					c.Setup.Players = players
-					c.Setup.Seats[0].Computer = false
+					c.Setup.Seats[0].Player.Kind = record.Human
 					for i := 1; i < players; i++ {
-						c.Setup.Seats[i].Computer, c.Setup.Seats[i].Level = true, 1+2*(i-1)
+						c.Setup.Seats[i].Player = record.Player{Kind: record.Computer, Level: 1 + 2*(i-1)}
 					}
 					s, err := c.NewSession("")
 					if err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"shiftago/logic/record"
 	"testing"
 	"time"
 
@@ -30,7 +31,7 @@ func computersOn(t *testing.T, level int) *app.Game {
 	st := play.DefaultSetup()
 	st.Variant, st.Players = logic.Expert, 3
 	for i, col := range []logic.Color{logic.Orange, logic.Green, logic.Blue} {
-		st.Seats[i] = play.Seat{Color: col, Computer: true, Level: level}
+		st.Seats[i] = play.Seat{Color: col, Player: record.Player{Kind: record.Computer, Level: level}}
 	}
 	g, _ := testGame(t, st, crowded)
 	return g

@@ -3,6 +3,7 @@ package game
 import (
 	"math"
 	"os"
+	"shiftago/logic/record"
 	"strings"
 	"testing"
 
@@ -107,7 +108,7 @@ func TestPlayAFullGameAgainstTheComputer(t *testing.T) {
 	st := play.DefaultSetup()
 	st.Variant, st.Players = logic.Express, 2
 	st.Seats[0] = play.Seat{Color: logic.Orange}
-	st.Seats[1] = play.Seat{Color: logic.Green, Computer: true, Level: 1}
+	st.Seats[1] = play.Seat{Color: logic.Green, Player: record.Player{Kind: record.Computer, Level: 1}}
 	g, script := testGame(t, st, "")
 	l.Run(g)
 	defer l.Run(nil)
@@ -251,8 +252,8 @@ func TestScoringChoiceByTaps(t *testing.T) {
 	l := looptest.Need(t)
 	st := play.DefaultSetup()
 	st.Seats[0] = play.Seat{Color: logic.Orange}
-	st.Seats[1] = play.Seat{Color: logic.Green, Computer: true, Level: 1}
-	st.Seats[2] = play.Seat{Color: logic.Blue, Computer: true, Level: 1}
+	st.Seats[1] = play.Seat{Color: logic.Green, Player: record.Player{Kind: record.Computer, Level: 1}}
+	st.Seats[2] = play.Seat{Color: logic.Blue, Player: record.Player{Kind: record.Computer, Level: 1}}
 	g, script := testGame(t, st, "7/7/2g1b2/o6/o6/o2b3/1ooo3 expert ogb o 16,21,20 0,0,0 0,0,0")
 	l.Run(g)
 	defer l.Run(nil)

@@ -26,10 +26,11 @@ const (
 	actExit
 	actRematch
 	actShareGame
+	actReview
 )
 
 func (a resultAct) String() string {
-	return [...]string{"again", "setup", "quit", "rematch", "share"}[a]
+	return [...]string{"again", "setup", "quit", "rematch", "share", "review"}[a]
 }
 
 // Result shows how a game ended: the winner or a draw, the final board,
@@ -47,11 +48,16 @@ type Result struct {
 	standings int
 	// tourneyLine is the index in lines of the tournament's heading.
 	tourneyLine int
+	// helpLine is the index in lines of the words on Play again and
+	// Rematch (the last two), -1 when there are none; nLines is how many
+	// lines there are with them.
+	helpLine, nLines int
+	bottom           float64 // the foot of the lowest button
 }
 
 // NewResult sums up the game just finished on table t.
 func NewResult(c *app.Context, t *Table) *Result {
-	r := &Result{t: t, tourneyLine: -1}
+	r := &Result{t: t, tourneyLine: -1, helpLine: -1}
 	t.endShown = true // the board under the card shows the ending's final picture
 	pos := &t.Match().Pos
 	res := pos.Result()
@@ -72,6 +78,11 @@ func NewResult(c *app.Context, t *Table) *Result {
 		r.lines = append(r.lines, c.F("result.points", sb.String()))
 	}
 	r.lines = append(r.lines, c.F("result.moves", len(t.Match().Moves)))
+	if t.Ctl.S.Tourney == nil {
+		// Both are offered: say how they differ.
+		r.helpLine = len(r.lines)
+		r.lines = append(r.lines, c.T("result.againhelp"), c.T("result.rematchhelp"))
+	}
 	if tr := t.Ctl.S.Tourney; tr != nil {
 		r.tourneyLine = len(r.lines)
 		r.lines = append(r.lines, c.T("result.tourney"))
@@ -83,6 +94,7 @@ func NewResult(c *app.Context, t *Table) *Result {
 			r.lines = append(r.lines, c.F("result.next", tr.Games+1, c.Lang.Colors[tr.Seats[tr.Starter]]))
 		}
 	}
+	r.nLines = len(r.lines)
 	return r
 }
 
@@ -119,8 +131,21 @@ func (r *Result) PageButtons() []ui.Info { return r.bs.Infos() }
 // Buttons lists the buttons (for tests).
 func (r *Result) Buttons() []ui.Button[resultAct] { return r.bs.List }
 
-// Layout lays the summary out over the final board.
+// Layout lays the summary out over the final board: with the words on
+// Play again and Rematch where the card has room for them, else without.
 func (r *Result) Layout(c *app.Context) {
+	if r.helpLine >= 0 {
+		r.lines = r.lines[:r.nLines]
+	}
+	r.layout(c)
+	if r.helpLine >= 0 && (r.panel.Y < 0 || r.panel.Y+r.panel.H > c.H-c.Inset.Bottom+0.5 || r.bottom > c.H-c.Inset.Bottom+0.5) {
+		r.lines = r.lines[:r.helpLine] // a phone on its side: the buttons keep their size
+		r.layout(c)
+	}
+}
+
+// layout lays the summary of r.lines out.
+func (r *Result) layout(c *app.Context) {
 	r.w, r.h = c.W, c.H
 	t := r.t
 	t.Relayout(c)
@@ -166,6 +191,8 @@ func (r *Result) Layout(c *app.Context) {
 	if t.Ctl.S.Tourney == nil {
 		acts, labels = append(acts, actRematch), append(labels, c.T("result.rematch"))
 	}
+	// The replay of this game with its analysis.
+	acts, labels = append(acts, actReview), append(labels, c.T("result.review"))
 	if app.Browser { // a link that opens this game in the replay
 		acts, labels = append(acts, actShareGame), append(labels, c.T("result.share"))
 	}
@@ -178,8 +205,9 @@ func (r *Result) Layout(c *app.Context) {
 	bh := max(1.2*u, 44*c.Scale)
 	gap := 0.4 * u
 	widest := func(k int) float64 { return (pw - float64(k+1)*gap) / float64(k) }
-	// Two rows: what to play next (again, rematch), then where to go
-	// (setup, quit); a row whose labels lack room side by side is split.
+	// Two rows: what to play next (again, rematch), then what to see and
+	// where to go (review, share, setup, quit); a row whose labels lack
+	// room side by side is split into rows of as many as have room.
 	fits := func(from, to int) bool {
 		w := widest(to - from)
 		for _, l := range labels[from:to] {
@@ -195,13 +223,17 @@ func (r *Result) Layout(c *app.Context) {
 	}
 	var perRow []int
 	for _, g := range [][2]int{{0, split}, {split, n}} {
-		switch {
-		case g[0] == g[1]:
-		case fits(g[0], g[1]):
-			perRow = append(perRow, g[1]-g[0])
-		default:
-			for k := g[0]; k < g[1]; k++ {
-				perRow = append(perRow, 1)
+		// The most buttons a row whose every row fits side by side.
+		for k := g[1] - g[0]; k >= 1; k-- {
+			ok := true
+			for from := g[0]; from < g[1]; from += k {
+				ok = ok && (k == 1 || fits(from, min(from+k, g[1])))
+			}
+			if ok {
+				for from := g[0]; from < g[1]; from += k {
+					perRow = append(perRow, min(from+k, g[1])-from)
+				}
+				break
 			}
 		}
 	}
@@ -235,6 +267,7 @@ func (r *Result) Layout(c *app.Context) {
 		}
 		y += bh + 0.3*u
 	}
+	r.bottom = y - 0.3*u
 }
 
 // Update takes the choice of what next.
@@ -266,6 +299,8 @@ func (r *Result) Update(c *app.Context) error {
 		c.Reset(ns)
 	case actShareGame:
 		app.Share(c, app.ReplayQuery(r.t.Ctl.S.Record()), r.headline)
+	case actReview:
+		c.Push(c.Screens.Replay(c, r.t.Ctl.S.Record()))
 	case actBackToSetup:
 		c.Reset(c.Screens.Title(c))
 	case actExit:

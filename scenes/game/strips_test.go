@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"shiftago/logic/record"
 	"testing"
 
 	"shiftago/logic"
@@ -58,7 +59,7 @@ func TestStrips(t *testing.T) {
 			st.Variant = p.Variant()
 		}
 		st.Seats[0] = human
-		st.Seats[1] = play.Seat{Color: logic.Green, Computer: s.computer, Level: 1}
+		st.Seats[1] = play.Seat{Color: logic.Green, Player: record.OldPlayer(s.computer, 1)}
 		st.HotSeatUndo = true
 		st.Reduced = s.reduced
 		st.Normalize(nil)

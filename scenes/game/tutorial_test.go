@@ -106,7 +106,7 @@ func TestTutorialThroughTheGameLoop(t *testing.T) {
 		if len(tb.Match().Moves) != n+5 || tb.Match().Pos.Result().Winner != logic.Orange {
 			t.Errorf("moves %v, result %v", tb.Match().Moves, tb.Match().Pos.Result())
 		}
-		if g.Context().Setup.Seats[1].Computer != play.DefaultSetup().Seats[1].Computer {
+		if g.Context().Setup.Seats[1].Player.Kind != play.DefaultSetup().Seats[1].Player.Kind {
 			t.Error("the lesson changed the player's setup")
 		}
 	})

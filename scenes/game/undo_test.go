@@ -1,6 +1,7 @@
 package game
 
 import (
+	"shiftago/logic/record"
 	"testing"
 
 	"shiftago/logic"
@@ -21,7 +22,7 @@ func TestUndoTappedInARow(t *testing.T) {
 	st := play.DefaultSetup()
 	st.Variant, st.Players = logic.Expert, 2
 	st.Seats[0] = play.Seat{Color: logic.Orange}
-	st.Seats[1] = play.Seat{Color: logic.Green, Computer: true, Level: 1}
+	st.Seats[1] = play.Seat{Color: logic.Green, Player: record.Player{Kind: record.Computer, Level: 1}}
 	// The empty board's pixels, for probeBoard, from the same table
 	// with no marble on it.
 	g0, _ := testGame(t, st, "7/7/7/7/7/7/7 expert og o 22,22 0,0 0,0")

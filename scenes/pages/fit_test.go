@@ -52,7 +52,7 @@ func TestEveryTextFits(t *testing.T) {
 			// The setup, with four players and computers (level names).
 			c.Setup.Players = 4
 			for i := range c.Setup.Seats {
-				c.Setup.Seats[i].Computer, c.Setup.Seats[i].Level, c.Setup.Seats[i].SitOuts = true, 5, 3
+				c.Setup.Seats[i].Player, c.Setup.Seats[i].SitOuts = record.Player{Kind: record.Computer, Level: 5}, 3
 			}
 			su := NewSetup(c).(*Setup)
 			su.layout(c)
@@ -167,12 +167,12 @@ func TestSetupKeepsItsPlace(t *testing.T) {
 				t.Errorf("%v: level − enabled for a human seat", sz)
 			}
 			// A computer seat at the limits: the control past it is off.
-			c.Setup.Seats[1].Computer = true
+			c.Setup.Seats[1].Player.Kind = record.Computer
 			for _, lv := range []struct {
 				level    int
 				down, up bool
 			}{{1, false, true}, {3, true, true}, {ai.MaxLevel, true, false}} {
-				c.Setup.Seats[1].Level = lv.level
+				c.Setup.Seats[1].Player.Level = lv.level
 				bs := where(2)
 				if bs["level- 1"].Enabled != lv.down || bs["level+ 1"].Enabled != lv.up {
 					t.Errorf("%v: at level %d, level − enabled %v and + %v; want %v and %v", sz, lv.level,
@@ -209,7 +209,7 @@ func TestPageTargetsAreFingerSized(t *testing.T) {
 				c.Scale = dpr
 				c.Setup.Players = 4
 				for i := range c.Setup.Seats {
-					c.Setup.Seats[i].Computer = i > 0
+					c.Setup.Seats[i].Player.Kind = record.OldPlayer(i > 0, 0).Kind
 				}
 				type page interface {
 					app.Scene

@@ -3,14 +3,19 @@ package pages
 import (
 	"math"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"shiftago/logic"
 	"shiftago/logic/record"
 	"shiftago/render"
 	"shiftago/render/ui"
+	"shiftago/render/view"
 	"shiftago/scenes/app"
+	"shiftago/scenes/play"
 	"shiftago/scenes/sound"
 	"shiftago/scenes/store"
 )
@@ -24,12 +29,29 @@ const (
 	actRecBack
 	actOpen
 	actResumeKept
+	actRecGame // a game of the history (Arg: its row shown)
+	actRecOpponent
+	actRecVariant
+	actRecNewer
+	actRecOlder
 )
 
-func (a recordsAct) String() string { return [...]string{"export", "back", "open", "resume"}[a] }
+func (a recordsAct) String() string {
+	return [...]string{"export", "back", "open", "resume", "game", "opponent", "variant", "newer", "older"}[a]
+}
 
 // maxKeptListed bounds the kept games listed.
-const maxKeptListed = 3
+const maxKeptListed = 2
+
+// histPerFrame bounds the index lines of the history read a frame: a
+// long history loads over a few frames, never in one long one.
+const histPerFrame = 40
+
+// histRow is a game of the history as a row shows it: two lines.
+type histRow struct {
+	id           int
+	line1, line2 string
+}
 
 // loaded is a record read off the frame loop.
 type loaded struct {
@@ -37,31 +59,69 @@ type loaded struct {
 	err error
 }
 
-// maxListed bounds the records listed.
-const maxListed = 6
+// maxListed bounds the exported records listed.
+const maxListed = 3
 
 // Records exports the game being played as a record and opens records
 // for replay: from the list of exported ones, or a file dropped onto the
 // window.
 type Records struct {
-	game   *record.Record
-	bs     ui.Buttons[recordsAct]
-	w, h   float64
-	u      float64
-	files  []string
-	kept   []app.KeptGame
-	info   []ui.TextBlock
-	status string
+	game      *record.Record
+	bs        ui.Buttons[recordsAct]
+	w, h      float64
+	u         float64
+	files     []string
+	keptGames []app.KeptGame
+	info      []ui.TextBlock
+	status    string
 	// loading delivers the record being read: files are read off the
 	// frame loop, since a slow disk (or anything else) must not freeze
 	// the window.
 	loading chan loaded
+
+	// The history: read a few lines a frame, filtered by opponent
+	// (opps[opp], -1: any) and variant (-1: any), a page of rows shown
+	// from row first of the games the filters keep.
+	hist  *store.HistoryList
+	opps  []record.Player
+	opp   int
+	varnt int
+	first int
+	rows  []histRow
+	rowH  float64
+	rowSz [2]float64 // the rows' two lines' sizes: one size for every row
+	pageN int        // the rows a page holds
+	kept  int        // the games the filters keep
 }
 
 // NewRecords opens the records screen; game is the game in progress (nil
 // if none). Back closes it.
 func NewRecords(c *app.Context, game *record.Record) app.Scene {
-	return &Records{game: game}
+	r := &Records{game: game, opp: -1, varnt: -1}
+	if c.Opts.Store != nil {
+		r.hist = store.NewHistoryList(c.Opts.Store)
+	}
+	return r
+}
+
+// HistoryLoaded reports whether the whole history is read (tests).
+func (r *Records) HistoryLoaded() bool { return r.hist == nil || r.hist.Done() }
+
+// HistoryParsed counts the history's index lines read so far (tests).
+func (r *Records) HistoryParsed() int {
+	if r.hist == nil {
+		return 0
+	}
+	return r.hist.Parsed
+}
+
+// Rows lists the history's games shown, by id (tests).
+func (r *Records) Rows() []int {
+	out := make([]int, len(r.rows))
+	for i, w := range r.rows {
+		out[i] = w.id
+	}
+	return out
 }
 
 // Still implements app.Still: nothing on the page moves by itself.
@@ -98,42 +158,211 @@ func (r *Records) layout(c *app.Context) {
 		r.bs.Add(ui.Button[recordsAct]{X: x, Y: y, W: w, H: bh, Act: actExport, Label: label, On: true, Bold: true})
 		y += bh + 0.6*u
 	}
-	r.kept = nil
+	r.keptGames = nil
 	if !c.SavingOff() {
-		r.kept = c.KeptGames()
+		r.keptGames = c.KeptGames()
 	}
-	if len(r.kept) > maxKeptListed {
-		r.kept = r.kept[:maxKeptListed]
+	if len(r.keptGames) > maxKeptListed {
+		r.keptGames = r.keptGames[:maxKeptListed]
 	}
-	for i, k := range r.kept {
+	for i, k := range r.keptGames {
 		m := k.Session.M
 		label := c.F("records.keptgame", c.T("variant."+m.Pos.Variant().String()), m.Pos.Players(), len(m.Moves))
 		r.bs.Add(ui.Button[recordsAct]{X: x, Y: y, W: w, H: bh, Act: actResumeKept, Arg: i, Label: label, On: true})
 		y += bh + 0.2*u
 	}
-	if len(r.kept) > 0 {
+	if len(r.keptGames) > 0 {
 		y += 0.4 * u
 	}
-	r.files = store.ListRecords(c.Opts.Store)
+	r.files = nil
+	if !app.Browser {
+		r.files = store.ListRecords(c.Opts.Store)
+	}
 	if len(r.files) > maxListed {
 		r.files = r.files[:maxListed]
 	}
+	// What goes under the history: the exported files, the drop hint,
+	// the status; the foot row (pages, Back).
+	drop := ui.TextBlock{X: x, Size: 0.45 * u, Lines: ui.Wrap(c.Text, c.T("records.drop"), 0.45*u, w, false), Col: render.Ink, Align: render.AlignLeft}
+	var status ui.TextBlock
+	if r.status != "" {
+		status = ui.TextBlock{X: x, Size: 0.42 * u, Lines: ui.Wrap(c.Text, r.status, 0.42*u, w, false), Col: render.Accent, Align: render.AlignLeft}
+	}
+	below := float64(len(r.files))*(bh+0.2*u) + drop.Height() + status.Height() + 1.2*u
+	footY := c.H - bh - 0.8*u
+	y = r.layoutHistory(c, x, y, w, bh, footY-below)
 	for i, f := range r.files {
 		r.bs.Add(ui.Button[recordsAct]{X: x, Y: y, W: w, H: bh, Act: actOpen, Arg: i, Label: filepath.Base(f)})
 		y += bh + 0.2*u
 	}
-	if len(r.files) == 0 && !app.Browser {
-		r.info = append(r.info, ui.TextBlock{X: x, Y: y + 0.3*u, Size: 0.45 * u, Lines: []string{c.T("records.none")}, Col: render.Dim, Align: render.AlignLeft})
-		y += u
-	}
 	y += 0.4 * u
-	drop := ui.TextBlock{X: x, Y: y, Size: 0.45 * u, Lines: ui.Wrap(c.Text, c.T("records.drop"), 0.45*u, w, false), Col: render.Ink, Align: render.AlignLeft}
+	drop.Y = y
 	r.info = append(r.info, drop)
 	y += drop.Height() + 0.4*u
 	if r.status != "" {
-		r.info = append(r.info, ui.TextBlock{X: x, Y: y, Size: 0.42 * u, Lines: ui.Wrap(c.Text, r.status, 0.42*u, w, false), Col: render.Accent, Align: render.AlignLeft})
+		status.Y = y
+		r.info = append(r.info, status)
 	}
-	r.bs.Add(ui.Button[recordsAct]{X: x + w - 5*u, Y: c.H - bh - 0.8*u, W: 5 * u, H: bh, Act: actRecBack, Label: c.T("records.back")})
+	r.bs.Add(ui.Button[recordsAct]{X: x + w - 5*u, Y: footY, W: 5 * u, H: bh, Act: actRecBack, Label: c.T("records.back")})
+	if r.kept > r.pageN {
+		// The pages of the history, at the foot beside Back.
+		pw := math.Min(4.6*u, (w-5.4*u)/2)
+		r.bs.Add(ui.Button[recordsAct]{X: x, Y: footY, W: pw, H: bh, Act: actRecNewer, Label: c.T("records.newer"), Off: r.first == 0})
+		r.bs.Add(ui.Button[recordsAct]{X: x + pw + 0.2*u, Y: footY, W: pw, H: bh, Act: actRecOlder, Label: c.T("records.older"), Off: r.first+r.pageN >= r.kept})
+	}
+}
+
+// layoutHistory lays out the history from y down to bottom: its heading
+// with the count (and in the browser the limit), the filters, the score
+// against each computer level, and a page of games, newest first. It
+// returns the y below.
+func (r *Records) layoutHistory(c *app.Context, x, y, w, bh, bottom float64) float64 {
+	u := r.u
+	r.rows = r.rows[:0]
+	if r.hist == nil {
+		return y
+	}
+	all := r.hist.Entries()
+	head := c.F("records.history", r.hist.Total())
+	if app.Browser {
+		head = c.F("records.limit", r.hist.Total(), store.HistoryLimitBrowser)
+	}
+	r.info = append(r.info, ui.TextBlock{X: x, Y: y + 0.35*u, Size: 0.5 * u, Lines: []string{head}, Col: render.Ink, Bold: true, Align: render.AlignLeft})
+	y += 0.9 * u
+	if r.hist.Total() == 0 {
+		r.info = append(r.info, ui.TextBlock{X: x, Y: y + 0.3*u, Size: 0.45 * u, Lines: []string{c.T("records.nohistory")}, Col: render.Dim, Align: render.AlignLeft})
+		return y + 1.2*u
+	}
+	// The opponents met, in the order first met (newest games first).
+	r.opps = r.opps[:0]
+	for i := range all {
+		if o := all[i].Opponent(); !slices.Contains(r.opps, o) {
+			r.opps = append(r.opps, o)
+		}
+	}
+	if r.opp >= len(r.opps) {
+		r.opp = -1
+	}
+	f := store.HistoryFilter{AnyOpponent: r.opp < 0, AnyVariant: r.varnt < 0}
+	if r.opp >= 0 {
+		f.Opponent = r.opps[r.opp]
+	}
+	if r.varnt >= 0 {
+		f.Variant = logic.Variant(r.varnt)
+	}
+	oppLabel, varLabel := c.T("records.all"), c.T("records.all")
+	if r.opp >= 0 {
+		oppLabel = r.opponentName(c, r.opps[r.opp])
+	}
+	if r.varnt >= 0 {
+		varLabel = c.T("variant." + logic.Variant(r.varnt).String())
+	}
+	half := (w - 0.2*u) / 2
+	r.bs.Add(ui.Button[recordsAct]{X: x, Y: y, W: half, H: bh, Act: actRecOpponent, Label: c.F("records.opp", oppLabel), On: r.opp >= 0})
+	r.bs.Add(ui.Button[recordsAct]{X: x + half + 0.2*u, Y: y, W: half, H: bh, Act: actRecVariant, Label: c.F("records.variant", varLabel), On: r.varnt >= 0})
+	y += bh + 0.3*u
+	// The score against each level, over the games of the variant chosen.
+	var byVariant []store.HistoryEntry
+	var kept []*store.HistoryEntry
+	for i := range all {
+		e := &all[i]
+		if f.AnyVariant || e.Variant == f.Variant {
+			byVariant = append(byVariant, *e)
+		}
+		if f.Keeps(e) {
+			kept = append(kept, e)
+		}
+	}
+	var parts []string
+	for lv, sc := range store.Tally(byVariant) {
+		if sc.Played() > 0 && lv < len(c.Lang.LevelLabels) {
+			parts = append(parts, c.Lang.Level(lv)+" "+view.Number(sc.Won)+"–"+view.Number(sc.Drawn)+"–"+view.Number(sc.Lost))
+		}
+	}
+	if len(parts) > 0 {
+		tb := ui.TextBlock{X: x, Y: y + 0.25*u, Size: 0.42 * u, Lines: ui.Wrap(c.Text, c.F("records.tally", strings.Join(parts, ", ")), 0.42*u, w, false), Col: render.Ink, Align: render.AlignLeft}
+		r.info = append(r.info, tb)
+		y += tb.Height() + 0.2*u
+	}
+	r.kept = len(kept)
+	if len(kept) == 0 && r.hist.Done() {
+		r.info = append(r.info, ui.TextBlock{X: x, Y: y + 0.3*u, Size: 0.45 * u, Lines: []string{c.T("records.nomatch")}, Col: render.Dim, Align: render.AlignLeft})
+		return y + 1.2*u
+	}
+	// A page of rows, as many as the room holds (at least two).
+	r.rowH = bh
+	gap := 0.15 * u
+	r.pageN = max(2, int((bottom-y+gap)/(r.rowH+gap)))
+	r.first = max(0, min(r.first, (len(kept)-1)/r.pageN*r.pageN))
+	r.rowSz = [2]float64{0.3 * r.rowH, 0.3 * r.rowH}
+	for i := r.first; i < len(kept) && i < r.first+r.pageN; i++ {
+		e := kept[i]
+		row := histRow{id: e.ID, line1: r.rowTitle(c, e), line2: r.rowDetail(c, e)}
+		room := w - 0.6*r.rowH
+		r.rowSz[0] = min(r.rowSz[0], c.Text.Fit(row.line1, 0.3*r.rowH, room, false))
+		r.rowSz[1] = min(r.rowSz[1], c.Text.Fit(row.line2, 0.3*r.rowH, room, false))
+		r.rows = append(r.rows, row)
+		r.bs.Add(ui.Button[recordsAct]{X: x, Y: y, W: w, H: r.rowH, Act: actRecGame, Arg: len(r.rows) - 1})
+		y += r.rowH + gap
+	}
+	r.rowSz[1] = min(r.rowSz[1], r.rowSz[0]) // the detail never larger than the title
+	if len(kept) > r.pageN {
+		r.info = append(r.info, ui.TextBlock{X: x + w, Y: y + 0.2*u, Size: 0.38 * u, Lines: []string{c.F("records.page", r.first+1, r.first+len(r.rows), len(kept))}, Col: render.Dim, Align: render.AlignRight})
+		y += 0.6 * u
+	}
+	return y + 0.2*u
+}
+
+// opponentName names an opponent for the filter and the rows.
+func (r *Records) opponentName(c *app.Context, p record.Player) string {
+	switch p.Kind {
+	case record.Computer:
+		return c.Lang.LevelLabels[max(1, min(len(c.Lang.LevelLabels)-1, p.Level))]
+	case record.Remote:
+		return c.T("records.vsremote")
+	}
+	return c.T("records.vshuman")
+}
+
+// rowTitle is a row's first line: the date, the variant, the players.
+func (r *Records) rowTitle(c *app.Context, e *store.HistoryEntry) string {
+	var sb strings.Builder
+	if e.Date != "" {
+		sb.WriteString(e.Date + " · ")
+	}
+	sb.WriteString(c.T("variant." + e.Variant.String()))
+	for _, s := range e.Seats {
+		sb.WriteString(" · " + play.Name(c.Lang, play.SeatName{Color: s.Color, Player: s.Player}))
+	}
+	return sb.String()
+}
+
+// rowDetail is a row's second line: the result, for the people here when
+// they played the computer or somebody elsewhere, and the length.
+func (r *Records) rowDetail(c *app.Context, e *store.HistoryEntry) string {
+	here, others, won := false, false, false
+	for _, s := range e.Seats {
+		if s.Player.IsHuman() {
+			here = true
+			won = won || e.Outcome == store.WonGame && e.Winner == s.Color
+		} else {
+			others = true
+		}
+	}
+	var res string
+	switch {
+	case e.Outcome == store.Abandoned:
+		res = c.T("records.abandoned")
+	case e.Outcome == store.DrawnGame:
+		res = c.T("records.drawn")
+	case here && others && won:
+		res = c.T("records.won")
+	case here && others:
+		res = c.T("records.lost")
+	default:
+		res = c.F("records.colorwon", c.Lang.Colors[e.Winner])
+	}
+	return res + " · " + c.F("result.moves", e.Moves)
 }
 
 func (r *Records) say(c *app.Context, s string) {
@@ -156,6 +385,10 @@ func (r *Records) Update(c *app.Context) error {
 		}
 	}
 	r.delivered(c)
+	if r.hist != nil && !r.hist.Done() {
+		r.hist.Step(histPerFrame)
+		r.layout(c)
+	}
 	b, ok := r.bs.Tapped(c.In.Pointer)
 	if !ok {
 		return nil
@@ -180,12 +413,38 @@ func (r *Records) Update(c *app.Context) error {
 		path := r.files[b.Arg]
 		r.load(c, func() (*record.Record, error) { return store.ReadRecord(path) })
 	case actResumeKept:
-		if b.Arg >= len(r.kept) {
+		if b.Arg >= len(r.keptGames) {
 			return nil
 		}
-		if err := c.ResumeKept(r.kept[b.Arg].Name); err != nil {
+		if err := c.ResumeKept(r.keptGames[b.Arg].Name); err != nil {
 			r.say(c, c.T("records.keptfail"))
 		}
+	case actRecGame:
+		if b.Arg >= len(r.rows) {
+			return nil
+		}
+		id, st := r.rows[b.Arg].id, c.Opts.Store
+		r.load(c, func() (*record.Record, error) { return store.ReadKept(st, id) })
+	case actRecOpponent:
+		if r.opp++; r.opp >= len(r.opps) {
+			r.opp = -1
+		}
+		r.first = 0
+		r.layout(c)
+	case actRecVariant:
+		if r.varnt++; r.varnt > int(logic.Extreme) {
+			r.varnt = -1
+		}
+		r.first = 0
+		r.layout(c)
+	case actRecNewer:
+		r.first = max(0, r.first-r.pageN)
+		r.layout(c)
+	case actRecOlder:
+		if r.first+r.pageN < r.kept {
+			r.first += r.pageN
+		}
+		r.layout(c)
 	case actRecBack:
 		c.Pop()
 	}
@@ -237,7 +496,21 @@ func (r *Records) Draw(screen *ebiten.Image, c *app.Context) {
 		r.info[i].Draw(screen, c.Text)
 	}
 	r.bs.Draw(screen, c.Kit())
+	// The history's rows: two lines on each row's button.
+	k := 0
+	for i := range r.bs.List {
+		b := &r.bs.List[i]
+		if b.Act != actRecGame || k >= len(r.rows) {
+			continue
+		}
+		w := &r.rows[k]
+		k++
+		pad := 0.3 * b.H
+		c.Text.Draw(screen, w.line1, b.X+pad, b.Y+b.H*0.31, r.rowSz[0], render.Ink, render.AlignLeft, false)
+		c.Text.Draw(screen, w.line2, b.X+pad, b.Y+b.H*0.71, r.rowSz[1], render.Dim, render.AlignLeft, false)
+	}
 }
 
-// Fits lists the texts with their room, for the fit test.
+// Fits lists the texts with their room, for the fit test. The rows'
+// lines are left out: a long list of seats shrinks to its row.
 func (r *Records) Fits(c *app.Context) []ui.Fit { return r.bs.Fits() }

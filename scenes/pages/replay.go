@@ -28,10 +28,11 @@ const (
 	actRepClose
 	actRepMistake // the next marked move
 	actRepMark    // the marked move Arg, on the timeline
+	actRepHelp    // what the analysis shows, in words
 )
 
 func (a replayAct) String() string {
-	return [...]string{"first", "prev", "next", "last", "close", "mistake", "mark"}[a]
+	return [...]string{"first", "prev", "next", "last", "close", "mistake", "mark", "help"}[a]
 }
 
 // Replay steps forward and back through a record: each step forward is
@@ -56,6 +57,11 @@ type Replay struct {
 
 	rev     review
 	changed bool // the analysis learnt something this tick: draw again
+	// legend: the analysis explained (the bar, the percentage, the arrow,
+	// the marks) over the board, until a tap.
+	legend      bool
+	legendPanel layout.Rect
+	legendText  []ui.TextBlock
 	// nodes is the analysis's budget a position (tests lower it).
 	nodes int
 }
@@ -160,7 +166,7 @@ func (r *Replay) relayout(c *app.Context) {
 	if r.lang != c.Lang.Code {
 		r.lang = c.Lang.Code
 		for i, s := range r.rec.Seats {
-			r.names[i] = play.Name(c.Lang, play.SeatName{Color: s.Color, Computer: s.Computer, Level: s.Level})
+			r.names[i] = play.Name(c.Lang, play.SeatName{Color: s.Color, Player: s.Player})
 		}
 		r.rev.describe(c, r.ply)
 		r.text = r.status(c)
@@ -213,10 +219,52 @@ func (r *Replay) relayout(c *app.Context) {
 		bw := math.Max(2.4*bar, c.Text.Width(label, bar*0.42, false)+bar*0.8)
 		bw = math.Min(bw, (right-left)*0.3)
 		r.bs.Add(ui.Button[replayAct]{X: right - bw, Y: sy, W: bw, H: stripH, Act: actRepMistake, Label: label, Off: len(r.rev.marked) == 0})
+		// Before it, the question mark that explains the strip.
+		hw := math.Max(stripH*0.8, geo.MinTarget())
+		r.bs.Add(ui.Button[replayAct]{X: right - bw - gap - hw, Y: sy, W: hw, H: stripH, Act: actRepHelp, Label: c.T("replay.help"), On: r.legend})
 		r.bs.TextH = bar
-		r.rev.layout(layout.Rect{X: left, Y: sy, W: right - bw - gap - left, H: stripH}, geo.MinTarget())
+		r.rev.layout(layout.Rect{X: left, Y: sy, W: right - bw - hw - 2*gap - left, H: stripH}, geo.MinTarget())
+		r.layoutLegend(c, layout.Rect{X: left, Y: geo.Status.Y + geo.Status.H + m, W: right - left, H: sy - m - (geo.Status.Y + geo.Status.H + m)})
 	}
 }
+
+// layoutLegend lays the legend out in area: a panel of short paragraphs,
+// at a size that fits the words in.
+func (r *Replay) layoutLegend(c *app.Context, area layout.Rect) {
+	keys := []string{"replay.legend1", "replay.legend2", "replay.legend3", "replay.legend4", "replay.legendclose"}
+	w := math.Min(area.W, 22*c.Unit())
+	size := math.Max(11*c.Scale, 0.5*c.Unit())
+	var blocks []ui.TextBlock
+	for ; ; size *= 0.9 {
+		blocks = blocks[:0]
+		h := size
+		for i, k := range keys {
+			col := render.Ink
+			if i == len(keys)-1 {
+				col = render.Dim
+			}
+			b := ui.TextBlock{Size: size, Lines: ui.Wrap(c.Text, c.T(k), size, w-2*size, false), Col: col, Align: render.AlignLeft}
+			blocks = append(blocks, b)
+			h += b.Height() + 0.5*size
+		}
+		if h+size <= area.H || size < 8*c.Scale {
+			r.legendPanel = layout.Rect{X: area.X + (area.W-w)/2, Y: area.Y + math.Max(0, (area.H-h)/2), W: w, H: h}
+			break
+		}
+	}
+	y := r.legendPanel.Y + size*1.2
+	for i := range blocks {
+		blocks[i].X, blocks[i].Y = r.legendPanel.X+size, y
+		y += blocks[i].Height() + 0.5*size
+	}
+	r.legendText = blocks
+}
+
+// Legend reports whether the analysis is being explained (tests).
+func (r *Replay) Legend() bool { return r.legend }
+
+// ShowLegend opens the legend as the ? button does (tests, screenshots).
+func (r *Replay) ShowLegend() { r.legend, r.cfg = true, layout.Config{} }
 
 // buttonW is the width of control i (0 is Close, labelled close).
 func (r *Replay) buttonW(c *app.Context, bar float64, i int, close string) float64 {
@@ -276,6 +324,15 @@ func (r *Replay) Update(c *app.Context) error {
 		}
 	}
 	in := &c.In
+	if r.legend {
+		// The legend is read, then any tap or key puts it away.
+		if in.Pointer.Released || in.KeyPressed(ebiten.KeyEscape) || in.KeyPressed(ebiten.KeyEnter) || in.KeyPressed(ebiten.KeySpace) {
+			r.legend = false
+			r.cfg = layout.Config{}
+			r.relayout(c)
+		}
+		return nil
+	}
 	switch {
 	case in.KeyPressed(ebiten.KeyEscape):
 		r.close(c)
@@ -312,6 +369,9 @@ func (r *Replay) Update(c *app.Context) error {
 			return nil
 		case actRepMistake:
 			r.jumpMark(c, 1)
+		case actRepHelp:
+			r.legend = true
+			r.cfg = layout.Config{}
 		}
 	}
 	r.relayout(c)
@@ -400,6 +460,15 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	}
 	r.rev.draw(screen, c, r.ply)
 	r.bs.Draw(screen, c.Kit())
+	if r.legend {
+		p := r.legendPanel
+		for range 2 { // twice: the words over the board must read clearly
+			c.Sprites.Panel(screen, p.X, p.Y, p.W, p.H, 0.3*c.Unit(), render.Overlay)
+		}
+		for i := range r.legendText {
+			r.legendText[i].Draw(screen, c.Text)
+		}
+	}
 }
 
 // KeepsClearOfInsets implements app.InsetAware: the replay's board and

@@ -7,6 +7,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/logic/ai"
+	"shiftago/logic/record"
 	"shiftago/render"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
@@ -110,11 +111,17 @@ func (s *Setup) Update(c *app.Context) error {
 	case actColor:
 		st.NextColor(i)
 	case actKind:
-		st.Seats[i].Computer = !st.Seats[i].Computer
+		// Between this screen's two kinds; a remote seat is seated by
+		// the online game, never here.
+		if st.Seats[i].Player.IsComputer() {
+			st.Seats[i].Player.Kind = record.Human
+		} else {
+			st.Seats[i].Player.Kind = record.Computer
+		}
 	case actLevelDn:
-		st.Seats[i].Level = max(1, st.Seats[i].Level-1)
+		st.Seats[i].Player.Level = max(1, st.Seats[i].Player.Level-1)
 	case actLevelUp:
-		st.Seats[i].Level = min(ai.MaxLevel, st.Seats[i].Level+1)
+		st.Seats[i].Player.Level = min(ai.MaxLevel, st.Seats[i].Player.Level+1)
 	case actSitDn:
 		st.Seats[i].SitOuts = max(0, st.Seats[i].SitOuts-1)
 	case actSitUp:
@@ -223,20 +230,21 @@ func (s *Setup) layout(c *app.Context) {
 		add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actColor, Arg: i, Swatch: seat.Color, HasSwatch: true})
 		x += bh + 0.25*u
 		kind := c.T("setup.human")
-		if seat.Computer {
+		computer := seat.Player.IsComputer()
+		if computer {
 			kind = c.T("setup.computer")
 		}
-		add(ui.Button[setupAct]{X: x, Y: y, W: kw, H: bh, Act: actKind, Arg: i, Label: kind, On: seat.Computer})
+		add(ui.Button[setupAct]{X: x, Y: y, W: kw, H: bh, Act: actKind, Arg: i, Label: kind, On: computer})
 		x += kw + 0.35*u
 		level := func(x, y float64) {
-			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actLevelDn, Arg: i, Label: "−", Off: !seat.Computer || seat.Level <= 1})
-			lvl := c.Lang.LevelLabels[seat.Level]
-			if !seat.Computer {
+			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actLevelDn, Arg: i, Label: "−", Off: !computer || seat.Player.Level <= 1})
+			lvl := c.Lang.LevelLabels[seat.Player.Level]
+			if !computer {
 				lvl = "—"
 			}
 			s.labels = append(s.labels, ui.Label{X: x + bh + 2.1*u, Y: y + bh/2, Size: 0.44 * u, S: lvl, Align: render.AlignCenter})
 			x += bh + 4.2*u
-			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actLevelUp, Arg: i, Label: "+", Off: !seat.Computer || seat.Level >= ai.MaxLevel})
+			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actLevelUp, Arg: i, Label: "+", Off: !computer || seat.Player.Level >= ai.MaxLevel})
 		}
 		sits := func(x, y, lw float64) {
 			s.labels = append(s.labels, ui.Label{X: x + lw/2, Y: y + bh/2, Size: 0.4 * u, S: c.T("setup.sitsout"), Align: render.AlignCenter})

@@ -57,13 +57,13 @@ func TestAwayPlaysTheSteppedMove(t *testing.T) {
 // is played like a stepped one, and the frame never waits for it.
 func TestControllerThinksAway(t *testing.T) {
 	c := newController(t, awayPositions[3], Pace{Away: true, Hurry: true}, false, true)
-	c.S.M.level[1] = 3
+	setLevel(c, 1, 3)
 	want := stepped(remote.Request{Pos: c.S.M.Pos, Level: 3, Seed: 1, Workers: ai.DefaultWorkers()})
 	c.Step()
-	if c.S.M.search == nil || c.S.M.search.far == nil {
+	if searchOf(c) == nil || searchOf(c).far == nil {
 		t.Fatal("no far search started")
 	}
-	waitFar(t, c.S.M.search.far) // the goroutines are done: the next tick plays
+	waitFar(t, searchOf(c).far) // the goroutines are done: the next tick plays
 	c.Step()
 	evs := show(c)
 	if kinds(evs) != "played" || evs[0].Move != want {
@@ -101,16 +101,16 @@ func TestAbandonedSearchEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	show(c)
-	c.S.M.level[1] = 5
+	setLevel(c, 1, 5)
 	c.Step()
-	if c.S.M.search == nil || c.S.M.search.far == nil {
+	if searchOf(c) == nil || searchOf(c).far == nil {
 		t.Fatal("no far search started")
 	}
-	g := c.S.M.search.far.(*goFar)
+	g := searchOf(c).far.(*goFar)
 	if !c.Undo(false) {
 		t.Fatal("no undo")
 	}
-	if c.S.M.search != nil {
+	if searchOf(c) != nil {
 		t.Error("the search outlives the undo")
 	}
 	if rep := waitFar(t, g); rep.Err != "stopped" {
@@ -120,9 +120,9 @@ func TestAbandonedSearchEnds(t *testing.T) {
 
 	// Leaving the game (new game, the title screen).
 	c = newController(t, pos, Pace{Away: true}, true)
-	c.S.M.level[0] = 5
+	setLevel(c, 0, 5)
 	c.Step()
-	g = c.S.M.search.far.(*goFar)
+	g = searchOf(c).far.(*goFar)
 	c.Stop()
 	if rep := waitFar(t, g); rep.Err != "stopped" {
 		t.Errorf("left search replied %+v", rep)

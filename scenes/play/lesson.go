@@ -1,6 +1,9 @@
 package play
 
-import "shiftago/logic"
+import (
+	"shiftago/logic"
+	"shiftago/logic/record"
+)
 
 // The guided first game ("First steps") is a short scripted Express game
 // on the real board, played through the same controller as any game: the
@@ -113,7 +116,7 @@ func (f *FirstSteps) See(ev LessonEvent) {
 func LessonSetup(base Setup) Setup {
 	st := base
 	st.Variant, st.Players, st.Starter, st.Tournament = logic.Express, 2, 0, false
-	st.Seats[0] = Seat{Color: logic.Orange, Level: 1}
-	st.Seats[1] = Seat{Color: logic.Green, Computer: true, Level: 1}
+	st.Seats[0] = Seat{Color: logic.Orange, Player: record.Player{Level: 1}}
+	st.Seats[1] = Seat{Color: logic.Green, Player: record.Player{Kind: record.Computer, Level: 1}}
 	return st
 }

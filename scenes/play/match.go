@@ -2,6 +2,7 @@ package play
 
 import (
 	"shiftago/logic"
+	"shiftago/logic/record"
 )
 
 // DefaultNodesPerTick is how much the AI searches in one frame: small
@@ -10,9 +11,10 @@ import (
 const DefaultNodesPerTick = 6000
 
 // Match is one game being played: the position, who plays each seat, the
-// moves so far, what was undone, and the AI's search when a computer seat
-// is to move. Undo and redo replay the game from its start: simple and
-// exact across sit-outs, extra turns and scoring choices.
+// moves so far and what was undone. It keeps the game, never a search:
+// the seats' Players (player.go) find the moves. Undo and redo replay the
+// game from its start: simple and exact across sit-outs, extra turns and
+// scoring choices.
 type Match struct {
 	Pos     logic.Position
 	Start   logic.Position
@@ -25,40 +27,44 @@ type Match struct {
 	// the game is saved after each one.
 	Version int
 
-	computer [4]bool
-	level    [4]int
-	seed     uint64
-
-	// Away: the computer searches away from the frame loop where the
-	// platform can (Pace.Away; see thought).
-	Away bool
-
-	search *thought
+	seats [4]record.Player
+	seed  uint64
 }
 
 // NewMatch starts a match from pos with the seats as the setup says.
 func NewMatch(pos logic.Position, st *Setup, seed uint64) *Match {
 	m := &Match{Pos: pos, Start: pos, seed: seed}
 	for i := 0; i < pos.Players(); i++ {
-		m.computer[i] = st.Seats[i].Computer
-		m.level[i] = st.Seats[i].Level
+		m.seats[i] = st.Seats[i].Player
 	}
 	return m
 }
 
+// Player is who plays seat i.
+func (m *Match) Player(seat int) record.Player { return m.seats[seat] }
+
+// Seed is the match's seed, which the computer's searches mix their ply
+// into.
+func (m *Match) Seed() uint64 { return m.seed }
+
 // Computer reports whether seat i is played by the AI.
-func (m *Match) Computer(seat int) bool { return seat >= 0 && m.computer[seat] }
+func (m *Match) Computer(seat int) bool { return seat >= 0 && m.seats[seat].IsComputer() }
 
 // Level is seat i's AI level.
-func (m *Match) Level(seat int) int { return m.level[seat] }
+func (m *Match) Level(seat int) int { return m.seats[seat].Level }
 
 // SeatName names seat i for the interface.
 func (m *Match) SeatName(seat int) SeatName {
-	return SeatName{Color: m.Pos.SeatColor(seat), Computer: m.computer[seat], Level: m.level[seat]}
+	return SeatName{Color: m.Pos.SeatColor(seat), Player: m.seats[seat]}
 }
 
 // ComputerToMove reports whether the AI is to move now.
-func (m *Match) ComputerToMove() bool { return !m.Pos.Over() && m.computer[m.Pos.ToMoveSeat()] }
+func (m *Match) ComputerToMove() bool {
+	return !m.Pos.Over() && m.seats[m.Pos.ToMoveSeat()].IsComputer()
+}
+
+// HumanToMove reports whether a person at this screen is to move now.
+func (m *Match) HumanToMove() bool { return !m.Pos.Over() && m.seats[m.Pos.ToMoveSeat()].IsHuman() }
 
 // MovesAt returns the legal moves inserting at e (one, or one per scoring
 // line and kept end), appended to buf.
@@ -87,7 +93,6 @@ func (m *Match) Legal(e logic.Entry) (bool, string) {
 
 // Play plays mv (which must be legal), keeping its trace.
 func (m *Match) Play(mv logic.Move) error {
-	m.StopThinking()
 	var tr logic.Trace
 	if err := m.Pos.Play(mv, &tr); err != nil {
 		return err
@@ -103,44 +108,10 @@ func (m *Match) Play(mv logic.Move) error {
 	return nil
 }
 
-// Thinking reports whether the AI is searching.
-func (m *Match) Thinking() bool { return m.search != nil }
-
-// Think advances the AI's search by about nodes nodes (away from the
-// frame: looks for its answer), starting it if needed, and returns its
-// move once the search is done.
-func (m *Match) Think(nodes int) (logic.Move, bool) {
-	if !m.ComputerToMove() {
-		return logic.NoMove, false
-	}
-	if m.search == nil {
-		seat := m.Pos.ToMoveSeat()
-		seed := m.seed ^ uint64(len(m.Moves))*0x9E3779B97F4A7C15
-		m.search = newThought(m.Pos, m.level[seat], seed, m.Away)
-	}
-	if nodes <= 0 {
-		nodes = DefaultNodesPerTick
-	}
-	mv, ok := m.search.poll(nodes)
-	if !ok {
-		return logic.NoMove, false
-	}
-	m.search = nil
-	return mv, mv != logic.NoMove
-}
-
-// StopThinking abandons the AI's search.
-func (m *Match) StopThinking() {
-	if m.search != nil {
-		m.search.stop()
-		m.search = nil
-	}
-}
-
 // AnyComputer reports whether a computer plays any seat.
 func (m *Match) AnyComputer() bool {
 	for i := 0; i < m.Start.Players(); i++ {
-		if m.computer[i] {
+		if m.seats[i].IsComputer() {
 			return true
 		}
 	}
@@ -148,8 +119,8 @@ func (m *Match) AnyComputer() bool {
 }
 
 // undoTarget is how many moves stay after an undo: against the computer,
-// everything from the last human move on is taken back (so the computer's
-// answers go too); between humans, one move.
+// everything from the last move made at this screen on is taken back (so
+// the computer's answers go too); between humans, one move.
 func (m *Match) undoTarget() int {
 	n := len(m.Moves)
 	if !m.AnyComputer() {
@@ -160,7 +131,7 @@ func (m *Match) undoTarget() int {
 	p := m.Start
 	last := -1
 	for k, mv := range m.Moves {
-		if !m.computer[p.ToMoveSeat()] {
+		if m.seats[p.ToMoveSeat()].IsHuman() {
 			last = k
 		}
 		p.Apply(mv, nil)
@@ -169,8 +140,14 @@ func (m *Match) undoTarget() int {
 }
 
 // CanUndo reports whether Undo would take anything back. Between humans
-// only (hot seat), undo must be allowed by the setting.
+// only (hot seat), undo must be allowed by the setting; with somebody
+// elsewhere, never.
 func (m *Match) CanUndo(hotSeat bool) bool {
+	for i := 0; i < m.Start.Players(); i++ {
+		if m.seats[i].Kind == record.Remote {
+			return false // a move made elsewhere is not ours to take back
+		}
+	}
 	if !m.AnyComputer() && !hotSeat {
 		return false
 	}
@@ -187,7 +164,6 @@ func (m *Match) Undo(hotSeat bool) bool {
 		return false
 	}
 	k := m.undoTarget()
-	m.StopThinking()
 	taken := append([]logic.Move(nil), m.Moves[k:]...)
 	m.Redo = append(taken, m.Redo...)
 	m.replay(m.Moves[:k])
@@ -200,7 +176,6 @@ func (m *Match) RedoMove() bool {
 	if len(m.Redo) == 0 {
 		return false
 	}
-	m.StopThinking()
 	redo := m.Redo
 	moves := append([]logic.Move(nil), m.Moves...)
 	moves = append(moves, redo[0])
@@ -209,7 +184,7 @@ func (m *Match) RedoMove() bool {
 	for _, mv := range moves {
 		p.Apply(mv, nil)
 	}
-	for len(redo) > 0 && !p.Over() && m.computer[p.ToMoveSeat()] {
+	for len(redo) > 0 && !p.Over() && !m.seats[p.ToMoveSeat()].IsHuman() {
 		p.Apply(redo[0], nil)
 		moves = append(moves, redo[0])
 		redo = redo[1:]

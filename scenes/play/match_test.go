@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/record"
 )
 
 func newTestMatch(t *testing.T, pos string, computers ...bool) *Match {
@@ -14,7 +15,7 @@ func newTestMatch(t *testing.T, pos string, computers ...bool) *Match {
 	}
 	st := DefaultSetup()
 	for i, c := range computers {
-		st.Seats[i].Computer, st.Seats[i].Level = c, 1
+		st.Seats[i].Player = record.OldPlayer(c, 1)
 	}
 	return NewMatch(p, &st, 1)
 }
@@ -25,11 +26,12 @@ func newTestMatch(t *testing.T, pos string, computers ...bool) *Match {
 func TestComputersPlayAGameInSlices(t *testing.T) {
 	play := func() []logic.Move {
 		m := newTestMatch(t, "7/7/7/7/7/7/7 expert og o 22,22 0,0 0,0", true, true)
+		players := [2]Player{NewPlayer(m.Player(0), m.Seed()), NewPlayer(m.Player(1), m.Seed())}
 		for ticks := 0; !m.Pos.Over(); ticks++ {
 			if ticks > 100000 {
 				t.Fatalf("no end after %d ticks:\n%s", ticks, m.Pos.Diagram())
 			}
-			if mv, ok := m.Think(300); ok {
+			if mv, ok := players[m.Pos.ToMoveSeat()].Next(m, Pace{NodesPerTick: 300}); ok {
 				if err := m.Play(mv); err != nil {
 					t.Fatalf("AI move %s: %v\n%s", mv, err, m.Pos.Diagram())
 				}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"shiftago/logic"
+	"shiftago/logic/record"
 	"shiftago/scenes/i18n"
 )
 
@@ -53,9 +54,8 @@ type EntryName logic.Entry
 // SeatName is an argument that names a seat: its colour and, for a
 // computer, its level ("Green (computer, Club)").
 type SeatName struct {
-	Color    logic.Color
-	Computer bool
-	Level    int
+	Color  logic.Color
+	Player record.Player
 }
 
 // Say puts m into words in language l.
@@ -106,8 +106,11 @@ func word(l *i18n.Lang, a any) any {
 			return l.Colors[a]
 		}
 	case SeatName:
-		if a.Computer {
-			return l.F("seat.computer", l.Colors[a.Color], l.Level(a.Level))
+		switch a.Player.Kind {
+		case record.Computer:
+			return l.F("seat.computer", l.Colors[a.Color], l.Level(a.Player.Level))
+		case record.Remote:
+			return l.F("seat.remote", l.Colors[a.Color])
 		}
 		return l.Colors[a.Color]
 	case EntryName:

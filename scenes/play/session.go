@@ -72,9 +72,9 @@ func header(m *Match, ls logic.Setup, fromPos bool, date string) record.Record {
 		r.Starter = max(0, m.Start.ToMoveSeat())
 	}
 	for i := 0; i < m.Start.Players(); i++ {
-		st := record.Seat{Color: m.Start.SeatColor(i), Computer: m.computer[i]}
-		if st.Computer {
-			st.Level = m.level[i]
+		st := record.Seat{Color: m.Start.SeatColor(i), Player: m.seats[i]}
+		if !st.Player.IsComputer() {
+			st.Player.Level = 0 // a record names a level for the computer only
 		}
 		if !fromPos && i < len(ls.SitOuts) {
 			st.SitOuts = ls.SitOuts[i]
@@ -93,9 +93,9 @@ func Resume(rec *record.Record, redo []logic.Move, t0 *logic.Tournament, base Se
 	st.Players = len(rec.Seats)
 	for i, s := range rec.Seats {
 		st.Seats[i].Color = s.Color
-		st.Seats[i].Computer = s.Computer
-		if s.Computer {
-			st.Seats[i].Level = s.Level
+		st.Seats[i].Player.Kind = s.Player.Kind
+		if s.Player.IsComputer() {
+			st.Seats[i].Player.Level = s.Player.Level
 		}
 		st.Seats[i].SitOuts = s.SitOuts
 	}

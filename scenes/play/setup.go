@@ -3,14 +3,14 @@ package play
 import (
 	"shiftago/logic"
 	"shiftago/logic/ai"
+	"shiftago/logic/record"
 )
 
 // Seat is one seat of the setup: its colour, who plays it, its handicap.
 type Seat struct {
-	Color    logic.Color
-	Computer bool // played by the AI
-	Level    int  // AI level 1..ai.MaxLevel
-	SitOuts  int  // turns to sit out at the start, 0..logic.MaxSitOuts
+	Color   logic.Color
+	Player  record.Player // who plays it; Level 1..ai.MaxLevel, kept while human
+	SitOuts int           // turns to sit out at the start, 0..logic.MaxSitOuts
 }
 
 // Setup is what the title screen sets and remembers between runs, with
@@ -42,9 +42,9 @@ type Setup struct {
 func DefaultSetup() Setup {
 	s := Setup{Variant: logic.Express, Players: 2, Volume: 0.8, Vibrate: true}
 	for i := range s.Seats {
-		s.Seats[i] = Seat{Color: logic.Color(i), Level: ai.DefaultLevel}
+		s.Seats[i] = Seat{Color: logic.Color(i), Player: record.Player{Kind: record.Human, Level: ai.DefaultLevel}}
 	}
-	s.Seats[1].Computer = true
+	s.Seats[1].Player.Kind = record.Computer
 	return s
 }
 
@@ -59,7 +59,10 @@ func (s *Setup) Normalize(valid func(lang string) bool) {
 	var used [4]bool
 	for i := range s.Seats {
 		st := &s.Seats[i]
-		st.Level = max(1, min(ai.MaxLevel, st.Level))
+		st.Player.Level = max(1, min(ai.MaxLevel, st.Player.Level))
+		if st.Player.Kind > record.Remote {
+			st.Player.Kind = record.Human
+		}
 		st.SitOuts = max(0, min(logic.MaxSitOuts, st.SitOuts))
 		if st.Color > logic.White || used[st.Color] {
 			st.Color = logic.NoColor
@@ -146,7 +149,7 @@ func (s Setup) Rotated() Setup {
 	out := s
 	for i := 0; i < n; i++ {
 		from := s.Seats[(i+n-1)%n]
-		out.Seats[i].Computer, out.Seats[i].Level, out.Seats[i].SitOuts = from.Computer, from.Level, from.SitOuts
+		out.Seats[i].Player, out.Seats[i].SitOuts = from.Player, from.SitOuts
 	}
 	return out
 }

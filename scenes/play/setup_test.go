@@ -4,11 +4,12 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/record"
 )
 
 func TestSetupNormalize(t *testing.T) {
 	s := Setup{Variant: 9, Players: 9, Starter: 7, Volume: 3, Lang: "xx", AnimSpeed: 3, Pace: 5}
-	s.Seats[0] = Seat{Color: logic.Green, Level: 99, SitOuts: -3}
+	s.Seats[0] = Seat{Color: logic.Green, Player: record.Player{Level: 99}, SitOuts: -3}
 	s.Seats[1] = Seat{Color: logic.Green}
 	s.Seats[2] = Seat{Color: 7}
 	s.Normalize(func(l string) bool { return l == "de" })
@@ -23,7 +24,7 @@ func TestSetupNormalize(t *testing.T) {
 		}
 		seen[c] = true
 	}
-	if s.Seats[0].Level != 5 || s.Seats[0].SitOuts != 0 {
+	if s.Seats[0].Player.Level != 5 || s.Seats[0].SitOuts != 0 {
 		t.Errorf("seat 0 = %+v", s.Seats[0])
 	}
 }
@@ -87,9 +88,9 @@ func TestNewSessionChangesNothingInPlace(t *testing.T) {
 func TestRotated(t *testing.T) {
 	s := DefaultSetup()
 	s.Players = 3
-	s.Seats[2] = Seat{Color: logic.Blue, Computer: true, Level: 5, SitOuts: 2}
+	s.Seats[2] = Seat{Color: logic.Blue, Player: record.Player{Kind: record.Computer, Level: 5}, SitOuts: 2}
 	r := s.Rotated()
-	if r.Seats[1].Computer || !r.Seats[2].Computer || r.Seats[2].Level != s.Seats[1].Level || !r.Seats[0].Computer || r.Seats[0].Level != 5 || r.Seats[0].SitOuts != 2 {
+	if r.Seats[1].Player.IsComputer() || !r.Seats[2].Player.IsComputer() || r.Seats[2].Player.Level != s.Seats[1].Player.Level || !r.Seats[0].Player.IsComputer() || r.Seats[0].Player.Level != 5 || r.Seats[0].SitOuts != 2 {
 		t.Errorf("rotated %+v", r.Seats)
 	}
 	for i := 0; i < 3; i++ {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"shiftago/logic"
+	"shiftago/logic/record"
 )
 
 // Phase is what a turn waits for.
@@ -165,14 +166,17 @@ type Pace struct {
 // HintLevel is the AI level whose choice a hint shows.
 const HintLevel = 4
 
-// Controller runs the turns of a session: it takes the player's
-// insertions and choices, steps the computer's search, books the result,
-// and keeps the announcement line. It knows nothing of pixels or input
-// devices: the game screen calls it and shows its Events.
+// Controller runs the turns of a session: it takes the insertions and
+// choices made at this screen, asks the other seats' Players for theirs,
+// books the result, and keeps the announcement line. It knows nothing of
+// pixels or input devices: the game screen calls it and shows its Events.
 type Controller struct {
 	S      *Session
 	Pace   Pace
 	Lesson Lesson // nil: a normal game
+
+	players [4]Player
+	waitVer int // the match's Version whose move the controller awaits (-1: none)
 
 	phase     Phase
 	status    Message
@@ -203,7 +207,10 @@ type Controller struct {
 // NewController takes over session s: a game just started, resumed or
 // finished.
 func NewController(s *Session, pace Pace) *Controller {
-	c := &Controller{S: s, Pace: pace, pendingAI: logic.NoMove, hint: logic.NoMove, hintFor: -1}
+	c := &Controller{S: s, Pace: pace, pendingAI: logic.NoMove, hint: logic.NoMove, hintFor: -1, waitVer: -1}
+	for i := 0; i < s.M.Start.Players(); i++ {
+		c.players[i] = NewPlayer(s.M.Player(i), s.M.Seed())
+	}
 	if pace.Away {
 		warmAway()
 	}
@@ -214,6 +221,29 @@ func NewController(s *Session, pace Pace) *Controller {
 
 // Match is the match played.
 func (c *Controller) Match() *Match { return c.S.M }
+
+// Seat seats p at seat i in place of the player NewPlayer chose (a remote
+// player once its connection is up). p must be of the seat's kind.
+func (c *Controller) Seat(i int, p Player) error {
+	m := c.S.M
+	if i < 0 || i >= m.Start.Players() {
+		return fmt.Errorf("seat %d: the game has %d", i+1, m.Start.Players())
+	}
+	if p.Kind() != m.Player(i).Kind {
+		return fmt.Errorf("seat %d is %v, not %v", i+1, m.Player(i), record.Player{Kind: p.Kind()})
+	}
+	c.players[i].Stop()
+	c.players[i] = p
+	c.waitVer, c.pendingAI = -1, logic.NoMove
+	return nil
+}
+
+// seen tells every player that the match changed.
+func (c *Controller) seen() {
+	for _, p := range c.players[:c.S.M.Start.Players()] {
+		p.Seen(c.S.M)
+	}
+}
 
 // Phase is what the turn waits for.
 func (c *Controller) Phase() Phase { return c.phase }
@@ -242,12 +272,13 @@ func (c *Controller) emit(ev Event) { c.events = append(c.events, ev) }
 
 // HumanToMove reports whether a human may insert a marble now.
 func (c *Controller) HumanToMove() bool {
-	return c.phase == Playing && !c.S.M.ComputerToMove()
+	return c.phase == Playing && c.S.M.HumanToMove()
 }
 
-// Thinking reports whether the computer is to move and has not moved yet.
+// Thinking reports whether another player (the computer, or somebody
+// elsewhere) is to move and has not moved yet.
 func (c *Controller) Thinking() bool {
-	return c.phase == Playing && c.S.M.ComputerToMove()
+	return c.phase == Playing && !c.S.M.Pos.Over() && !c.S.M.HumanToMove()
 }
 
 // Allows reports whether the player may insert at e now: legal in the
@@ -288,7 +319,7 @@ func (c *Controller) stepHint() {
 		return
 	}
 	if c.hintSearch == nil {
-		c.hintSearch = newThought(m.Pos, HintLevel, m.seed^uint64(m.Version), c.Pace.Away)
+		c.hintSearch = newThought(m.Pos, HintLevel, m.Seed()^uint64(m.Version), c.Pace.Away)
 	}
 	nodes := c.Pace.NodesPerTick
 	if nodes <= 0 {
@@ -311,27 +342,28 @@ func (c *Controller) Hint() (logic.Move, bool) {
 // Hinting reports whether the hint's search is under way.
 func (c *Controller) Hinting() bool { return c.hintSearch != nil }
 
-// think steps the AI's search by a slice of nodes and, once it has an
-// answer and the player has seen it think long enough, plays it.
+// think asks the player to move for its move (a slice of the computer's
+// search, a look for a remote move) and, once it has one and, for the
+// computer, the player has seen it think long enough, plays it. In a
+// lesson the lesson may answer for the computer first.
 func (c *Controller) think() {
 	m := c.S.M
-	if c.pendingAI == logic.NoMove && !m.Thinking() && c.Lesson != nil {
-		if mv := c.Lesson.Answer(&m.Pos, len(m.Moves)/2); mv != logic.NoMove {
-			c.pendingAI, c.thinkStart = mv, c.tick
+	p := c.players[m.Pos.ToMoveSeat()]
+	computer := p.Kind() == record.Computer
+	if c.waitVer != m.Version { // a new move to wait for
+		c.waitVer, c.thinkStart = m.Version, c.tick
+		if computer && c.Lesson != nil {
+			c.pendingAI = c.Lesson.Answer(&m.Pos, len(m.Moves)/2)
 		}
 	}
 	if c.pendingAI == logic.NoMove {
-		if !m.Thinking() {
-			c.thinkStart = c.tick
-		}
-		m.Away = c.Pace.Away
-		mv, ok := m.Think(c.Pace.NodesPerTick)
+		mv, ok := p.Next(m, c.Pace)
 		if !ok {
 			return
 		}
 		c.pendingAI = mv
 	}
-	if c.tick-c.thinkStart < c.Pace.ThinkTicks && !c.Pace.Hurry {
+	if computer && c.tick-c.thinkStart < c.Pace.ThinkTicks && !c.Pace.Hurry {
 		return // keep the answer until the player has seen the computer think
 	}
 	mv := c.pendingAI
@@ -347,6 +379,7 @@ func (c *Controller) play(mv logic.Move, cont bool) bool {
 		c.emit(Event{Kind: Notice, Msg: Text(err.Error())})
 		return false
 	}
+	c.seen()
 	c.phase = Showing
 	c.say(Msg("status.plays", m.Last.Mover, EntryName(mv.Entry()), mv.String()))
 	c.emit(Event{Kind: Played, Move: mv, Before: before, Trace: m.Last, Continue: cont})
@@ -689,9 +722,12 @@ func (c *Controller) announceTurn(tr *logic.Trace) {
 	} else {
 		msg = msg.Then(Msg("status.turn", who))
 	}
-	if m.Computer(seat) {
+	switch m.Player(seat).Kind {
+	case record.Computer:
 		msg = msg.Then(Msg("status.thinking"))
-	} else {
+	case record.Remote:
+		msg = msg.Then(Msg("status.remote"))
+	default:
 		msg = msg.Then(Msg("status.drag"))
 	}
 	c.say(msg)
@@ -732,6 +768,7 @@ func (c *Controller) Undo(hotSeat bool) bool {
 		c.emit(ev)
 	}
 	slices.Reverse(c.events[first:])
+	c.seen()
 	c.replaying(Msg("notice.undone"))
 	return true
 }
@@ -745,6 +782,7 @@ func (c *Controller) Redo() bool {
 	m := c.S.M
 	p, n := m.Pos, len(m.Moves)
 	m.RedoMove()
+	c.seen()
 	for _, mv := range m.Moves[n:] {
 		ev := Event{Kind: Replayed, Move: mv, Before: p}
 		p.Apply(mv, &ev.Trace)
@@ -758,7 +796,7 @@ func (c *Controller) Redo() bool {
 // under way, the screen shows them one after the other (a quick second
 // undo queues behind the first), and Shown takes up the turn.
 func (c *Controller) replaying(note Message) {
-	c.pendingAI = logic.NoMove
+	c.pendingAI, c.waitVer = logic.NoMove, -1
 	c.nCands, c.nLines = 0, 0
 	c.hasWin = false
 	c.phase = Showing
@@ -771,7 +809,8 @@ func (c *Controller) replaying(note Message) {
 // the game over.
 func (c *Controller) Jump() {
 	m := c.S.M
-	c.pendingAI = logic.NoMove
+	c.pendingAI, c.waitVer = logic.NoMove, -1
+	c.seen()
 	c.nCands, c.nLines = 0, 0
 	c.hasWin = false
 	c.emit(Event{Kind: Jumped})
@@ -787,9 +826,12 @@ func (c *Controller) Jump() {
 	}
 }
 
-// Stop abandons the computer's search and the hint's (the game is left).
+// Stop abandons the players' work (the computer's search) and the hint's
+// (the game is left).
 func (c *Controller) Stop() {
-	c.S.M.StopThinking()
+	for _, p := range c.players[:c.S.M.Start.Players()] {
+		p.Stop()
+	}
 	if c.hintSearch != nil {
 		c.hintSearch.stop()
 		c.hintSearch = nil

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/record"
 	"shiftago/scenes/i18n"
 )
 
@@ -16,7 +17,7 @@ func newController(t *testing.T, pos string, pace Pace, computers ...bool) *Cont
 	t.Helper()
 	st := DefaultSetup()
 	for i := range st.Seats {
-		st.Seats[i].Computer, st.Seats[i].Level = i < len(computers) && computers[i], 1
+		st.Seats[i].Player = record.OldPlayer(i < len(computers) && computers[i], 1)
 	}
 	s, _, _, err := NewSession(st, pos, nil, 1, 1, "2026-11-23")
 	if err != nil {
@@ -162,7 +163,7 @@ func TestComputerPace(t *testing.T) {
 // done.
 func TestComputerStepsInSlices(t *testing.T) {
 	c := newController(t, "7/7/7/3o3/7/7/7 expert og g 21,22 0,0 0,0", Pace{NodesPerTick: 500}, false, true)
-	c.S.M.level[1] = 4
+	setLevel(c, 1, 4)
 	ticks := 0
 	for len(c.Match().Moves) == 0 && ticks < 100000 {
 		c.Step()
@@ -257,7 +258,7 @@ func TestRefusalSaysWhy(t *testing.T) {
 // line known, and the game booked in the tournament once.
 func TestGameOverBooksTheTournament(t *testing.T) {
 	st := DefaultSetup()
-	st.Seats[1].Computer = false
+	st.Seats[1].Player.Kind = record.Human
 	st.Tournament = true
 	s, _, tour, err := NewSession(st, "", nil, 1, 1, "")
 	if err != nil {

@@ -14,9 +14,10 @@ func TestUndoAgainstComputer(t *testing.T) {
 	var buf [logic.MaxMoves]logic.Move
 	x := uint64(12345)
 	humanTurns, checked := 0, 0
+	computer := NewPlayer(m.Player(1), m.Seed())
 	for ticks := 0; !m.Pos.Over() && ticks < 20000; ticks++ {
 		if m.ComputerToMove() {
-			if mv, ok := m.Think(2000); ok {
+			if mv, ok := computer.Next(m, Pace{NodesPerTick: 2000}); ok {
 				if err := m.Play(mv); err != nil {
 					t.Fatal(err)
 				}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"shiftago/logic"
+	"shiftago/logic/record"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/play"
 )
@@ -35,9 +36,14 @@ type setupFile struct {
 	Hints       bool    `json:"hints,omitempty"`
 }
 
+// seatFile is a seat in the setup file. Player is the seat's player in
+// record.Player's text form; Computer is the form files had before (read
+// when Player is absent, never written). Level is the computer's level,
+// kept while the seat is human.
 type seatFile struct {
 	Color    string `json:"color"`
-	Computer bool   `json:"computer"`
+	Player   string `json:"player,omitempty"`
+	Computer bool   `json:"computer,omitempty"`
 	Level    int    `json:"level"`
 	SitOuts  int    `json:"sitOuts"`
 }
@@ -48,7 +54,9 @@ func EncodeSetup(s play.Setup) ([]byte, error) {
 		Muted: s.Muted, Volume: s.Volume, Lang: s.Lang, Symbols: s.Symbols, AnimSpeed: s.AnimSpeed,
 		Reduced: s.Reduced, Pace: s.Pace, HotSeatUndo: s.HotSeatUndo, Confirm: s.ConfirmRelease, Vibrate: s.Vibrate, Hints: s.Hints}
 	for i, st := range s.Seats {
-		f.Seats[i] = seatFile{Color: string(st.Color.Letter()), Computer: st.Computer, Level: st.Level, SitOuts: st.SitOuts}
+		kind := st.Player
+		kind.Level = max(1, kind.Level) // the text form's level; the level itself is below
+		f.Seats[i] = seatFile{Color: string(st.Color.Letter()), Player: kind.String(), Level: st.Player.Level, SitOuts: st.SitOuts}
 	}
 	b, err := json.MarshalIndent(f, "", "  ")
 	return append(b, '\n'), err
@@ -73,7 +81,11 @@ func DecodeSetup(data []byte) (play.Setup, error) {
 				c = k
 			}
 		}
-		s.Seats[i] = play.Seat{Color: c, Computer: st.Computer, Level: st.Level, SitOuts: st.SitOuts}
+		who := record.OldPlayer(st.Computer, st.Level)
+		if p, err := record.ParsePlayer(st.Player); st.Player != "" && err == nil {
+			who = record.Player{Kind: p.Kind, Level: st.Level}
+		}
+		s.Seats[i] = play.Seat{Color: c, Player: who, SitOuts: st.SitOuts}
 	}
 	s.Normalize(i18n.Supported)
 	return s, nil
@@ -86,6 +98,11 @@ func decodeInto(s play.Setup) (setupFile, error) {
 	var f setupFile
 	if err == nil {
 		err = json.Unmarshal(b, &f)
+	}
+	// The defaults' players in the old form: a file of either form then
+	// decides the seats it names (JSON fills the array's seats in place).
+	for i := range f.Seats {
+		f.Seats[i].Player, f.Seats[i].Computer = "", s.Seats[i].Player.IsComputer()
 	}
 	return f, err
 }
