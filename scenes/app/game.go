@@ -277,6 +277,9 @@ func (g *Game) apply() {
 	c := g.ctx
 	op, next := c.op, c.next
 	c.op, c.next = opNone, nil
+	if op != opNone {
+		c.screenChanged()
+	}
 	switch op {
 	case opPush:
 		g.stack = append(g.stack, next)
