@@ -105,7 +105,7 @@ type Context struct {
 	// screens).
 	noticeTick int
 	noticeLang string
-	swallow     bool // the tap that closes a notice goes no further, up to its release
+	swallow    bool // the tap that closes a notice goes no further, up to its release
 
 	op   stackOp
 	next Scene
