@@ -2,6 +2,8 @@ package game
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"testing"
 
 	"shiftago/render"
@@ -255,6 +257,55 @@ func TestPanelsKeepClearOfTheNotch(t *testing.T) {
 				inSafe(fmt.Sprintf("the lesson's panel at step %d", st), tu.panel.r)
 				for _, b := range tu.Buttons() {
 					inSafe(fmt.Sprintf("the lesson's %s at step %d", b.Label, st), layout.Rect{X: b.X, Y: b.Y, W: b.W, H: b.H})
+				}
+			}
+		}
+	})
+}
+
+// TestStatusWrapsNotShrinks: the longest announcements, in every
+// language, on a phone upright and on its side, at 320×568 and on a
+// desktop, are drawn at no less than the smallest of the status line's
+// sizes, each line within its room and the lines within the panel
+// (issue 26: the line shrank to fit, to 3 px, where it should wrap).
+func TestStatusWrapsNotShrinks(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			for _, sz := range [][3]float64{{1170, 2532, 3}, {2532, 1170, 3}, {320, 568, 1}, {640, 480, 1}, {1280, 800, 1}} {
+				c := newContext(t, lg, sz[0], sz[1], sz[2])
+				c.Setup.Players = 4
+				s, err := c.NewSession("")
+				if err != nil {
+					t.Fatal(err)
+				}
+				tb := NewTable(c, s)
+				tb.Relayout(c)
+				who := longest(c.Lang.Colors[:])
+				for _, msg := range []string{
+					c.F("status.turn", who) + c.T("status.drag"),
+					c.F("status.scored", who, 10) + c.F("status.extra", who) + c.T("status.drag"),
+					"W4: " + c.T("legal.single"), c.F("status.mustscore", who), c.F("status.tapagain", "W4"),
+				} {
+					tb.words.status = msg
+					tb.breakStatus(c)
+					bar, r := tb.View.Geo.Bar, tb.View.Geo.Status
+					_, room := tb.statusRoom(c)
+					where := fmt.Sprintf("%s %v×%v %.30q", lg, sz[0], sz[1], msg)
+					if tb.words.statusS < 0.3*bar-0.01 {
+						t.Errorf("%s: drawn at %.1f px, under the smallest size %.1f", where, tb.words.statusS, 0.3*bar)
+					}
+					if k := tb.words.statusS / bar; !slices.ContainsFunc([]float64{0.42, 0.38, 0.34, 0.3}, func(v float64) bool { return math.Abs(k-v) < 1e-9 }) {
+						t.Errorf("%s: shrunk to fit, at %.1f px (%.3f bars), not wrapped at one of the line's sizes", where, tb.words.statusS, k)
+					}
+					for _, ln := range tb.words.statusL {
+						if w := c.Text.Width(ln, tb.words.statusS, false); w > room+0.5 {
+							t.Errorf("%s: the line %q is %.0f px in a room of %.0f", where, ln, w, room)
+						}
+					}
+					if n := len(tb.words.statusL); n > 1 && float64(n)*1.15*tb.words.statusS > 0.92*r.H+0.5 {
+						t.Errorf("%s: %d lines at %.1f px overflow the %.0f px panel", where, n, tb.words.statusS, r.H)
+					}
 				}
 			}
 		}
