@@ -312,6 +312,7 @@ func (m *menu) update(c *app.Context, g *Screen) bool {
 			m.open = !m.open
 			c.Sound.Play(sound.CueTap, 0, 0)
 		case m.pressed == 2 && geo.Undo.Contains(p):
+			m.open = false // the move taken back shows, not the menu over it
 			c.Sound.Play(sound.CueTap, 0, 0)
 			g.act(c, actUndo)
 		case m.pressed == 3 && m.bs.At(p) < 0:
@@ -392,6 +393,17 @@ func (m *menu) draw(screen *ebiten.Image, c *app.Context, g *Screen) {
 	}
 	if !m.open {
 		return
+	}
+	// One backing under all items: in two columns (a phone on its side)
+	// the seat cards showed in the gap between them.
+	if len(m.bs.List) > 0 {
+		bk := m.bs.List[0].Rect()
+		for _, it := range m.bs.List[1:] {
+			bk = bk.Union(it.Rect())
+		}
+		ih := m.bs.List[0].H
+		pad := ih * 0.08
+		sp.Panel(screen, bk.X-pad, bk.Y-pad, bk.W+2*pad, bk.H+2*pad, ih*0.25, render.MenuItem)
 	}
 	for _, it := range m.bs.List {
 		r := it.Rect()
