@@ -111,6 +111,7 @@ var de = Catalog{
 	"settings.title":    "Einstellungen",
 	"settings.volume":   "Lautstärke",
 	"settings.sound":    "Ton",
+	"settings.nodevice": "kein Tongerät",
 	"settings.language": "Sprache",
 	"settings.symbols":  "Farbsymbole",
 	"settings.symhint":  "Ein Zeichen auf den Kugeln jeder Farbe",

@@ -111,6 +111,7 @@ var en = Catalog{
 	"settings.title":    "Settings",
 	"settings.volume":   "Volume",
 	"settings.sound":    "Sound",
+	"settings.nodevice": "no sound device",
 	"settings.language": "Language",
 	"settings.symbols":  "Colour symbols",
 	"settings.symhint":  "A symbol on each colour's marbles",

@@ -111,6 +111,7 @@ var es = Catalog{
 	"settings.title":    "Ajustes",
 	"settings.volume":   "Volumen",
 	"settings.sound":    "Sonido",
+	"settings.nodevice": "sin dispositivo de sonido",
 	"settings.language": "Idioma",
 	"settings.symbols":  "Símbolos",
 	"settings.symhint":  "Un signo en las bolas de cada color",

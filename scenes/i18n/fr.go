@@ -111,6 +111,7 @@ var fr = Catalog{
 	"settings.title":    "Réglages",
 	"settings.volume":   "Volume",
 	"settings.sound":    "Son",
+	"settings.nodevice": "aucun appareil audio",
 	"settings.language": "Langue",
 	"settings.symbols":  "Symboles",
 	"settings.symhint":  "Un signe sur les billes de chaque couleur",

@@ -111,6 +111,7 @@ var it = Catalog{
 	"settings.title":    "Opzioni",
 	"settings.volume":   "Volume",
 	"settings.sound":    "Suono",
+	"settings.nodevice": "nessun dispositivo audio",
 	"settings.language": "Lingua",
 	"settings.symbols":  "Simboli",
 	"settings.symhint":  "Un segno sulle biglie di ogni colore",

@@ -54,6 +54,9 @@ type Settings struct {
 	u      float64
 	symY   float64
 	symX   float64
+	// noDevice says there is no sound device, beside the volume (empty
+	// when there is one).
+	noDevice ui.Label
 }
 
 // NewSettings opens the settings; Back closes them.
@@ -125,6 +128,13 @@ func (s *Settings) layout(c *app.Context) {
 	s.bs.Add(ui.Button[settingsAct]{X: vx, Y: y, W: bh, H: bh, Act: actVolDn, Label: "−", Off: st.Volume <= 0})
 	s.labels = append(s.labels, ui.Label{X: vx + bh + 1.2*u, Y: y + bh/2, Size: 0.46 * u, S: fmt.Sprintf("%d%%", int(math.Round(st.Volume*100))), Align: render.AlignCenter})
 	s.bs.Add(ui.Button[settingsAct]{X: vx + bh + 2.4*u, Y: y, W: bh, H: bh, Act: actVolUp, Label: "+", Off: st.Volume >= 1})
+	// Said here as the game's menu says it ("Sound: no device"): the
+	// setting alone read "On 80%" while nothing could sound.
+	s.noDevice = ui.Label{}
+	if !c.Sound.Available() {
+		nx := vx + 2*bh + 2.4*u + 0.3*u
+		s.noDevice = ui.Label{X: nx, Y: y + bh/2, Size: c.Text.Fit(c.T("settings.nodevice"), 0.42*u, x0+cw-nx, false), S: c.T("settings.nodevice"), Align: render.AlignLeft}
+	}
 	y += rowH
 	// Language.
 	row("settings.language")
@@ -183,6 +193,7 @@ func (s *Settings) layout(c *app.Context) {
 	s.titleY += dy
 	s.symY += dy
 	moveDown(dy, s.bs.List, s.labels)
+	s.noDevice.Y += dy
 	c.Sprites.Ensure(int(bh * 0.8))
 }
 
@@ -256,6 +267,9 @@ func (s *Settings) Draw(screen *ebiten.Image, c *app.Context) {
 			size = c.Text.Fit(l.S, l.Size, 7.3*u, false)
 		}
 		c.Text.Draw(screen, l.S, l.X, l.Y, size, render.Ink, l.Align, false)
+	}
+	if l := &s.noDevice; l.S != "" {
+		c.Text.Draw(screen, l.S, l.X, l.Y, l.Size, render.Dim, l.Align, false)
 	}
 	k := 0.9 * u / math.Max(1, float64(c.Sprites.Diameter()))
 	for col := logic.Orange; col <= logic.White; col++ {

@@ -50,3 +50,27 @@ func TestSettingsBackInReach(t *testing.T) {
 		}
 	})
 }
+
+// TestSettingsSayNoDevice: with no sound device the settings say so
+// beside the volume, on screen, as the game's menu does (issue 26: the
+// menu said "Sound: no device" where the settings said "On 80%").
+func TestSettingsSayNoDevice(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			for _, sz := range [][2]float64{{390, 780}, {320, 568}, {1280, 800}} {
+				c := newContext(t, lg, sz[0], sz[1]) // its sound has no device
+				s := NewSettings(c).(*Settings)
+				s.layout(c)
+				n := s.noDevice
+				if n.S != c.T("settings.nodevice") {
+					t.Errorf("%s %v: the settings say %q about the sound device", lg, sz, n.S)
+					continue
+				}
+				if w := c.Text.Width(n.S, n.Size, false); n.X+w > c.W || n.Size < 0.3*s.u {
+					t.Errorf("%s %v: %q at %.1f px runs to x=%.0f of %.0f", lg, sz, n.S, n.Size, n.X+w, c.W)
+				}
+			}
+		}
+	})
+}
