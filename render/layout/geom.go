@@ -373,7 +373,12 @@ func (g *Geometry) ScoreRadius(seat int) float64 {
 // MenuItems places n menu items: they drop down under the menu button,
 // right-aligned, in two columns when one would run off the bottom. Which
 // items there are is the game screen's business.
-func (g *Geometry) MenuItems(n int, out []Rect) []Rect {
+func (g *Geometry) MenuItems(n int, out []Rect) []Rect { return g.MenuItemsWide(n, 0, out) }
+
+// MenuItemsWide is MenuItems with items at least minW wide where the
+// screen has the room (for the longest label at its size: one shrunk
+// alone looked smaller than the rest).
+func (g *Geometry) MenuItemsWide(n int, minW float64, out []Rect) []Rect {
 	s, m, bar := g.Scale, g.Margin(), g.Menu.H
 	if n <= 0 || bar <= 0 {
 		return out
@@ -385,7 +390,7 @@ func (g *Geometry) MenuItems(n int, out []Rect) []Rect {
 	// Below the status line too, where it is taller than the button (a
 	// phone upright): the items covered its words.
 	top, bottom := math.Max(g.Menu.Y+bar, g.Status.Y+g.Status.H)+m/2, g.H-g.Inset.Bottom-m
-	iw := math.Min(math.Max(5*bar, 200*s), right-left)
+	iw := math.Min(max(5*bar, 200*s, minW), right-left)
 	rows := n
 	if top+float64(rows)*bar > bottom {
 		rows = (rows + 1) / 2

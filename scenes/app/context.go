@@ -81,6 +81,9 @@ type Context struct {
 	Inset layout.Insets
 	Tick  int // ticks since start
 	In    input.Input
+	// Touch: the player plays by touch (the browser's main pointer is a
+	// finger, or the last press was a touch), so texts leave out keys.
+	Touch bool
 
 	Text    *render.Text
 	Sprites *render.Sprites

@@ -91,6 +91,7 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 	}
 	c.SetLanguage(lang)
 	c.Sprites.Symbols = c.Setup.Symbols
+	c.Touch = input.CoarsePointer()
 	c.Sound = sound.New(opts.NoAudio, c.Setup.Muted, c.Setup.Volume)
 	if n := c.Sound.Notice(); n != "" {
 		c.Notify(c.T(n))
@@ -209,6 +210,9 @@ func (g *Game) Update() error {
 		}
 	}
 	g.src.Sample(&c.In)
+	if c.In.Pressed {
+		c.Touch = c.In.Touch // the last press says how the player plays
+	}
 	// A rotation or a browser bar moves the safe area: look again now and
 	// then, and at once when the size changed (a phone turned), so that
 	// the first frame at the new size already keeps clear of the new

@@ -1,9 +1,12 @@
 package game
 
 import (
+	"strings"
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/render/layout"
+	"shiftago/scenes/i18n"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 )
@@ -49,4 +52,42 @@ func TestMenuClosesOnUndo(t *testing.T) {
 	if s.menu.open {
 		t.Error("the menu stayed open after Undo")
 	}
+}
+
+// TestStatusForTouch: "or press Enter" is left out for a player by
+// touch, also inside a line of several messages (issue 26).
+func TestStatusForTouch(t *testing.T) {
+	lang := i18n.New("en")
+	m := play.Msg("status.tapwords", "W4", "a4")
+	if s := play.Say(lang, forTouch(m, true)); strings.Contains(s, "Enter") {
+		t.Errorf("by touch: %q", s)
+	}
+	if s := play.Say(lang, forTouch(play.Text("x").Then(m), true)); strings.Contains(s, "Enter") || !strings.Contains(s, "W4") {
+		t.Errorf("by touch, in a longer line: %q", s)
+	}
+	if s := play.Say(lang, forTouch(m, false)); !strings.Contains(s, "Enter") {
+		t.Errorf("with a keyboard: %q", s)
+	}
+}
+
+// TestMenuLabelsAtOneSize: on a phone both ways and on a desktop, in
+// every language, every item of the menu is drawn at the menu's size,
+// none shrunk alone ("Retour à la mise en place": issue 26).
+func TestMenuLabelsAtOneSize(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			for _, sz := range [][3]float64{{1170, 2532, 3}, {2532, 1170, 3}, {1280, 800, 1}, {640, 480, 1}} {
+				c := newContext(t, lg, sz[0], sz[1], sz[2])
+				for _, players := range []int{2, 4} {
+					geo := layout.New(layout.Config{W: c.W, H: c.H, Scale: sz[2], Players: players, Scoring: true})
+					for _, f := range MenuFits(c, &geo) {
+						if w := c.Text.Width(f.Text, f.Size, false); w > f.W+0.5 {
+							t.Errorf("%s %v, %d players: %q is %.0f px in %.0f: it would shrink", lg, sz, players, f.Text, w, f.W)
+						}
+					}
+				}
+			}
+		}
+	})
 }

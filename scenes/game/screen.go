@@ -271,6 +271,7 @@ type menu struct {
 	open    bool
 	bs      ui.Buttons[menuAct]
 	rects   []layout.Rect
+	labels  []string // the items' labels, in order
 	undoOK  bool // the undo button is shown: undo is allowed in this game
 	pressed int  // what the pointer went down on: 0 nothing, 1 ☰, 2 undo, 3 elsewhere with the menu open
 	icon    ui.UndoIcon
@@ -343,15 +344,12 @@ func (m *menu) enabled(c *app.Context, g *Screen, a menuAct) bool {
 // those that cannot act now are disabled.
 func (m *menu) layout(c *app.Context, g *Screen, geo *layout.Geometry) {
 	n := len(menuItems) - 1 // a page cannot quit; a desktop window has no link to share
-	m.rects = geo.MenuItems(n, m.rects[:0])
-	m.bs.Reset()
-	i := 0
+	m.labels = m.labels[:0]
+	minW := 0.0
 	for _, it := range menuItems {
 		if (it.act == actQuit && app.Browser) || (it.act == actSharePosition && !app.Browser) {
 			continue
 		}
-		r := m.rects[i]
-		i++
 		label := c.T(it.key)
 		switch {
 		case it.act == actSound && !c.Sound.Available():
@@ -359,6 +357,18 @@ func (m *menu) layout(c *app.Context, g *Screen, geo *layout.Geometry) {
 		case it.act == actSound && c.Sound.Muted():
 			label = c.T("menu.soundoff")
 		}
+		m.labels = append(m.labels, label)
+		minW = max(minW, c.Text.Width(label, geo.Menu.H*0.42, false)+geo.Menu.H*0.6+1)
+	}
+	m.rects = geo.MenuItemsWide(n, minW, m.rects[:0])
+	m.bs.Reset()
+	i := 0
+	for _, it := range menuItems {
+		if (it.act == actQuit && app.Browser) || (it.act == actSharePosition && !app.Browser) {
+			continue
+		}
+		r, label := m.rects[i], m.labels[i]
+		i++
 		b := ui.Button[menuAct]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: it.act, Label: label}
 		if g != nil {
 			b.Off = !m.enabled(c, g, it.act)

@@ -74,6 +74,7 @@ type cardWords struct {
 	status    string    // the announcement line in words
 	statusL   []string  // it broken into lines for the status panel (one, or two on a narrow screen)
 	statusS   float64   // their size
+	touch     bool      // the status was said for a player by touch
 	statusVer int       // the controller's StatusVersion it was made from
 	handKey   string    // the hand's status it was made from ("" for none)
 	namesLang *i18n.Lang
@@ -232,10 +233,33 @@ func (t *Table) sayStatus(c *app.Context) {
 		t.words.statusVer = -1
 		return
 	}
-	if v := t.Ctl.StatusVersion(); v != t.words.statusVer || t.words.handKey != "" {
-		t.words.status, t.words.statusVer, t.words.handKey = c.Say(t.Ctl.Status()), v, ""
+	if v := t.Ctl.StatusVersion(); v != t.words.statusVer || t.words.handKey != "" || t.words.touch != c.Touch {
+		t.words.status, t.words.statusVer, t.words.handKey = c.Say(forTouch(t.Ctl.Status(), c.Touch)), v, ""
+		t.words.touch = c.Touch
 		t.breakStatus(c)
 	}
+}
+
+// forTouch is m as said to a player who plays by touch: without "or
+// press Enter" (issue 26), which a phone has no key for.
+func forTouch(m play.Message, touch bool) play.Message {
+	if !touch {
+		return m
+	}
+	if m.Key == "status.tapwords" {
+		return play.Message{Key: "status.tapwordstouch", Args: m.Args}
+	}
+	if m.Key == "" && len(m.Args) > 0 {
+		args := make([]any, len(m.Args))
+		for i, a := range m.Args {
+			if n, ok := a.(play.Message); ok {
+				a = forTouch(n, true)
+			}
+			args[i] = a
+		}
+		return play.Message{Args: args}
+	}
+	return m
 }
 
 // statusRoom is the status panel's room for the announcement: after the

@@ -74,3 +74,31 @@ func TestSettingsSayNoDevice(t *testing.T) {
 		}
 	})
 }
+
+// TestSetupKeysNotOnTouch: the keys' help is left out on a touch screen
+// and, with a keyboard, wrapped at a size that reads rather than shrunk
+// onto one line (issue 26: 9 px on a phone).
+func TestSetupKeysNotOnTouch(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, sz := range [][2]float64{{390, 844}, {1280, 800}} {
+			c := newContext(t, "en", sz[0], sz[1])
+			c.Touch = true
+			s := NewSetup(c).(*Setup)
+			s.layout(c)
+			if len(s.keys) != 0 {
+				t.Errorf("%v by touch: the keys' help shows: %q", sz, s.keys)
+			}
+			c.Touch = false
+			s.layout(c)
+			if len(s.keys) == 0 {
+				t.Errorf("%v with a keyboard: no keys' help", sz)
+			}
+			for _, k := range s.keys {
+				if w := c.Text.Width(k, 0.4*s.u, false); w > c.W-s.u+0.5 {
+					t.Errorf("%v: the line %q is %.0f px wide in %.0f", sz, k, w, c.W-s.u)
+				}
+			}
+		}
+	})
+}
