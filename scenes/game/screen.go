@@ -272,8 +272,8 @@ type menu struct {
 	bs      ui.Buttons[menuAct]
 	rects   []layout.Rect
 	labels  []string // the items' labels, in order
-	undoOK  bool // the undo button is shown: undo is allowed in this game
-	pressed int  // what the pointer went down on: 0 nothing, 1 ☰, 2 undo, 3 elsewhere with the menu open
+	undoOK  bool     // the undo button is shown: undo is allowed in this game
+	pressed int      // what the pointer went down on: 0 nothing, 1 ☰, 2 undo, 3 elsewhere with the menu open
 	icon    ui.UndoIcon
 }
 
