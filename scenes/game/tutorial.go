@@ -352,6 +352,7 @@ func (tu *Tutorial) layout(c *app.Context) {
 	}
 	tu.panel = p
 	tu.bs.Reset()
+	tu.bs.TextH = 1.9 * p.size // the labels as for the text's size, in finger-sized buttons
 	for i, r := range btns {
 		first := step == play.StepDone && i == 0
 		tu.bs.Add(ui.Button[tutAct]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: acts[i], Label: labels[i], On: first, Bold: first})
@@ -421,12 +422,15 @@ func bestPanel(c *app.Context, regions []layout.Rect, text string, labels []stri
 // the text, or under it in a row, or under it stacked; with dots, the
 // progress dots go with the buttons.
 func fitPanel(c *app.Context, r layout.Rect, text string, labels []string, s float64, dots bool) (tutPanel, []layout.Rect, bool) {
-	pad, bh, gap := 0.6*s, 1.9*s, 0.35*s
+	// Buttons a finger's size at least, whatever the text's (Skip was
+	// 68×42 CSS px on a phone).
+	tgt := ui.Target(c.Scale)
+	pad, bh, gap := 0.6*s, math.Max(1.9*s, tgt), 0.35*s
 	dotR := 0.2 * s
 	colW, rowW := 0.0, -gap
 	bws := make([]float64, len(labels))
 	for i, l := range labels {
-		bws[i] = c.Text.Width(l, 0.46*bh, true) + 1.2*s
+		bws[i] = math.Max(c.Text.Width(l, 0.46*1.9*s, true)+1.2*s, 1.6*tgt)
 		colW = math.Max(colW, bws[i])
 		rowW += bws[i] + gap
 	}
