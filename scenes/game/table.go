@@ -326,12 +326,13 @@ func (t *Table) events(c *app.Context) {
 			if !ev.Continue {
 				t.move.opts, t.Hand.opts = t.Hand.opts, motion.Options{}
 			}
-			ticks := t.move.animTicks
+			ticks, at := t.move.animTicks, 0.0
+			if t.move.anim != nil {
+				at = t.move.anim.Tick()
+			}
 			t.startAnimation(c, step{before: ev.Before, tr: ev.Trace}, ev.Hold, t.move.opts)
-			if ev.Continue { // resume where the held push stopped
-				for k := 0; k < ticks; k++ {
-					t.move.anim.Step()
-				}
+			if ev.Continue { // resume where the held push stopped: the same time, the same frame
+				t.move.anim.Seek(at)
 				t.move.animTicks = ticks
 			}
 		case play.Refused:
@@ -440,15 +441,21 @@ func (t *Table) stepAnimation(c *app.Context) {
 		}
 		return
 	}
-	for k := min(1+len(t.move.queue), maxCatchUp); k > 0 && !a.Done(); k-- {
-		a.Step()
-		t.move.animTicks++
-		t.animEvents(c, a)
-		if t.move.hold && t.move.settled >= len(a.Trace().Slides()) {
-			t.move.hold = false
-			t.Ctl.Settled()
-			return
-		}
+	// Several ticks in one frame while moves wait behind this one, as one
+	// step: the animation bounds how far a marble moves in a frame, so it
+	// hurries without a jump. A push that will hold for a choice runs
+	// tick by tick, to stop where it settles.
+	k := min(1+len(t.move.queue), maxCatchUp)
+	if t.move.hold {
+		k = 1
+	}
+	a.StepN(k)
+	t.move.animTicks += k
+	t.animEvents(c, a)
+	if t.move.hold && t.move.settled >= len(a.Trace().Slides()) {
+		t.move.hold = false
+		t.Ctl.Settled()
+		return
 	}
 	if !a.Done() {
 		return
