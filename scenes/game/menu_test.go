@@ -6,6 +6,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/render/layout"
+	"shiftago/render/ui"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
@@ -90,4 +91,60 @@ func TestMenuLabelsAtOneSize(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestHintOnRequest: with hints off, the menu offers a hint where hints
+// are allowed; asked for, the best move is found and shown for this turn
+// only; in a tournament the item is off (issue 26 defect 7).
+func TestHintOnRequest(t *testing.T) {
+	l := looptest.Need(t)
+	st := play.DefaultSetup()
+	st.Variant, st.Players = logic.Expert, 2
+	st.Seats[0] = play.Seat{Color: logic.Orange}
+	st.Seats[1] = play.Seat{Color: logic.Green, Computer: true, Level: 1}
+	st.Hints = false
+	g, script := testGame(t, st, "")
+	l.Run(g)
+	defer l.Run(nil)
+	s := g.Scene().(*Screen)
+	gs := s.Table()
+	if !l.Until(2000, func() bool { return gs.Ctl.HumanToMove() && !gs.Animating() && script.Len() == 0 }) {
+		t.Fatal("never the human's turn")
+	}
+	var hint ui.Info
+	l.Do(func() {
+		s.menu.open = true
+		s.menu.layout(g.Context(), s, &gs.View.Geo)
+		for _, b := range s.PageButtons() {
+			if b.ID == "hint" {
+				hint = b
+			}
+		}
+	})
+	if !hint.Enabled {
+		t.Fatalf("no hint offered in the menu: %+v", hint)
+	}
+	if _, ok := gs.Ctl.Hint(); ok {
+		t.Fatal("a hint showed before it was asked for")
+	}
+	script.Hold(hint.Rect.X+hint.Rect.W/2, hint.Rect.Y+hint.Rect.H/2, 7)
+	if !l.Until(3000, func() bool { _, ok := gs.Ctl.Hint(); return ok }) {
+		t.Fatal("the hint asked for never came")
+	}
+	if s.menu.open {
+		t.Error("the menu stayed open after the hint was asked for")
+	}
+	mv, _ := gs.Ctl.Hint()
+	l.Do(func() {
+		if err := gs.Ctl.PlayString(mv.String()); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if !l.Until(3000, func() bool { return len(gs.Match().Moves) == 2 && gs.Ctl.HumanToMove() && !gs.Animating() }) {
+		t.Fatal("the computer never answered")
+	}
+	l.Wait(30)
+	if _, ok := gs.Ctl.Hint(); ok {
+		t.Error("the hint asked for one turn showed on the next")
+	}
 }

@@ -142,6 +142,9 @@ func (g *Screen) updateMenu(c *app.Context) bool {
 	if in.KeyPressed(ebiten.KeyM) {
 		g.toggleSound(c)
 	}
+	if in.KeyPressed(ebiten.KeyH) {
+		t.Ctl.AskHint() // the best move for this turn, shown on the board
+	}
 	if g.shortcuts(c) {
 		return true
 	}
@@ -200,6 +203,8 @@ func (g *Screen) act(c *app.Context, a menuAct) {
 		}
 	case actSharePosition:
 		app.Share(c, app.PositionQuery(t.Match().Pos.String()), "Shiftago")
+	case actHint:
+		t.Ctl.AskHint()
 	}
 }
 
@@ -246,10 +251,11 @@ const (
 	actSound
 	actQuit
 	actSharePosition
+	actHint
 )
 
 func (a menuAct) String() string {
-	return [...]string{"newgame", "undo", "redo", "moves", "records", "rules", "settings", "setup", "sound", "quit", "share"}[a]
+	return [...]string{"newgame", "undo", "redo", "moves", "records", "rules", "settings", "setup", "sound", "quit", "share", "hint"}[a]
 }
 
 // menuItems are the menu's items in order, with their catalogue keys.
@@ -257,7 +263,7 @@ var menuItems = [...]struct {
 	act menuAct
 	key string
 }{
-	{actNewGame, "menu.newgame"}, {actUndo, "menu.undo"}, {actRedo, "menu.redo"},
+	{actNewGame, "menu.newgame"}, {actUndo, "menu.undo"}, {actRedo, "menu.redo"}, {actHint, "menu.hint"},
 	{actMoves, "menu.moves"}, {actSharePosition, "menu.share"}, {actRecords, "menu.records"}, {actRules, "menu.rules"}, {actSettings, "menu.settings"},
 	{actSetup, "menu.setup"}, {actSound, "menu.soundon"}, {actQuit, "menu.quit"},
 }
@@ -336,6 +342,9 @@ func (m *menu) enabled(c *app.Context, g *Screen, a menuAct) bool {
 		return ctl.CanRedo()
 	case actSound:
 		return c.Sound.Available()
+	case actHint:
+		// Where hints are allowed and not already shown each turn.
+		return ctl.HintAllowed() && !ctl.Pace.Hints
 	}
 	return true
 }

@@ -61,6 +61,7 @@ var de = Catalog{
 	"menu.newgame":  "Neues Spiel",
 	"menu.undo":     "Zurücknehmen",
 	"menu.redo":     "Wiederholen",
+	"menu.hint":     "Tipp: der beste Zug",
 	"menu.records":  "Partien",
 	"menu.rules":    "Regeln",
 	"menu.settings": "Einstellungen",

@@ -61,6 +61,7 @@ var en = Catalog{
 	"menu.newgame":  "New game",
 	"menu.undo":     "Undo",
 	"menu.redo":     "Redo",
+	"menu.hint":     "Hint: the best move",
 	"menu.records":  "Records",
 	"menu.rules":    "Rules",
 	"menu.settings": "Settings",

@@ -61,6 +61,7 @@ var es = Catalog{
 	"menu.newgame":  "Nueva partida",
 	"menu.undo":     "Deshacer",
 	"menu.redo":     "Rehacer",
+	"menu.hint":     "Pista: la mejor jugada",
 	"menu.records":  "Partidas",
 	"menu.rules":    "Reglas",
 	"menu.settings": "Ajustes",

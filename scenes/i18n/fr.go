@@ -61,6 +61,7 @@ var fr = Catalog{
 	"menu.newgame":  "Nouvelle partie",
 	"menu.undo":     "Annuler",
 	"menu.redo":     "Rétablir",
+	"menu.hint":     "Indice : le meilleur coup",
 	"menu.records":  "Parties",
 	"menu.rules":    "Règles",
 	"menu.settings": "Réglages",

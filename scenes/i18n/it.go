@@ -61,6 +61,7 @@ var it = Catalog{
 	"menu.newgame":  "Nuova partita",
 	"menu.undo":     "Annulla",
 	"menu.redo":     "Ripeti",
+	"menu.hint":     "Suggerimento: la mossa migliore",
 	"menu.records":  "Partite",
 	"menu.rules":    "Regole",
 	"menu.settings": "Opzioni",
