@@ -324,3 +324,25 @@ func TestNoticeBelongsToItsScreenAndLanguage(t *testing.T) {
 		t.Errorf("a notice waiting for a tap went with its screen: %q", n)
 	}
 }
+
+// TestIdleWindowRepaintsNowAndThen: an idle desktop window is drawn whole
+// once a second all the same, so that one uncovered on X11 without a
+// compositor shows its own pixels again (issue 26); a browser's canvas
+// keeps its pixels and is not drawn.
+func TestIdleWindowRepaintsNowAndThen(t *testing.T) {
+	s := &stillScene{fake: fake{name: "still"}, still: true}
+	g, _, _ := newGame(t, nil, &s.fake)
+	g.stack = []Scene{s}
+	g.SkipIdleDraws = true
+	for i := 0; i < 3*idleRepaint+1; i++ {
+		g.Update()
+		g.Draw(nil)
+	}
+	want := 4 // the first frame, then one a second
+	if Browser {
+		want = 1
+	}
+	if s.drawn != want {
+		t.Errorf("a still screen was drawn %d times in %d idle ticks, want %d", s.drawn, 3*idleRepaint+1, want)
+	}
+}

@@ -57,14 +57,15 @@ type Game struct {
 	seenInset layout.Insets // the unsafe edges the last full frame kept clear of
 	// Frames counts the frames drawn (in full or in part), for the page's
 	// end-to-end tests that wait for one.
-	Frames int
-	notice string  // the notice last drawn
-	lastX  float64 // the pointer last seen
-	lastY  float64
-	laidW  float64 // the screen size of the last Update
-	laidH  float64
-	insetW float64 // the screen size the insets were last read at
-	insetH float64
+	Frames    int
+	drawnTick int     // the tick of the last frame drawn
+	notice    string  // the notice last drawn
+	lastX     float64 // the pointer last seen
+	lastY     float64
+	laidW     float64 // the screen size of the last Update
+	laidH     float64
+	insetW    float64 // the screen size the insets were last read at
+	insetH    float64
 
 	// announce tells assistive tools a new status (the page's live
 	// region, in the browser; nil elsewhere); said is what it last said.
@@ -223,6 +224,14 @@ func (g *Game) Update() error {
 		in := g.safe.Read()
 		c.Inset = layout.Insets{Top: in.Top * c.Scale, Right: in.Right * c.Scale, Bottom: in.Bottom * c.Scale, Left: in.Left * c.Scale}
 	}
+	if g.SkipIdleDraws && !Browser && c.Tick-g.drawnTick >= idleRepaint {
+		// An X11 window without a compositor that another window
+		// uncovers keeps that window's pixels until it is drawn again,
+		// and ebiten tells nothing of it (issue 26): redraw it whole now
+		// and then while idle. A frame a second costs an idle game
+		// about 1/60 of drawing every frame.
+		g.Redraw()
+	}
 	c.dismissNotice()
 	g.heartbeat()
 	if err := g.updateScene(g.Scene()); err != nil {
@@ -317,6 +326,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.seenW, g.seenH, g.seenInset, g.notice = c.W, c.H, c.Inset, c.Notice()
 	}
 	g.Frames++
+	g.drawnTick = c.Tick
 	if g.gcPercent != 0 && c.W == g.laidW && c.H == g.laidH {
 		debug.SetGCPercent(g.gcPercent) // painted at the new size
 		g.gcPercent = 0
@@ -377,6 +387,10 @@ func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	g.ctx.W, g.ctx.H = math.Ceil(w*s), math.Ceil(h*s)
 	return g.ctx.W, g.ctx.H
 }
+
+// idleRepaint is how often, in ticks, an idle desktop window is drawn
+// whole all the same (see Update).
+const idleRepaint = 60
 
 // paintGCPercent is the collector's setting while the screens repaint
 // for a new size: a collection each time the heap grows a tenth.
