@@ -289,6 +289,32 @@ func LabelFits(ls []Label, w float64) []Fit {
 	return out
 }
 
+// FitLines lays s out in a box w wide and h high: on one line at the
+// first of sizes (largest first), or wrapped onto as many lines as the
+// box holds at the first size that holds it all. It never shrinks one
+// line to fit; what the last size cannot hold loses its last words to
+// an ellipsis. The lines are appended to out.
+func FitLines(t *render.Text, s string, sizes []float64, w, h float64, out []string) ([]string, float64) {
+	var lines []string
+	size := 0.0
+	for _, size = range sizes {
+		lines = Wrap(t, s, size, w, false)
+		if len(lines) <= 1 || float64(len(lines))*1.15*size <= 0.92*h {
+			break
+		}
+	}
+	if n := max(1, int(0.92*h/(1.15*size))); len(lines) > n {
+		lines = lines[:n]
+		last := lines[n-1] + "…"
+		for t.Width(last, size, false) > w && len(last) > len("…") {
+			rs := []rune(last)
+			last = string(rs[:len(rs)-2]) + "…"
+		}
+		lines[n-1] = last
+	}
+	return append(out, lines...), size
+}
+
 // Wrap breaks s into lines no wider than w at size.
 func Wrap(t *render.Text, s string, size, w float64, bold bool) []string {
 	var out []string

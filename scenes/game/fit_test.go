@@ -121,11 +121,11 @@ func checkTutorialFits(t *testing.T, base *app.Context) {
 			ts.t.Relayout(&c)
 			ts.layout(&c)
 			p := ts.panel
-			if p.size < 10 || p.r.X < 0 || p.r.Y < 0 || p.r.X+p.r.W > c.W || p.r.Y+p.r.H > c.H {
-				t.Errorf("%s %v step %d: panel %+v at %.1f px", c.Lang.Code, sz, st, p.r, p.size)
+			if p.Size < 10 || p.R.X < 0 || p.R.Y < 0 || p.R.X+p.R.W > c.W || p.R.Y+p.R.H > c.H {
+				t.Errorf("%s %v step %d: panel %+v at %.1f px", c.Lang.Code, sz, st, p.R, p.Size)
 			}
-			if bottom := p.ty + float64(len(p.lines)-1)*1.3*p.size + 0.65*p.size; bottom > p.r.Y+p.r.H+0.5 {
-				t.Errorf("%s %v step %d: the text runs to %.0f, the panel ends at %.0f", c.Lang.Code, sz, st, bottom, p.r.Y+p.r.H)
+			if bottom := p.TY + float64(len(p.Lines)-1)*1.3*p.Size + 0.65*p.Size; bottom > p.R.Y+p.R.H+0.5 {
+				t.Errorf("%s %v step %d: the text runs to %.0f, the panel ends at %.0f", c.Lang.Code, sz, st, bottom, p.R.Y+p.R.H)
 			}
 			checkFits(t, &c, "lesson panel", ts.Fits(), 1)
 		}
@@ -254,7 +254,7 @@ func TestPanelsKeepClearOfTheNotch(t *testing.T) {
 				tu.SetStep(st)
 				tu.t.Relayout(c)
 				tu.layout(c)
-				inSafe(fmt.Sprintf("the lesson's panel at step %d", st), tu.panel.r)
+				inSafe(fmt.Sprintf("the lesson's panel at step %d", st), tu.panel.R)
 				for _, b := range tu.Buttons() {
 					inSafe(fmt.Sprintf("the lesson's %s at step %d", b.Label, st), layout.Rect{X: b.X, Y: b.Y, W: b.W, H: b.H})
 				}

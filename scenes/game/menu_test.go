@@ -7,6 +7,7 @@ import (
 	"shiftago/logic"
 	"shiftago/render/layout"
 	"shiftago/render/ui"
+	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
@@ -147,4 +148,18 @@ func TestHintOnRequest(t *testing.T) {
 	if _, ok := gs.Ctl.Hint(); ok {
 		t.Error("the hint asked for one turn showed on the next")
 	}
+}
+
+// MenuFits lists the menu's labels with their room, for the test that
+// every language fits.
+func MenuFits(c *app.Context, geo *layout.Geometry) []ui.Fit {
+	var m menu
+	m.layout(c, nil, geo)
+	var out []ui.Fit
+	for _, b := range m.bs.List {
+		out = append(out, ui.Fit{Text: b.Label, Size: b.H * 0.42, W: b.W - b.H*0.6})
+	}
+	r := m.rects[0]
+	out = append(out, ui.Fit{Text: c.T("menu.soundoff"), Size: r.H * 0.42, W: r.W - r.H*0.6})
+	return out
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
@@ -394,73 +393,14 @@ func (m *menu) layout(c *app.Context, g *Screen, geo *layout.Geometry) {
 // draw draws the menu button and, when open, its items; those that
 // cannot be used now are dimmed.
 func (m *menu) draw(screen *ebiten.Image, c *app.Context, g *Screen) {
-	sp := c.Sprites
-	b := g.t.View.Geo.Menu
-	if b.Empty() {
-		return
+	geo := &g.t.View.Geo
+	ui.DrawMenuButton(screen, c.Kit(), geo.Menu, m.open)
+	if u := geo.Undo; m.undoOK && !u.Empty() {
+		ui.DrawUndoButton(screen, c.Kit(), &m.icon, u, g.t.Ctl.CanUndo(c.Setup.HotSeatUndo), m.pressed == 2)
 	}
-	fill, bar := render.Chip, render.Ink
 	if m.open {
-		fill, bar = render.ChipOn, render.Dark
+		ui.DrawMenuItems(screen, c.Kit(), m.bs.List)
 	}
-	sp.Panel(screen, b.X, b.Y, b.W, b.H, b.H*0.25, fill)
-	for k := -1; k <= 1; k++ {
-		sp.Rect(screen, b.X+b.W*0.25, b.Y+b.H/2+float64(k)*b.H*0.2-b.H*0.035, b.W*0.5, math.Max(2, b.H*0.07), bar)
-	}
-	if u := g.t.View.Geo.Undo; m.undoOK && !u.Empty() {
-		m.drawUndo(screen, c, u, g.t.Ctl.CanUndo(c.Setup.HotSeatUndo), m.pressed == 2)
-	}
-	if !m.open {
-		return
-	}
-	// One backing under all items: in two columns (a phone on its side)
-	// the seat cards showed in the gap between them.
-	if len(m.bs.List) > 0 {
-		bk := m.bs.List[0].Rect()
-		for _, it := range m.bs.List[1:] {
-			bk = bk.Union(it.Rect())
-		}
-		ih := m.bs.List[0].H
-		pad := ih * 0.08
-		sp.Panel(screen, bk.X-pad, bk.Y-pad, bk.W+2*pad, bk.H+2*pad, ih*0.25, render.MenuItem)
-	}
-	for _, it := range m.bs.List {
-		r := it.Rect()
-		sp.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.2, render.MenuItem)
-		col := render.Ink
-		if it.Off {
-			col = render.Dim
-		}
-		c.Text.Draw(screen, it.Label, r.X+r.H*0.4, r.Y+r.H/2, c.Text.Fit(it.Label, r.H*0.42, r.W-r.H*0.6, false), col, render.AlignLeft, false)
-	}
-}
-
-// drawUndo draws the undo button: an arrow curling back, dimmed when
-// there is nothing to take back.
-func (m *menu) drawUndo(screen *ebiten.Image, c *app.Context, r layout.Rect, on, down bool) {
-	fill, ink := render.Chip, render.Ink
-	if down && on {
-		fill = render.ChipHover
-	}
-	if !on {
-		ink = render.Fade(render.Dim, 0.55)
-	}
-	c.Sprites.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.25, fill)
-	m.icon.Draw(screen, r.X, r.Y, r.H, ink)
-}
-
-// MenuFits lists the menu's labels with their room, for the test that
-// every language fits.
-func MenuFits(c *app.Context, geo *layout.Geometry) []ui.Fit {
-	var m menu
-	m.layout(c, nil, geo)
-	var out []ui.Fit
-	for _, b := range m.bs.List {
-		out = append(out, ui.Fit{Text: b.Label, Size: b.H * 0.42, W: b.W - b.H*0.6})
-	}
-	r := m.rects[0]
-	out = append(out, ui.Fit{Text: c.T("menu.soundoff"), Size: r.H * 0.42, W: r.W - r.H*0.6})
-	return out
 }
 
 // KeepsClearOfInsets implements app.InsetAware: the table's layout keeps

@@ -276,10 +276,9 @@ func (t *Table) statusRoom(c *app.Context) (x, w float64) {
 }
 
 // breakStatus lays the announcement out in its panel: on one line at
-// its size, or wrapped onto as many lines as the panel holds, at the
-// largest of a few sizes that read. It never shrinks one line to fit (a
-// long status on a phone was drawn at 3 px: issue 26); what the smallest
-// size cannot hold loses its last words to an ellipsis.
+// its size, or wrapped at the largest of a few sizes that the panel
+// holds (ui.FitLines: never one line shrunk to fit, which drew a long
+// status at 3 px on a phone: issue 26).
 func (t *Table) breakStatus(c *app.Context) {
 	r := t.View.Geo.Status
 	if r.Empty() {
@@ -288,31 +287,8 @@ func (t *Table) breakStatus(c *app.Context) {
 	}
 	_, room := t.statusRoom(c)
 	bar := t.View.Geo.Bar
-	var lines []string
-	var size float64
-	for _, k := range [...]float64{0.42, 0.38, 0.34, 0.3} { // in bar heights, largest first
-		size = bar * k
-		lines = ui.Wrap(c.Text, t.words.status, size, room, false)
-		if statusHolds(len(lines), size, r.H) {
-			break
-		}
-	}
-	if n := max(1, int(0.92*r.H/(1.15*size))); len(lines) > n {
-		lines = lines[:n]
-		last := lines[n-1] + "…"
-		for c.Text.Width(last, size, false) > room && len(last) > len("…") {
-			rs := []rune(last)
-			last = string(rs[:len(rs)-2]) + "…"
-		}
-		lines[n-1] = last
-	}
-	t.words.statusL, t.words.statusS = append(t.words.statusL[:0], lines...), size
-}
-
-// statusHolds reports whether n lines of size fit a panel h high (one
-// line always does).
-func statusHolds(n int, size, h float64) bool {
-	return n <= 1 || float64(n)*1.15*size <= 0.92*h
+	sizes := [...]float64{0.42 * bar, 0.38 * bar, 0.34 * bar, 0.3 * bar}
+	t.words.statusL, t.words.statusS = ui.FitLines(c.Text, t.words.status, sizes[:], room, r.H, t.words.statusL[:0])
 }
 
 // events shows, sounds and records what the controller did.

@@ -1349,7 +1349,7 @@ test('every control of the game works by a held tap on a phone', { timeout: 600_
   };
   // buttons() lists every item of the open menu (a page has no Quit).
   const listed = (await openMenu()).map((b) => b.id);
-  for (const id of ['newgame', 'undo', 'redo', 'moves', 'share', 'records', 'rules', 'settings', 'setup', 'sound']) {
+  for (const id of ['newgame', 'undo', 'redo', 'hint', 'moves', 'share', 'records', 'rules', 'settings', 'setup', 'sound']) {
     assert.ok(listed.includes(id), `the open menu does not list ${id}: ${listed.join(' ')}`);
   }
   assert.ok(!listed.includes('quit'), 'a page offers Quit');
