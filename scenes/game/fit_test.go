@@ -245,20 +245,12 @@ func TestPanelsKeepClearOfTheNotch(t *testing.T) {
 			}
 			c := newContext(t, "en", tc.w, tc.h, 3)
 			c.Inset = tc.in
-			ts, err := NewTutorial(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tu := ts.(*Tutorial)
-			for st := play.StepDrag; st <= play.StepDone; st++ {
-				tu.SetStep(st)
-				tu.t.Relayout(c)
-				tu.layout(c)
+			eachLessonStep(t, c, func(tu *Tutorial, st play.Step) {
 				inSafe(fmt.Sprintf("the lesson's panel at step %d", st), tu.panel.R)
 				for _, b := range tu.Buttons() {
 					inSafe(fmt.Sprintf("the lesson's %s at step %d", b.Label, st), layout.Rect{X: b.X, Y: b.Y, W: b.W, H: b.H})
 				}
-			}
+			})
 		}
 	})
 }

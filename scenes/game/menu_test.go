@@ -9,6 +9,7 @@ import (
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
+	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 )
@@ -18,19 +19,10 @@ import (
 // move is taken back on shows (issue 26: the menu stayed open).
 func TestMenuClosesOnUndo(t *testing.T) {
 	l := looptest.Need(t)
-	st := play.DefaultSetup()
-	st.Variant, st.Players = logic.Express, 2
-	st.Seats[0] = play.Seat{Color: logic.Orange}
-	st.Seats[1] = play.Seat{Color: logic.Green, Computer: true, Level: 1}
-	g, script := testGame(t, st, "")
-	l.Run(g)
+	_, script, s := againstComputer(t, l, logic.Express)
 	defer l.Run(nil)
-	s := g.Scene().(*Screen)
 	gs := s.Table()
 	idle := func() bool { return gs.Ctl.HumanToMove() && !gs.Animating() && script.Len() == 0 }
-	if !l.Until(2000, idle) {
-		t.Fatal("never the human's turn")
-	}
 	l.Do(func() {
 		if err := gs.Ctl.PlayString("W4"); err != nil {
 			t.Fatal(err)
@@ -99,19 +91,9 @@ func TestMenuLabelsAtOneSize(t *testing.T) {
 // only; in a tournament the item is off (issue 26 defect 7).
 func TestHintOnRequest(t *testing.T) {
 	l := looptest.Need(t)
-	st := play.DefaultSetup()
-	st.Variant, st.Players = logic.Expert, 2
-	st.Seats[0] = play.Seat{Color: logic.Orange}
-	st.Seats[1] = play.Seat{Color: logic.Green, Computer: true, Level: 1}
-	st.Hints = false
-	g, script := testGame(t, st, "")
-	l.Run(g)
+	g, script, s := againstComputer(t, l, logic.Expert)
 	defer l.Run(nil)
-	s := g.Scene().(*Screen)
 	gs := s.Table()
-	if !l.Until(2000, func() bool { return gs.Ctl.HumanToMove() && !gs.Animating() && script.Len() == 0 }) {
-		t.Fatal("never the human's turn")
-	}
 	var hint ui.Info
 	l.Do(func() {
 		s.menu.open = true
@@ -162,4 +144,23 @@ func MenuFits(c *app.Context, geo *layout.Geometry) []ui.Fit {
 	r := m.rects[0]
 	out = append(out, ui.Fit{Text: c.T("menu.soundoff"), Size: r.H * 0.42, W: r.W - r.H*0.6})
 	return out
+}
+
+// againstComputer runs a game of variant v, hints off, of the human
+// (Orange, first) against the level-1 computer, and waits for the
+// human's turn.
+func againstComputer(t *testing.T, l *looptest.Loop, v logic.Variant) (*app.Game, *input.Script, *Screen) {
+	t.Helper()
+	st := play.DefaultSetup()
+	st.Variant, st.Players, st.Hints = v, 2, false
+	st.Seats[0] = play.Seat{Color: logic.Orange}
+	st.Seats[1] = play.Seat{Color: logic.Green, Computer: true, Level: 1}
+	g, script := testGame(t, st, "")
+	l.Run(g)
+	s := g.Scene().(*Screen)
+	gs := s.Table()
+	if !l.Until(2000, func() bool { return gs.Ctl.HumanToMove() && !gs.Animating() && script.Len() == 0 }) {
+		t.Fatal("never the human's turn")
+	}
+	return g, script, s
 }

@@ -158,21 +158,30 @@ func TestLessonButtonsFingerSized(t *testing.T) {
 	l.Do(func() {
 		for _, sz := range [][3]float64{{1170, 2532, 3}, {2532, 1170, 3}, {640, 1136, 2}, {1280, 800, 1}, {640, 480, 1}} {
 			c := newContext(t, "en", sz[0], sz[1], sz[2])
-			ts, err := NewTutorial(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tu := ts.(*Tutorial)
-			for st := play.StepDrag; st <= play.StepDone; st++ {
-				tu.SetStep(st)
-				tu.t.Relayout(c)
-				tu.layout(c)
+			eachLessonStep(t, c, func(tu *Tutorial, st play.Step) {
 				for _, b := range tu.Buttons() {
 					if b.W < 44*sz[2]-0.5 || b.H < 44*sz[2]-0.5 {
 						t.Errorf("%v step %d: %s is %.0f×%.0f CSS px", sz, st, b.Label, b.W/sz[2], b.H/sz[2])
 					}
 				}
-			}
+			})
 		}
 	})
+}
+
+// eachLessonStep lays the lesson out in c at each of its steps and
+// hands it to check.
+func eachLessonStep(t *testing.T, c *app.Context, check func(tu *Tutorial, st play.Step)) {
+	t.Helper()
+	ts, err := NewTutorial(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tu := ts.(*Tutorial)
+	for st := play.StepDrag; st <= play.StepDone; st++ {
+		tu.SetStep(st)
+		tu.t.Relayout(c)
+		tu.layout(c)
+		check(tu, st)
+	}
 }
