@@ -150,7 +150,7 @@ var de = Catalog{
 	"rules.cap.score": "Orange legt fünf und nimmt drei Kugeln zurück.",
 	"rules.cap.win":   "Orange legt fünf in einer Reihe und gewinnt.",
 	"tutorial.title":  "Erste Schritte",
-	"tutorial.drag":   "Drücke auf die blasse Kugel am linken Rand, zieh sie aufs Brett und lass los.",
+	"tutorial.drag":   "Drücke auf den Ring am linken Rand, zieh die Kugel aufs Brett und lass los.",
 	"tutorial.push":   "Gut gemacht! Schieb an derselben Stelle noch eine ein: die Kugel dort rückt ein Feld weiter.",
 	"tutorial.full":   "Die rechte Spalte ist voll: eine volle Bahn nimmt keine Kugel auf. Versuch, oben eine einzuschieben.",
 	"tutorial.line":   "Abgelehnt: Kugeln verlassen nie das Brett. Schieb jetzt links noch dreimal ein: fünf in einer Reihe gewinnen!",

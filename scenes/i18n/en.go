@@ -150,7 +150,7 @@ var en = Catalog{
 	"rules.cap.score": "Orange completes five and takes three marbles back.",
 	"rules.cap.win":   "Orange makes five in a row and wins.",
 	"tutorial.title":  "First steps",
-	"tutorial.drag":   "Press on the faint marble at the left edge, drag it onto the board and let go.",
+	"tutorial.drag":   "Press on the ring at the left edge, drag the marble onto the board and let go.",
 	"tutorial.push":   "Well done! Drag one in at the same place again: the marble already there moves one cell on.",
 	"tutorial.full":   "The column on the right is full: a full track takes no marble. Try to push one in at its top.",
 	"tutorial.line":   "Refused: marbles never leave the board. Now push in at the left three more times: five in a row wins!",

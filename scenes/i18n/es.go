@@ -150,7 +150,7 @@ var es = Catalog{
 	"rules.cap.score": "Naranja junta cinco y recupera tres bolas.",
 	"rules.cap.win":   "Naranja pone cinco en línea y gana.",
 	"tutorial.title":  "Primeros pasos",
-	"tutorial.drag":   "Pulsa la bola pálida del borde izquierdo, arrástrala al tablero y suéltala.",
+	"tutorial.drag":   "Pulsa el anillo del borde izquierdo, arrastra la bola al tablero y suéltala.",
 	"tutorial.push":   "¡Bien hecho! Mete otra en el mismo sitio: la bola que ya está allí avanza una casilla.",
 	"tutorial.full":   "La columna de la derecha está llena: una fila llena no admite bolas. Intenta meter una por arriba.",
 	"tutorial.line":   "Rechazada: las bolas nunca salen del tablero. Ahora mete tres más por la izquierda: ¡cinco en línea ganan!",

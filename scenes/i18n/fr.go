@@ -150,7 +150,7 @@ var fr = Catalog{
 	"rules.cap.score": "Orange en aligne cinq et reprend trois billes.",
 	"rules.cap.win":   "Orange aligne cinq billes et gagne.",
 	"tutorial.title":  "Premiers pas",
-	"tutorial.drag":   "Appuie sur la bille pâle au bord gauche, fais-la glisser sur le plateau et lâche-la.",
+	"tutorial.drag":   "Appuie sur l’anneau au bord gauche, fais glisser la bille sur le plateau et lâche-la.",
 	"tutorial.push":   "Bravo ! Insère-en une autre au même endroit : la bille déjà là avance d’une case.",
 	"tutorial.full":   "La colonne de droite est pleine : une trajectoire pleine n’accepte aucune bille. Essaie d’en pousser une par le haut.",
 	"tutorial.line":   "Refusé : les billes ne quittent jamais le plateau. Pousse encore trois fois à gauche : cinq alignées gagnent !",

@@ -150,7 +150,7 @@ var it = Catalog{
 	"rules.cap.score": "Arancio fa cinque e riprende tre biglie.",
 	"rules.cap.win":   "Arancio mette cinque in fila e vince.",
 	"tutorial.title":  "Primi passi",
-	"tutorial.drag":   "Premi sulla biglia chiara al bordo sinistro, trascinala sul piano e lasciala.",
+	"tutorial.drag":   "Premi sull’anello al bordo sinistro, trascina la biglia sul piano e lasciala.",
 	"tutorial.push":   "Bravo! Spingine un’altra nello stesso punto: la biglia già lì avanza di una casella.",
 	"tutorial.full":   "La colonna a destra è piena: una corsia piena non accetta biglie. Prova a spingerne una dall’alto.",
 	"tutorial.line":   "Rifiutata: le biglie non escono mai dal piano. Ora spingi a sinistra altre tre volte: cinque in fila vincono!",
