@@ -29,21 +29,25 @@ func TestMenuClosesOnUndo(t *testing.T) {
 		}
 	})
 	if !l.Until(3000, func() bool { return len(gs.Match().Moves) == 2 && idle() }) {
-		t.Fatalf("the computer never answered: %d moves", len(gs.Match().Moves))
+		t.Fatal("the computer never answered")
 	}
 	l.Do(func() { m := gs.View.Geo.Menu; script.Hold(m.X+m.W/2, m.Y+m.H/2, 7) })
 	l.Until(100, func() bool { return script.Len() == 0 })
 	l.Wait(2)
-	if !s.menu.open {
+	var open bool
+	l.Do(func() { open = s.menu.open })
+	if !open {
 		t.Fatal("a tap on ☰ did not open the menu")
 	}
 	l.Do(func() { u := gs.View.Geo.Undo; script.Hold(u.X+u.W/2, u.Y+u.H/2, 7) })
 	l.Until(100, func() bool { return script.Len() == 0 })
 	l.Wait(2)
-	if len(gs.Match().Moves) != 0 {
-		t.Errorf("undo left %d moves", len(gs.Match().Moves))
+	var moves int
+	l.Do(func() { moves, open = len(gs.Match().Moves), s.menu.open })
+	if moves != 0 {
+		t.Errorf("undo left %d moves", moves)
 	}
-	if s.menu.open {
+	if open {
 		t.Error("the menu stayed open after Undo")
 	}
 }
@@ -107,18 +111,22 @@ func TestHintOnRequest(t *testing.T) {
 	if !hint.Enabled {
 		t.Fatalf("no hint offered in the menu: %+v", hint)
 	}
-	if _, ok := gs.Ctl.Hint(); ok {
+	var shown bool
+	l.Do(func() { _, shown = gs.Ctl.Hint() })
+	if shown {
 		t.Fatal("a hint showed before it was asked for")
 	}
-	script.Hold(hint.Rect.X+hint.Rect.W/2, hint.Rect.Y+hint.Rect.H/2, 7)
+	l.Do(func() { script.Hold(hint.Rect.X+hint.Rect.W/2, hint.Rect.Y+hint.Rect.H/2, 7) })
 	if !l.Until(3000, func() bool { _, ok := gs.Ctl.Hint(); return ok }) {
 		t.Fatal("the hint asked for never came")
 	}
-	if s.menu.open {
+	var open bool
+	l.Do(func() { open = s.menu.open })
+	if open {
 		t.Error("the menu stayed open after the hint was asked for")
 	}
-	mv, _ := gs.Ctl.Hint()
 	l.Do(func() {
+		mv, _ := gs.Ctl.Hint()
 		if err := gs.Ctl.PlayString(mv.String()); err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +135,8 @@ func TestHintOnRequest(t *testing.T) {
 		t.Fatal("the computer never answered")
 	}
 	l.Wait(30)
-	if _, ok := gs.Ctl.Hint(); ok {
+	l.Do(func() { _, shown = gs.Ctl.Hint() })
+	if shown {
 		t.Error("the hint asked for one turn showed on the next")
 	}
 }
