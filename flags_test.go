@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"shiftago/scenes/i18n"
 	"shiftago/scenes/store"
 )
 
@@ -98,6 +99,12 @@ func TestLinkProblems(t *testing.T) {
 		key, param := linkProblem(err)
 		if key != tc.key || param != tc.param {
 			t.Errorf("%.40q: %s %.40q, want %s %.40q", tc.args, key, param, tc.key, tc.param)
+		}
+		for _, lg := range i18n.Langs { // the notice reads whole in every language
+			n := linkNotice(i18n.New(lg), key, param)
+			if strings.Contains(n, "%!") || (key != "link.record" && !strings.Contains(n, param)) {
+				t.Errorf("%.40q, %s: the notice reads %.200q", tc.args, lg, n)
+			}
 		}
 	}
 	if _, err := parseGameFlags([]string{"--record=game.txt"}, io.Discard, &store.Memory{}, false); err != nil {

@@ -340,7 +340,7 @@ func runGame(opts gameOptions) error {
 		g.Context().Notify(g.Context().T("notice.devfail"))
 	}
 	if opts.linkKey != "" {
-		g.Context().NotifyUntilTap(g.Context().F(opts.linkKey, opts.linkParam))
+		g.Context().NotifyUntilTap(linkNotice(g.Context().Lang, opts.linkKey, opts.linkParam))
 	}
 	// Draw only when something changed: an idle game must not burn a
 	// tablet's battery redrawing the same frame.
@@ -407,6 +407,16 @@ func linkProblem(err error) (key, param string) {
 		param = string(r[:maxParamShown]) + "…"
 	}
 	return key, param
+}
+
+// linkNotice is linkProblem's notice in the player's language: the
+// parameter goes only into a text that names it (the --record text does
+// not, and ended "%!(EXTRA string=record)").
+func linkNotice(l *i18n.Lang, key, param string) string {
+	if strings.Contains(l.T(key), "%s") {
+		return l.F(key, param)
+	}
+	return l.T(key)
 }
 
 // gameParams are the link parameters that start a game or open a

@@ -39,6 +39,13 @@ func (r Rect) Contains(p Point) bool {
 	return p.X >= r.X && p.X < r.X+r.W && p.Y >= r.Y && p.Y < r.Y+r.H
 }
 
+// Union is the smallest rectangle holding r and q.
+func (r Rect) Union(q Rect) Rect {
+	x0, y0 := math.Min(r.X, q.X), math.Min(r.Y, q.Y)
+	x1, y1 := math.Max(r.X+r.W, q.X+q.W), math.Max(r.Y+r.H, q.Y+q.H)
+	return Rect{x0, y0, x1 - x0, y1 - y0}
+}
+
 // Center is the middle of r.
 func (r Rect) Center() Point { return Point{r.X + r.W/2, r.Y + r.H/2} }
 
@@ -366,7 +373,12 @@ func (g *Geometry) ScoreRadius(seat int) float64 {
 // MenuItems places n menu items: they drop down under the menu button,
 // right-aligned, in two columns when one would run off the bottom. Which
 // items there are is the game screen's business.
-func (g *Geometry) MenuItems(n int, out []Rect) []Rect {
+func (g *Geometry) MenuItems(n int, out []Rect) []Rect { return g.MenuItemsWide(n, 0, out) }
+
+// MenuItemsWide is MenuItems with items at least minW wide where the
+// screen has the room (for the longest label at its size: one shrunk
+// alone looked smaller than the rest).
+func (g *Geometry) MenuItemsWide(n int, minW float64, out []Rect) []Rect {
 	s, m, bar := g.Scale, g.Margin(), g.Menu.H
 	if n <= 0 || bar <= 0 {
 		return out
@@ -375,8 +387,10 @@ func (g *Geometry) MenuItems(n int, out []Rect) []Rect {
 	// within the safe area: under a notch they would cover the bar (the
 	// ☰ and undo buttons among it) or be out of reach.
 	left, right := g.Inset.Left+m, g.Menu.X+g.Menu.W
-	top, bottom := g.Menu.Y+bar+m/2, g.H-g.Inset.Bottom-m
-	iw := math.Min(math.Max(5*bar, 200*s), right-left)
+	// Below the status line too, where it is taller than the button (a
+	// phone upright): the items covered its words.
+	top, bottom := math.Max(g.Menu.Y+bar, g.Status.Y+g.Status.H)+m/2, g.H-g.Inset.Bottom-m
+	iw := math.Min(max(5*bar, 200*s, minW), right-left)
 	rows := n
 	if top+float64(rows)*bar > bottom {
 		rows = (rows + 1) / 2

@@ -380,3 +380,42 @@ func TestSafeArea(t *testing.T) {
 		}
 	}
 }
+
+// TestMenuKeepsOffTheStatus: the menu's items hang below the status line
+// (on a phone held upright it is taller than the ☰ button, and the items
+// covered its words: issue 26), stay in the window and do not overlap.
+func TestMenuKeepsOffTheStatus(t *testing.T) {
+	check := func(t *testing.T, g Geometry) {
+		items := g.MenuItems(10, nil)
+		for i, r := range items {
+			if r.Overlaps(g.Status) {
+				t.Errorf("item %d at %+v covers the status line %+v", i, r, g.Status)
+			}
+			if !r.Inside(Rect{0, 0, g.W, g.H}.Inset(-0.5)) {
+				t.Errorf("item %d at %+v leaves the %v×%v window", i, r, g.W, g.H)
+			}
+			for j := range i {
+				if r.Overlaps(items[j]) {
+					t.Errorf("items %d and %d overlap", j, i)
+				}
+			}
+		}
+	}
+	eachLayout(t, check)
+	for _, sz := range [][3]float64{{390, 844, 3}, {844, 390, 3}, {320, 568, 2}, {390, 780, 1}} {
+		t.Run(fmt.Sprintf("phone %vx%v@%v", sz[0], sz[1], sz[2]), func(t *testing.T) {
+			check(t, New(Config{W: sz[0] * sz[2], H: sz[1] * sz[2], Scale: sz[2], Players: 4, Scoring: true}))
+		})
+	}
+}
+
+// TestBarGrowsWithTheWindow: the status line and its buttons are larger
+// on a large monitor than on a laptop (at 2560×1600 they stayed a
+// laptop's size: issue 26).
+func TestBarGrowsWithTheWindow(t *testing.T) {
+	laptop := New(Config{W: 1280, H: 800, Scale: 1, Players: 2})
+	big := New(Config{W: 2560, H: 1600, Scale: 1, Players: 2})
+	if big.Bar < 1.25*laptop.Bar {
+		t.Errorf("the bar is %v px at 2560×1600, %v px at 1280×800", big.Bar, laptop.Bar)
+	}
+}

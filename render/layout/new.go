@@ -45,7 +45,9 @@ func New(cfg Config) Geometry {
 	s, m := cfg.Scale, g.Margin()
 
 	// Status line across the top, the menu button at its right end.
-	bar := math.Round(math.Min(math.Max(0.06*math.Min(cfg.W, cfg.H), g.MinTarget()), 72*s))
+	// It grows with the window up to a large monitor's (at 72 px it
+	// stopped growing, and looked small at 2560×1600: issue 26).
+	bar := math.Round(math.Min(math.Max(0.06*math.Min(cfg.W, cfg.H), g.MinTarget()), 100*s))
 	bar = math.Min(bar, math.Floor(cfg.H/8))
 	g.Menu = Rect{cfg.W - m - bar, m, bar, bar}
 	g.Undo = Rect{cfg.W - 2*m - 2*bar, m, bar, bar}

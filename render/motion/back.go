@@ -104,9 +104,10 @@ func (a *Animation) planBack() {
 	a.carryFrom = a.trayPos(a.supply - 1)
 	a.carryTo = layout.EntryPos(e)
 	a.carryStart = a.track[0].end()
-	a.carry = math.Max(carryTicks, 1.5*a.carryFrom.Dist(a.carryTo)/maxCarry)
+	a.way = newRimPath(a.carryFrom, a.carryTo)
+	a.carry = math.Max(carryTicks, 1.5*a.way.length()/a.carrySpeed())
 	if o.Reduced {
-		a.carry = math.Max(reducedCar, 1.5*a.carryFrom.Dist(a.carryTo)/maxCarry)
+		a.carry = math.Max(reducedCar, 1.5*a.way.length()/a.carrySpeed())
 	}
 	a.add(Event{Kind: Lift, Marble: a.onTrk[0], Pos: a.carryTo, at: a.carryStart})
 	a.add(Event{Kind: Land, Marble: a.onTrk[0], Pos: a.carryFrom, at: a.carryStart + a.carry, tray: 1})
@@ -158,8 +159,8 @@ func (a *Animation) placeBack() {
 				continue
 			}
 			f := (a.t - a.carryStart) / a.carry
-			m.Pos = a.carryTo.Add(a.carryFrom.Sub(a.carryTo).Mul(smooth(f)))
-			m.Lift = math.Sin(math.Pi * f)
+			m.Pos = a.way.point(1 - smooth(f)) // round the rim, the way a carry comes
+			m.Lift = carriedLift(1 - f)
 		case p.settled:
 		case a.t >= p.end():
 			to := layout.EntryPos(e)

@@ -78,6 +78,21 @@ type Buttons[A comparable] struct {
 	TextH   float64
 	pressed int // 1 + the index of the button pressed, 0 if none (the zero value is ready)
 	hover   int // 1 + the index of the button under the pointer, 0 if none
+	// split keeps the labels broken onto two lines, so that a frame
+	// that draws them allocates nothing.
+	split map[splitKey]splitLabel
+}
+
+type splitKey struct {
+	s          string
+	size, w, h float64
+	bold       bool
+}
+
+type splitLabel struct {
+	l1, l2 string
+	size   float64
+	ok     bool
 }
 
 // Reset empties the list for a new layout.
@@ -161,9 +176,43 @@ func (bs *Buttons[A]) Draw(dst *ebiten.Image, k Kit) {
 		}
 		k.Sprites.Panel(dst, b.X, b.Y, b.W, b.H, r, fill)
 		th := bs.textH(b)
-		size := k.Text.Fit(b.Label, th*0.46, b.W-th*0.4, b.Bold)
+		size, room := th*0.46, b.W-th*0.4
+		if k.Text.Width(b.Label, size, b.Bold) > room {
+			// Two lines at nearly its size where the button holds them:
+			// shrunk onto one, a label ("Draw lots") looked smaller than
+			// its neighbours.
+			key := splitKey{b.Label, size, room, b.H, b.Bold}
+			sp, seen := bs.split[key]
+			if !seen {
+				if bs.split == nil || len(bs.split) > 64 {
+					bs.split = make(map[splitKey]splitLabel)
+				}
+				sp.l1, sp.l2, sp.size, sp.ok = twoLines(k.Text, b.Label, size, room, b.H, b.Bold)
+				bs.split[key] = sp
+			}
+			if sp.ok {
+				k.Text.Draw(dst, sp.l1, b.X+b.W/2, b.Y+b.H/2-0.55*sp.size, sp.size, txt, render.AlignCenter, b.Bold)
+				k.Text.Draw(dst, sp.l2, b.X+b.W/2, b.Y+b.H/2+0.55*sp.size, sp.size, txt, render.AlignCenter, b.Bold)
+				continue
+			}
+			size = k.Text.Fit(b.Label, size, room, b.Bold)
+		}
 		k.Text.Draw(dst, b.Label, b.X+b.W/2, b.Y+b.H/2, size, txt, render.AlignCenter, b.Bold)
 	}
+}
+
+// twoLines breaks s into two lines of at most w at 0.9 of size, where
+// both fit and the two lines fit a button h high.
+func twoLines(t *render.Text, s string, size, w, h float64, bold bool) (l1, l2 string, s2 float64, ok bool) {
+	s2 = 0.9 * size
+	if 2.2*s2 > 0.92*h {
+		return "", "", 0, false
+	}
+	lines := Wrap(t, s, s2, w, bold)
+	if len(lines) != 2 || t.Width(lines[0], s2, bold) > w || t.Width(lines[1], s2, bold) > w {
+		return "", "", 0, false
+	}
+	return lines[0], lines[1], s2, true
 }
 
 // textH is the height b's label is sized for.
@@ -238,6 +287,32 @@ func LabelFits(ls []Label, w float64) []Fit {
 		}
 	}
 	return out
+}
+
+// FitLines lays s out in a box w wide and h high: on one line at the
+// first of sizes (largest first), or wrapped onto as many lines as the
+// box holds at the first size that holds it all. It never shrinks one
+// line to fit; what the last size cannot hold loses its last words to
+// an ellipsis. The lines are appended to out.
+func FitLines(t *render.Text, s string, sizes []float64, w, h float64, out []string) ([]string, float64) {
+	var lines []string
+	size := 0.0
+	for _, size = range sizes {
+		lines = Wrap(t, s, size, w, false)
+		if len(lines) <= 1 || float64(len(lines))*1.15*size <= 0.92*h {
+			break
+		}
+	}
+	if n := max(1, int(0.92*h/(1.15*size))); len(lines) > n {
+		lines = lines[:n]
+		last := lines[n-1] + "…"
+		for t.Width(last, size, false) > w && len(last) > len("…") {
+			rs := []rune(last)
+			last = string(rs[:len(rs)-2]) + "…"
+		}
+		lines[n-1] = last
+	}
+	return append(out, lines...), size
 }
 
 // Wrap breaks s into lines no wider than w at size.

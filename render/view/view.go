@@ -231,9 +231,10 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 	// The score track: 0, 5 and 10 marked, the marker marble in its place.
 	if !st.Score.Empty() {
 		sr := geo.ScoreRadius(i)
+		marks, score := ScoreSizes(geo, i)
 		for n := 0; n <= logic.WinningPoints; n += 5 {
 			p := geo.ScoreSlot(i, n)
-			k.Text.Shadowed(dst, Number(n), p.X, p.Y, sr*1.1, render.Ink, render.AlignCenter, false)
+			k.Text.Shadowed(dst, Number(n), p.X, p.Y, marks, render.Ink, render.AlignCenter, false)
 		}
 		p := geo.ScoreSlot(i, min(card.Score, logic.WinningPoints))
 		sp.MarbleScaled(dst, col, p.X, p.Y, SpriteK(sp, sr*1.15))
@@ -244,8 +245,20 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 		}
 		// The score as a number too, on the marker: a track alone is
 		// hard to read at a glance.
-		k.Text.Draw(dst, Number(card.Score), p.X, p.Y, sr*1.25, render.Dark, render.AlignCenter, true)
+		k.Text.Draw(dst, Number(card.Score), p.X, p.Y, score, render.Dark, render.AlignCenter, true)
 	}
+}
+
+// MinScoreCSS is the least size, in CSS pixels, of the score track's
+// numbers: at 320×568 they followed the slots down to about 5 px.
+const MinScoreCSS = 10
+
+// ScoreSizes are the text sizes of seat i's score track: its marks (0, 5,
+// 10) and the score on its marker; in proportion to the slots, never
+// under MinScoreCSS.
+func ScoreSizes(geo *layout.Geometry, i int) (marks, score float64) {
+	sr, least := geo.ScoreRadius(i), MinScoreCSS*max(geo.Scale, 1)
+	return max(sr*1.1, least), max(sr*1.25, least)
 }
 
 // NameRoom is the room a seat card's name has at its full size, beside

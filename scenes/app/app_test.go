@@ -283,3 +283,66 @@ func TestIdleFramesAreNotDrawn(t *testing.T) {
 		t.Errorf("without SkipIdleDraws a frame was not drawn")
 	}
 }
+
+// TestNoticeBelongsToItsScreenAndLanguage: a notice given on one screen
+// goes when another opens over it or it closes (issue 26: "Move taken
+// back" showed on the rules), but not when given in the tick that opens
+// the next screen (it speaks of that change); a notice in one language
+// is not shown once the player picks another ("Link kopiert" on English
+// screens); one that waits for a tap stays.
+func TestNoticeBelongsToItsScreenAndLanguage(t *testing.T) {
+	a := &fake{name: "a"}
+	g, _, _ := newGame(t, nil, a)
+	c := g.ctx
+	c.SetLanguage("en")
+	g.Update()
+	a.onUpdate = func(c *Context) { c.Notify("Move taken back") }
+	g.Update()
+	if c.Notice() == "" {
+		t.Fatal("the notice was not shown")
+	}
+	b := &fake{name: "b"}
+	a.onUpdate = func(c *Context) { c.Push(b) }
+	g.Update()
+	if n := c.Notice(); n != "" {
+		t.Errorf("a screen opened over the one that gave it, and it still shows %q", n)
+	}
+	b.onUpdate = func(c *Context) { c.Notify("Saved"); c.Pop() }
+	g.Update()
+	if n := c.Notice(); n != "Saved" {
+		t.Errorf("a notice given as its screen closed shows %q, want it on the screen under", n)
+	}
+	a.onUpdate = func(c *Context) { c.SetLanguage("de") }
+	g.Update()
+	if n := c.Notice(); n != "" {
+		t.Errorf("after the language changed it still shows %q", n)
+	}
+	c.NotifyUntilTap("read me")
+	a.onUpdate = func(c *Context) { c.Push(&fake{name: "d"}) }
+	g.Update()
+	if n := c.Notice(); n != "read me" {
+		t.Errorf("a notice waiting for a tap went with its screen: %q", n)
+	}
+}
+
+// TestIdleWindowRepaintsNowAndThen: an idle desktop window is drawn whole
+// once a second all the same, so that one uncovered on X11 without a
+// compositor shows its own pixels again (issue 26); a browser's canvas
+// keeps its pixels and is not drawn.
+func TestIdleWindowRepaintsNowAndThen(t *testing.T) {
+	s := &stillScene{fake: fake{name: "still"}, still: true}
+	g, _, _ := newGame(t, nil, &s.fake)
+	g.stack = []Scene{s}
+	g.SkipIdleDraws = true
+	for i := 0; i < 3*idleRepaint+1; i++ {
+		g.Update()
+		g.Draw(nil)
+	}
+	want := 4 // the first frame, then one a second
+	if Browser {
+		want = 1
+	}
+	if s.drawn != want {
+		t.Errorf("a still screen was drawn %d times in %d idle ticks, want %d", s.drawn, 3*idleRepaint+1, want)
+	}
+}

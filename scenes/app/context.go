@@ -81,6 +81,9 @@ type Context struct {
 	Inset layout.Insets
 	Tick  int // ticks since start
 	In    input.Input
+	// Touch: the player plays by touch (the browser's main pointer is a
+	// finger, or the last press was a touch), so texts leave out keys.
+	Touch bool
 
 	Text    *render.Text
 	Sprites *render.Sprites
@@ -98,7 +101,14 @@ type Context struct {
 	notice      string // a message shown for a while over any screen
 	noticeUntil int
 	noticeTap   bool // the notice stays until the player taps (a link's problem)
-	swallow     bool // the tap that closes a notice goes no further, up to its release
+	// noticeTick and noticeLang are the tick and the language a notice
+	// was given in: it belongs to the screen it was given on (one opened
+	// or closed after that tick takes it away: "Move taken back" stayed
+	// on the rules) and to its language ("Link kopiert" stayed on English
+	// screens).
+	noticeTick int
+	noticeLang string
+	swallow    bool // the tap that closes a notice goes no further, up to its release
 
 	op   stackOp
 	next Scene
@@ -171,6 +181,7 @@ func (c *Context) Notify(msg string) {
 		return // a message the player must read first is not pushed away
 	}
 	c.notice, c.noticeUntil, c.noticeTap = msg, c.Tick+5*60, false
+	c.noticeTick, c.noticeLang = c.Tick, c.Lang.Code
 }
 
 // NotifyUntilTap shows msg until the player taps (or presses a key): for
@@ -178,6 +189,15 @@ func (c *Context) Notify(msg string) {
 // tap that closes it does nothing else.
 func (c *Context) NotifyUntilTap(msg string) {
 	c.notice, c.noticeUntil, c.noticeTap = msg, math.MaxInt, true
+	c.noticeTick, c.noticeLang = c.Tick, c.Lang.Code
+}
+
+// screenChanged drops a notice given before this tick: it spoke of the
+// screen now gone. One the player must tap away stays.
+func (c *Context) screenChanged() {
+	if !c.noticeTap && c.noticeTick != c.Tick {
+		c.notice = ""
+	}
 }
 
 // dismissNotice lets a tap (or a key) close a notice kept until then;
@@ -202,7 +222,7 @@ func (c *Context) dismissNotice() {
 
 // Notice is the message shown over the screen now, or "".
 func (c *Context) Notice() string {
-	if c.notice != "" && c.Tick < c.noticeUntil {
+	if c.notice != "" && c.Tick < c.noticeUntil && c.noticeLang == c.Lang.Code {
 		return c.notice
 	}
 	return ""

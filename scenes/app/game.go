@@ -54,11 +54,18 @@ type Game struct {
 	gcPercent int
 	seenW     float64 // the screen size last drawn
 	seenH     float64
+	seenInset layout.Insets // the unsafe edges the last full frame kept clear of
+	// Frames counts the frames drawn (in full or in part), for the page's
+	// end-to-end tests that wait for one.
+	Frames    int
+	drawnTick int     // the tick of the last frame drawn
 	notice    string  // the notice last drawn
 	lastX     float64 // the pointer last seen
 	lastY     float64
 	laidW     float64 // the screen size of the last Update
 	laidH     float64
+	insetW    float64 // the screen size the insets were last read at
+	insetH    float64
 
 	// announce tells assistive tools a new status (the page's live
 	// region, in the browser; nil elsewhere); said is what it last said.
@@ -85,6 +92,7 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 	}
 	c.SetLanguage(lang)
 	c.Sprites.Symbols = c.Setup.Symbols
+	c.Touch = input.CoarsePointer()
 	c.Sound = sound.New(opts.NoAudio, c.Setup.Muted, c.Setup.Volume)
 	if n := c.Sound.Notice(); n != "" {
 		c.Notify(c.T(n))
@@ -203,9 +211,26 @@ func (g *Game) Update() error {
 		}
 	}
 	g.src.Sample(&c.In)
-	if c.Tick%30 == 1 { // a rotation or a browser bar moves the safe area: look again now and then
+	if c.In.Pressed {
+		c.Touch = c.In.Touch // the last press says how the player plays
+	}
+	// A rotation or a browser bar moves the safe area: look again now and
+	// then, and at once when the size changed (a phone turned), so that
+	// the first frame at the new size already keeps clear of the new
+	// notch where the browser already knows it. active sees a change and
+	// asks for a frame (a change while idle went unpainted: issue 26).
+	if c.Tick%30 == 1 || c.W != g.insetW || c.H != g.insetH {
+		g.insetW, g.insetH = c.W, c.H
 		in := g.safe.Read()
 		c.Inset = layout.Insets{Top: in.Top * c.Scale, Right: in.Right * c.Scale, Bottom: in.Bottom * c.Scale, Left: in.Left * c.Scale}
+	}
+	if g.SkipIdleDraws && !Browser && c.Tick-g.drawnTick >= idleRepaint {
+		// An X11 window without a compositor that another window
+		// uncovers keeps that window's pixels until it is drawn again,
+		// and ebiten tells nothing of it (issue 26): redraw it whole now
+		// and then while idle. A frame a second costs an idle game
+		// about 1/60 of drawing every frame.
+		g.Redraw()
 	}
 	c.dismissNotice()
 	g.heartbeat()
@@ -251,7 +276,7 @@ func (g *Game) active() bool {
 		g.lastX, g.lastY = in.X, in.Y
 		return true
 	}
-	if c.W != g.seenW || c.H != g.seenH || c.Notice() != g.notice {
+	if c.W != g.seenW || c.H != g.seenH || c.Inset != g.seenInset || c.Notice() != g.notice {
 		return true
 	}
 	if s, ok := g.Scene().(Still); ok {
@@ -265,6 +290,9 @@ func (g *Game) apply() {
 	c := g.ctx
 	op, next := c.op, c.next
 	c.op, c.next = opNone, nil
+	if op != opNone {
+		c.screenChanged()
+	}
 	switch op {
 	case opPush:
 		g.stack = append(g.stack, next)
@@ -295,8 +323,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.drawFrame(screen)
 		g.drawnScene = g.Scene()
 		g.drawnPartial, _ = g.drawnScene.(Partial)
-		g.seenW, g.seenH, g.notice = c.W, c.H, c.Notice()
+		g.seenW, g.seenH, g.seenInset, g.notice = c.W, c.H, c.Inset, c.Notice()
 	}
+	g.Frames++
+	g.drawnTick = c.Tick
 	if g.gcPercent != 0 && c.W == g.laidW && c.H == g.laidH {
 		debug.SetGCPercent(g.gcPercent) // painted at the new size
 		g.gcPercent = 0
@@ -304,6 +334,13 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.OnDraw != nil {
 		g.OnDraw(g, screen)
 	}
+}
+
+// Redraw has the next frame drawn in full, as if nothing were on the
+// screen yet (the page's end-to-end tests compare an idle frame with it).
+func (g *Game) Redraw() {
+	g.dirty = true
+	g.drawnScene, g.drawnPartial = nil, nil
 }
 
 // drawFrame draws the screen and any notice over it into dst: the whole
@@ -350,6 +387,10 @@ func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	g.ctx.W, g.ctx.H = math.Ceil(w*s), math.Ceil(h*s)
 	return g.ctx.W, g.ctx.H
 }
+
+// idleRepaint is how often, in ticks, an idle desktop window is drawn
+// whole all the same (see Update).
+const idleRepaint = 60
 
 // paintGCPercent is the collector's setting while the screens repaint
 // for a new size: a collection each time the heap grows a tenth.

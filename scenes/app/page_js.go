@@ -34,14 +34,18 @@ const Browser = true
 //	notice()         the message shown over the scene (on the records
 //	                 screen, why a record was refused), or ""
 //	ticks()          ticks run so far
+//	frames()         frames drawn so far (idle frames are not drawn)
+//	redraw()         has the next frame drawn in full (it changes no
+//	                 state: tests compare an idle frame with a fresh one)
 //	searchPath()     where the last computer search (a move or a hint)
 //	                 ran: "worker" (the search's Web Worker), "frame"
 //	                 (stepped in the frame: no worker) or "" before any
 //
 // JavaScript runs only while the game's goroutine waits for the next
 // frame (js/wasm has one thread and no preemption), so every call sees the
-// state between two ticks. Nothing here changes the game, and nothing
-// here decides anything: the answers come from page.go.
+// state between two ticks. Nothing here changes the game (redraw only
+// repaints), and nothing here decides anything: the answers come from
+// page.go.
 func installPage(g *Game) {
 	api := js.Global().Get("Object").New()
 	fn := func(name string, f func(args []js.Value) any) {
@@ -98,6 +102,8 @@ func installPage(g *Game) {
 	})
 	fn("notice", func([]js.Value) any { return g.PageNotice() })
 	fn("ticks", func([]js.Value) any { return g.PageTicks() })
+	fn("frames", func([]js.Value) any { return g.Frames })
+	fn("redraw", func([]js.Value) any { g.Redraw(); return nil })
 	js.Global().Set("shiftago", api)
 	// A tab that closes (or goes to the back-forward cache) gives the save
 	// up at once, so a tab opened next is not told the game is open

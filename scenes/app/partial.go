@@ -30,7 +30,7 @@ type Partial interface {
 func (g *Game) partialDraw(screen *ebiten.Image) bool {
 	c := g.ctx
 	s := g.Scene()
-	if !g.SkipIdleDraws || s != g.drawnScene || c.W != g.seenW || c.H != g.seenH || c.Notice() != g.notice {
+	if !g.SkipIdleDraws || s != g.drawnScene || c.W != g.seenW || c.H != g.seenH || c.Inset != g.seenInset || c.Notice() != g.notice {
 		return false
 	}
 	if _, _, _, _, framed := g.safeFrame(s); framed {

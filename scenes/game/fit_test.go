@@ -2,7 +2,9 @@ package game
 
 import (
 	"fmt"
+	"math"
 	"shiftago/logic/record"
+	"slices"
 	"testing"
 
 	"shiftago/render"
@@ -120,11 +122,11 @@ func checkTutorialFits(t *testing.T, base *app.Context) {
 			ts.t.Relayout(&c)
 			ts.layout(&c)
 			p := ts.panel
-			if p.size < 10 || p.r.X < 0 || p.r.Y < 0 || p.r.X+p.r.W > c.W || p.r.Y+p.r.H > c.H {
-				t.Errorf("%s %v step %d: panel %+v at %.1f px", c.Lang.Code, sz, st, p.r, p.size)
+			if p.Size < 10 || p.R.X < 0 || p.R.Y < 0 || p.R.X+p.R.W > c.W || p.R.Y+p.R.H > c.H {
+				t.Errorf("%s %v step %d: panel %+v at %.1f px", c.Lang.Code, sz, st, p.R, p.Size)
 			}
-			if bottom := p.ty + float64(len(p.lines)-1)*1.3*p.size + 0.65*p.size; bottom > p.r.Y+p.r.H+0.5 {
-				t.Errorf("%s %v step %d: the text runs to %.0f, the panel ends at %.0f", c.Lang.Code, sz, st, bottom, p.r.Y+p.r.H)
+			if bottom := p.TY + float64(len(p.Lines)-1)*1.3*p.Size + 0.65*p.Size; bottom > p.R.Y+p.R.H+0.5 {
+				t.Errorf("%s %v step %d: the text runs to %.0f, the panel ends at %.0f", c.Lang.Code, sz, st, bottom, p.R.Y+p.R.H)
 			}
 			checkFits(t, &c, "lesson panel", ts.Fits(), 1)
 		}
@@ -244,18 +246,59 @@ func TestPanelsKeepClearOfTheNotch(t *testing.T) {
 			}
 			c := newContext(t, "en", tc.w, tc.h, 3)
 			c.Inset = tc.in
-			ts, err := NewTutorial(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tu := ts.(*Tutorial)
-			for st := play.StepDrag; st <= play.StepDone; st++ {
-				tu.SetStep(st)
-				tu.t.Relayout(c)
-				tu.layout(c)
-				inSafe(fmt.Sprintf("the lesson's panel at step %d", st), tu.panel.r)
+			eachLessonStep(t, c, func(tu *Tutorial, st play.Step) {
+				inSafe(fmt.Sprintf("the lesson's panel at step %d", st), tu.panel.R)
 				for _, b := range tu.Buttons() {
 					inSafe(fmt.Sprintf("the lesson's %s at step %d", b.Label, st), layout.Rect{X: b.X, Y: b.Y, W: b.W, H: b.H})
+				}
+			})
+		}
+	})
+}
+
+// TestStatusWrapsNotShrinks: the longest announcements, in every
+// language, on a phone upright and on its side, at 320×568 and on a
+// desktop, are drawn at no less than the smallest of the status line's
+// sizes, each line within its room and the lines within the panel
+// (issue 26: the line shrank to fit, to 3 px, where it should wrap).
+func TestStatusWrapsNotShrinks(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			for _, sz := range [][3]float64{{1170, 2532, 3}, {2532, 1170, 3}, {320, 568, 1}, {640, 480, 1}, {1280, 800, 1}} {
+				c := newContext(t, lg, sz[0], sz[1], sz[2])
+				c.Setup.Players = 4
+				s, err := c.NewSession("")
+				if err != nil {
+					t.Fatal(err)
+				}
+				tb := NewTable(c, s)
+				tb.Relayout(c)
+				who := longest(c.Lang.Colors[:])
+				for _, msg := range []string{
+					c.F("status.turn", who) + c.T("status.drag"),
+					c.F("status.scored", who, 10) + c.F("status.extra", who) + c.T("status.drag"),
+					"W4: " + c.T("legal.single"), c.F("status.mustscore", who), c.F("status.tapagain", "W4"),
+				} {
+					tb.words.status = msg
+					tb.breakStatus(c)
+					bar, r := tb.View.Geo.Bar, tb.View.Geo.Status
+					_, room := tb.statusRoom(c)
+					where := fmt.Sprintf("%s %v×%v %.30q", lg, sz[0], sz[1], msg)
+					if tb.words.statusS < 0.3*bar-0.01 {
+						t.Errorf("%s: drawn at %.1f px, under the smallest size %.1f", where, tb.words.statusS, 0.3*bar)
+					}
+					if k := tb.words.statusS / bar; !slices.ContainsFunc([]float64{0.42, 0.38, 0.34, 0.3}, func(v float64) bool { return math.Abs(k-v) < 1e-9 }) {
+						t.Errorf("%s: shrunk to fit, at %.1f px (%.3f bars), not wrapped at one of the line's sizes", where, tb.words.statusS, k)
+					}
+					for _, ln := range tb.words.statusL {
+						if w := c.Text.Width(ln, tb.words.statusS, false); w > room+0.5 {
+							t.Errorf("%s: the line %q is %.0f px in a room of %.0f", where, ln, w, room)
+						}
+					}
+					if n := len(tb.words.statusL); n > 1 && float64(n)*1.15*tb.words.statusS > 0.92*r.H+0.5 {
+						t.Errorf("%s: %d lines at %.1f px overflow the %.0f px panel", where, n, tb.words.statusS, r.H)
+					}
 				}
 			}
 		}

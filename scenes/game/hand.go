@@ -350,7 +350,9 @@ func (h *Hand) draw(screen *ebiten.Image, c *app.Context, t *Table) {
 	}
 	drag := h.gm.Drag()
 	sel, hasSel := h.gm.Selected()
-	// Faint marbles waiting at every legal entry point; while a marble is
+	// A ring in the mover's colour at every legal entry point: where a
+	// marble may go in, hollow so that it never passes for a piece (faint
+	// glass marbles there read as pieces: issue 26). While a marble is
 	// held, the refused ones are marked, so a full track is seen before
 	// the marble gets there.
 	for e := logic.Entry(0); e < logic.NumEntries; e++ {
@@ -364,7 +366,7 @@ func (h *Hand) draw(screen *ebiten.Image, c *app.Context, t *Table) {
 		if (drag.Active && drag.OnTrack && drag.Entry == e) || (h.rollback && h.rbEntry == e) {
 			continue
 		}
-		sp.Marble(screen, col, x, y, float64(e), 0, 0.28)
+		sp.Ring(screen, x, y, 0.62, render.Fade(render.SeatTint[col&3], 0.7))
 	}
 	// The selection and its preview.
 	if hasSel && !drag.Active {

@@ -245,7 +245,11 @@ func TestRollingFramesAllocateNothing(t *testing.T) {
 	if !l.Until(60, tb.Animating) {
 		t.Fatal("the push never began to roll")
 	}
-	l.Wait(50) // the marble carried from the tray to its entry point
+	// The marble carried from the tray round the board to its entry point.
+	if !l.Until(400, func() bool { a := tb.move.anim; return a != nil && a.Carried() }) {
+		t.Fatal("the marble was never set down at its entry point")
+	}
+	l.Wait(4)
 	// Two windows of 12 frames: an allocation made once (a lazily filled
 	// runtime cache) shows in one window only, while one made per frame
 	// shows in both, which is what this test is for.

@@ -5,7 +5,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
@@ -142,6 +141,9 @@ func (g *Screen) updateMenu(c *app.Context) bool {
 	if in.KeyPressed(ebiten.KeyM) {
 		g.toggleSound(c)
 	}
+	if in.KeyPressed(ebiten.KeyH) {
+		t.Ctl.AskHint() // the best move for this turn, shown on the board
+	}
 	if g.shortcuts(c) {
 		return true
 	}
@@ -200,6 +202,8 @@ func (g *Screen) act(c *app.Context, a menuAct) {
 		}
 	case actSharePosition:
 		app.Share(c, app.PositionQuery(t.Match().Pos.String()), "Shiftago")
+	case actHint:
+		t.Ctl.AskHint()
 	}
 }
 
@@ -246,10 +250,11 @@ const (
 	actSound
 	actQuit
 	actSharePosition
+	actHint
 )
 
 func (a menuAct) String() string {
-	return [...]string{"newgame", "undo", "redo", "moves", "records", "rules", "settings", "setup", "sound", "quit", "share"}[a]
+	return [...]string{"newgame", "undo", "redo", "moves", "records", "rules", "settings", "setup", "sound", "quit", "share", "hint"}[a]
 }
 
 // menuItems are the menu's items in order, with their catalogue keys.
@@ -257,7 +262,7 @@ var menuItems = [...]struct {
 	act menuAct
 	key string
 }{
-	{actNewGame, "menu.newgame"}, {actUndo, "menu.undo"}, {actRedo, "menu.redo"},
+	{actNewGame, "menu.newgame"}, {actUndo, "menu.undo"}, {actRedo, "menu.redo"}, {actHint, "menu.hint"},
 	{actMoves, "menu.moves"}, {actSharePosition, "menu.share"}, {actRecords, "menu.records"}, {actRules, "menu.rules"}, {actSettings, "menu.settings"},
 	{actSetup, "menu.setup"}, {actSound, "menu.soundon"}, {actQuit, "menu.quit"},
 }
@@ -271,8 +276,9 @@ type menu struct {
 	open    bool
 	bs      ui.Buttons[menuAct]
 	rects   []layout.Rect
-	undoOK  bool // the undo button is shown: undo is allowed in this game
-	pressed int  // what the pointer went down on: 0 nothing, 1 ☰, 2 undo, 3 elsewhere with the menu open
+	labels  []string // the items' labels, in order
+	undoOK  bool     // the undo button is shown: undo is allowed in this game
+	pressed int      // what the pointer went down on: 0 nothing, 1 ☰, 2 undo, 3 elsewhere with the menu open
 	icon    ui.UndoIcon
 }
 
@@ -312,6 +318,7 @@ func (m *menu) update(c *app.Context, g *Screen) bool {
 			m.open = !m.open
 			c.Sound.Play(sound.CueTap, 0, 0)
 		case m.pressed == 2 && geo.Undo.Contains(p):
+			m.open = false // the move taken back shows, not the menu over it
 			c.Sound.Play(sound.CueTap, 0, 0)
 			g.act(c, actUndo)
 		case m.pressed == 3 && m.bs.At(p) < 0:
@@ -334,6 +341,9 @@ func (m *menu) enabled(c *app.Context, g *Screen, a menuAct) bool {
 		return ctl.CanRedo()
 	case actSound:
 		return c.Sound.Available()
+	case actHint:
+		// Where hints are allowed and not already shown each turn.
+		return ctl.HintAllowed() && !ctl.Pace.Hints
 	}
 	return true
 }
@@ -342,15 +352,12 @@ func (m *menu) enabled(c *app.Context, g *Screen, a menuAct) bool {
 // those that cannot act now are disabled.
 func (m *menu) layout(c *app.Context, g *Screen, geo *layout.Geometry) {
 	n := len(menuItems) - 1 // a page cannot quit; a desktop window has no link to share
-	m.rects = geo.MenuItems(n, m.rects[:0])
-	m.bs.Reset()
-	i := 0
+	m.labels = m.labels[:0]
+	minW := 0.0
 	for _, it := range menuItems {
 		if (it.act == actQuit && app.Browser) || (it.act == actSharePosition && !app.Browser) {
 			continue
 		}
-		r := m.rects[i]
-		i++
 		label := c.T(it.key)
 		switch {
 		case it.act == actSound && !c.Sound.Available():
@@ -358,6 +365,18 @@ func (m *menu) layout(c *app.Context, g *Screen, geo *layout.Geometry) {
 		case it.act == actSound && c.Sound.Muted():
 			label = c.T("menu.soundoff")
 		}
+		m.labels = append(m.labels, label)
+		minW = max(minW, c.Text.Width(label, geo.Menu.H*0.42, false)+geo.Menu.H*0.6+1)
+	}
+	m.rects = geo.MenuItemsWide(n, minW, m.rects[:0])
+	m.bs.Reset()
+	i := 0
+	for _, it := range menuItems {
+		if (it.act == actQuit && app.Browser) || (it.act == actSharePosition && !app.Browser) {
+			continue
+		}
+		r, label := m.rects[i], m.labels[i]
+		i++
 		b := ui.Button[menuAct]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: it.act, Label: label}
 		if g != nil {
 			b.Off = !m.enabled(c, g, it.act)
@@ -374,62 +393,14 @@ func (m *menu) layout(c *app.Context, g *Screen, geo *layout.Geometry) {
 // draw draws the menu button and, when open, its items; those that
 // cannot be used now are dimmed.
 func (m *menu) draw(screen *ebiten.Image, c *app.Context, g *Screen) {
-	sp := c.Sprites
-	b := g.t.View.Geo.Menu
-	if b.Empty() {
-		return
+	geo := &g.t.View.Geo
+	ui.DrawMenuButton(screen, c.Kit(), geo.Menu, m.open)
+	if u := geo.Undo; m.undoOK && !u.Empty() {
+		ui.DrawUndoButton(screen, c.Kit(), &m.icon, u, g.t.Ctl.CanUndo(c.Setup.HotSeatUndo), m.pressed == 2)
 	}
-	fill, bar := render.Chip, render.Ink
 	if m.open {
-		fill, bar = render.ChipOn, render.Dark
+		ui.DrawMenuItems(screen, c.Kit(), m.bs.List)
 	}
-	sp.Panel(screen, b.X, b.Y, b.W, b.H, b.H*0.25, fill)
-	for k := -1; k <= 1; k++ {
-		sp.Rect(screen, b.X+b.W*0.25, b.Y+b.H/2+float64(k)*b.H*0.2-b.H*0.035, b.W*0.5, math.Max(2, b.H*0.07), bar)
-	}
-	if u := g.t.View.Geo.Undo; m.undoOK && !u.Empty() {
-		m.drawUndo(screen, c, u, g.t.Ctl.CanUndo(c.Setup.HotSeatUndo), m.pressed == 2)
-	}
-	if !m.open {
-		return
-	}
-	for _, it := range m.bs.List {
-		r := it.Rect()
-		sp.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.2, render.MenuItem)
-		col := render.Ink
-		if it.Off {
-			col = render.Dim
-		}
-		c.Text.Draw(screen, it.Label, r.X+r.H*0.4, r.Y+r.H/2, c.Text.Fit(it.Label, r.H*0.42, r.W-r.H*0.6, false), col, render.AlignLeft, false)
-	}
-}
-
-// drawUndo draws the undo button: an arrow curling back, dimmed when
-// there is nothing to take back.
-func (m *menu) drawUndo(screen *ebiten.Image, c *app.Context, r layout.Rect, on, down bool) {
-	fill, ink := render.Chip, render.Ink
-	if down && on {
-		fill = render.ChipHover
-	}
-	if !on {
-		ink = render.Fade(render.Dim, 0.55)
-	}
-	c.Sprites.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.25, fill)
-	m.icon.Draw(screen, r.X, r.Y, r.H, ink)
-}
-
-// MenuFits lists the menu's labels with their room, for the test that
-// every language fits.
-func MenuFits(c *app.Context, geo *layout.Geometry) []ui.Fit {
-	var m menu
-	m.layout(c, nil, geo)
-	var out []ui.Fit
-	for _, b := range m.bs.List {
-		out = append(out, ui.Fit{Text: b.Label, Size: b.H * 0.42, W: b.W - b.H*0.6})
-	}
-	r := m.rects[0]
-	out = append(out, ui.Fit{Text: c.T("menu.soundoff"), Size: r.H * 0.42, W: r.W - r.H*0.6})
-	return out
 }
 
 // KeepsClearOfInsets implements app.InsetAware: the table's layout keeps

@@ -74,6 +74,7 @@ type cardWords struct {
 	status    string    // the announcement line in words
 	statusL   []string  // it broken into lines for the status panel (one, or two on a narrow screen)
 	statusS   float64   // their size
+	touch     bool      // the status was said for a player by touch
 	statusVer int       // the controller's StatusVersion it was made from
 	handKey   string    // the hand's status it was made from ("" for none)
 	namesLang *i18n.Lang
@@ -232,10 +233,33 @@ func (t *Table) sayStatus(c *app.Context) {
 		t.words.statusVer = -1
 		return
 	}
-	if v := t.Ctl.StatusVersion(); v != t.words.statusVer || t.words.handKey != "" {
-		t.words.status, t.words.statusVer, t.words.handKey = c.Say(t.Ctl.Status()), v, ""
+	if v := t.Ctl.StatusVersion(); v != t.words.statusVer || t.words.handKey != "" || t.words.touch != c.Touch {
+		t.words.status, t.words.statusVer, t.words.handKey = c.Say(forTouch(t.Ctl.Status(), c.Touch)), v, ""
+		t.words.touch = c.Touch
 		t.breakStatus(c)
 	}
+}
+
+// forTouch is m as said to a player who plays by touch: without "or
+// press Enter" (issue 26), which a phone has no key for.
+func forTouch(m play.Message, touch bool) play.Message {
+	if !touch {
+		return m
+	}
+	if m.Key == "status.tapwords" {
+		return play.Message{Key: "status.tapwordstouch", Args: m.Args}
+	}
+	if m.Key == "" && len(m.Args) > 0 {
+		args := make([]any, len(m.Args))
+		for i, a := range m.Args {
+			if n, ok := a.(play.Message); ok {
+				a = forTouch(n, true)
+			}
+			args[i] = a
+		}
+		return play.Message{Args: args}
+	}
+	return m
 }
 
 // statusRoom is the status panel's room for the announcement: after the
@@ -251,9 +275,10 @@ func (t *Table) statusRoom(c *app.Context) (x, w float64) {
 	return r.X + bar*0.3 + vw, w
 }
 
-// breakStatus lays the announcement out in its panel: on one line, or,
-// where one line would shrink it to a small print (a phone held upright),
-// on two lines at a size that reads.
+// breakStatus lays the announcement out in its panel: on one line at
+// its size, or wrapped at the largest of a few sizes that the panel
+// holds (ui.FitLines: never one line shrunk to fit, which drew a long
+// status at 3 px on a phone: issue 26).
 func (t *Table) breakStatus(c *app.Context) {
 	r := t.View.Geo.Status
 	if r.Empty() {
@@ -262,21 +287,8 @@ func (t *Table) breakStatus(c *app.Context) {
 	}
 	_, room := t.statusRoom(c)
 	bar := t.View.Geo.Bar
-	size := bar * 0.42
-	t.words.statusL = append(t.words.statusL[:0], t.words.status)
-	t.words.statusS = c.Text.Fit(t.words.status, size, room, false)
-	if t.words.statusS >= 0.8*size {
-		return
-	}
-	// As many lines as the panel holds at a size that reads.
-	for _, k := range [...]float64{0.38, 0.34, 0.3} {
-		small := bar * k
-		lines := ui.Wrap(c.Text, t.words.status, small, room, false)
-		if float64(len(lines))*1.15*small <= 0.92*r.H {
-			t.words.statusL, t.words.statusS = append(t.words.statusL[:0], lines...), small
-			return
-		}
-	}
+	sizes := [...]float64{0.42 * bar, 0.38 * bar, 0.34 * bar, 0.3 * bar}
+	t.words.statusL, t.words.statusS = ui.FitLines(c.Text, t.words.status, sizes[:], room, r.H, t.words.statusL[:0])
 }
 
 // events shows, sounds and records what the controller did.
@@ -290,12 +302,13 @@ func (t *Table) events(c *app.Context) {
 			if !ev.Continue {
 				t.move.opts, t.Hand.opts = t.Hand.opts, motion.Options{}
 			}
-			ticks := t.move.animTicks
+			ticks, at := t.move.animTicks, 0.0
+			if t.move.anim != nil {
+				at = t.move.anim.Tick()
+			}
 			t.startAnimation(c, step{before: ev.Before, tr: ev.Trace}, ev.Hold, t.move.opts)
-			if ev.Continue { // resume where the held push stopped
-				for k := 0; k < ticks; k++ {
-					t.move.anim.Step()
-				}
+			if ev.Continue { // resume where the held push stopped: the same time, the same frame
+				t.move.anim.Seek(at)
 				t.move.animTicks = ticks
 			}
 		case play.Refused:
@@ -404,15 +417,21 @@ func (t *Table) stepAnimation(c *app.Context) {
 		}
 		return
 	}
-	for k := min(1+len(t.move.queue), maxCatchUp); k > 0 && !a.Done(); k-- {
-		a.Step()
-		t.move.animTicks++
-		t.animEvents(c, a)
-		if t.move.hold && t.move.settled >= len(a.Trace().Slides()) {
-			t.move.hold = false
-			t.Ctl.Settled()
-			return
-		}
+	// Several ticks in one frame while moves wait behind this one, as one
+	// step: the animation bounds how far a marble moves in a frame, so it
+	// hurries without a jump. A push that will hold for a choice runs
+	// tick by tick, to stop where it settles.
+	k := min(1+len(t.move.queue), maxCatchUp)
+	if t.move.hold {
+		k = 1
+	}
+	a.StepN(k)
+	t.move.animTicks += k
+	t.animEvents(c, a)
+	if t.move.hold && t.move.settled >= len(a.Trace().Slides()) {
+		t.move.hold = false
+		t.Ctl.Settled()
+		return
 	}
 	if !a.Done() {
 		return

@@ -1,15 +1,14 @@
 package game
 
 import (
-	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"shiftago/logic"
 	"shiftago/render"
 	"shiftago/render/layout"
+	"shiftago/render/lesson"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
@@ -37,7 +36,7 @@ type Tutorial struct {
 	seen   int // the lesson's Changed when the hand last took up its turn
 
 	bs         ui.Buttons[tutAct]
-	panel      tutPanel
+	panel      lesson.Panel
 	laid       tutLaid // what the panel was laid out for
 	panelPress bool    // the pointer went down on the panel
 
@@ -99,7 +98,7 @@ func (tu *Tutorial) Update(c *app.Context) error {
 	tu.layout(c)
 	in := c.In
 	if in.Pressed {
-		tu.panelPress = tu.panel.r.Contains(in.At())
+		tu.panelPress = tu.panel.R.Contains(in.At())
 	}
 	if b, ok := tu.bs.Tapped(in.Pointer); ok {
 		c.Sound.Play(sound.CueTap, 0, 0)
@@ -175,7 +174,7 @@ func (tu *Tutorial) act(c *app.Context, a tutAct) {
 // Draw draws the game, the step's hint over it, and the panel.
 func (tu *Tutorial) Draw(screen *ebiten.Image, c *app.Context) {
 	tu.t.Draw(screen, c)
-	if tu.t.View.Geo.Cell <= 0 || tu.panel.size == 0 {
+	if tu.t.View.Geo.Cell <= 0 || tu.panel.Size == 0 {
 		return
 	}
 	tu.drawHint(screen, c)
@@ -268,56 +267,12 @@ func (tu *Tutorial) drawHand(screen *ebiten.Image, x, y, alpha float64) {
 		if tu.hand != nil {
 			tu.hand.Deallocate()
 		}
-		tu.hand, tu.handR = paintHand(r), r
+		tu.hand, tu.handR = lesson.PaintHand(r), r
 	}
 	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(x-handTipX*r, y-handTipY*r+0.15*r)
+	op.GeoM.Translate(x-lesson.HandTipX*r, y-lesson.HandTipY*r+0.15*r)
 	op.ColorScale.ScaleAlpha(float32(alpha))
 	screen.DrawImage(tu.hand, op)
-}
-
-// The hand's fingertip in its image, in marble radii.
-const handTipX, handTipY = 0.7, 0.3
-
-// paintHand paints a hand pointing up, a marble radius r tall for its
-// finger: a light glove with a dark outline.
-func paintHand(r float64) *ebiten.Image {
-	img := ebiten.NewImage(int(2*r)+2, int(2.3*r)+2)
-	ox, oy := handTipX*r, handTipY*r
-	shapes := func(grow float64, col color.RGBA) {
-		circle := func(x, y, rad float64) {
-			vector.FillCircle(img, float32(ox+x*r), float32(oy+y*r), float32(rad*r+grow), col, true)
-		}
-		rect := func(x0, y0, x1, y1 float64) {
-			vector.FillRect(img, float32(ox+x0*r-grow), float32(oy+y0*r-grow), float32((x1-x0)*r+2*grow), float32((y1-y0)*r+2*grow), col, true)
-		}
-		circle(0, 0, 0.2) // the finger
-		rect(-0.2, 0, 0.2, 1.0)
-		rect(-0.3, 0.95, 1.0, 1.72) // the palm
-		circle(-0.1, 1.65, 0.2)
-		circle(0.8, 1.65, 0.2)
-		rect(-0.1, 1.6, 0.8, 1.85)
-		circle(0.34, 0.86, 0.17) // the folded fingers
-		circle(0.62, 0.9, 0.17)
-		circle(0.86, 0.98, 0.15)
-		rect(0.17, 0.86, 1.0, 1.1)
-		circle(-0.42, 1.05, 0.16) // the thumb
-	}
-	shapes(math.Max(1.5, 0.08*r), render.Dark)
-	shapes(0, render.Ink)
-	return img
-}
-
-// tutPanel is the laid-out panel: its box, the text, the buttons (in
-// tu.bs) and the progress dots.
-type tutPanel struct {
-	r     layout.Rect
-	size  float64
-	lines []string
-	tx    float64 // the text's left
-	ty    float64 // the middle of its first line
-	dots  layout.Point
-	dotR  float64
 }
 
 // layout places the panel where the game leaves room for it, with the
@@ -326,7 +281,7 @@ func (tu *Tutorial) layout(c *app.Context) {
 	step := tu.lesson.Step
 	text := c.T(step.Text())
 	now := tutLaid{w: c.W, h: c.H, step: step, text: text}
-	if now == tu.laid && tu.panel.size > 0 {
+	if now == tu.laid && tu.panel.Size > 0 {
 		return
 	}
 	tu.laid = now
@@ -337,155 +292,29 @@ func (tu *Tutorial) layout(c *app.Context) {
 	if step == play.StepDone {
 		acts, labels = []tutAct{actPlayGame, actBack}, []string{c.T("tutorial.play"), c.T("tutorial.back")}
 	}
-	dots := step < play.StepDone
+	dots := 0 // the progress dots, one a step, until the end
+	if step < play.StepDone {
+		dots = play.Steps
+	}
 	sMax := math.Max(0.46*geo.Status.H, 12*c.Scale)
 	sMin := math.Max(0.6*sMax, 11*c.Scale)
 	t.HideCards = false
-	p, btns, ok := bestPanel(c, tutRegions(geo, true), text, labels, sMax, sMin, dots)
+	p, btns, ok := lesson.Best(c.Text, c.Scale, lesson.Regions(geo, true), text, labels, sMax, sMin, dots)
 	if !ok {
 		t.HideCards = true
-		p, btns, ok = bestPanel(c, tutRegions(geo, false), text, labels, sMax, sMin, dots)
+		p, btns, ok = lesson.Best(c.Text, c.Scale, lesson.Regions(geo, false), text, labels, sMax, sMin, dots)
 	}
 	if !ok { // a tiny screen: the text shrinks further, over the board's foot
 		f := geo.Frame
-		p, btns, _ = bestPanel(c, []layout.Rect{{X: f.X, Y: f.Y + f.H*0.6, W: f.W, H: f.H * 0.4}}, text, labels, sMin, 6*c.Scale, dots)
+		p, btns, _ = lesson.Best(c.Text, c.Scale, []layout.Rect{{X: f.X, Y: f.Y + f.H*0.6, W: f.W, H: f.H * 0.4}}, text, labels, sMin, 6*c.Scale, dots)
 	}
 	tu.panel = p
 	tu.bs.Reset()
+	tu.bs.TextH = 1.9 * p.Size // the labels as for the text's size, in finger-sized buttons
 	for i, r := range btns {
 		first := step == play.StepDone && i == 0
 		tu.bs.Add(ui.Button[tutAct]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: acts[i], Label: labels[i], On: first, Bold: first})
 	}
-}
-
-// tutRegions are the screen's free stretches round the board: bands
-// across the screen above and below the board and cards, and columns
-// beside the board, above and below the cards in them (or whole, with
-// cards false: the cards are hidden), all in the screen's safe area.
-func tutRegions(geo *layout.Geometry, cards bool) []layout.Rect {
-	m := geo.Margin()
-	safe := geo.Safe()
-	left, right, bottom := safe.X, safe.X+safe.W, safe.Y+safe.H
-	top := geo.Status.Y + geo.Status.H + m
-	occ := []layout.Rect{geo.Frame}
-	if cards {
-		for i := 0; i < geo.Players; i++ {
-			occ = append(occ, geo.Seats[i].Card)
-		}
-	}
-	lo, hi := bottom, 0.0
-	for _, o := range occ {
-		lo, hi = math.Min(lo, o.Y), math.Max(hi, o.Y+o.H)
-	}
-	out := []layout.Rect{{X: left + m, Y: top, W: right - left - 2*m, H: lo - m - top}, {X: left + m, Y: hi + m, W: right - left - 2*m, H: bottom - m - hi - m}}
-	f := geo.Frame
-	for _, col := range [2]layout.Rect{
-		{X: f.X + f.W + m, Y: top, W: right - m - (f.X + f.W + m), H: bottom - m - top},
-		{X: left + m, Y: top, W: f.X - left - 2*m, H: bottom - m - top},
-	} {
-		if col.Empty() {
-			continue
-		}
-		lo, hi, any := bottom, 0.0, false
-		for _, o := range occ[1:] {
-			if o.X < col.X+col.W && o.X+o.W > col.X {
-				lo, hi, any = math.Min(lo, o.Y), math.Max(hi, o.Y+o.H), true
-			}
-		}
-		if !any {
-			out = append(out, col)
-			continue
-		}
-		out = append(out, layout.Rect{X: col.X, Y: col.Y, W: col.W, H: lo - m - col.Y}, layout.Rect{X: col.X, Y: hi + m, W: col.W, H: col.Y + col.H - hi - m})
-	}
-	return out
-}
-
-// bestPanel lays the panel out in the region that takes the biggest
-// text, from sMax down to sMin.
-func bestPanel(c *app.Context, regions []layout.Rect, text string, labels []string, sMax, sMin float64, dots bool) (tutPanel, []layout.Rect, bool) {
-	for s := sMax; s >= sMin-0.01; s *= 0.94 {
-		for _, r := range regions {
-			if r.W < 4*s || r.H < 3*s {
-				continue
-			}
-			if p, btns, ok := fitPanel(c, r, text, labels, s, dots); ok {
-				return p, btns, true
-			}
-		}
-	}
-	return tutPanel{}, nil, false
-}
-
-// fitPanel lays the panel out in r with text size s: the buttons beside
-// the text, or under it in a row, or under it stacked; with dots, the
-// progress dots go with the buttons.
-func fitPanel(c *app.Context, r layout.Rect, text string, labels []string, s float64, dots bool) (tutPanel, []layout.Rect, bool) {
-	pad, bh, gap := 0.6*s, 1.9*s, 0.35*s
-	dotR := 0.2 * s
-	colW, rowW := 0.0, -gap
-	bws := make([]float64, len(labels))
-	for i, l := range labels {
-		bws[i] = c.Text.Width(l, 0.46*bh, true) + 1.2*s
-		colW = math.Max(colW, bws[i])
-		rowW += bws[i] + gap
-	}
-	dotsW, dotsH := 0.0, 0.0
-	if dots {
-		dotsW, dotsH = float64(play.Steps)*3.5*dotR, 3*dotR
-	}
-	n := float64(len(labels))
-	var btns []layout.Rect
-	// Beside: the buttons stacked at the right, the dots under them.
-	if tw := r.W - 2*pad - colW - pad; tw >= 10*s && colW >= dotsW {
-		lines := ui.Wrap(c.Text, text, s, tw, false)
-		th := float64(len(lines)) * 1.3 * s
-		bhAll := n*(bh+gap) - gap + dotsH
-		hh := math.Max(th, bhAll) + 2*pad
-		if hh <= r.H {
-			box := layout.Rect{X: r.X, Y: r.Y + math.Round((r.H-hh)/2), W: r.W, H: hh}
-			p := tutPanel{r: box, size: s, lines: lines, tx: box.X + pad, ty: box.Y + pad + (hh-2*pad-th)/2 + 0.65*s, dotR: dotR}
-			y := box.Y + (hh-bhAll)/2
-			x := box.X + box.W - pad - colW
-			for range labels {
-				btns = append(btns, layout.Rect{X: x, Y: y, W: colW, H: bh})
-				y += bh + gap
-			}
-			p.dots = layout.Point{X: x + (colW-dotsW)/2 + 1.75*dotR, Y: y - gap + 2.5*dotR}
-			return p, btns, true
-		}
-	}
-	// Under: the text across, then the dots and the buttons in a row, or
-	// the buttons stacked and the dots under them.
-	tw := r.W - 2*pad
-	lines := ui.Wrap(c.Text, text, s, tw, false)
-	th := float64(len(lines)) * 1.3 * s
-	row := rowW+dotsW+gap <= tw
-	hh := th + gap + bh + 2*pad
-	if !row {
-		hh = th + n*(bh+gap) + dotsH + 2*pad
-	}
-	if hh > r.H || colW > tw {
-		return tutPanel{}, nil, false
-	}
-	box := layout.Rect{X: r.X, Y: r.Y + math.Round((r.H-hh)/2), W: r.W, H: hh}
-	p := tutPanel{r: box, size: s, lines: lines, tx: box.X + pad, ty: box.Y + pad + 0.65*s, dotR: dotR}
-	y := box.Y + pad + th + gap
-	if row {
-		p.dots = layout.Point{X: box.X + pad + 1.75*dotR, Y: y + bh/2}
-		x := box.X + box.W - pad - rowW
-		for _, w := range bws {
-			btns = append(btns, layout.Rect{X: x, Y: y, W: w, H: bh})
-			x += w + gap
-		}
-		return p, btns, true
-	}
-	for range labels {
-		btns = append(btns, layout.Rect{X: box.X + pad, Y: y, W: tw, H: bh})
-		y += bh + gap
-	}
-	p.dots = layout.Point{X: box.X + (box.W-dotsW)/2 + 1.75*dotR, Y: y - gap + 2.5*dotR}
-	return p, btns, true
 }
 
 // drawPanel draws the panel: its box, the instruction, the progress
@@ -493,12 +322,12 @@ func fitPanel(c *app.Context, r layout.Rect, text string, labels []string, s flo
 func (tu *Tutorial) drawPanel(screen *ebiten.Image, c *app.Context) {
 	p := &tu.panel
 	sp := c.Sprites
-	b := math.Max(2, 0.12*p.size)
-	rad := 0.5 * p.size
-	sp.Panel(screen, p.r.X-b, p.r.Y-b, p.r.W+2*b, p.r.H+2*b, rad+b, render.Fade(render.Accent, 0.55))
-	sp.Panel(screen, p.r.X, p.r.Y, p.r.W, p.r.H, rad, render.Overlay)
-	for i, l := range p.lines {
-		c.Text.Draw(screen, l, p.tx, p.ty+float64(i)*1.3*p.size, p.size, render.Ink, render.AlignLeft, false)
+	b := math.Max(2, 0.12*p.Size)
+	rad := 0.5 * p.Size
+	sp.Panel(screen, p.R.X-b, p.R.Y-b, p.R.W+2*b, p.R.H+2*b, rad+b, render.Fade(render.Accent, 0.55))
+	sp.Panel(screen, p.R.X, p.R.Y, p.R.W, p.R.H, rad, render.Overlay)
+	for i, l := range p.Lines {
+		c.Text.Draw(screen, l, p.TX, p.TY+float64(i)*1.3*p.Size, p.Size, render.Ink, render.AlignLeft, false)
 	}
 	if step := tu.lesson.Step; step < play.StepDone {
 		d := float64(max(1, sp.Diameter()))
@@ -507,7 +336,7 @@ func (tu *Tutorial) drawPanel(screen *ebiten.Image, c *app.Context) {
 			if i <= int(step) {
 				col = render.Accent
 			}
-			sp.Dot(screen, p.dots.X+float64(i)*3.5*p.dotR, p.dots.Y, 2*p.dotR/d, col)
+			sp.Dot(screen, p.Dots.X+float64(i)*3.5*p.DotR, p.Dots.Y, 2*p.DotR/d, col)
 		}
 	}
 	tu.bs.Draw(screen, c.Kit())
@@ -517,15 +346,15 @@ func (tu *Tutorial) drawPanel(screen *ebiten.Image, c *app.Context) {
 // buttons, and the instruction's lines in the panel's width.
 func (tu *Tutorial) Fits() []ui.Fit {
 	out := tu.bs.Fits()
-	for _, l := range tu.panel.lines {
-		out = append(out, ui.Fit{Text: l, Size: tu.panel.size, W: tu.panel.r.X + tu.panel.r.W - tu.panel.tx})
+	for _, l := range tu.panel.Lines {
+		out = append(out, ui.Fit{Text: l, Size: tu.panel.Size, W: tu.panel.R.X + tu.panel.R.W - tu.panel.TX})
 	}
 	return out
 }
 
 // Panel is the panel's box and text size (for tests).
 func (tu *Tutorial) Panel() (layout.Rect, float64, float64, int) {
-	return tu.panel.r, tu.panel.size, tu.panel.ty, len(tu.panel.lines)
+	return tu.panel.R, tu.panel.Size, tu.panel.TY, len(tu.panel.Lines)
 }
 
 // SetStep puts the lesson at step s (for screenshots and tests).

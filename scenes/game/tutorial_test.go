@@ -148,3 +148,40 @@ func TestTutorialSkip(t *testing.T) {
 		t.Errorf("%d screens open after Skip, want the title alone", g.Depth())
 	}
 }
+
+// TestLessonButtonsFingerSized: the lesson's Skip and its end buttons
+// are at least 44 CSS pixels each way on phones, upright and on their
+// side, and on a desktop, at every step (issue 26: Skip was 68×42 and
+// the end buttons 131×40 on a phone).
+func TestLessonButtonsFingerSized(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, sz := range [][3]float64{{1170, 2532, 3}, {2532, 1170, 3}, {640, 1136, 2}, {1280, 800, 1}, {640, 480, 1}} {
+			c := newContext(t, "en", sz[0], sz[1], sz[2])
+			eachLessonStep(t, c, func(tu *Tutorial, st play.Step) {
+				for _, b := range tu.Buttons() {
+					if b.W < 44*sz[2]-0.5 || b.H < 44*sz[2]-0.5 {
+						t.Errorf("%v step %d: %s is %.0f×%.0f CSS px", sz, st, b.Label, b.W/sz[2], b.H/sz[2])
+					}
+				}
+			})
+		}
+	})
+}
+
+// eachLessonStep lays the lesson out in c at each of its steps and
+// hands it to check.
+func eachLessonStep(t *testing.T, c *app.Context, check func(tu *Tutorial, st play.Step)) {
+	t.Helper()
+	ts, err := NewTutorial(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tu := ts.(*Tutorial)
+	for st := play.StepDrag; st <= play.StepDone; st++ {
+		tu.SetStep(st)
+		tu.t.Relayout(c)
+		tu.layout(c)
+		check(tu, st)
+	}
+}

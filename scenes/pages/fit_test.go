@@ -137,8 +137,8 @@ func TestMoveList(t *testing.T) {
 
 // TestSetupKeepsItsPlace: changing the number of players moves none of
 // the controls above the seats (the next tap lands where it was aimed),
-// and the controls that cannot act look it (level − and + for a human,
-// or at the limits).
+// and the controls that cannot act look it (level − and + at the
+// limits); a human seat shows no level at all.
 func TestSetupKeepsItsPlace(t *testing.T) {
 	l := looptest.Need(t)
 	l.Do(func() {
@@ -163,8 +163,16 @@ func TestSetupKeepsItsPlace(t *testing.T) {
 					t.Errorf("%v: %s moves from %v (2 players) to %v (4)", sz, id, two[id].Rect, four[id].Rect)
 				}
 			}
-			if b, ok := two["level- 0"]; !ok || b.Enabled {
-				t.Errorf("%v: level − enabled for a human seat", sz)
+			// A person has no level: no row of disabled controls (issue 26).
+			if _, ok := two["level- 0"]; ok {
+				t.Errorf("%v: level − shown for a human seat", sz)
+			}
+			if _, ok := two["level+ 0"]; ok {
+				t.Errorf("%v: level + shown for a human seat", sz)
+			}
+			// "Human" is lit as "Computer" is: it names who plays.
+			if !two["kind 0"].On {
+				t.Errorf("%v: the human seat's kind is not lit", sz)
 			}
 			// A computer seat at the limits: the control past it is off.
 			c.Setup.Seats[1].Player.Kind = record.Computer

@@ -45,6 +45,8 @@ var speeds = [3]float64{0.5, 1, 2}
 type Settings struct {
 	bs     ui.Buttons[settingsAct]
 	scroll ui.Scroll
+	titleX float64 // the title's left end and room, left of Back
+	titleW float64
 	titleY float64
 	labels []ui.Label
 	w, h   float64
@@ -52,6 +54,9 @@ type Settings struct {
 	u      float64
 	symY   float64
 	symX   float64
+	// noDevice says there is no sound device, beside the volume (empty
+	// when there is one).
+	noDevice ui.Label
 }
 
 // NewSettings opens the settings; Back closes them.
@@ -84,7 +89,14 @@ func (s *Settings) layout(c *app.Context) {
 	s.bs.Reset()
 	s.bs.TextH = 1.1 * u
 	s.labels = s.labels[:0]
-	y := 2.6 * u
+	// Back sits at the top, right of the title, as on the rules page: a
+	// phone's home bar covered it at the page's foot, and a short window
+	// cut it off, with nothing to say that the page scrolls (issue 26).
+	m := 0.6 * u
+	s.bs.Add(ui.Button[settingsAct]{X: c.W - m - 4*u, Y: m, W: 4 * u, H: bh, Act: actSetBack, Label: c.T("settings.back"), On: true, Bold: true})
+	s.titleX, s.titleW = m, c.W-2*m-4*u-0.4*u
+	s.titleY = m + bh/2
+	y := math.Max(2.6*u, m+bh+0.6*u)
 	row := func(key string) {
 		if narrow {
 			s.labels = append(s.labels, ui.Label{X: x0, Y: y + 0.35*u, Size: 0.48 * u, S: c.T(key), Align: render.AlignLeft})
@@ -116,6 +128,13 @@ func (s *Settings) layout(c *app.Context) {
 	s.bs.Add(ui.Button[settingsAct]{X: vx, Y: y, W: bh, H: bh, Act: actVolDn, Label: "−", Off: st.Volume <= 0})
 	s.labels = append(s.labels, ui.Label{X: vx + bh + 1.2*u, Y: y + bh/2, Size: 0.46 * u, S: fmt.Sprintf("%d%%", int(math.Round(st.Volume*100))), Align: render.AlignCenter})
 	s.bs.Add(ui.Button[settingsAct]{X: vx + bh + 2.4*u, Y: y, W: bh, H: bh, Act: actVolUp, Label: "+", Off: st.Volume >= 1})
+	// Said here as the game's menu says it ("Sound: no device"): the
+	// setting alone read "On 80%" while nothing could sound.
+	s.noDevice = ui.Label{}
+	if !c.Sound.Available() {
+		nx := vx + 2*bh + 2.4*u + 0.3*u
+		s.noDevice = ui.Label{X: nx, Y: y + bh/2, Size: c.Text.Fit(c.T("settings.nodevice"), 0.42*u, x0+cw-nx, false), S: c.T("settings.nodevice"), Align: render.AlignLeft}
+	}
 	y += rowH
 	// Language.
 	row("settings.language")
@@ -167,14 +186,14 @@ func (s *Settings) layout(c *app.Context) {
 	// The best move shown on the board (never in a tournament).
 	row("settings.hints")
 	onOff(actHints, st.Hints)
-	y += rowH + 0.3*u
-	s.bs.Add(ui.Button[settingsAct]{X: x0 + cw - 5*u, Y: y, W: 5 * u, H: bh + 0.2*u, Act: actSetBack, Label: c.T("settings.back"), On: true, Bold: true})
+	y += rowH
 	// Taller than the screen (a phone): it scrolls.
-	s.scroll.Max = math.Max(0, y+bh+0.8*u-c.H)
+	s.scroll.Max = math.Max(0, y+0.5*u-c.H)
 	dy := -math.Min(s.scroll.Off, s.scroll.Max)
-	s.titleY = 1.3*u + dy
+	s.titleY += dy
 	s.symY += dy
 	moveDown(dy, s.bs.List, s.labels)
+	s.noDevice.Y += dy
 	c.Sprites.Ensure(int(bh * 0.8))
 }
 
@@ -239,7 +258,8 @@ func (s *Settings) Update(c *app.Context) error {
 func (s *Settings) Draw(screen *ebiten.Image, c *app.Context) {
 	screen.Fill(render.BgFill)
 	u := s.u
-	c.Text.Shadowed(screen, c.T("settings.title"), c.W/2, s.titleY, 1.2*u, render.Ink, render.AlignCenter, true)
+	title := c.T("settings.title")
+	c.Text.Shadowed(screen, title, s.titleX, s.titleY, c.Text.Fit(title, 1.1*u, s.titleW, true), render.Ink, render.AlignLeft, true)
 	for i := range s.labels {
 		l := &s.labels[i]
 		size := l.Size
@@ -247,6 +267,9 @@ func (s *Settings) Draw(screen *ebiten.Image, c *app.Context) {
 			size = c.Text.Fit(l.S, l.Size, 7.3*u, false)
 		}
 		c.Text.Draw(screen, l.S, l.X, l.Y, size, render.Ink, l.Align, false)
+	}
+	if l := &s.noDevice; l.S != "" {
+		c.Text.Draw(screen, l.S, l.X, l.Y, l.Size, render.Dim, l.Align, false)
 	}
 	k := 0.9 * u / math.Max(1, float64(c.Sprites.Diameter()))
 	for col := logic.Orange; col <= logic.White; col++ {

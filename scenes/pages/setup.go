@@ -60,9 +60,10 @@ type Setup struct {
 	descY  float64
 	descX  float64
 	labels []ui.Label
-	keysY  float64 // where the keys' help stands
-	x0     float64 // the form's left, where the rows' names stand
-	labW   float64 // the room of a row's name
+	keysY  float64  // where the keys' help stands
+	keys   []string // its lines (none on a touch screen)
+	x0     float64  // the form's left, where the rows' names stand
+	labW   float64  // the room of a row's name
 }
 
 // NewSetup opens the title screen.
@@ -223,6 +224,7 @@ func (s *Setup) layout(c *app.Context) {
 	}
 	y += rowH
 	// Seats.
+	spare := 0.0 // the level rows human seats go without
 	for i := 0; i < st.Players; i++ {
 		seat := &st.Seats[i]
 		addLabel(c.Lang.Seats[i], y)
@@ -234,17 +236,19 @@ func (s *Setup) layout(c *app.Context) {
 		if computer {
 			kind = c.T("setup.computer")
 		}
-		add(ui.Button[setupAct]{X: x, Y: y, W: kw, H: bh, Act: actKind, Arg: i, Label: kind, On: computer})
+		// Lit either way: it names who plays (lit for a computer only,
+		// "Human" read as switched off).
+		add(ui.Button[setupAct]{X: x, Y: y, W: kw, H: bh, Act: actKind, Arg: i, Label: kind, On: true})
 		x += kw + 0.35*u
 		level := func(x, y float64) {
-			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actLevelDn, Arg: i, Label: "−", Off: !computer || seat.Player.Level <= 1})
-			lvl := c.Lang.LevelLabels[seat.Player.Level]
 			if !computer {
-				lvl = "—"
+				return // a person has no level: no row of disabled controls
 			}
+			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actLevelDn, Arg: i, Label: "−", Off: seat.Player.Level <= 1})
+			lvl := c.Lang.LevelLabels[seat.Player.Level]
 			s.labels = append(s.labels, ui.Label{X: x + bh + 2.1*u, Y: y + bh/2, Size: 0.44 * u, S: lvl, Align: render.AlignCenter})
 			x += bh + 4.2*u
-			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actLevelUp, Arg: i, Label: "+", Off: !computer || seat.Player.Level >= ai.MaxLevel})
+			add(ui.Button[setupAct]{X: x, Y: y, W: bh, H: bh, Act: actLevelUp, Arg: i, Label: "+", Off: seat.Player.Level >= ai.MaxLevel})
 		}
 		sits := func(x, y, lw float64) {
 			s.labels = append(s.labels, ui.Label{X: x + lw/2, Y: y + bh/2, Size: 0.4 * u, S: c.T("setup.sitsout"), Align: render.AlignCenter})
@@ -257,8 +261,12 @@ func (s *Setup) layout(c *app.Context) {
 		if narrow {
 			// Row one: colour, who plays, handicap; row two: the level.
 			sits(x, y, 1.7*u)
-			y += rowH
-			level(cx, y)
+			if computer {
+				y += rowH
+				level(cx, y)
+			} else {
+				spare += rowH // kept for the form's height: a level row may come
+			}
 		} else {
 			level(x, y)
 			sits(x+2*bh+4.2*u+0.35*u, y, 2.6*u)
@@ -300,10 +308,16 @@ func (s *Setup) layout(c *app.Context) {
 	} else {
 		add(ui.Button[setupAct]{X: x0 + cw - 7.65*u, Y: 0.4 * u, W: 4.2 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
 	}
-	// How to play by keys, for those who cannot use a pointer.
+	// How to play by keys, for those who cannot use a pointer: wrapped
+	// at a size that reads (shrunk to one line it was 9 px on a phone),
+	// and not on a touch screen, which has no keys to press.
 	y += bh + 0.35*u
 	s.keysY = y + 0.2*u
-	y += 0.4 * u
+	s.keys = s.keys[:0]
+	if !c.Touch {
+		s.keys = ui.Wrap(c.Text, c.T("setup.keys"), 0.4*u, c.W-u, false)
+		y += float64(len(s.keys)) * 0.46 * u
+	}
 	// Centre the whole form vertically, as tall as it is with four
 	// players: changing the number of players must not move the controls
 	// under the finger (the next tap would land on nothing).
@@ -311,7 +325,7 @@ func (s *Setup) layout(c *app.Context) {
 	if narrow {
 		seatRows = 2
 	}
-	full := y + float64(4-st.Players)*seatRows*rowH
+	full := y + spare + float64(4-st.Players)*seatRows*rowH
 	// Taller than the screen (a phone on its side): it scrolls.
 	s.scroll.Max = math.Max(0, full+bh+0.6*u-c.H)
 	dy := math.Floor((c.H - (full + bh + 0.6*u)) / 2)
@@ -333,17 +347,26 @@ func (s *Setup) Draw(screen *ebiten.Image, c *app.Context) {
 	screen.Fill(render.BgFill)
 	u := s.u
 	c.Text.Shadowed(screen, "Shiftago", c.W/2, s.titleY, 1.5*u, render.Ink, render.AlignCenter, true)
+	// The rows' names keep clear of their controls, all at one size: one
+	// shrunk alone ("Tournament") looked smaller than its neighbours.
+	names := math.Inf(1)
+	for i := range s.labels {
+		if l := &s.labels[i]; l.X == s.x0 {
+			names = math.Min(names, c.Text.Fit(l.S, l.Size, s.labW-0.15*s.u, false))
+		}
+	}
 	for i := range s.labels {
 		l := &s.labels[i]
 		size := l.Size
-		if l.X == s.x0 { // a row's name: it keeps clear of the row's controls
-			size = c.Text.Fit(l.S, l.Size, s.labW-0.15*s.u, false)
+		if l.X == s.x0 {
+			size = names
 		}
 		c.Text.Draw(screen, l.S, l.X, l.Y, size, render.Ink, l.Align, false)
 	}
 	c.Text.Draw(screen, c.Lang.VariantDesc[c.Setup.Variant], s.descX, s.descY, 0.42*u, render.Dim, render.AlignLeft, false)
-	keys := c.T("setup.keys")
-	c.Text.Draw(screen, keys, c.W/2, s.keysY, c.Text.Fit(keys, 0.4*u, c.W-u, false), render.Dim, render.AlignCenter, false)
+	for i, l := range s.keys {
+		c.Text.Draw(screen, l, c.W/2, s.keysY+float64(i)*0.46*u, 0.4*u, render.Dim, render.AlignCenter, false)
+	}
 	s.bs.Draw(screen, c.Kit())
 }
 

@@ -202,12 +202,13 @@ type Controller struct {
 	hint       logic.Move // the best move found for the human to move
 	hintFor    int        // the match's Version it was found for (-1: none)
 	hintSearch *thought
+	hintAsked  int // the match's Version a hint was asked for (-1: none)
 }
 
 // NewController takes over session s: a game just started, resumed or
 // finished.
 func NewController(s *Session, pace Pace) *Controller {
-	c := &Controller{S: s, Pace: pace, pendingAI: logic.NoMove, hint: logic.NoMove, hintFor: -1, waitVer: -1}
+	c := &Controller{S: s, Pace: pace, pendingAI: logic.NoMove, hint: logic.NoMove, hintFor: -1, waitVer: -1, hintAsked: -1}
 	for i := 0; i < s.M.Start.Players(); i++ {
 		c.players[i] = NewPlayer(s.M.Player(i), s.M.Seed())
 	}
@@ -303,9 +304,27 @@ func (c *Controller) Step() {
 	c.stepHint()
 }
 
-// hintsOn reports whether hints are shown in this game now.
+// hintsOn reports whether hints are shown in this game now: always with
+// the setting, or for this turn once asked (AskHint).
 func (c *Controller) hintsOn() bool {
-	return c.Pace.Hints && c.Lesson == nil && c.S.Tourney == nil && c.HumanToMove()
+	return (c.Pace.Hints || c.hintAsked == c.S.M.Version) && c.HintAllowed()
+}
+
+// HintAllowed reports whether a hint may be asked for now: a human is to
+// move, in a game that is neither a lesson nor a tournament's.
+func (c *Controller) HintAllowed() bool {
+	return c.Lesson == nil && c.S.Tourney == nil && c.HumanToMove()
+}
+
+// AskHint has the best move for this turn searched and shown, where
+// hints are allowed (a player asks for one: issue 26); it reports
+// whether it will be.
+func (c *Controller) AskHint() bool {
+	if !c.HintAllowed() {
+		return false
+	}
+	c.hintAsked = c.S.M.Version
+	return true
 }
 
 // stepHint advances the hint's search by a slice.

@@ -1,0 +1,104 @@
+package pages
+
+import (
+	"testing"
+
+	"shiftago/scenes/i18n"
+	"shiftago/scenes/looptest"
+)
+
+// TestSettingsBackInReach: the settings' Back is on screen, whole and
+// tappable, without scrolling, in a short desktop window and in a
+// notched phone's safe area, upright and on its side (issue 26: it sat
+// under a phone's home bar and was cut off at 390×780).
+func TestSettingsBackInReach(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		sizes := [][2]float64{
+			{390, 780},  // a desktop window
+			{390, 751},  // a 390×844 phone less 59 px notch and 34 px home bar
+			{726, 369},  // the same phone on its side: 59 px each side, 21 px bar
+			{320, 568},  // the smallest phone
+			{640, 480},  // the smallest window
+			{1280, 800}, // a laptop
+		}
+		for _, lg := range i18n.Langs {
+			for _, sz := range sizes {
+				c := newContext(t, lg, sz[0], sz[1])
+				s := NewSettings(c).(*Settings)
+				s.layout(c)
+				found := false
+				for _, b := range s.bs.List {
+					if b.Act != actSetBack {
+						continue
+					}
+					found = true
+					if b.X < 0 || b.Y < 0 || b.X+b.W > c.W || b.Y+b.H > c.H {
+						t.Errorf("%s %v×%v: Back at (%.0f,%.0f) %.0f×%.0f is not whole on screen", lg, c.W, c.H, b.X, b.Y, b.W, b.H)
+					}
+					if b.H < 44 || b.W < 44 {
+						t.Errorf("%s %v×%v: Back is %.0f×%.0f, under a finger's 44 px", lg, c.W, c.H, b.W, b.H)
+					}
+					if tw := c.Text.Width(c.T("settings.title"), c.Text.Fit(c.T("settings.title"), 1.1*s.u, s.titleW, true), true); s.titleX+tw > b.X {
+						t.Errorf("%s %v×%v: the title runs to x=%.0f, into Back at %.0f", lg, c.W, c.H, s.titleX+tw, b.X)
+					}
+				}
+				if !found {
+					t.Errorf("%s %v×%v: no Back", lg, c.W, c.H)
+				}
+			}
+		}
+	})
+}
+
+// TestSettingsSayNoDevice: with no sound device the settings say so
+// beside the volume, on screen, as the game's menu does (issue 26: the
+// menu said "Sound: no device" where the settings said "On 80%").
+func TestSettingsSayNoDevice(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			for _, sz := range [][2]float64{{390, 780}, {320, 568}, {1280, 800}} {
+				c := newContext(t, lg, sz[0], sz[1]) // its sound has no device
+				s := NewSettings(c).(*Settings)
+				s.layout(c)
+				n := s.noDevice
+				if n.S != c.T("settings.nodevice") {
+					t.Errorf("%s %v: the settings say %q about the sound device", lg, sz, n.S)
+					continue
+				}
+				if w := c.Text.Width(n.S, n.Size, false); n.X+w > c.W || n.Size < 0.3*s.u {
+					t.Errorf("%s %v: %q at %.1f px runs to x=%.0f of %.0f", lg, sz, n.S, n.Size, n.X+w, c.W)
+				}
+			}
+		}
+	})
+}
+
+// TestSetupKeysNotOnTouch: the keys' help is left out on a touch screen
+// and, with a keyboard, wrapped at a size that reads rather than shrunk
+// onto one line (issue 26: 9 px on a phone).
+func TestSetupKeysNotOnTouch(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, sz := range [][2]float64{{390, 844}, {1280, 800}} {
+			c := newContext(t, "en", sz[0], sz[1])
+			c.Touch = true
+			s := NewSetup(c).(*Setup)
+			s.layout(c)
+			if len(s.keys) != 0 {
+				t.Errorf("%v by touch: the keys' help shows: %q", sz, s.keys)
+			}
+			c.Touch = false
+			s.layout(c)
+			if len(s.keys) == 0 {
+				t.Errorf("%v with a keyboard: no keys' help", sz)
+			}
+			for _, k := range s.keys {
+				if w := c.Text.Width(k, 0.4*s.u, false); w > c.W-s.u+0.5 {
+					t.Errorf("%v: the line %q is %.0f px wide in %.0f", sz, k, w, c.W-s.u)
+				}
+			}
+		}
+	})
+}
