@@ -23,53 +23,26 @@
 // artifacts/results.json. Environment: BUNDLE (default dist/web), CHROMIUM.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
 const bundle = resolve(repo, process.env.BUNDLE || 'dist/web');
 const artifacts = join(here, 'artifacts');
 const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
-const launchArgs = [
-  '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--no-first-run', '--disable-quic',
-];
-// The link of the start-up goal: 20 Mbit/s down, 40 ms round trip.
-const LINK = { offline: false, latency: 40, downloadThroughput: 20e6 / 8, uploadThroughput: 5e6 / 8 };
 const MiB = (n) => +(n / 1048576).toFixed(3);
 const load = () => loadavg().map((l) => +l.toFixed(1));
 
 let work, serveBin, game, yard, browser;
 const perf = {};
+const serve = (dir) => serveWith(serveBin, dir);
 const consoleLines = [];
-
-// serve starts wasm/serve on dir and resolves to {proc, base}.
-async function serve(dir) {
-  const proc = spawn(serveBin, ['-dir', dir, '-addr', '127.0.0.1:0', '-quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const base = await new Promise((ok, fail) => {
-    let out = '';
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/at (http:\/\/\S+\/)/);
-      if (m) ok(m[1]);
-    });
-    proc.on('exit', (code) => fail(new Error(`the server exited (${code})`)));
-  });
-  return { proc, base };
-}
-
-async function stop(proc) {
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-  const gone = new Promise((ok) => proc.once('exit', ok));
-  proc.kill();
-  await gone;
-}
 
 // yardstickPage builds wasm/yardstick into dir with a page that runs it:
 // outside the bundle, so it never ships.
@@ -117,17 +90,6 @@ after(async () => {
   console.log('perf:', JSON.stringify(perf, null, 2));
 });
 
-// The page notes the game's first frame (window.__firstPlayable, ms from
-// the navigation's start): the first animation frame whose phase is no
-// longer "loading".
-function watchFirstPlayable() {
-  const f = () => {
-    const p = window.shiftago && window.shiftago.phase && window.shiftago.phase();
-    if (p && p !== 'loading' && p !== 'error') window.__firstPlayable = performance.now();
-    else requestAnimationFrame(f);
-  };
-  requestAnimationFrame(f);
-}
 
 function newContext(viewport, deviceScaleFactor) {
   return browser.newContext({ viewport, deviceScaleFactor, hasTouch: true, isMobile: true });
