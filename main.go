@@ -30,12 +30,19 @@ import (
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/store"
+	"shiftago/wasm/searcher/worker"
 )
 
 // version is stamped by the release build (-ldflags "-X main.version=v1.2.3").
 var version = "dev"
 
 func main() {
+	if worker.InWorker() {
+		// This is the page's search worker (wasm/searcher.js runs the
+		// game's own .wasm there): it searches and draws nothing.
+		worker.Serve()
+		return
+	}
 	if len(os.Args) == 2 && (os.Args[1] == "--version" || os.Args[1] == "version") {
 		fmt.Println("shiftago", version)
 		return

@@ -3,8 +3,8 @@
 #   index.html                 the loading screen, naming the files below
 #   shiftago.HASH.wasm         the game, content-hashed (cache for a year)
 #   wasm_exec.HASH.js          from the same Go toolchain, content-hashed
-#   searcher.HASH.wasm, searcher.HASH.js
-#                              the computer's search, run in a Web Worker
+#   searcher.HASH.js           the computer's search, run in a Web Worker by
+#                              the game's own .wasm (wasm/searcher/worker)
 #   manifest.webmanifest, icon-*.HASH.png, apple-touch-icon.HASH.png
 #                              the installable app (icons drawn by wasm/pack)
 #   sw.js                      the service worker: offline play, safe updates
@@ -35,9 +35,6 @@ trap 'rm -rf "$tmp"' EXIT
 
 GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -trimpath \
 	-ldflags "-s -w -X main.version=$version" -o "$tmp/shiftago.wasm" .
-# The search alone (rules and AI, no ebiten) for the page's Web Worker.
-GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -trimpath \
-	-ldflags "-s -w" -o "$tmp/searcher.wasm" ./wasm/searcher
 
 # wasm_exec.js must come from the toolchain that built the .wasm.
 goroot=$(go env GOROOT)

@@ -27,17 +27,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
 const bundle = resolve(repo, process.env.BUNDLE || 'dist/web');
 const artifacts = join(here, 'artifacts');
 const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
-const launchArgs = [
-  '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--no-first-run', '--disable-quic',
-];
 const portrait = { width: 768, height: 1024 };
 const landscape = { width: 1024, height: 768 };
 const MIN_TARGET = 44; // CSS pixels
@@ -47,27 +43,7 @@ const consoleLines = []; // every page's console, for the panic check
 const results = {};
 
 // serve starts wasm/serve on dir at addr and resolves to {proc, base}.
-async function serve(dir, addr = '127.0.0.1:0') {
-  const proc = spawn(serveBin, ['-dir', dir, '-addr', addr, '-quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((ok, fail) => {
-    let out = '';
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/at (http:\/\/\S+\/)/);
-      if (m) ok(m[1]);
-    });
-    proc.on('exit', (code) => fail(new Error(`the server exited (${code})`)));
-  });
-  return { proc, base: url };
-}
-
-// stop ends a server started by serve and waits until it has gone.
-async function stop(proc) {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const gone = new Promise((ok) => proc.once('exit', ok));
-  proc.kill();
-  await gone;
-}
+const serve = (dir, addr) => serveWith(serveBin, dir, addr);
 
 before(async () => {
   assert.ok(existsSync(join(bundle, 'index.html')) && readdirSync(bundle).some((f) => /^shiftago\.[0-9a-f]{10}\.wasm$/.test(f)),
@@ -92,22 +68,6 @@ after(async () => {
 async function newContext(viewport, deviceScaleFactor) {
   return browser.newContext({ viewport, deviceScaleFactor, hasTouch: true, isMobile: true });
 }
-
-// The page notes when the game's first frame came (window.__firstPlayable,
-// in ms from the navigation's start): the first animation frame in which
-// phase() is no longer "loading".
-function watchFirstPlayable() {
-  const f = () => {
-    const p = window.shiftago && window.shiftago.phase && window.shiftago.phase();
-    if (p && p !== 'loading' && p !== 'error') window.__firstPlayable = performance.now();
-    else requestAnimationFrame(f);
-  };
-  requestAnimationFrame(f);
-}
-
-// A link for the start-up figures, as a good tablet on Wi-Fi or 4G has:
-// 20 Mbit/s down, 40 ms round trip (Chromium's own throttling).
-const LINK = { offline: false, latency: 40, downloadThroughput: 20e6 / 8, uploadThroughput: 5e6 / 8 };
 
 // open loads the page with the URL query q and waits until the game runs.
 // page.navResponse is the page's response, page.firstPlayableMs the time

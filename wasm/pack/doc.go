@@ -3,14 +3,15 @@
 //
 //	go run ./wasm/pack -dir dist/web -version v1.2.0
 //
-// In dir it expects shiftago.wasm, searcher.wasm and wasm_exec.js (the
+// In dir it expects shiftago.wasm and wasm_exec.js (the
 // build's output) and leaves:
 //
 //	index.html                 from wasm/index.html, naming the files below
 //	shiftago.HASH.wasm         content-hashed: cache them for a year
 //	wasm_exec.HASH.js
-//	searcher.HASH.wasm         the search's Web Worker (wasm/searcher)
-//	searcher.HASH.js           from wasm/searcher.js, naming the two above
+//	searcher.HASH.js           the search's Web Worker, from wasm/searcher.js,
+//	                           naming the two above (the game's .wasm serves
+//	                           the searches there)
 //	icon-*.HASH.png, apple-touch-icon.HASH.png   drawn here (icons.go)
 //	manifest.webmanifest       the web app manifest
 //	sw.js                      from wasm/sw.js: the service worker, with this

@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	dir := flag.String("dir", "dist/web", "the bundle's folder, holding shiftago.wasm, searcher.wasm and wasm_exec.js")
+	dir := flag.String("dir", "dist/web", "the bundle's folder, holding shiftago.wasm and wasm_exec.js")
 	src := flag.String("src", "wasm", "the folder holding the templates index.html, searcher.js and sw.js")
 	version := flag.String("version", "dev", "the build's version, shown in sw.js and the cache name")
 	quality := flag.Int("brotli-quality", 11, "brotli quality, 0–11 (11 takes ~40 s on the .wasm; 5 takes ~1 s)")
@@ -81,25 +81,15 @@ func pack(dir, src, version string, quality int) error {
 	}
 	wasmSize := len(b.files[names["WASM_URL"]])
 
-	// The search's Web Worker: its .wasm, and its script (from the
-	// template searcher.js) naming that and wasm_exec.js; the page names
-	// the script.
-	data, err := os.ReadFile(filepath.Join(dir, "searcher.wasm"))
-	if err != nil {
-		return fmt.Errorf("the build's output is missing: %w", err)
-	}
-	searcherWasm := hashed("searcher.wasm", data)
-	if err := b.write(searcherWasm, data); err != nil {
-		return err
-	}
-	if err := os.Remove(filepath.Join(dir, "searcher.wasm")); err != nil {
-		return err
-	}
+	// The search's Web Worker: its script (from the template searcher.js)
+	// names wasm_exec.js and the game's own .wasm, which serves searches
+	// there (package wasm/searcher/worker): one program to fetch, not two.
+	// The page names the script.
 	tmpl, err := os.ReadFile(filepath.Join(src, "searcher.js"))
 	if err != nil {
 		return err
 	}
-	script, err := fill("searcher.js", string(tmpl), map[string]string{"WASM_EXEC_URL": names["WASM_EXEC_URL"], "SEARCHER_WASM_URL": searcherWasm})
+	script, err := fill("searcher.js", string(tmpl), map[string]string{"WASM_EXEC_URL": names["WASM_EXEC_URL"], "SEARCHER_WASM_URL": names["WASM_URL"]})
 	if err != nil {
 		return err
 	}

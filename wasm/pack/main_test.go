@@ -107,7 +107,6 @@ func TestPack(t *testing.T) {
 	wasm := bytes.Repeat([]byte("\x00asm wasm "), 1000)
 	os.WriteFile(filepath.Join(dir, "shiftago.wasm"), wasm, 0o644)
 	os.WriteFile(filepath.Join(dir, "wasm_exec.js"), []byte("// wasm_exec"), 0o644)
-	os.WriteFile(filepath.Join(dir, "searcher.wasm"), []byte("\x00asm searcher"), 0o644)
 	if err := pack(dir, "..", "v9-test", 5); err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +118,7 @@ func TestPack(t *testing.T) {
 		}
 		return string(b)
 	}
-	for _, gone := range []string{"shiftago.wasm", "wasm_exec.js", "searcher.wasm"} {
+	for _, gone := range []string{"shiftago.wasm", "wasm_exec.js"} {
 		if _, err := os.Stat(filepath.Join(dir, gone)); err == nil {
 			t.Errorf("%s is still there", gone)
 		}
@@ -131,11 +130,14 @@ func TestPack(t *testing.T) {
 	if wasmName == "" || execName == "" || searcherName == "" {
 		t.Fatalf("the page does not name the hashed files")
 	}
-	// The worker's script names its .wasm and the page's wasm_exec.js.
+	// The worker's script names the game's own .wasm (which serves the
+	// searches there) and the page's wasm_exec.js, and no other program.
 	script := read(searcherName)
-	searcherWasm := regexp.MustCompile(`searcher\.[0-9a-f]{10}\.wasm`).FindString(script)
-	if searcherWasm == "" || !strings.Contains(script, execName) || read(searcherWasm) != "\x00asm searcher" {
-		t.Errorf("the worker's script names %q and wasm_exec %v", searcherWasm, strings.Contains(script, execName))
+	if !strings.Contains(script, `"`+wasmName+`"`) || !strings.Contains(script, execName) || strings.Contains(script, "searcher.wasm") {
+		t.Errorf("the worker's script names the game's .wasm %v and wasm_exec %v", strings.Contains(script, wasmName), strings.Contains(script, execName))
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "searcher*.wasm")); len(left) > 0 {
+		t.Errorf("the bundle still has a search program of its own: %v", left)
 	}
 	if !strings.Contains(page, "WASM_SIZE = 10000;") {
 		t.Error("the page does not carry the .wasm's size")
@@ -161,7 +163,7 @@ func TestPack(t *testing.T) {
 	if err := json.Unmarshal([]byte(files[1]), &list); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"./", wasmName, execName, searcherName, searcherWasm, "manifest.webmanifest"}
+	want := []string{"./", wasmName, execName, searcherName, "manifest.webmanifest"}
 	for _, ic := range m.Icons {
 		want = append(want, ic.Src)
 	}

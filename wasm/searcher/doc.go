@@ -1,15 +1,12 @@
-// Command searcher is the computer's search on its own, for the browser's
-// Web Worker: the rules and package ai, no ebiten, so the game's page
-// runs its searches off the frame loop (scenes/play's thought). It speaks
-// package remote's lines, one a message:
+// Command searcher is the computer's search on its own (package worker):
+// the rules and package ai, no ebiten. On a host it reads package
+// remote's request lines on standard input and writes the replies on
+// standard output, for tests and the curious:
 //
-//	go <id> <level> <seed> <workers> <position>   search, reply "move …" or "error …"
-//	stop <id>                                     drop that search
+//	echo 'go 1 3 7 1 7/7/7/7/7/7/7 express og o 22,22 0,0 0,0' | go run ./wasm/searcher
 //
-// Built for js/wasm by wasm/build.sh, it runs in searcher.HASH.js (from
-// wasm/searcher.js), which loads it and holds the page's messages until
-// it is ready. Searches run one after the other; between slices of nodes
-// the search lets the worker's event loop deliver a "stop". Built for the
-// host, it reads the same lines on standard input and writes the replies
-// on standard output, which is how its tests drive it.
+// Built for js/wasm it would serve a Web Worker's messages; the bundle no
+// longer ships it: the page's search worker (wasm/searcher.js) runs the
+// game's own .wasm, which serves the same lines (main calls worker.Serve),
+// so a first visit fetches and compiles one program, not two.
 package main

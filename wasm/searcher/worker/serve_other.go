@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package worker
 
 import (
 	"bufio"
@@ -8,10 +8,14 @@ import (
 	"os"
 )
 
-// main serves the lines of standard input, for tests and the curious:
+// InWorker is false outside a browser: there are no Web Workers.
+func InWorker() bool { return false }
+
+// Serve serves the lines of standard input until it ends, for tests and
+// the curious:
 //
 //	echo 'go 1 3 7 1 7/7/7/7/7/7/7 express og o 22,22 0,0 0,0' | go run ./wasm/searcher
-func main() {
+func Serve() {
 	s := newServer()
 	go func() {
 		in := bufio.NewScanner(os.Stdin)

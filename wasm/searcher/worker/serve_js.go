@@ -1,14 +1,20 @@
 //go:build js
 
-package main
+package worker
 
 import (
 	"syscall/js"
 )
 
-// main takes over the worker's messages from searcher.js (which queued
-// those that came while this program loaded) and serves them.
-func main() {
+// InWorker tells whether this program runs as the page's search worker:
+// searcher.js says so (self.shiftagoSearchWorker) before it starts the
+// program, which is the game's own .wasm there (see doc.go).
+func InWorker() bool { return js.Global().Get("shiftagoSearchWorker").Truthy() }
+
+// Serve takes over the worker's messages from searcher.js (which queued
+// those that came while this program loaded) and serves them; it never
+// returns.
+func Serve() {
 	s := newServer()
 	self := js.Global()
 	take := func(v js.Value) {

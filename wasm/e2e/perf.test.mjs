@@ -1,0 +1,349 @@
+// The browser's performance figures for issue 29 ("fast on a phone"),
+// measured side by side in one run of Debian's Chromium and reported, never
+// asserted against a clock (this machine is shared and software-rendered:
+// a timed assertion would flake). What is asserted is only that each
+// figure was measured.
+//
+//   bash wasm/build.sh && (cd wasm/e2e && npm ci && node --test perf.test.mjs)
+//
+// - bytes: what a first visit fetches, by file, raw and as sent (brotli),
+//   in MiB: what the page fetches until the title screen answers, and what
+//   the service worker then keeps for offline play.
+// - start: navigation to the title screen's first frame, first visit and
+//   repeat visits, at 20 Mbit/s and 40 ms (Chromium's own throttling) and
+//   unthrottled.
+// - frames: main-thread script per frame while marbles roll (two computer
+//   seats playing each other), against the yardstick page (wasm/yardstick:
+//   an Ebitengine page that fills the screen every frame), at the same
+//   size in the same browser: a phone at DPR 3 and a laptop at DPR 1.
+// - rotations: WebAssembly memory after each of 16 rotations of a tablet
+//   at DPR 3, and the longest frame and main-thread task of each.
+//
+// Printed, and written to artifacts/perf.json and (merged, under "perf")
+// artifacts/results.json. Environment: BUNDLE (default dist/web), CHROMIUM.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '../..');
+const bundle = resolve(repo, process.env.BUNDLE || 'dist/web');
+const artifacts = join(here, 'artifacts');
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+const MiB = (n) => +(n / 1048576).toFixed(3);
+const load = () => loadavg().map((l) => +l.toFixed(1));
+
+let work, serveBin, game, yard, browser;
+const perf = {};
+const serve = (dir) => serveWith(serveBin, dir);
+const consoleLines = [];
+
+// yardstickPage builds wasm/yardstick into dir with a page that runs it:
+// outside the bundle, so it never ships.
+function yardstickPage(dir) {
+  mkdirSync(dir, { recursive: true });
+  execFileSync('go', ['build', '-trimpath', '-ldflags', '-s -w', '-o', join(dir, 'yardstick.wasm'), './wasm/yardstick'],
+    { cwd: repo, stdio: 'inherit', env: { ...process.env, GOOS: 'js', GOARCH: 'wasm', CGO_ENABLED: '0' } });
+  const goroot = execFileSync('go', ['env', 'GOROOT'], { cwd: repo }).toString().trim();
+  copyFileSync(join(goroot, 'lib/wasm/wasm_exec.js'), join(dir, 'wasm_exec.js'));
+  writeFileSync(join(dir, 'index.html'), `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<style>html, body { margin: 0; height: 100%; overflow: hidden; background: #000; }</style></head>
+<body><script src="wasm_exec.js"></script><script>
+const go = new Go();
+WebAssembly.instantiateStreaming(fetch("yardstick.wasm"), go.importObject).then((r) => go.run(r.instance));
+</script></body></html>
+`);
+}
+
+before(async () => {
+  assert.ok(existsSync(join(bundle, 'index.html')), `no bundle in ${bundle}: build it first with bash wasm/build.sh`);
+  mkdirSync(artifacts, { recursive: true });
+  work = mkdtempSync(join(tmpdir(), 'shiftago-perf-'));
+  serveBin = join(work, 'serve');
+  execFileSync('go', ['build', '-o', serveBin, './wasm/serve'], { cwd: repo, stdio: 'inherit' });
+  yardstickPage(join(work, 'yardstick'));
+  game = await serve(bundle);
+  yard = await serve(join(work, 'yardstick'));
+  browser = await chromium.launch({ executablePath, args: launchArgs, headless: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await stop(game?.proc);
+  await stop(yard?.proc);
+  if (work) rmSync(work, { recursive: true, force: true });
+  perf.machine = { cores: (await import('node:os')).availableParallelism(), loadAfter: load() };
+  writeFileSync(join(artifacts, 'perf.json'), JSON.stringify(perf, null, 2) + '\n');
+  // results.json is the e2e test's; run after it, the figures join it.
+  const rpath = join(artifacts, 'results.json');
+  let results = {};
+  try { results = JSON.parse(readFileSync(rpath, 'utf8')); } catch { /* none yet */ }
+  results.perf = perf;
+  writeFileSync(rpath, JSON.stringify(results, null, 2) + '\n');
+  console.log('perf:', JSON.stringify(perf, null, 2));
+});
+
+
+function newContext(viewport, deviceScaleFactor) {
+  return browser.newContext({ viewport, deviceScaleFactor, hasTouch: true, isMobile: true });
+}
+
+// open loads the game (query q), throttled to link if given, and resolves
+// to the page once the title screen (or the game) has drawn its first
+// frame; page.firstPlayableMs is when, page.cdp its CDP session.
+async function open(ctx, q = '', link = null) {
+  const page = await ctx.newPage();
+  page.on('console', (m) => consoleLines.push(m.text()));
+  page.on('pageerror', (e) => consoleLines.push('pageerror: ' + e.message));
+  await page.addInitScript(watchFirstPlayable);
+  page.cdp = await ctx.newCDPSession(page);
+  if (link) {
+    await page.cdp.send('Network.enable');
+    await page.cdp.send('Network.emulateNetworkConditions', link);
+  }
+  await page.goto(game.base + q);
+  page.firstPlayableMs = Math.round(await page.waitForFunction(() => window.__firstPlayable,
+    null, { timeout: 180_000, polling: 50 }).then((h) => h.jsonValue()));
+  // When the .wasm was compiled and instantiated (index.html's mark): the
+  // rest until the first frame is the Go program's start.
+  page.instantiatedMs = Math.round(await page.evaluate(() => {
+    const m = performance.getEntriesByName('shiftago:instantiated')[0];
+    return m ? m.startTime : -1;
+  }));
+  return page;
+}
+
+// swReady waits until the page's service worker is active and its cache
+// holds the whole build.
+async function swReady(page) {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    if (!reg || !reg.active) return false;
+    const names = await caches.keys();
+    return names.some((n) => n.startsWith('shiftago-'));
+  }, null, { timeout: 180_000, polling: 200 });
+}
+
+// ---- bytes ---------------------------------------------------------------
+
+// precached lists the files sw.js keeps (its FILES), "./" being index.html.
+function precached() {
+  const sw = readFileSync(join(bundle, 'sw.js'), 'utf8');
+  const m = sw.match(/const FILES = (\[[^\]]*\]);/);
+  assert.ok(m, 'sw.js names no FILES');
+  return JSON.parse(m[1]).map((f) => (f === './' ? 'index.html' : f));
+}
+
+// sizes gives a bundle file's raw and brotli size (a .png is sent as it is).
+function sizes(name) {
+  const raw = statSync(join(bundle, name)).size;
+  const br = existsSync(join(bundle, name + '.br')) ? statSync(join(bundle, name + '.br')).size : raw;
+  return { raw, br };
+}
+
+test('bytes of a first visit, by file', { timeout: 300_000 }, async () => {
+  const ctx = await newContext({ width: 390, height: 844 }, 3);
+  try {
+    // What the page itself fetches, as the network counts it (headers
+    // included), until the title screen answers.
+    const page = await ctx.newPage();
+    await page.addInitScript(watchFirstPlayable);
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const reqs = new Map();
+    cdp.on('Network.responseReceived', (e) => reqs.set(e.requestId, { url: e.response.url, enc: e.response.headers['content-encoding'] || '' }));
+    cdp.on('Network.loadingFinished', (e) => { if (reqs.has(e.requestId)) reqs.get(e.requestId).sent = e.encodedDataLength; });
+    await page.goto(game.base + '?lang=en');
+    await page.waitForFunction(() => window.__firstPlayable, null, { timeout: 180_000, polling: 50 });
+    const beforeTitle = [...reqs.values()].filter((r) => r.sent !== undefined);
+    await swReady(page);
+
+    const fetched = new Set(beforeTitle.map((r) => {
+      const p = new URL(r.url).pathname.replace(/^\//, '');
+      return p === '' ? 'index.html' : p;
+    }));
+    const files = [...new Set([...fetched, ...precached()])].filter((f) => existsSync(join(bundle, f)));
+    const rows = files.map((f) => ({ file: f, when: fetched.has(f) ? 'page' : 'precache', ...sizes(f) }))
+      .sort((a, b) => b.br - a.br);
+    const sum = (rs, k) => rs.reduce((s, r) => s + r[k], 0);
+    const page1 = rows.filter((r) => r.when === 'page');
+    perf.bytes = {
+      files: rows.map((r) => ({ file: r.file, when: r.when, rawMiB: MiB(r.raw), brMiB: MiB(r.br), br: r.br })),
+      pageBrMiB: MiB(sum(page1, 'br')),
+      precacheBrMiB: MiB(sum(rows, 'br') - sum(page1, 'br')),
+      firstVisitBrMiB: MiB(sum(rows, 'br')),
+      firstVisitBrMB: +(sum(rows, 'br') / 1e6).toFixed(3),
+      pageSentOnWireMiB: MiB(beforeTitle.reduce((s, r) => s + r.sent, 0)),
+      encodings: [...new Set(beforeTitle.map((r) => r.enc))],
+    };
+    console.log('first visit, by file (MiB; "page": before the title screen, "precache": the service worker after it):');
+    console.log('  ' + 'file'.padEnd(40) + 'when'.padEnd(10) + 'raw'.padStart(9) + 'brotli'.padStart(9));
+    for (const r of rows) {
+      console.log('  ' + r.file.padEnd(40) + r.when.padEnd(10) + MiB(r.raw).toFixed(3).padStart(9) + MiB(r.br).toFixed(3).padStart(9));
+    }
+    console.log(`  total ${perf.bytes.firstVisitBrMiB} MiB = ${perf.bytes.firstVisitBrMB} MB brotli ` +
+      `(page ${perf.bytes.pageBrMiB}, precache ${perf.bytes.precacheBrMiB}); the page's own transfer ${perf.bytes.pageSentOnWireMiB} MiB`);
+    assert.ok(rows.some((r) => /^shiftago\.[0-9a-f]{10}\.wasm$/.test(r.file) && r.when === 'page'), 'the game wasm was not fetched');
+  } finally {
+    await ctx.close();
+  }
+});
+
+// ---- start-up --------------------------------------------------------------
+
+test('the title screen: first and repeat visits, throttled and not', { timeout: 600_000 }, async () => {
+  perf.start = {};
+  for (const [name, link] of [['link20Mbit40ms', LINK], ['unthrottled', null]]) {
+    const ctx = await newContext({ width: 390, height: 844 }, 3);
+    try {
+      const first = await open(ctx, '?lang=en', link);
+      await swReady(first);
+      await first.close();
+      const repeats = [], repeatsInst = [];
+      for (let i = 0; i < 3; i++) {
+        const p = await open(ctx, '?lang=en', link);
+        repeats.push(p.firstPlayableMs);
+        repeatsInst.push(p.instantiatedMs);
+        await p.close();
+      }
+      perf.start[name] = {
+        firstMs: first.firstPlayableMs, firstInstantiatedMs: first.instantiatedMs,
+        repeatMs: repeats, repeatInstantiatedMs: repeatsInst, load: load(),
+      };
+      console.log(`title screen, ${name}: first visit ${first.firstPlayableMs} ms (instantiated at ${first.instantiatedMs}), ` +
+        `repeat visits ${repeats.join(', ')} ms (instantiated at ${repeatsInst.join(', ')}) (load ${load().join(' ')})`);
+    } finally {
+      await ctx.close();
+    }
+  }
+  assert.ok(perf.start.link20Mbit40ms.firstMs > 0);
+});
+
+// ---- script per frame ----------------------------------------------------------
+
+// frameCost samples the page's main-thread script time (CDP
+// Performance.getMetrics' ScriptDuration: the game's WebAssembly included)
+// and its animation frames over ms milliseconds, counting only the
+// intervals in which phase() (a page function) was `want` at both ends.
+async function frameCost(page, ms, phase, want) {
+  await page.evaluate(() => {
+    window.__frames = 0;
+    const f = () => { window.__frames++; requestAnimationFrame(f); };
+    requestAnimationFrame(f);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const sample = async () => {
+    const [{ metrics }, [frames, ph, ticks]] = await Promise.all([cdp.send('Performance.getMetrics'),
+      page.evaluate(phase)]);
+    const m = (n) => metrics.find((x) => x.name === n).value;
+    return { t: m('Timestamp'), script: m('ScriptDuration'), frames, ph, ticks: ticks || 0 };
+  };
+  let script = 0, frames = 0, secs = 0, ticks = 0, prev = await sample();
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    await new Promise((ok) => setTimeout(ok, 100));
+    const s = await sample();
+    if (prev.ph === want && s.ph === want) {
+      script += s.script - prev.script;
+      frames += s.frames - prev.frames;
+      ticks += s.ticks - prev.ticks;
+      secs += s.t - prev.t;
+    }
+    prev = s;
+  }
+  // Ticks a frame: Ebitengine runs several game ticks in one slow frame
+  // to keep 60 a second, so a slow frame costs more script (the yardstick
+  // has no tick count).
+  return {
+    scriptMsPerFrame: frames ? +(1000 * script / frames).toFixed(2) : null, fps: secs ? +(frames / secs).toFixed(1) : null,
+    ticksPerFrame: frames && ticks ? +(ticks / frames).toFixed(2) : null, frames, seconds: +secs.toFixed(1),
+  };
+}
+
+test('script per frame while marbles roll, against the yardstick page', { timeout: 600_000 }, async () => {
+  perf.frames = {};
+  for (const [name, viewport, dpr] of [['phone390x844dpr3', { width: 390, height: 844 }, 3], ['laptop1280x800dpr1', { width: 1280, height: 800 }, 1]]) {
+    const row = {};
+    // The yardstick: always "filling".
+    let ctx = await newContext(viewport, dpr);
+    try {
+      const page = await ctx.newPage();
+      await page.goto(yard.base);
+      await page.waitForFunction(() => document.querySelector('canvas'), null, { timeout: 120_000 });
+      await page.waitForTimeout(2000); // past the start
+      row.yardstick = await frameCost(page, 12_000, () => [window.__frames, 'filling'], 'filling');
+    } finally {
+      await ctx.close();
+    }
+    // The game: two computer seats, the quickest level, so marbles roll
+    // every few seconds; only the rolling counts.
+    ctx = await newContext(viewport, dpr);
+    try {
+      const page = await open(ctx, '?players=2&seats=ai:1,ai:1&lang=en');
+      row.game = await frameCost(page, 25_000, () => [window.__frames, shiftago.phase(), shiftago.ticks()], 'animating');
+    } finally {
+      await ctx.close();
+    }
+    row.ratio = row.game.scriptMsPerFrame && row.yardstick.scriptMsPerFrame ?
+      +(row.game.scriptMsPerFrame / row.yardstick.scriptMsPerFrame).toFixed(2) : null;
+    row.load = load();
+    perf.frames[name] = row;
+    console.log(`${name}: script ${row.game.scriptMsPerFrame} ms a frame while marbles roll (${row.game.fps} frames/s, ${row.game.ticksPerFrame} ticks a frame) ` +
+      `against the yardstick's ${row.yardstick.scriptMsPerFrame} ms (${row.yardstick.fps} frames/s): ×${row.ratio} (load ${row.load.join(' ')})`);
+    assert.ok(row.game.frames > 0, `${name}: no frame while marbles rolled`);
+  }
+});
+
+// ---- rotations -------------------------------------------------------------
+
+test('memory and frames over 16 rotations of a tablet at DPR 3', { timeout: 900_000 }, async () => {
+  const portrait = { width: 768, height: 1024 }, landscape = { width: 1024, height: 768 };
+  const ctx = await newContext(portrait, 3);
+  try {
+    const page = await open(ctx, '?players=2&seats=human,human&lang=en');
+    await page.waitForFunction(() => shiftago.phase() === 'playing', null, { timeout: 120_000, polling: 100 });
+    // Every frame's time, and every main-thread task over 50 ms.
+    await page.evaluate(() => {
+      window.__gaps = []; window.__long = [];
+      let last = 0;
+      const f = (t) => { if (last) window.__gaps.push(t - last); last = t; requestAnimationFrame(f); };
+      requestAnimationFrame(f);
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask' });
+    });
+    const rotations = [];
+    for (let i = 1; i <= 16; i++) {
+      await page.evaluate(() => { window.__gaps = []; window.__long = []; });
+      const na = await page.evaluate(() => shiftago.entryPoint('Na'));
+      await page.setViewportSize(i % 2 ? landscape : portrait);
+      await page.waitForFunction((na) => {
+        const p = shiftago.entryPoint('Na');
+        return p && (p.x !== na.x || p.y !== na.y);
+      }, na, { timeout: 60_000, polling: 50 });
+      const t = await page.evaluate(() => shiftago.ticks());
+      await page.waitForFunction((t) => shiftago.ticks() >= t, t + 3, { timeout: 60_000, polling: 50 });
+      const [gaps, long, mem] = await page.evaluate(() => [window.__gaps, window.__long, shiftagoMemory()]);
+      rotations.push({ memoryMiB: MiB(mem), longestFrameMs: Math.round(Math.max(0, ...gaps)), longestTaskMs: Math.round(Math.max(0, ...long)) });
+    }
+    const m1 = rotations[0].memoryMiB, m16 = rotations[15].memoryMiB;
+    perf.rotations = { rotations, growthPct: +(100 * (m16 - m1) / m1).toFixed(1), load: load() };
+    console.log(`16 rotations at 768×1024 DPR 3: memory ${rotations.map((r) => r.memoryMiB.toFixed(1)).join(' ')} MiB ` +
+      `(+${perf.rotations.growthPct}% from the first); longest frame per rotation ${rotations.map((r) => r.longestFrameMs).join(' ')} ms; ` +
+      `longest task ${rotations.map((r) => r.longestTaskMs).join(' ')} ms (load ${load().join(' ')})`);
+    assert.equal(rotations.length, 16);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('the console shows no Go panic and no lost search worker', () => {
+  const bad = consoleLines.filter((l) => /panic:|fatal error:|runtime error|pageerror:|wasm exited|search worker|thinking in the frame/i.test(l));
+  assert.deepEqual(bad, [], 'the console shows:\n' + bad.join('\n'));
+});

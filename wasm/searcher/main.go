@@ -1,0 +1,5 @@
+package main
+
+import "shiftago/wasm/searcher/worker"
+
+func main() { worker.Serve() }

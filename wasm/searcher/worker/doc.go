@@ -1,0 +1,15 @@
+// Package worker is the computer's search as a server of package remote's
+// lines, one a message:
+//
+//	go <id> <level> <seed> <workers> <position>   search, reply "move …" or "error …"
+//	stop <id>                                     drop that search
+//
+// In the browser it runs in the page's Web Worker (wasm/searcher.js),
+// inside the game's own .wasm: main calls Serve when InWorker says the
+// program was started there, so a first visit downloads and compiles one
+// program, not two (the page hands the worker its compiled module).
+// Searches run one after the other; between slices of nodes the search
+// lets the worker's event loop deliver a "stop". On a host, Serve reads the
+// same lines on standard input and writes the replies on standard output
+// (command wasm/searcher), which is how its tests drive it.
+package worker
