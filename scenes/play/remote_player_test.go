@@ -1,6 +1,7 @@
 package play
 
 import (
+	"runtime"
 	"slices"
 	"testing"
 
@@ -190,7 +191,22 @@ func TestRemotePlayerAcrossGoroutines(t *testing.T) {
 			r.Deliver(k, ref[k]) // the human's plies too: never asked for, never played from here
 		}
 	}()
-	for tick := 0; tick < 200000 && c.Phase() != Over; tick++ {
+	// The ticks are counted once every move has been delivered: on a
+	// loaded machine the delivering goroutine may not run for a while,
+	// and the loop would run out of ticks before it starts (seen at load
+	// average 25). Until then the loop yields to it.
+	delivered := false
+	for tick := 0; tick < 200000 && c.Phase() != Over; {
+		select {
+		case <-done:
+			delivered = true
+		default:
+		}
+		if delivered {
+			tick++
+		} else {
+			runtime.Gosched()
+		}
 		if c.HumanToMove() {
 			if err := c.PlayString(ref[len(c.Match().Moves)].String()); err != nil {
 				t.Fatal(err)
