@@ -15,8 +15,12 @@ const Version = 1
 
 // MaxFrame is the largest message either side accepts, in bytes. The
 // largest real message, a state with the moves of a whole game, is far
-// below it (a game has at most 4×22 moves of at most 11 bytes).
+// below it for any game people play (a move is at most 11 bytes).
 const MaxFrame = 16 << 10
+
+// MaxEventFrame is the largest message a client accepts from the server:
+// a state carries a whole game, which may be long.
+const MaxEventFrame = 1 << 20
 
 // Limits on the fields a client sends.
 const (
@@ -24,7 +28,9 @@ const (
 	MaxTokenLen = 128 // a guest token (base64url of 32 bytes is 43)
 	MaxGameLen  = 64  // a game id
 	MaxNameLen  = 32  // a display name, in bytes
-	MaxPly      = 4*22 + 16
+	// MaxPly bounds a ply: scored marbles go back to their supply
+	// (RULES.md §5), so a game has no short limit, but none is this long.
+	MaxPly = 100000
 )
 
 // Type names a message.
@@ -75,6 +81,7 @@ const (
 	CodeRate        Code = "rate"          // too many messages: slow down
 	CodeNoOffer     Code = "no-offer"      // nothing to accept or decline
 	CodeBusy        Code = "busy"          // the server could not store the move now: send it again
+	CodeWaiting     Code = "waiting"       // the game waits for players to take their free seats
 )
 
 // Seat states in a Seat event and in State.Seats.
@@ -136,6 +143,7 @@ type Msg struct {
 	Table    []SeatInfo `json:"table,omitempty"`
 	ToMove   int        `json:"tomove,omitempty"`
 	Deadline int64      `json:"deadline,omitempty"` // Unix ms by which the seat to move must move; 0: no clock
+	Status   string     `json:"status,omitempty"`   // open (waiting for players), playing, finished, abandoned
 	PerMove  int        `json:"permove,omitempty"`  // seconds per move; 0: no clock
 
 	// refused, seat, over
@@ -146,6 +154,8 @@ type Msg struct {
 
 	// offer, offered
 	Kind string `json:"kind,omitempty"`
+	// seat (what computer): the computer's level
+	Level int `json:"level,omitempty"`
 }
 
 // Errors of Decode.
@@ -201,7 +211,7 @@ func (m *Msg) checkCommand() error {
 	}
 	// Events' fields are never accepted from a client: a command carrying
 	// one is a confused or hostile client.
-	if m.Pos != "" || m.Moves != nil || m.Table != nil || m.Seats != nil || m.Code != "" || m.Result != "" || m.What != "" || m.Why != "" || m.Deadline != 0 {
+	if m.Pos != "" || m.Moves != nil || m.Table != nil || m.Seats != nil || m.Code != "" || m.Result != "" || m.What != "" || m.Why != "" || m.Deadline != 0 || m.Status != "" || m.From != 0 || m.ToMove != 0 || m.PerMove != 0 || m.Level != 0 {
 		return errors.New("event fields in a command")
 	}
 	switch m.T {
@@ -218,6 +228,9 @@ func (m *Msg) checkCommand() error {
 	case TMove:
 		if m.ID == "" || m.Move == "" || len(m.Move) > 16 {
 			return errors.New("move needs an id and a move of at most 16 bytes")
+		}
+		if m.Ply < 1 {
+			return errors.New("a move's ply is 1 for the first move")
 		}
 	case TOffer, TDecline:
 		if m.Kind != OfferTakeback && m.Kind != OfferRematch {
@@ -241,7 +254,7 @@ func Encode(m Msg) []byte {
 // (the server is trusted to be well-formed) but still refuses oversized or
 // malformed frames rather than panicking.
 func DecodeEvent(b []byte) (Msg, error) {
-	if len(b) > MaxFrame {
+	if len(b) > MaxEventFrame {
 		return Msg{}, ErrTooLarge
 	}
 	var m Msg

@@ -20,7 +20,7 @@ func TestDecodeCommands(t *testing.T) {
 		{"move without id", `{"t":"move","ply":4,"move":"N3"}`, false},
 		{"move too long", `{"t":"move","ply":4,"id":"x","move":"N3xc4-g4=g4xxxxxxxxx"}`, false},
 		{"negative ply", `{"t":"move","ply":-1,"id":"m","move":"N3"}`, false},
-		{"ply beyond any game", `{"t":"move","ply":100000,"id":"m","move":"N3"}`, false},
+		{"ply beyond any game", `{"t":"move","ply":100001,"id":"m","move":"N3"}`, false},
 		{"seat out of range", `{"t":"resign","ply":0,"seat":4}`, false},
 		{"offer takeback", `{"t":"offer","ply":2,"kind":"takeback"}`, true},
 		{"offer of nothing", `{"t":"offer","ply":2,"kind":"draw"}`, false},
@@ -32,7 +32,7 @@ func TestDecodeCommands(t *testing.T) {
 		{"array", `[1,2]`, false},
 		{"wrong type of ply", `{"t":"ping","ply":"3"}`, false},
 		{"not utf-8", "{\"t\":\"ping\",\"ply\":0,\"id\":\"\xff\"}", false},
-		{"long id", `{"t":"move","ply":0,"move":"N3","id":"` + strings.Repeat("a", MaxIDLen+1) + `"}`, false},
+		{"long id", `{"t":"move","ply":1,"move":"N3","id":"` + strings.Repeat("a", MaxIDLen+1) + `"}`, false},
 	} {
 		m, err := Decode([]byte(tc.in))
 		if (err == nil) != tc.ok {
