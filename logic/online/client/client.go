@@ -128,10 +128,10 @@ type State struct {
 }
 
 // Ply is the number of moves played.
-func (s *State) Ply() int { return len(s.Moves) }
+func (s State) Ply() int { return len(s.Moves) }
 
 // MyTurn says whether a seat of this client is to move.
-func (s *State) MyTurn() bool {
+func (s State) MyTurn() bool {
 	if s.Status != "playing" || s.Pos.Over() {
 		return false
 	}
@@ -168,6 +168,10 @@ type pending struct {
 	done chan error
 	ack  proto.Msg
 }
+
+// retryAfter is how long a move refused as busy or too fast waits
+// before it is sent again.
+const retryAfter = 250 * time.Millisecond
 
 // ErrRefused wraps a server's refusal of a command.
 type ErrRefused struct{ Msg proto.Msg }
@@ -536,7 +540,21 @@ func (s *Session) handle(m proto.Msg) {
 		}
 	case proto.TRefused:
 		s.events = append(s.events, m)
-		if p := s.pending[m.ID]; p != nil && m.ID != "" && m.Code != proto.CodeBusy {
+		p := s.pending[m.ID]
+		switch {
+		case p == nil || m.ID == "":
+		case m.Code == proto.CodeBusy || m.Code == proto.CodeRate:
+			// Not refused, only not now: send it again a little later.
+			id, ws := m.ID, s.ws
+			time.AfterFunc(retryAfter, func() {
+				s.mu.Lock()
+				p, cur := s.pending[id], s.ws
+				s.mu.Unlock()
+				if p != nil && cur == ws && ws != nil {
+					_ = s.write(ws, proto.Msg{T: proto.TMove, Ply: p.ply, ID: id, Move: p.move})
+				}
+			})
+		default:
 			delete(s.pending, m.ID)
 			p.done <- &ErrRefused{Msg: m}
 		}

@@ -40,7 +40,7 @@ func Command(args []string, stdout, stderr io.Writer) int {
 type options struct {
 	addr, data, db, cert, key, web string
 	workers, nodes, conns          int
-	rate                           float64
+	rate, connRate                 float64
 	games                          int
 	quiet                          bool
 }
@@ -66,6 +66,7 @@ func parse(args []string) (options, error) {
 	fs.IntVar(&o.nodes, "nodes", 0, "node budget of a computer's move (default: its level's)")
 	fs.IntVar(&o.conns, "max-conns-per-addr", DefaultLimits().ConnsPerAddr, "WebSocket connections from one address at once")
 	fs.Float64Var(&o.rate, "rate-per-addr", DefaultLimits().AddrPerSec, "messages and requests per second from one address")
+	fs.Float64Var(&o.connRate, "rate-per-conn", DefaultLimits().MsgsPerSec, "messages per second of one connection")
 	fs.IntVar(&o.games, "games-per-guest", DefaultLimits().GamesPerGuest, "ongoing games a guest may play at once")
 	fs.BoolVar(&o.quiet, "quiet", false, "log warnings and errors only")
 	if err := fs.Parse(args); err != nil {
@@ -83,8 +84,8 @@ func parse(args []string) (options, error) {
 	if o.data != "" && o.db != "" {
 		return o, errors.New("--data and --db: give one")
 	}
-	if o.workers < 0 || o.nodes < 0 || o.conns < 1 || o.rate <= 0 || o.games < 1 {
-		return o, errors.New("--workers, --nodes: 0 or more; --max-conns-per-addr, --rate-per-addr, --games-per-guest: above 0")
+	if o.workers < 0 || o.nodes < 0 || o.conns < 1 || o.rate <= 0 || o.connRate <= 0 || o.games < 1 {
+		return o, errors.New("--workers, --nodes: 0 or more; --max-conns-per-addr, --rate-per-addr, --rate-per-conn, --games-per-guest: above 0")
 	}
 	return o, nil
 }
@@ -145,6 +146,7 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 	lim := DefaultLimits()
 	lim.ConnsPerAddr, lim.AddrPerSec, lim.AddrBurst, lim.GamesPerGuest = o.conns, o.rate, int(2*o.rate)+1, o.games
+	lim.MsgsPerSec, lim.MsgBurst = o.connRate, int(2*o.connRate)+1
 	srv := New(Config{Store: st, Log: log, Web: web, Limits: lim, Workers: o.workers, Nodes: o.nodes})
 
 	addr := o.addr

@@ -48,6 +48,7 @@ type Server struct {
 	ctx    context.Context // ends at Shutdown: actors finish their queues and leave
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // actors
+	connWG sync.WaitGroup // WebSocket handlers
 
 	mu    sync.Mutex
 	games map[string]*game
@@ -131,7 +132,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.cancel()
 	done := make(chan struct{})
-	go func() { s.wg.Wait(); close(done) }()
+	go func() { s.wg.Wait(); s.connWG.Wait(); close(done) }()
 	select {
 	case <-done:
 		return nil

@@ -124,7 +124,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.conns[c] = struct{}{}
+	s.connWG.Add(1)
 	s.mu.Unlock()
+	defer s.connWG.Done()
 	go c.writer()
 	c.serve(r.Context())
 	c.close(websocket.StatusNormalClosure, "")
@@ -162,15 +164,11 @@ func (c *conn) read(ctx context.Context, d time.Duration) (proto.Msg, error, boo
 
 func (c *conn) serve(ctx context.Context) {
 	s := c.srv
-	quitCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	go func() {
-		select {
-		case <-c.quit:
-			cancel()
-		case <-quitCtx.Done():
-		}
-	}()
+	// The reads are not cancelled when the connection is to end (c.quit):
+	// a cancelled read closes the socket at once, and the writer must
+	// first send what is queued (a bye, the last acks). The writer's Close
+	// ends the read instead.
+	quitCtx := ctx
 	m, err, ok := c.read(quitCtx, helloWait)
 	if !ok {
 		return
