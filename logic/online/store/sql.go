@@ -70,6 +70,14 @@ func (s *sqlStore) q(query string) string {
 	return b.String()
 }
 
+// forUpdate locks the rows a SELECT reads until the transaction ends.
+func (s *sqlStore) forUpdate() string {
+	if s.engine == EnginePostgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
 // migrate brings the schema to SchemaVersion, in one transaction that
 // other nodes starting at the same moment wait for (SQLite: BEGIN
 // IMMEDIATE takes the write lock; PostgreSQL: an advisory lock), so each
@@ -439,7 +447,11 @@ func (s *sqlStore) TakeSeat(ctx context.Context, game string, seat int, guest st
 	var g Game
 	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
 		var err error
-		if g, err = s.gameWhere(ctx, tx, "id = ?", game); err != nil {
+		// Lock the game's row (PostgreSQL; SQLite's IMMEDIATE transaction
+		// holds the whole database already): two guests taking the last
+		// two seats at once must each see the other's seat taken, or
+		// neither would start the game.
+		if g, err = s.gameWhere(ctx, tx, "id = ?"+s.forUpdate(), game); err != nil {
 			return err
 		}
 		if g.Status != StatusOpen || seat < 0 || seat >= len(g.Seats) {

@@ -589,3 +589,38 @@ func TestConcurrentOpen(t *testing.T) {
 		}
 	})
 }
+
+// TestLastSeatsTakenAtOnce: two guests take the last two free seats at
+// the same moment, through two stores (nodes). Both get their seat and
+// the game starts: neither may think the other's seat is still free.
+func TestLastSeatsTakenAtOnce(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		ctx := ctxT(t)
+		nodes := []store.Store{open(t, dsn), open(t, dsn)}
+		for round := range 5 {
+			ann := guest(t, nodes[0], "Ann")
+			g, err := nodes[0].CreateGame(ctx, store.NewGame{
+				Creator: ann.ID, Setup: store.Setup{Variant: "express", Players: 3, MoveTime: time.Hour},
+				Seats: []store.Seat{{Guest: ann.ID}, {}, {}},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			takers := []store.Guest{guest(t, nodes[0], "Bob"), guest(t, nodes[0], "Cy")}
+			var wg sync.WaitGroup
+			errs := make([]error, 2)
+			for i := range 2 {
+				wg.Add(1)
+				go func() { defer wg.Done(); _, errs[i] = nodes[i].TakeSeat(ctx, g.ID, i+1, takers[i].ID) }()
+			}
+			wg.Wait()
+			if errs[0] != nil || errs[1] != nil {
+				t.Fatalf("round %d: taking two different free seats: %v, %v", round, errs[0], errs[1])
+			}
+			got := must[store.Game](t)(nodes[1].Game(ctx, g.ID))
+			if got.Status != store.StatusPlaying || got.Deadline.IsZero() || got.Seats[1].Guest != takers[0].ID || got.Seats[2].Guest != takers[1].ID || got.Version != 3 {
+				t.Fatalf("round %d: every seat taken, yet %v, deadline %v, seats %+v, version %d", round, got.Status, got.Deadline, got.Seats, got.Version)
+			}
+		}
+	})
+}
