@@ -242,10 +242,7 @@ func TestCreateGameRefusesBadInput(t *testing.T) {
 
 func TestAppendMoveAndResend(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
-		ctx := ctxT(t)
-		s := open(t, dsn)
-		ann, bob := guest(t, s, "Ann"), guest(t, s, "Bob")
-		g := twoPlayer(t, s, ann.ID, bob.ID, 0)
+		ctx, s, ann, bob, g := started(t, dsn)
 		deadline := time.Now().Add(time.Hour).Truncate(time.Millisecond).UTC()
 		a := store.Append{Game: g.ID, Ply: 1, Move: "Na", By: ann.ID, ToMoveSeat: 1, Deadline: deadline}
 		m, err := s.AppendMove(ctx, a)
@@ -380,10 +377,7 @@ func TestOnePlyOneMove(t *testing.T) {
 
 func TestTakeback(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
-		ctx := ctxT(t)
-		s := open(t, dsn)
-		ann, bob := guest(t, s, "Ann"), guest(t, s, "Bob")
-		g := twoPlayer(t, s, ann.ID, bob.ID, 0)
+		ctx, s, ann, bob, g := started(t, dsn)
 		for ply := 1; ply <= 4; ply++ {
 			by := []string{ann.ID, bob.ID}[(ply-1)%2]
 			if _, err := s.AppendMove(ctx, store.Append{Game: g.ID, Ply: ply, Move: fmt.Sprint("m", ply), By: by, ToMoveSeat: ply % 2}); err != nil {
@@ -492,10 +486,7 @@ func TestGamesOfOrderAndExpired(t *testing.T) {
 
 func TestRematch(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
-		ctx := ctxT(t)
-		s := open(t, dsn)
-		ann, bob := guest(t, s, "Ann"), guest(t, s, "Bob")
-		old := twoPlayer(t, s, ann.ID, bob.ID, 0)
+		ctx, s, ann, bob, old := started(t, dsn)
 		ng := store.NewGame{Creator: bob.ID, Setup: old.Setup, Seats: []store.Seat{{Guest: bob.ID}, {Guest: ann.ID}}, RematchOf: old.ID}
 		// Both ask at once: one new game.
 		var wg sync.WaitGroup
@@ -553,11 +544,17 @@ func TestReopen(t *testing.T) {
 			}
 			s2.Close()
 		}
-		var versions int
-		if err := rawDB(t, dsn).QueryRow(`SELECT COUNT(*) FROM schema_version`).Scan(&versions); err != nil || versions != store.SchemaVersion {
-			t.Fatalf("schema_version has %d rows (%v), want %d", versions, err, store.SchemaVersion)
-		}
+		schemaAppliedOnce(t, dsn)
 	})
+}
+
+// schemaAppliedOnce checks that each migration step is recorded once.
+func schemaAppliedOnce(t *testing.T, dsn string) {
+	t.Helper()
+	var versions int
+	if err := rawDB(t, dsn).QueryRow(`SELECT COUNT(*) FROM schema_version`).Scan(&versions); err != nil || versions != store.SchemaVersion {
+		t.Fatalf("schema_version has %d rows (%v), want %d", versions, err, store.SchemaVersion)
+	}
 }
 
 // TestConcurrentOpen starts four nodes on one new database at once: the
@@ -583,10 +580,7 @@ func TestConcurrentOpen(t *testing.T) {
 				t.Fatalf("node %d: %v", i, err)
 			}
 		}
-		var versions int
-		if err := rawDB(t, dsn).QueryRow(`SELECT COUNT(*) FROM schema_version`).Scan(&versions); err != nil || versions != store.SchemaVersion {
-			t.Fatalf("schema_version has %d rows (%v), want %d", versions, err, store.SchemaVersion)
-		}
+		schemaAppliedOnce(t, dsn)
 	})
 }
 

@@ -135,6 +135,15 @@ func twoPlayer(t testing.TB, s store.Store, a, b string, moveTime time.Duration)
 	return g
 }
 
+// started opens a store on dsn with Ann and Bob playing a game, Ann to
+// move: where most tests begin.
+func started(t *testing.T, dsn string) (context.Context, store.Store, store.Guest, store.Guest, store.Game) {
+	t.Helper()
+	s := open(t, dsn)
+	ann, bob := guest(t, s, "Ann"), guest(t, s, "Bob")
+	return ctxT(t), s, ann, bob, twoPlayer(t, s, ann.ID, bob.ID, 0)
+}
+
 func must[T any](t testing.TB) func(v T, err error) T {
 	return func(v T, err error) T {
 		t.Helper()
