@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -615,6 +616,25 @@ func TestLastSeatsTakenAtOnce(t *testing.T) {
 			if got.Status != store.StatusPlaying || got.Deadline.IsZero() || got.Seats[1].Guest != takers[0].ID || got.Seats[2].Guest != takers[1].ID || got.Version != 3 {
 				t.Fatalf("round %d: every seat taken, yet %v, deadline %v, seats %+v, version %d", round, got.Status, got.Deadline, got.Seats, got.Version)
 			}
+		}
+	})
+}
+
+// TestNewerSchemaRefused: a database written by a newer program is not
+// opened (its tables may mean something this program does not know).
+func TestNewerSchemaRefused(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		open(t, dsn).Close()
+		if _, err := rawDB(t, dsn).Exec(`INSERT INTO schema_version (version, applied) VALUES (99, 0)`); err != nil {
+			t.Fatal(err)
+		}
+		s, err := store.Open(ctxT(t), dsn)
+		if err == nil {
+			s.Close()
+			t.Fatal("opened a database of schema version 99")
+		}
+		if !strings.Contains(err.Error(), "newer") {
+			t.Fatalf("error %q does not say the database is newer", err)
 		}
 	})
 }
