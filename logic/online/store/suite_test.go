@@ -4,72 +4,24 @@ package store_test
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
-	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/storetest"
 )
 
 // The shared suite: every test runs once per engine through each(), on
 // a database of its own (a fresh SQLite file, or a fresh PostgreSQL
 // schema), so packages and tests running in parallel never collide.
 
-const pgEnv = "SHIFTAGO_TEST_POSTGRES"
+const pgEnv = storetest.EnvPostgres
 
-// pgBase is the PostgreSQL DSN to test against, or "" after skipping
-// (unset outside CI). In CI (CI=true) a missing DSN fails: the half of
-// the suite that guards several nodes must not vanish silently.
-func pgBase(t testing.TB) string {
-	dsn := os.Getenv(pgEnv)
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not set, and CI=true: the PostgreSQL half of the store's suite must run in CI", pgEnv)
-		}
-		t.Skipf("PostgreSQL half skipped: set %s (e.g. postgres://root:root@127.0.0.1:5432/store_dev?sslmode=disable) to run it", pgEnv)
-	}
-	return dsn
-}
-
-// fresh is a DSN for a new, empty database of the engine.
 func fresh(t testing.TB, engine string) string {
 	t.Helper()
-	if engine == store.EngineSQLite {
-		return filepath.Join(t.TempDir(), "test.db")
-	}
-	base := pgBase(t)
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "storetest_" + hex.EncodeToString(b)
-	db, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Exec(`CREATE SCHEMA ` + schema); err != nil {
-		t.Fatalf("creating schema on %s: %v", pgEnv, err)
-	}
-	t.Cleanup(func() {
-		db, err := sql.Open("pgx", base)
-		if err == nil {
-			db.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
-			db.Close()
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	return storetest.FreshDSN(t, engine)
 }
 
 // each runs fn on SQLite and on PostgreSQL, as subtests named after them.
