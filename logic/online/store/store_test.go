@@ -638,3 +638,72 @@ func TestNewerSchemaRefused(t *testing.T) {
 		}
 	})
 }
+
+// TestMovesAndTakebacksRace: movers on two nodes append the next ply as
+// they see it while a third takes moves back, all at once. Every call
+// either succeeds or is refused with one of the store's errors, and
+// afterwards the moves are exactly plies 1..Game.Ply: no hole, none
+// beyond, none left over from a takeback.
+func TestMovesAndTakebacksRace(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		ctx := ctxT(t)
+		nodes := []store.Store{open(t, dsn), open(t, dsn)}
+		ann, bob := guest(t, nodes[0], "Ann"), guest(t, nodes[0], "Bob")
+		g := twoPlayer(t, nodes[0], ann.ID, bob.ID, 0)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		counts := map[string]int{}
+		note := func(err error) {
+			mu.Lock()
+			defer mu.Unlock()
+			for _, known := range []error{nil, store.ErrPlyTaken, store.ErrPlyGap, store.ErrStale} {
+				if errors.Is(err, known) {
+					counts[fmt.Sprint(known)]++
+					return
+				}
+			}
+			t.Errorf("unexpected error: %v", err)
+		}
+		for w := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s := nodes[w%2]
+				for range 25 {
+					cur, err := s.Game(ctx, g.ID)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					_, err = s.AppendMove(ctx, store.Append{Game: g.ID, Ply: cur.Ply + 1, Move: fmt.Sprintf("w%d", w), By: ann.ID})
+					note(err)
+				}
+			}()
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 15 {
+				cur, err := nodes[1].Game(ctx, g.ID)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				_, err = nodes[1].Takeback(ctx, store.Takeback{Game: g.ID, Version: cur.Version, Ply: max(cur.Ply-2, 0)})
+				note(err)
+			}
+		}()
+		wg.Wait()
+		final := must[store.Game](t)(nodes[0].Game(ctx, g.ID))
+		moves := must[[]store.Move](t)(nodes[1].Moves(ctx, g.ID, 0))
+		if len(moves) != final.Ply {
+			t.Fatalf("game at ply %d with %d moves stored", final.Ply, len(moves))
+		}
+		for i, m := range moves {
+			if m.Ply != i+1 {
+				t.Fatalf("move %d has ply %d", i+1, m.Ply)
+			}
+		}
+		t.Logf("%s: final ply %d, outcomes %v", nodes[0].Engine(), final.Ply, counts)
+	})
+}
