@@ -12,7 +12,7 @@ type Event struct {
 	Game    string    `json:"g"`
 	Kind    EventKind `json:"k"`
 	Ply     int       `json:"p"`           // the game's ply after the change
-	Version int64     `json:"v"`           // the game's version after the change
+	Version int64     `json:"v"`           // the game's version after the change; 0 for presence (SetConnected)
 	Origin  string    `json:"o,omitempty"` // the publishing node's id
 	Data    string    `json:"d,omitempty"` // the server's own payload (Publish); at most MaxEventData bytes
 }
