@@ -26,6 +26,8 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/storetest"
 )
 
 // These tests start the real program (`shiftago serve`, built once in
@@ -634,26 +636,12 @@ func TestServeBadFlag(t *testing.T) {
 	}
 }
 
-// pgDSN is the PostgreSQL to run two nodes on: SHIFTAGO_TEST_POSTGRES,
-// skipped with a message when unset, except in CI (CI=true), where the
-// multi-node half must not vanish silently.
-func pgDSN(t *testing.T) string {
-	dsn := os.Getenv("SHIFTAGO_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("SHIFTAGO_TEST_POSTGRES is not set, and CI=true: the two-node tests must run in CI")
-		}
-		t.Skip("two nodes need PostgreSQL: set SHIFTAGO_TEST_POSTGRES (e.g. postgres://root:root@127.0.0.1:5432/server_dev?sslmode=disable)")
-	}
-	return dsn
-}
-
 // TestServeTwoNodes: two nodes share one PostgreSQL; Ann plays on one,
 // Bob on the other, and each sees the other's moves at once (LISTEN/
 // NOTIFY). Then Ann's node is killed (-9): her session reconnects to the
 // other node and the game goes on, every acknowledged move kept.
 func TestServeTwoNodes(t *testing.T) {
-	dsn := pgDSN(t)
+	dsn := storetest.FreshDSN(t, store.EnginePostgres) // skips without SHIFTAGO_TEST_POSTGRES, fails under CI=true
 	t.Parallel()
 	a := startNode(t, "127.0.0.1:0", "--db", dsn)
 	b := startNode(t, "127.0.0.1:0", "--db", dsn)
