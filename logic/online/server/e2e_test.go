@@ -318,16 +318,22 @@ func hotSeat(t *testing.T, ctx context.Context, base string) (*client.Client, st
 	return ann, g.Game
 }
 
+// hotSeatNode starts a node on a data folder of its own, with a hot-seat
+// game of Ann's open in a session.
+func hotSeatNode(t *testing.T, ctx context.Context) (n *node, data string, ann *client.Client, game string, s *client.Session) {
+	data = t.TempDir()
+	n = startNode(t, "127.0.0.1:0", "--data", data)
+	ann, game = hotSeat(t, ctx, n.base)
+	return n, data, ann, game, open(t, ctx, ann, game)
+}
+
 // TestServeKill9: the server is killed (SIGKILL) mid-game and started
 // again on its data; every acknowledged move is there, and the client's
 // session resumes by itself.
 func TestServeKill9(t *testing.T) {
 	t.Parallel()
-	data := t.TempDir()
-	n := startNode(t, "127.0.0.1:0", "--data", data)
 	ctx := ctxFor(t, 40*time.Second)
-	ann, id := hotSeat(t, ctx, n.base)
-	s := open(t, ctx, ann, id)
+	n, data, ann, id, s := hotSeatNode(t, ctx)
 	r := rand.New(rand.NewPCG(5, 6))
 	acked := playOut(t, ctx, r, map[int]*client.Session{0: s, 1: s}, 8)
 	n.kill9()
@@ -596,11 +602,8 @@ func TestServeHostile(t *testing.T) {
 // process ends cleanly; started again, the game is there.
 func TestServeSigterm(t *testing.T) {
 	t.Parallel()
-	data := t.TempDir()
-	n := startNode(t, "127.0.0.1:0", "--data", data)
 	ctx := ctxFor(t, 40*time.Second)
-	ann, id := hotSeat(t, ctx, n.base)
-	s := open(t, ctx, ann, id)
+	n, data, _, _, s := hotSeatNode(t, ctx)
 	r := rand.New(rand.NewPCG(2, 2))
 	acked := playOut(t, ctx, r, map[int]*client.Session{0: s, 1: s}, 4)
 	_ = n.cmd.Process.Signal(syscall.SIGTERM)
