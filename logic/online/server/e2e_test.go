@@ -487,9 +487,8 @@ func TestServeHostile(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		c, _, err := websocket.Dial(ctx, wsURL, nil)
-		if err != nil {
-			t.Errorf("dial: %v", err)
+		c := dialWS(t, ctx, wsURL)
+		if c == nil {
 			return
 		}
 		defer c.CloseNow()
@@ -502,9 +501,8 @@ func TestServeHostile(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		c, _, err := websocket.Dial(ctx, wsURL, nil)
-		if err != nil {
-			t.Errorf("dial: %v", err)
+		c := dialWS(t, ctx, wsURL)
+		if c == nil {
 			return
 		}
 		defer c.CloseNow()
@@ -539,9 +537,8 @@ func TestServeHostile(t *testing.T) {
 			defer wg.Done()
 			start := time.Now()
 			if half == "" {
-				c, _, err := websocket.Dial(ctx, wsURL, nil)
-				if err != nil {
-					t.Errorf("dial: %v", err)
+				c := dialWS(t, ctx, wsURL)
+				if c == nil {
 					return
 				}
 				defer c.CloseNow()
@@ -703,6 +700,16 @@ func TestServeTwoNodes(t *testing.T) {
 	if sa.Conns() < 2 {
 		t.Fatal("Ann's session did not move to the other node")
 	}
+}
+
+// dialWS opens a raw WebSocket (no hello), or reports why not and gives nil.
+func dialWS(t *testing.T, ctx context.Context, url string) *websocket.Conn {
+	c, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		t.Errorf("dial: %v", err)
+		return nil
+	}
+	return c
 }
 
 func over(s *client.Session) bool {
