@@ -533,6 +533,11 @@ func (s *Session) handle(m proto.Msg) {
 			}
 		}
 	case proto.TAck:
+		// The move is the game's: have it in the state before Play
+		// returns (the moved event that follows is then a repeat).
+		if m.Ply == len(s.st.Moves)+1 && s.st.Pos.PlayString(m.Move, nil) == nil {
+			s.st.Moves = append(s.st.Moves, m.Move)
+		}
 		if p := s.pending[m.ID]; p != nil {
 			delete(s.pending, m.ID)
 			p.ack = m

@@ -716,3 +716,152 @@ func over(s *client.Session) bool {
 	st := s.Snapshot()
 	return st.Pos.Over()
 }
+
+// waitEvent waits until the session has an event that matches.
+func waitEvent(t *testing.T, ctx context.Context, s *client.Session, what string, match func(proto.Msg) bool) proto.Msg {
+	t.Helper()
+	for {
+		for _, e := range s.Events() {
+			if match(e) {
+				return e
+			}
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("no %s: events %v", what, s.Events())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// pair is a playing two-player game of Ann (seat 0) and Bob (seat 1).
+func pair(t *testing.T, ctx context.Context, base string, req proto.CreateRequest) (sa, sb *client.Session, ann, bob *client.Client) {
+	ann, bob = guest(t, ctx, "Ann", base), guest(t, ctx, "Bob", base)
+	g, err := ann.Create(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.Join(ctx, g.Invite); err != nil {
+		t.Fatal(err)
+	}
+	sa, sb = open(t, ctx, ann, g.Game), open(t, ctx, bob, g.Game)
+	if err := sa.Wait(ctx, func(x *client.State) bool { return x.Status == "playing" }); err != nil {
+		t.Fatal(err)
+	}
+	return sa, sb, ann, bob
+}
+
+// TestServeAgreements: a takeback and a rematch happen only when both
+// agree; a resignation ends a two-player game.
+func TestServeAgreements(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
+	ctx := ctxFor(t, 40*time.Second)
+	two := proto.CreateRequest{Variant: "expert", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}}
+	sa, sb, ann, _ := pair(t, ctx, n.base, two)
+	if _, err := sa.Play(ctx, "Nd"); err != nil {
+		t.Fatal(err)
+	}
+	sameGame(t, ctx, sa, sb)
+	if err := sa.Send(proto.Msg{T: proto.TOffer, Ply: 1, Kind: proto.OfferTakeback}); err != nil {
+		t.Fatal(err)
+	}
+	waitEvent(t, ctx, sb, "a takeback offer", func(m proto.Msg) bool { return m.T == proto.TOffered && m.Kind == proto.OfferTakeback })
+	if st := sa.Snapshot(); st.Ply() != 1 {
+		t.Fatal("an offer alone took the move back")
+	}
+	if err := sb.Send(proto.Msg{T: proto.TOffer, Ply: 1, Kind: proto.OfferTakeback}); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*client.Session{sa, sb} {
+		if err := s.Wait(ctx, func(x *client.State) bool { return x.Ply() == 0 && x.Synced }); err != nil {
+			t.Fatalf("the agreed takeback did not reach a player: %v", err)
+		}
+	}
+	if _, err := sa.Play(ctx, "We"); err == nil {
+		t.Fatal("a move that is no entry point was accepted after the takeback")
+	}
+	if _, err := sa.Play(ctx, "W4"); err != nil {
+		t.Fatalf("Ann's move again after the takeback: %v", err)
+	}
+	// Bob resigns.
+	if err := sb.Send(proto.Msg{T: proto.TResign, Ply: 1, Seat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	over := waitEvent(t, ctx, sa, "the end", func(m proto.Msg) bool { return m.T == proto.TOver })
+	if over.Result != "win o" || !strings.Contains(over.Why, "resigned") {
+		t.Fatalf("after Bob resigned: %+v", over)
+	}
+	// A rematch, offered by one and accepted by the other.
+	_ = sa.Send(proto.Msg{T: proto.TOffer, Ply: 1, Kind: proto.OfferRematch})
+	waitEvent(t, ctx, sb, "a rematch offer", func(m proto.Msg) bool { return m.T == proto.TOffered && m.Kind == proto.OfferRematch })
+	_ = sb.Send(proto.Msg{T: proto.TOffer, Ply: 1, Kind: proto.OfferRematch})
+	re := waitEvent(t, ctx, sa, "the rematch", func(m proto.Msg) bool { return m.T == proto.TRematch })
+	next := open(t, ctx, ann, re.Game)
+	if st := next.Snapshot(); st.Status != "playing" || st.Ply() != 0 || st.Pos.ToMoveSeat() != 1 {
+		t.Fatalf("the rematch: %+v, want playing, Bob starting", st)
+	}
+}
+
+// TestServeTimePerMove: with 2 players the player who lets the time run
+// out loses; with 3, a computer takes the seat and the game goes on.
+func TestServeTimePerMove(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
+	ctx := ctxFor(t, 40*time.Second)
+	sa, _, _, _ := pair(t, ctx, n.base, proto.CreateRequest{Variant: "express", PerMove: 1, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	if st := sa.Snapshot(); st.Deadline == 0 {
+		t.Fatal("a game with a clock has no deadline")
+	}
+	over := waitEvent(t, ctx, sa, "a loss on time", func(m proto.Msg) bool { return m.T == proto.TOver })
+	if over.Result != "win g" || !strings.Contains(over.Why, "out of time") {
+		t.Fatalf("Ann let her time run out: %+v", over)
+	}
+
+	three := proto.CreateRequest{Variant: "expert", PerMove: 1, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}, {Kind: "computer", Level: 1}}}
+	s3, sb3, _, _ := pair(t, ctx, n.base, three)
+	took := waitEvent(t, ctx, sb3, "a computer taking the seat", func(m proto.Msg) bool { return m.T == proto.TSeat && m.What == proto.WhatComputer })
+	if took.Seat != 0 || took.Why != "time" {
+		t.Fatalf("the seat taken over: %+v, want seat 0 for time", took)
+	}
+	// The game goes on: the new computer moves, then the other computer... and Bob's turn comes.
+	if err := sb3.Wait(ctx, func(x *client.State) bool { return x.Ply() >= 1 }); err != nil {
+		t.Fatalf("the game stopped after the takeover: %v", err)
+	}
+	if st := s3.Snapshot(); len(st.Seats) != 0 {
+		t.Fatalf("Ann still holds seats %v after the computer took hers", st.Seats)
+	}
+}
+
+// TestServeWebApp: the web app's folder is served from the same origin
+// with wasm/serve's headers; a symlink out of it leads nowhere.
+func TestServeWebApp(t *testing.T) {
+	t.Parallel()
+	web, secret := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(web, "index.html"), []byte("<!doctype html>shiftago"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(secret, "key"), []byte("secret"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(web, "out")); err != nil {
+		t.Fatal(err)
+	}
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--web", web)
+	get := func(path string) (*http.Response, string) {
+		resp, err := http.Get(n.base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, string(b)
+	}
+	resp, body := get("/")
+	if resp.StatusCode != 200 || !strings.Contains(body, "shiftago") || resp.Header.Get("Cache-Control") != "no-cache" || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Fatalf("GET /: %d %q %v", resp.StatusCode, body, resp.Header)
+	}
+	if resp, body := get("/out/key"); resp.StatusCode != 404 || strings.Contains(body, "secret") {
+		t.Fatalf("a symlink out of the folder: %d %q", resp.StatusCode, body)
+	}
+}
