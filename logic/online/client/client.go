@@ -290,7 +290,17 @@ func newID() string {
 // new connection until the server answers. It returns the move's ply.
 func (s *Session) Play(ctx context.Context, move string) (int, error) {
 	s.mu.Lock()
-	p := &pending{ply: len(s.st.Moves) + 1, move: move, done: make(chan error, 1)}
+	ply := len(s.st.Moves) + 1
+	s.mu.Unlock()
+	return s.PlayAt(ctx, ply, move)
+}
+
+// PlayAt is Play for a move meant for ply (the game's ply + 1 when it was
+// chosen): if another move took that ply meanwhile, it is refused as
+// stale instead of being played at a later ply the player never saw.
+func (s *Session) PlayAt(ctx context.Context, ply int, move string) (int, error) {
+	s.mu.Lock()
+	p := &pending{ply: ply, move: move, done: make(chan error, 1)}
 	id := newID()
 	s.pending[id] = p
 	ws := s.ws

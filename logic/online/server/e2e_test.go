@@ -412,8 +412,8 @@ func TestServeRace(t *testing.T) {
 		moves := snap.Pos.Moves(buf[:0])
 		a, b := moves[0].String(), moves[len(moves)-1].String()
 		errs := make(chan error, 2)
-		go func() { _, err := s1.Play(ctx, a); errs <- err }()
-		go func() { _, err := s2.Play(ctx, b); errs <- err }()
+		go func() { _, err := s1.PlayAt(ctx, ply+1, a); errs <- err }()
+		go func() { _, err := s2.PlayAt(ctx, ply+1, b); errs <- err }()
 		e1, e2 := <-errs, <-errs
 		won := 0
 		for _, err := range []error{e1, e2} {
@@ -682,8 +682,8 @@ func TestServeTwoNodes(t *testing.T) {
 		snap := s1.Snapshot()
 		moves := snap.Pos.Moves(buf[:0])
 		errs := make(chan error, 2)
-		go func() { _, err := s1.Play(ctx, moves[0].String()); errs <- err }()
-		go func() { _, err := s2.Play(ctx, moves[len(moves)-1].String()); errs <- err }()
+		go func() { _, err := s1.PlayAt(ctx, ply+1, moves[0].String()); errs <- err }()
+		go func() { _, err := s2.PlayAt(ctx, ply+1, moves[len(moves)-1].String()); errs <- err }()
 		e1, e2 := <-errs, <-errs
 		if (e1 == nil) == (e2 == nil) {
 			t.Fatalf("round %d across nodes: %v and %v, want exactly one acknowledged", round, e1, e2)

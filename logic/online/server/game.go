@@ -211,7 +211,8 @@ func (g *game) reload() {
 	old := g.t
 	prefix := t.ply() >= old.ply()
 	for i := 0; prefix && i < old.ply(); i++ {
-		prefix = t.moves[i] == old.moves[i]
+		x, y := t.moves[i], old.moves[i]
+		prefix = x.Ply == y.Ply && x.Move == y.Move && x.By == y.By
 	}
 	for p, id := range old.ids {
 		if p <= t.ply() && prefix {
@@ -349,6 +350,10 @@ func (g *game) timeUp(ply int) {
 	dl := g.t.rec.Deadline
 	if g.t.ply() != ply || g.t.over() || g.t.rec.Status != store.StatusPlaying || dl.IsZero() || g.srv.now().Before(dl) {
 		g.afterChange()
+		return
+	}
+	if g.t.rec.Seats[g.t.pos.ToMoveSeat()].Kind == store.SeatComputer {
+		g.afterChange() // a computer waiting for the pool is not out of time: its move comes
 		return
 	}
 	g.leave(g.t.pos.ToMoveSeat(), "time")
