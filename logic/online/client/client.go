@@ -415,7 +415,15 @@ func (s *Session) connect() error {
 	s.mu.Unlock()
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, wsURL(base), nil)
+	var opts websocket.DialOptions
+	if s.c.HTTP != nil {
+		// The same transport (TLS roots, proxy) as the API; the dial's
+		// context bounds it, which coder/websocket wants instead of a Timeout.
+		hc := *s.c.HTTP
+		hc.Timeout = 0
+		opts.HTTPClient = &hc
+	}
+	ws, _, err := websocket.Dial(ctx, wsURL(base), &opts)
 	if err != nil {
 		return err
 	}

@@ -5,9 +5,17 @@ package server_test
 import (
 	"bufio"
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	cryptorand "crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -89,7 +97,7 @@ func (s *syncBuf) String() string {
 	return s.b.String()
 }
 
-var openLine = regexp.MustCompile(`open (http://\S+)/`)
+var openLine = regexp.MustCompile(`open (https?://\S+)/`)
 
 // startNode runs shiftago serve with args on addr (":0" style for a free
 // port) and waits for it to print its address.
@@ -130,7 +138,7 @@ func startNode(t *testing.T, addr string, args ...string) *node {
 	case <-time.After(30 * time.Second):
 		t.Fatal("shiftago serve printed no address in 30 s")
 	}
-	n.addr = strings.TrimPrefix(n.base, "http://")
+	n.addr = strings.TrimPrefix(strings.TrimPrefix(n.base, "http://"), "https://")
 	return n
 }
 
@@ -878,5 +886,58 @@ func TestServeWebApp(t *testing.T) {
 	}
 	if resp, body := get("/out/key"); resp.StatusCode != 404 || strings.Contains(body, "secret") {
 		t.Fatalf("a symlink out of the folder: %d %q", resp.StatusCode, body)
+	}
+}
+
+// TestServeTLS: with --tls-cert and --tls-key the node serves HTTPS and
+// WSS on its address, and a game is played through them.
+func TestServeTLS(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), cryptorand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "127.0.0.1"},
+		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
+	der, err := x509.CreateCertificate(cryptorand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kder, err := x509.MarshalECPrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	certFile, keyFile := filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kder}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--tls-cert", certFile, "--tls-key", keyFile)
+	if !strings.HasPrefix(n.base, "https://") {
+		t.Fatalf("a TLS node prints %s", n.base)
+	}
+	cert, _ := x509.ParseCertificate(der)
+	roots := x509.NewCertPool()
+	roots.AddCert(cert)
+	ctx := ctxFor(t, 30*time.Second)
+	ann := client.New(n.base)
+	ann.HTTP = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+	if err := ann.NewGuest(ctx, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "me"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, ctx, ann, g.Game)
+	if _, err := s.Play(ctx, "Nd"); err != nil {
+		t.Fatalf("a move over WSS: %v", err)
+	}
+	if _, err := http.Get(n.base + "/"); err == nil {
+		t.Error("an untrusted certificate was accepted: the test's client is not checking TLS")
 	}
 }
