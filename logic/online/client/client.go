@@ -415,15 +415,7 @@ func (s *Session) connect() error {
 	s.mu.Unlock()
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 	defer cancel()
-	var opts websocket.DialOptions
-	if s.c.HTTP != nil {
-		// The same transport (TLS roots, proxy) as the API; the dial's
-		// context bounds it, which coder/websocket wants instead of a Timeout.
-		hc := *s.c.HTTP
-		hc.Timeout = 0
-		opts.HTTPClient = &hc
-	}
-	ws, _, err := websocket.Dial(ctx, wsURL(base), &opts)
+	ws, _, err := websocket.Dial(ctx, wsURL(base), dialOptions(s.c.HTTP))
 	if err != nil {
 		return err
 	}
