@@ -491,29 +491,26 @@ func TestServeHostile(t *testing.T) {
 
 	var wg sync.WaitGroup
 	wsURL := "ws" + strings.TrimPrefix(n.base, "http") + "/api/ws"
+	// raw runs f on a raw WebSocket (no hello yet) of its own, in parallel.
+	raw := func(f func(c *websocket.Conn)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if c := dialWS(t, ctx, wsURL); c != nil {
+				defer c.CloseNow()
+				f(c)
+			}
+		}()
+	}
 	// A huge frame: the connection is closed.
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		c := dialWS(t, ctx, wsURL)
-		if c == nil {
-			return
-		}
-		defer c.CloseNow()
+	raw(func(c *websocket.Conn) {
 		_ = c.Write(ctx, websocket.MessageText, []byte(`{"t":"ping","ply":0,"id":"`+strings.Repeat("a", 100<<10)+`"}`))
 		if _, _, err := c.Read(ctx); websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
 			t.Errorf("a 100 KiB frame: %v, want closed as too big", err)
 		}
-	}()
+	})
 	// A flood of pings after hello: refused as too fast, then closed.
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		c := dialWS(t, ctx, wsURL)
-		if c == nil {
-			return
-		}
-		defer c.CloseNow()
+	raw(func(c *websocket.Conn) {
 		_ = c.Write(ctx, websocket.MessageText, proto.Encode(proto.Msg{T: proto.THello, V: 1, Token: bob.Token, Game: g.Game}))
 		go func() {
 			for i := 0; i < 500; i++ {
@@ -535,41 +532,32 @@ func TestServeHostile(t *testing.T) {
 				rate++
 			}
 		}
+	})
+	// Half-open: a WebSocket that never says hello, or half a request
+	// header: the server hangs up within its timeouts.
+	raw(func(c *websocket.Conn) {
+		start := time.Now()
+		if _, _, err := c.Read(ctx); err == nil || time.Since(start) > 15*time.Second {
+			t.Errorf("a silent WebSocket: %v after %v", err, time.Since(start))
+		}
+	})
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		start := time.Now()
+		c, err := net.Dial("tcp", n.addr)
+		if err != nil {
+			t.Errorf("dial: %v", err)
+			return
+		}
+		defer c.Close()
+		_, _ = c.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n"))
+		_ = c.SetReadDeadline(time.Now().Add(20 * time.Second))
+		_, _ = io.Copy(io.Discard, c) // returns when the server closes
+		if d := time.Since(start); d > 15*time.Second {
+			t.Errorf("half a header held a connection for %v", d)
+		}
 	}()
-	// Half-open: half a request header, or a WebSocket that never says
-	// hello: the server hangs up within its timeouts.
-	for _, half := range []string{"GET / HTTP/1.1\r\nHost: x\r\n", ""} {
-		half := half
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			start := time.Now()
-			if half == "" {
-				c := dialWS(t, ctx, wsURL)
-				if c == nil {
-					return
-				}
-				defer c.CloseNow()
-				_, _, err = c.Read(ctx)
-				if err == nil || time.Since(start) > 15*time.Second {
-					t.Errorf("a silent WebSocket: %v after %v", err, time.Since(start))
-				}
-				return
-			}
-			c, err := net.Dial("tcp", n.addr)
-			if err != nil {
-				t.Errorf("dial: %v", err)
-				return
-			}
-			defer c.Close()
-			_, _ = c.Write([]byte(half))
-			_ = c.SetReadDeadline(time.Now().Add(20 * time.Second))
-			_, _ = io.Copy(io.Discard, c) // returns when the server closes
-			if d := time.Since(start); d > 15*time.Second {
-				t.Errorf("half a header held a connection for %v", d)
-			}
-		}()
-	}
 	wg.Wait()
 	// Too many connections from one address: refused before the upgrade.
 	var extra []*websocket.Conn
