@@ -929,3 +929,31 @@ func TestServeTLS(t *testing.T) {
 		t.Error("an untrusted certificate was accepted: the test's client is not checking TLS")
 	}
 }
+
+// TestServeGuestLimits: a guest holds at most --games-per-guest ongoing
+// games, and one address at most --rate-per-addr requests a second.
+func TestServeGuestLimits(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--games-per-guest", "2", "--rate-per-addr", "20")
+	ctx := ctxFor(t, 30*time.Second)
+	ann := guest(t, ctx, "Ann", n.base)
+	two := proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}}
+	for i := 0; i < 2; i++ {
+		if _, err := ann.Create(ctx, two); err != nil {
+			t.Fatalf("game %d of 2: %v", i+1, err)
+		}
+	}
+	var api *client.APIError
+	if _, err := ann.Create(ctx, two); !errors.As(err, &api) || api.Status != http.StatusTooManyRequests || api.APIError.Error != "too-many-games" {
+		t.Fatalf("a third ongoing game: %v, want 429 too-many-games", err)
+	}
+	limited := 0
+	for i := 0; i < 100; i++ {
+		if _, err := ann.Games(ctx); errors.As(err, &api) && api.Status == http.StatusTooManyRequests {
+			limited++
+		}
+	}
+	if limited == 0 {
+		t.Fatal("100 requests at once from one address, none refused at 20/s")
+	}
+}
