@@ -957,3 +957,27 @@ func TestServeGuestLimits(t *testing.T) {
 		t.Fatal("100 requests at once from one address, none refused at 20/s")
 	}
 }
+
+// TestServeNoSeatNoEntry: a guest who knows a game's id but holds no seat
+// in it is refused; the spectator code is the way to watch.
+func TestServeNoSeatNoEntry(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
+	ctx := ctxFor(t, 30*time.Second)
+	ann, id := hotSeat(t, ctx, n.base)
+	eve := guest(t, ctx, "Eve", n.base)
+	_, err := eve.Open(ctx, id)
+	var ref *client.ErrRefused
+	if !errors.As(err, &ref) || ref.Msg.Code != proto.CodeNotYourSeat {
+		t.Fatalf("Eve opened Ann's game by its id: %v", err)
+	}
+	list, err := ann.Games(ctx)
+	if err != nil || len(list) != 1 {
+		t.Fatal(list, err)
+	}
+	w, err := eve.Watch(ctx, list[0].Watch)
+	if err != nil {
+		t.Fatalf("watching with the spectator code: %v", err)
+	}
+	w.Close()
+}

@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"shiftago/logic"
 	"shiftago/logic/ai"
 	"shiftago/logic/online/proto"
@@ -94,6 +96,13 @@ func (g *game) ctx() (context.Context, context.CancelFunc) {
 // attach adds a connection, greets it and sends what it missed after ply.
 func (g *game) attach(c *conn, ply int) {
 	seats := g.t.held(c.guest)
+	if c.guest != "" && seats == 0 {
+		// The game's id alone grants nothing: a guest without a seat
+		// watches with the spectator code.
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, "you hold no seat in this game: watch it with its spectator code"))
+		c.close(websocket.StatusPolicyViolation, "no seat")
+		return
+	}
 	g.subs[c] = seats
 	c.send(proto.Msg{T: proto.TWelcome, Game: g.id, Ply: g.t.ply(), V: proto.Version, Seats: bitsOf(seats)})
 	c.send(g.stateFor(ply))
@@ -468,7 +477,13 @@ func (g *game) offer(c *conn, m proto.Msg) {
 			c.send(proto.Refuse(g.t.ply(), "", proto.CodeBusy, "the rematch could not be created"))
 			return
 		}
-		g.broadcast(proto.Msg{T: proto.TRematch, Game: id, Ply: g.t.ply()})
+		// To the players only: the new game's id is theirs, not the spectators'.
+		b := proto.Encode(proto.Msg{T: proto.TRematch, Game: id, Ply: g.t.ply()})
+		for c, seats := range g.subs {
+			if seats != 0 {
+				c.sendRaw(b)
+			}
+		}
 	}
 }
 
