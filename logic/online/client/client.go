@@ -153,9 +153,13 @@ type Session struct {
 	changed chan struct{} // closed and replaced at every change
 	pending map[string]*pending
 	events  []proto.Msg // seat, over, offered, declined, undone, rematch, refused, bye
-	conns   int         // connections made
-	ws      *websocket.Conn
-	base    int
+	// base is the position of the last state (at ply baseFrom), from
+	// which a takeback rebuilds the position without a round trip.
+	basePos  logic.Position
+	baseFrom int
+	conns    int // connections made
+	ws       *websocket.Conn
+	base     int
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -277,6 +281,22 @@ func (s *Session) Wait(ctx context.Context, cond func(*State) bool) error {
 func (s *Session) notify() {
 	close(s.changed)
 	s.changed = make(chan struct{})
+}
+
+// rebuild is the position after the session's moves, replayed from the
+// last state's; false when the moves no longer reach back to it (the
+// state the server sends next puts it right).
+func (s *Session) rebuild() (logic.Position, bool) {
+	p := s.basePos
+	if len(s.st.Moves) < s.baseFrom {
+		return p, false
+	}
+	for _, mv := range s.st.Moves[s.baseFrom:] {
+		if p.PlayString(mv, nil) != nil {
+			return p, false
+		}
+	}
+	return p, true
 }
 
 func newID() string {
@@ -522,6 +542,7 @@ func (s *Session) handle(m proto.Msg) {
 		if err != nil {
 			return
 		}
+		start := pos
 		moves := append([]string(nil), s.st.Moves...)
 		if m.From > len(moves) || m.From < 0 {
 			return
@@ -533,6 +554,7 @@ func (s *Session) handle(m proto.Msg) {
 			}
 		}
 		s.st.Moves, s.st.Pos = moves, pos
+		s.basePos, s.baseFrom = start, m.From
 		s.st.Status, s.st.Table, s.st.Deadline = m.Status, m.Table, m.Deadline
 		s.st.Result, s.st.Why = m.Result, m.Why
 		s.st.Synced = true
@@ -579,7 +601,7 @@ func (s *Session) handle(m proto.Msg) {
 	case proto.TUndone:
 		if m.Ply <= len(s.st.Moves) {
 			s.st.Moves = s.st.Moves[:m.Ply]
-			// The position is rebuilt by the state the server sends next.
+			s.st.Pos, s.st.Synced = s.rebuild()
 		}
 		s.events = append(s.events, m)
 	case proto.TSeat:

@@ -661,6 +661,23 @@ func TestServeTwoNodes(t *testing.T) {
 	t.Logf("%d moves across two nodes in %v", len(first), time.Since(start))
 	sameGame(t, ctx, sa, sb)
 
+	// A takeback offered on one node and accepted on the other.
+	ply := sa.Snapshot().Ply()
+	if err := sa.Send(proto.Msg{T: proto.TOffer, Ply: ply, Kind: proto.OfferTakeback}); err != nil {
+		t.Fatal(err)
+	}
+	waitEvent(t, ctx, sb, "Ann's offer on the other node", func(m proto.Msg) bool { return m.T == proto.TOffered })
+	if err := sb.Send(proto.Msg{T: proto.TOffer, Ply: ply, Kind: proto.OfferTakeback}); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*client.Session{sa, sb} {
+		if err := s.Wait(ctx, func(x *client.State) bool { return x.Ply() == ply-1 && x.Synced }); err != nil {
+			t.Fatalf("a takeback agreed across nodes: %v", err)
+		}
+	}
+	sameGame(t, ctx, sa, sb)
+	first = first[:ply-1]
+
 	// Two devices of Ann's, one on each node, race for one ply: the
 	// database's unique (game, ply) lets exactly one node store it.
 	hot, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "me"}}})

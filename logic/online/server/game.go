@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/coder/websocket"
@@ -436,14 +438,70 @@ func (g *game) offer(c *conn, m proto.Msg) {
 		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, why))
 		return
 	}
+	// The players of this game on other nodes hear of it on the bus.
+	g.tellPeers(evOffer, fmt.Sprintf("%s:%d", m.Kind, g.t.offers[m.Kind]))
+	g.settle(c, m.Kind, agreed)
+}
+
+// Events this server publishes on the store's bus for the other nodes:
+// offers live in the actors' memory, not in the store.
+const (
+	evOffer   store.EventKind = "offer"   // Data: "kind:seats (bits)"
+	evDecline store.EventKind = "decline" // Data: kind
+	evRematch store.EventKind = "rematch" // Data: the new game's id
+)
+
+// tellPeers publishes an offer, a refusal or a rematch to the other nodes.
+func (g *game) tellPeers(kind store.EventKind, data string) {
+	ctx, cancel := g.ctx()
+	defer cancel()
+	e := store.Event{Game: g.id, Kind: kind, Version: g.t.rec.Version, Ply: g.t.ply(), Origin: g.srv.node, Data: data}
+	if err := g.srv.cfg.Store.Bus().Publish(ctx, e); err != nil {
+		g.log().Warn("publish", slog.String("kind", string(kind)), slog.Any("err", err))
+	}
+}
+
+// peer applies what another node's players did about offers.
+func (g *game) peer(e store.Event) {
+	switch e.Kind {
+	case evOffer:
+		kind, bits, _ := strings.Cut(e.Data, ":")
+		b, err := strconv.Atoi(bits)
+		if err != nil || e.Version != g.t.rec.Version || (kind != proto.OfferTakeback && kind != proto.OfferRematch) {
+			return // about another state of the game: void
+		}
+		agreed, why := g.t.offer(uint8(b)&0xf, kind)
+		if why == "" {
+			g.settle(nil, kind, agreed)
+		}
+	case evDecline:
+		if g.t.offers[e.Data] != 0 {
+			delete(g.t.offers, e.Data)
+			g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.ply(), Kind: e.Data})
+		}
+	case evRematch:
+		clear(g.t.offers)
+		g.tellRematch(e.Data)
+	}
+}
+
+// settle tells an offer, or carries it out once agreed. Two nodes may
+// both see the agreement: the store's version (takeback) and its unique
+// rematch key make it happen once.
+func (g *game) settle(c *conn, kind string, agreed bool) {
+	refuse := func(code proto.Code, why string) {
+		if c != nil {
+			c.send(proto.Refuse(g.t.ply(), "", code, why))
+		}
+	}
 	if !agreed {
-		g.broadcast(proto.Msg{T: proto.TOffered, Game: g.id, Ply: g.t.ply(), Kind: m.Kind, Seats: bitsOf(g.t.offers[m.Kind])})
+		g.broadcast(proto.Msg{T: proto.TOffered, Game: g.id, Ply: g.t.ply(), Kind: kind, Seats: bitsOf(g.t.offers[kind])})
 		return
 	}
 	clear(g.t.offers)
 	ctx, cancel := g.ctx()
 	defer cancel()
-	switch m.Kind {
+	switch kind {
 	case proto.OfferTakeback:
 		to := g.t.takebackTo()
 		p := g.t.positionAt(to)
@@ -453,7 +511,7 @@ func (g *game) offer(c *conn, m proto.Msg) {
 		}
 		rec, err := g.srv.cfg.Store.Takeback(ctx, tb)
 		if err != nil {
-			c.send(proto.Refuse(g.t.ply(), "", proto.CodeStalePly, "the game changed: offer again"))
+			refuse(proto.CodeStalePly, "the game changed: offer again")
 			g.reload()
 			return
 		}
@@ -474,15 +532,21 @@ func (g *game) offer(c *conn, m proto.Msg) {
 		id, err := g.srv.rematch(ctx, g.t.rec)
 		if err != nil {
 			g.log().Error("rematch", slog.Any("err", err))
-			c.send(proto.Refuse(g.t.ply(), "", proto.CodeBusy, "the rematch could not be created"))
+			refuse(proto.CodeBusy, "the rematch could not be created")
 			return
 		}
-		// To the players only: the new game's id is theirs, not the spectators'.
-		b := proto.Encode(proto.Msg{T: proto.TRematch, Game: id, Ply: g.t.ply()})
-		for c, seats := range g.subs {
-			if seats != 0 {
-				c.sendRaw(b)
-			}
+		g.tellRematch(id)
+		g.tellPeers(evRematch, id)
+	}
+}
+
+// tellRematch gives the players (not the spectators: the new game's id is
+// theirs) the rematch.
+func (g *game) tellRematch(id string) {
+	b := proto.Encode(proto.Msg{T: proto.TRematch, Game: id, Ply: g.t.ply()})
+	for c, seats := range g.subs {
+		if seats != 0 {
+			c.sendRaw(b)
 		}
 	}
 }
@@ -494,6 +558,7 @@ func (g *game) decline(c *conn, m proto.Msg) {
 	}
 	delete(g.t.offers, m.Kind)
 	g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.ply(), Kind: m.Kind})
+	g.tellPeers(evDecline, m.Kind)
 }
 
 func bitsOf(b uint8) []int {
