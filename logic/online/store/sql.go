@@ -564,7 +564,13 @@ func (s *sqlStore) AppendMove(ctx context.Context, a Append) (Move, error) {
 		var ply int
 		var st Status
 		var version int64
-		err := tx.QueryRowContext(ctx, s.q(`SELECT ply, status, version FROM games WHERE id = ?`), a.Game).Scan(&ply, &st, &version)
+		// Lock the game's row (PostgreSQL; SQLite's IMMEDIATE transaction
+		// holds the whole database already). Without it, under READ
+		// COMMITTED every statement sees its own snapshot: a takeback
+		// committing between this SELECT and moveAt below deleted the
+		// move the SELECT's ply promised, and a resent move got
+		// ErrNotFound instead of its stored copy.
+		err := tx.QueryRowContext(ctx, s.q(`SELECT ply, status, version FROM games WHERE id = ?`+s.forUpdate()), a.Game).Scan(&ply, &st, &version)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
@@ -676,7 +682,8 @@ func (s *sqlStore) Takeback(ctx context.Context, t Takeback) (Game, error) {
 	}
 	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
 		var ply int
-		err := tx.QueryRowContext(ctx, s.q(`SELECT ply FROM games WHERE id = ?`), t.Game).Scan(&ply)
+		// Locked like AppendMove's, so the ply checked is the ply changed.
+		err := tx.QueryRowContext(ctx, s.q(`SELECT ply FROM games WHERE id = ?`+s.forUpdate()), t.Game).Scan(&ply)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
