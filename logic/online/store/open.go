@@ -61,15 +61,53 @@ func OpenWith(ctx context.Context, dsn string, o Options) (Store, error) {
 	return s, nil
 }
 
-// sqlitePragmas are set on every connection: WAL so readers never wait
-// for the writer; a busy timeout so that a second process (or node
-// starting) waits for the lock instead of failing with SQLITE_BUSY;
-// synchronous=NORMAL, which in WAL mode keeps every committed transaction
-// through a crash of the process (kill -9) and may lose the last ones
-// only when the whole machine loses power; foreign keys on; and
-// transactions that begin with the write lock (IMMEDIATE), so that a
-// read-then-write transaction never fails to upgrade its lock.
-const sqlitePragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+// sqlitePragmas are set on every connection: a busy timeout so that a
+// second process (or node starting) waits for the lock instead of failing
+// with SQLITE_BUSY; synchronous=NORMAL, which in WAL mode keeps every
+// committed transaction through a crash of the process (kill -9) and may
+// lose the last ones only when the whole machine loses power; foreign
+// keys on; and transactions that begin with the write lock (IMMEDIATE),
+// so that a read-then-write transaction never fails to upgrade its lock.
+// WAL (readers never wait for the writer) is not among them: it is
+// persistent, set once per file by useWAL.
+const sqlitePragmas = "?_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+
+// useWAL switches the database file to WAL mode, once, before any pool
+// opens it. Switching takes the exclusive lock from inside a read
+// transaction, where SQLite never calls the busy handler: two nodes
+// switching a new file at once got an immediate SQLITE_BUSY, busy_timeout
+// or not. So the switch is retried here until it succeeds or ctx ends
+// (at most 10 s, the busy timeout); a file already in WAL mode returns at
+// once.
+func useWAL(ctx context.Context, path string) error {
+	db, err := sql.Open("sqlite", path+sqlitePragmas)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	wait := time.Millisecond
+	for {
+		var mode string
+		err := db.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode)
+		switch {
+		case err == nil && mode == "wal":
+			return nil
+		case err == nil:
+			return fmt.Errorf("journal mode %q, want wal", mode)
+		case !isBusy(err):
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%w (waited %v)", err, 10*time.Second)
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 100*time.Millisecond)
+	}
+}
 
 func openSQLite(ctx context.Context, path string, o Options) (*sqlStore, error) {
 	if path == "" {
@@ -81,6 +119,9 @@ func openSQLite(ctx context.Context, path string, o Options) (*sqlStore, error) 
 			return nil, fmt.Errorf("store: data folder: %w", err)
 		}
 		path = filepath.Join(dir, DBFile)
+	}
+	if err := useWAL(ctx, path); err != nil {
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
 	w, err := sql.Open("sqlite", path+sqlitePragmas)
 	if err != nil {
@@ -125,6 +166,13 @@ func sqliteCode(err error, codes ...int) bool {
 		}
 	}
 	return false
+}
+
+// isBusy: SQLITE_BUSY, or one of its extended codes (BUSY_RECOVERY,
+// BUSY_SNAPSHOT…), whose low byte is SQLITE_BUSY.
+func isBusy(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 func pgCode(err error, code string) bool {

@@ -556,31 +556,54 @@ func schemaAppliedOnce(t *testing.T, dsn string) {
 	}
 }
 
-// TestConcurrentOpen starts four nodes on one new database at once: the
-// schema is applied once and every node works.
+// TestConcurrentOpen starts eight nodes on one new database at once, a few
+// times over: the schema is applied once and every node works. (SQLite
+// once failed here with SQLITE_BUSY: two nodes switching a new file to
+// WAL at the same moment.)
 func TestConcurrentOpen(t *testing.T) {
-	each(t, func(t *testing.T, dsn string) {
-		ctx := ctxT(t)
-		const nodes = 4
-		stores := make([]store.Store, nodes)
-		errs := make([]error, nodes)
-		var wg sync.WaitGroup
-		for i := range nodes {
-			wg.Add(1)
-			go func() { defer wg.Done(); stores[i], errs[i] = store.Open(ctx, dsn) }()
-		}
-		wg.Wait()
-		for i, err := range errs {
-			if err != nil {
-				t.Fatalf("node %d: %v", i, err)
+	// Rounds catch the SQLite race (1 round in ~20 before the fix);
+	// PostgreSQL serialises migrations with a lock, and each round there
+	// costs eight pools of connections.
+	rounds := map[string]int{store.EngineSQLite: 10, store.EnginePostgres: 2}
+	for _, e := range []string{store.EngineSQLite, store.EnginePostgres} {
+		t.Run(e, func(t *testing.T) {
+			for round := range rounds[e] {
+				openAtOnce(t, round, fresh(t, e))
 			}
-			defer stores[i].Close()
-			if _, _, err := stores[i].CreateGuest(ctx, fmt.Sprint("n", i)); err != nil {
-				t.Fatalf("node %d: %v", i, err)
+		})
+	}
+}
+
+// openAtOnce opens eight stores on dsn at once, uses each, and closes
+// them.
+func openAtOnce(t *testing.T, round int, dsn string) {
+	t.Helper()
+	ctx := ctxT(t)
+	const nodes = 8
+	stores := make([]store.Store, nodes)
+	errs := make([]error, nodes)
+	var wg sync.WaitGroup
+	for i := range nodes {
+		wg.Add(1)
+		go func() { defer wg.Done(); stores[i], errs[i] = store.Open(ctx, dsn) }()
+	}
+	wg.Wait()
+	defer func() {
+		for _, s := range stores {
+			if s != nil {
+				s.Close()
 			}
 		}
-		schemaAppliedOnce(t, dsn)
-	})
+	}()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("round %d, node %d: %v", round, i, err)
+		}
+		if _, _, err := stores[i].CreateGuest(ctx, fmt.Sprint("n", i)); err != nil {
+			t.Fatalf("round %d, node %d: %v", round, i, err)
+		}
+	}
+	schemaAppliedOnce(t, dsn)
 }
 
 // TestLastSeatsTakenAtOnce: two guests take the last two free seats at
@@ -590,7 +613,7 @@ func TestLastSeatsTakenAtOnce(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
 		ctx := ctxT(t)
 		nodes := []store.Store{open(t, dsn), open(t, dsn)}
-		for round := range 5 {
+		for round := range 10 {
 			ann := guest(t, nodes[0], "Ann")
 			g, err := nodes[0].CreateGame(ctx, store.NewGame{
 				Creator: ann.ID, Setup: store.Setup{Variant: "express", Players: 3, MoveTime: time.Hour},
