@@ -30,6 +30,10 @@ type CreateRequest struct {
 	SitOuts []int         `json:"sitouts,omitempty"`
 	Starter int           `json:"starter,omitempty"`
 	PerMove int           `json:"permove,omitempty"` // seconds per move, 0 for none
+	// Takeover is the level (1 to ai.MaxLevel) of the computer that takes
+	// the seat of a player who resigns or runs out of time in a game of 3
+	// or 4; 0: the server's default.
+	Takeover int `json:"takeover,omitempty"`
 }
 
 // GameReply describes a game to the guest who asked (POST /api/games,

@@ -32,6 +32,7 @@ import (
 	"github.com/coder/websocket"
 
 	"shiftago/logic"
+	"shiftago/logic/ai"
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/store"
@@ -835,16 +836,35 @@ func TestServeTimePerMove(t *testing.T) {
 		t.Fatalf("Ann let her time run out: %q, %q", st.Result, st.Why)
 	}
 
-	three := proto.CreateRequest{Variant: "expert", PerMove: 1, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}, {Kind: "computer", Level: 1}}}
+	// The game chooses the level of the computer that takes a seat
+	// (the server's default is ai.DefaultLevel, not 2); beyond the
+	// levels it is refused.
+	three := proto.CreateRequest{Variant: "expert", PerMove: 1, Takeover: 2, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}, {Kind: "computer", Level: 1}}}
+	tooHigh := three
+	tooHigh.Takeover = ai.MaxLevel + 1
+	if _, err := guest(t, ctx, "Cy", n.base).Create(ctx, tooHigh); err == nil {
+		t.Fatalf("a takeover level of %d was accepted", tooHigh.Takeover)
+	}
 	s3, sb3, _, _ := pair(t, ctx, n.base, three)
 	// Seen as an event (seat 0, computer, for time) or, by a session
-	// opened after it, in the state's table.
+	// opened after it, in the state's table: at the game's level.
 	for {
 		st, seen := sb3.Snapshot(), false
 		for _, e := range sb3.Events() {
-			seen = seen || e.T == proto.TSeat && e.What == proto.WhatComputer && e.Seat == 0 && e.Why == "time"
+			if e.T == proto.TSeat && e.What == proto.WhatComputer && e.Seat == 0 && e.Why == "time" {
+				if e.Level != three.Takeover {
+					t.Fatalf("the computer that took the seat is level %d, want the game's %d", e.Level, three.Takeover)
+				}
+				seen = true
+			}
 		}
-		if seen || len(st.Table) > 0 && st.Table[0].Kind == proto.SeatComputer {
+		if len(st.Table) > 0 && st.Table[0].Kind == proto.SeatComputer {
+			if st.Table[0].Level != three.Takeover {
+				t.Fatalf("the computer that took the seat is level %d, want the game's %d", st.Table[0].Level, three.Takeover)
+			}
+			break
+		}
+		if seen {
 			break
 		}
 		if ctx.Err() != nil {

@@ -370,6 +370,15 @@ func (g *game) timeUp(ply int) {
 	g.leave(g.t.pos.ToMoveSeat(), "time")
 }
 
+// takeoverLevel is the level of a computer taking a seat: the game's
+// choice, else the server's.
+func (g *game) takeoverLevel() int {
+	if l := g.t.rec.Setup.Takeover; l > 0 {
+		return l
+	}
+	return g.srv.cfg.TakeoverLevel
+}
+
 // leave ends a seat's part: resignation or time. Two players: the other
 // wins. Three or four: a computer plays on in the seat.
 func (g *game) leave(seat int, why string) {
@@ -383,7 +392,7 @@ func (g *game) leave(seat int, why string) {
 		res := "win " + string(g.t.pos.SeatColor(1-seat).Letter()) + "; " + color + words
 		rec, err = g.srv.cfg.Store.SetStatus(ctx, g.id, g.t.rec.Version, store.StatusFinished, res)
 	} else {
-		rec, err = g.srv.cfg.Store.ReplaceSeat(ctx, g.id, g.t.rec.Version, store.Seat{Index: seat, Kind: store.SeatComputer, Level: g.srv.cfg.TakeoverLevel})
+		rec, err = g.srv.cfg.Store.ReplaceSeat(ctx, g.id, g.t.rec.Version, store.Seat{Index: seat, Kind: store.SeatComputer, Level: g.takeoverLevel()})
 	}
 	if err != nil {
 		if !errors.Is(err, store.ErrStale) {
@@ -404,7 +413,7 @@ func (g *game) leave(seat int, why string) {
 		res, w := result(rec.Result)
 		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.ply(), Result: res, Why: w, Seat: seat})
 	} else {
-		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: seat, What: proto.WhatComputer, Why: why, Level: g.srv.cfg.TakeoverLevel})
+		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: seat, What: proto.WhatComputer, Why: why, Level: g.takeoverLevel()})
 	}
 	g.afterChange()
 }

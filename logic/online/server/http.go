@@ -157,8 +157,11 @@ func (s *Server) newGame(creator string, req proto.CreateRequest) (store.NewGame
 	if req.PerMove < 0 || req.PerMove > maxPerMove {
 		return store.NewGame{}, fmt.Errorf("permove is 0 to %d seconds", maxPerMove)
 	}
+	if req.Takeover < 0 || req.Takeover > ai.MaxLevel {
+		return store.NewGame{}, fmt.Errorf("takeover is a level 1 to %d, or 0 for the server's", ai.MaxLevel)
+	}
 	setup := store.Setup{Variant: req.Variant, Players: len(req.Seats), SitOuts: req.SitOuts, Starter: req.Starter,
-		MoveTime: time.Duration(req.PerMove) * time.Second}
+		MoveTime: time.Duration(req.PerMove) * time.Second, Takeover: req.Takeover}
 	start, err := startOf(setup)
 	if err != nil {
 		return store.NewGame{}, err

@@ -67,7 +67,7 @@ func FuzzParseDSN(f *testing.F) {
 }
 
 func TestSetupValidate(t *testing.T) {
-	ok := store.Setup{Variant: "expert", Players: 3, Colors: "gbw", SitOuts: []int{0, 6, 1}, Starter: 2, MoveTime: 24 * time.Hour}
+	ok := store.Setup{Variant: "expert", Players: 3, Colors: "gbw", SitOuts: []int{0, 6, 1}, Starter: 2, MoveTime: 24 * time.Hour, Takeover: 3}
 	if err := ok.Validate(); err != nil {
 		t.Fatalf("%+v: %v", ok, err)
 	}
@@ -84,6 +84,8 @@ func TestSetupValidate(t *testing.T) {
 		"starter out of range": func(s *store.Setup) { s.Starter = 3 },
 		"negative move time":   func(s *store.Setup) { s.MoveTime = -time.Second },
 		"move time of a year":  func(s *store.Setup) { s.MoveTime = 365 * 24 * time.Hour },
+		"takeover level 100":   func(s *store.Setup) { s.Takeover = 100 },
+		"takeover negative":    func(s *store.Setup) { s.Takeover = -1 },
 	} {
 		s := ok
 		s.SitOuts = append([]int(nil), ok.SitOuts...)

@@ -90,5 +90,8 @@ func (s Setup) Validate() error {
 	if s.MoveTime < 0 || s.MoveTime > maxMoveTime {
 		return bad("time per move %v (want 0 to %v)", s.MoveTime, maxMoveTime)
 	}
+	if s.Takeover < 0 || s.Takeover > 99 { // the bounds of a computer seat's level
+		return bad("takeover level %d (want 0 to 99)", s.Takeover)
+	}
 	return nil
 }

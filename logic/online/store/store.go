@@ -195,6 +195,10 @@ type Setup struct {
 	SitOuts  []int         `json:"sitouts,omitempty"`   // handicap per seat, 0 to 6
 	Starter  int           `json:"starter,omitempty"`   // seat that moves first
 	MoveTime time.Duration `json:"move_time,omitempty"` // time per move, 0 for none
+	// Takeover is the level of the computer that takes the seat of a
+	// player who leaves or runs out of time (3 or 4 players), 1 to 99;
+	// 0: the server's default.
+	Takeover int `json:"takeover,omitempty"`
 }
 
 // Game is a stored game.
