@@ -656,6 +656,18 @@ func TestServeTwoNodes(t *testing.T) {
 	if err := sa.Wait(ctx, func(x *client.State) bool { return x.Status == "playing" }); err != nil {
 		t.Fatalf("Ann's node never heard that Bob joined on the other: %v", err)
 	}
+	// Presence crosses nodes through the store: Bob's node knows that
+	// Ann is connected to the other, and Ann hears Bob come and go.
+	if tb := sb.Snapshot().Table; len(tb) != 2 || !tb[0].Connected {
+		t.Fatalf("Bob's node does not know Ann is connected to the other: %+v", tb)
+	}
+	seat1 := func(what string) func(proto.Msg) bool {
+		return func(m proto.Msg) bool { return m.T == proto.TSeat && m.Seat == 1 && m.What == what }
+	}
+	waitEvent(t, ctx, sa, "Bob connected on the other node", seat1(proto.WhatConnected))
+	sb.Close()
+	waitEvent(t, ctx, sa, "Bob left the other node", seat1(proto.WhatLeft))
+	sb = open(t, ctx, bob, g.Game)
 	r := rand.New(rand.NewPCG(21, 22))
 	start := time.Now()
 	first := playOut(t, ctx, r, map[int]*client.Session{0: sa, 1: sb}, 8)

@@ -105,7 +105,9 @@ func (g *game) attach(c *conn, ply int) {
 		c.close(websocket.StatusPolicyViolation, "no seat")
 		return
 	}
+	first := seats &^ g.heldHere()
 	g.subs[c] = seats
+	g.present(first, true)
 	c.send(proto.Msg{T: proto.TWelcome, Game: g.id, Ply: g.t.ply(), V: proto.Version, Seats: bitsOf(seats)})
 	c.send(g.stateFor(ply))
 	for _, s := range bitsOf(seats) {
@@ -113,8 +115,78 @@ func (g *game) attach(c *conn, ply int) {
 	}
 }
 
+// heldHere is the seats some connection to this node holds.
+func (g *game) heldHere() uint8 {
+	var all uint8
+	for _, seats := range g.subs {
+		all |= seats
+	}
+	return all
+}
+
+// present writes to the store that the holders of seats connected (or
+// left this node), so that the other nodes know it: presence is shared
+// state, not only this node's connections. A failed write is logged and
+// costs only the other nodes' view of presence.
+func (g *game) present(seats uint8, on bool) {
+	if seats == 0 {
+		return
+	}
+	ctx, cancel := g.ctx()
+	defer cancel()
+	for _, i := range bitsOf(seats) {
+		err := g.srv.cfg.Store.SetConnected(ctx, g.id, i, on)
+		switch {
+		case err == nil:
+			if i < len(g.t.rec.Seats) {
+				g.t.rec.Seats[i].Connected = on
+			}
+		case !errors.Is(err, store.ErrClosed) && g.srv.ctx.Err() == nil:
+			g.log().Warn("store presence", slog.Int("seat", i), slog.Any("err", err))
+		}
+	}
+}
+
+// presence follows the stored presence after another node changed it:
+// a seat whose holder connected to (or left) another node is told to the
+// clients here, unless a connection here holds it anyway.
+func (g *game) presence() {
+	ctx, cancel := g.ctx()
+	defer cancel()
+	rec, err := g.srv.cfg.Store.Game(ctx, g.id)
+	if err != nil {
+		g.log().Warn("store presence", slog.Any("err", err))
+		return
+	}
+	here := g.heldHere()
+	for i, s := range rec.Seats {
+		if i >= len(g.t.rec.Seats) || g.t.rec.Seats[i].Connected == s.Connected {
+			continue
+		}
+		g.t.rec.Seats[i].Connected = s.Connected
+		if here&(1<<i) != 0 {
+			if !s.Connected {
+				// The seat's holder left another node but is still
+				// connected here (a second device): say so again.
+				g.present(1<<i, true)
+			}
+			continue
+		}
+		what := proto.WhatLeft
+		if s.Connected {
+			what = proto.WhatConnected
+		}
+		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: i, What: what})
+	}
+}
+
 func (g *game) stateFor(ply int) proto.Msg {
 	st := g.t.state(ply)
+	for i, s := range g.t.rec.Seats { // connected to another node
+		if i < len(st.Table) && s.Connected && s.Kind != store.SeatComputer {
+			st.Table[i].Connected = true
+		}
+	}
 	for _, seats := range g.subs {
 		for _, i := range bitsOf(seats) {
 			if i < len(st.Table) {
@@ -131,6 +203,7 @@ func (g *game) detach(c *conn) {
 		return
 	}
 	delete(g.subs, c)
+	g.present(seats&^g.heldHere(), false)
 	for _, i := range bitsOf(seats) {
 		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: i, What: proto.WhatLeft})
 	}

@@ -250,7 +250,13 @@ func (s *Server) listen() {
 				continue
 			}
 			if e.Version == 0 {
-				continue // presence, not game state
+				// Presence, not game state: read back from the store
+				// (the store's events do not say the seat; this node's
+				// own changes read back as no change).
+				if e.Kind == store.EventSeat {
+					s.toGame(e.Game, (*game).presence)
+				}
+				continue
 			}
 			s.mu.Lock()
 			g := s.games[e.Game]
