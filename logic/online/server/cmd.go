@@ -37,6 +37,20 @@ func Command(args []string, stdout, stderr io.Writer) int {
 	return command(ctx, args, stdout, stderr)
 }
 
+// serveUsage heads the help of -h; the flags follow it.
+const serveUsage = `usage: shiftago serve [flags]
+Hosts online games and the web app from one address. With no flags it
+listens on ` + DefaultAddr + ` (or a free port), keeps its data in SQLite in the
+user's data folder and prints the address to open. Several nodes share
+one PostgreSQL database (--db postgres://…). Every flag below that names
+an environment variable can be set by it. The flags:
+`
+
+// helpError is parse's answer to -h: the whole help text.
+type helpError string
+
+func (h helpError) Error() string { return string(h) }
+
 type options struct {
 	addr, data, db, cert, key, web string
 	workers, nodes, conns          int
@@ -71,7 +85,11 @@ func parse(args []string) (options, error) {
 	fs.BoolVar(&o.quiet, "quiet", false, "log warnings and errors only")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return o, errors.New("usage: shiftago serve [--addr host:port] [--data DIR | --db postgres://…] [--tls-cert F --tls-key F] [--web DIR]")
+			var b strings.Builder
+			b.WriteString(serveUsage)
+			fs.SetOutput(&b)
+			fs.PrintDefaults()
+			return o, helpError(b.String())
 		}
 		return o, err
 	}
@@ -92,6 +110,10 @@ func parse(args []string) (options, error) {
 
 func command(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	o, err := parse(args)
+	if h, ok := err.(helpError); ok { // -h: the usage on stdout, as the other commands do
+		fmt.Fprint(stdout, string(h))
+		return 0
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "shiftago serve:", err)
 		return 2

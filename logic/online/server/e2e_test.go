@@ -633,6 +633,20 @@ func TestServeBadFlag(t *testing.T) {
 	}
 }
 
+// TestServeHelp: -h prints the usage and every flag on stdout and exits
+// 0, as the other subcommands do.
+func TestServeHelp(t *testing.T) {
+	out, err := exec.Command(bin, "serve", "-h").Output()
+	if err != nil {
+		t.Fatalf("serve -h: %v", err)
+	}
+	for _, want := range []string{"usage: shiftago serve", "-addr", "SHIFTAGO_ADDR", "-db", "-tls-cert", "-web"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("serve -h does not mention %q:\n%s", want, out)
+		}
+	}
+}
+
 // TestServeTwoNodes: two nodes share one PostgreSQL; Ann plays on one,
 // Bob on the other, and each sees the other's moves at once (LISTEN/
 // NOTIFY). Then Ann's node is killed (-9): her session reconnects to the
