@@ -23,6 +23,7 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/ai"
 	"shiftago/logic/cli"
+	"shiftago/logic/online/server"
 	"shiftago/logic/record"
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
@@ -38,6 +39,10 @@ func main() {
 	if len(os.Args) == 2 && (os.Args[1] == "--version" || os.Args[1] == "version") {
 		fmt.Println("shiftago", version)
 		return
+	}
+	if len(os.Args) > 1 && os.Args[1] == "serve" {
+		// The online game server (logic/online/server): no window.
+		os.Exit(server.Command(os.Args[2:], os.Stdout, os.Stderr))
 	}
 	if code, ok := cli.Run(os.Args[1:]); ok {
 		os.Exit(code)

@@ -1,20 +1,20 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"io/fs"
-	"log"
-	"mime"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
-	"path"
+	"os/signal"
 	"path/filepath"
-	"regexp"
-	"strconv"
-	"strings"
+	"syscall"
+	"time"
+
+	"shiftago/logic/online/static"
 )
 
 func main() {
@@ -22,12 +22,20 @@ func main() {
 	addr := flag.String("addr", "localhost:8080", "address to listen on (:8080 for other devices too; port 0 picks a free one)")
 	quiet := flag.Bool("quiet", false, "do not log requests")
 	flag.Parse()
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	if _, err := os.Stat(filepath.Join(*dir, "index.html")); err != nil {
-		log.Fatalf("serve: no bundle in %s (build it first: bash wasm/build.sh): %v", *dir, err)
+		fmt.Fprintf(os.Stderr, "serve: no bundle in %s (build it first: bash wasm/build.sh): %v\n", *dir, err)
+		os.Exit(1)
+	}
+	root, err := static.Dir(*dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "serve:", err)
+		os.Exit(1)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		log.Fatal("serve: ", err)
+		fmt.Fprintln(os.Stderr, "serve:", err)
+		os.Exit(1)
 	}
 	host, port, _ := net.SplitHostPort(ln.Addr().String())
 	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
@@ -35,183 +43,25 @@ func main() {
 	}
 	// The test reads this line to find the port.
 	fmt.Printf("serving %s at http://%s/\n", *dir, net.JoinHostPort(host, port))
-	h := Handler(os.DirFS(*dir))
+	h := static.Handler(root)
 	if !*quiet {
-		h = logRequests(h)
+		h = static.LogRequests(log, h)
 	}
-	log.Fatal(http.Serve(ln, h))
-}
-
-// encodings are the pre-compressed copies looked for, best first.
-var encodings = []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
-
-// hashedName matches the content-hashed files of the bundle
-// (shiftago.0123456789.wasm): their contents never change under that name.
-var hashedName = regexp.MustCompile(`\.[0-9a-f]{10}\.[A-Za-z0-9]+$`)
-
-// Cache-Control values: a content-hashed file is kept a year and never
-// revalidated; everything else (index.html, sw.js, the manifest) is
-// revalidated on every use, so a new deploy shows at once.
-const (
-	cacheHashed = "public, max-age=31536000, immutable"
-	cacheOther  = "no-cache"
-)
-
-// contentTypes are the MIME types the bundle needs, whatever the system's
-// tables say.
-var contentTypes = map[string]string{
-	".wasm":        "application/wasm",
-	".js":          "text/javascript; charset=utf-8",
-	".html":        "text/html; charset=utf-8",
-	".webmanifest": "application/manifest+json; charset=utf-8",
-	".json":        "application/json; charset=utf-8",
-	".png":         "image/png",
-}
-
-// Handler serves the files of root, each with its MIME type and cache
-// policy, and a pre-compressed copy (name.br or name.gz) in its place when
-// the client accepts that encoding (by Accept-Encoding, with q-values).
-func Handler(root fs.FS) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			w.Header().Set("Allow", "GET, HEAD")
-			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-			return
-		}
-		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
-		if name == "" {
-			name = "index.html"
-		}
-		if strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
-			http.NotFound(w, r) // only ever sent in place of the file itself
-			return
-		}
-		st, err := fs.Stat(root, name)
-		if err != nil || st.IsDir() {
-			http.NotFound(w, r)
-			return
-		}
-		hd := w.Header()
-		ctype := contentTypes[path.Ext(name)]
-		if ctype == "" {
-			ctype = mime.TypeByExtension(path.Ext(name))
-		}
-		if ctype == "" {
-			ctype = "application/octet-stream"
-		}
-		hd.Set("Content-Type", ctype)
-		if hashedName.MatchString(name) {
-			hd.Set("Cache-Control", cacheHashed)
-		} else {
-			hd.Set("Cache-Control", cacheOther)
-		}
-		hd.Set("X-Content-Type-Options", "nosniff")
-		var have []string
-		for _, enc := range encodings {
-			if _, err := fs.Stat(root, name+enc.ext); err == nil {
-				have = append(have, enc.name)
-			}
-		}
-		send := name
-		if len(have) > 0 {
-			hd.Add("Vary", "Accept-Encoding")
-			if enc := negotiate(r.Header.Get("Accept-Encoding"), have); enc != "" {
-				hd.Set("Content-Encoding", enc)
-				for _, e := range encodings {
-					if e.name == enc {
-						send = name + e.ext
-					}
-				}
-			}
-		}
-		f, err := root.Open(send)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
-		}
-		defer f.Close()
-		fst, err := f.Stat()
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
-		}
-		rs, ok := f.(io.ReadSeeker)
-		if !ok {
-			http.Error(w, "file cannot seek", http.StatusInternalServerError)
-			return
-		}
-		http.ServeContent(w, r, name, fst.ModTime(), rs)
-	})
-}
-
-// negotiate picks, from the encodings a file has (best first), the one
-// the Accept-Encoding header rates highest, the earlier on a tie; "" for
-// none (send the file as it is). An encoding is acceptable when named, or
-// covered by "*", with a q-value above 0; "x-gzip" counts as "gzip". A
-// missing or empty header accepts no encoding.
-func negotiate(header string, have []string) string {
-	q := map[string]float64{}
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(part, ";")
-		name = strings.ToLower(strings.TrimSpace(name))
-		if name == "" {
-			continue
-		}
-		if name == "x-gzip" {
-			name = "gzip"
-		}
-		v := 1.0
-		for _, p := range strings.Split(params, ";") {
-			k, val, ok := strings.Cut(strings.TrimSpace(p), "=")
-			if !ok || !strings.EqualFold(strings.TrimSpace(k), "q") {
-				continue
-			}
-			f, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
-			if err != nil || f < 0 || f > 1 {
-				f = 0 // a malformed weight accepts nothing
-			}
-			v = f
-		}
-		q[name] = v
+	// Timeouts: a client that sends half a header, or never reads, is cut
+	// off instead of holding a connection open for ever.
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: 2 * time.Minute, IdleTimeout: 60 * time.Second, MaxHeaderBytes: 16 << 10,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintln(os.Stderr, "serve:", err)
+		os.Exit(1)
 	}
-	best, bestQ := "", 0.0
-	for _, enc := range have {
-		v, ok := q[enc]
-		if !ok {
-			v = q["*"] // 0 when there is no "*" either
-		}
-		if v > bestQ {
-			best, bestQ = enc, v
-		}
-	}
-	return best
-}
-
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-	n      int64
-}
-
-func (s *statusWriter) WriteHeader(code int) { s.status = code; s.ResponseWriter.WriteHeader(code) }
-
-func (s *statusWriter) Write(b []byte) (int, error) {
-	if s.status == 0 {
-		s.status = http.StatusOK
-	}
-	n, err := s.ResponseWriter.Write(b)
-	s.n += int64(n)
-	return n, err
-}
-
-func logRequests(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw := &statusWriter{ResponseWriter: w}
-		h.ServeHTTP(sw, r)
-		enc := sw.Header().Get("Content-Encoding")
-		if enc != "" {
-			enc = " (" + enc + ")"
-		}
-		log.Printf("%s %s %d %d bytes%s", r.Method, r.URL.Path, sw.status, sw.n, enc)
-	})
 }

@@ -1,8 +1,13 @@
-package main
+package static
 
 import (
+	"bytes"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -150,6 +155,50 @@ func TestNegotiate(t *testing.T) {
 	} {
 		if got := negotiate(tc.header, tc.have); got != tc.want {
 			t.Errorf("negotiate(%q, %v) = %q, want %q", tc.header, tc.have, got, tc.want)
+		}
+	}
+}
+
+func TestLogEscapesPath(t *testing.T) {
+	var buf bytes.Buffer
+	h := LogRequests(slog.New(slog.NewTextHandler(&buf, nil)), Handler(bundle))
+	r := httptest.NewRequest("GET", "/x", nil)
+	r.URL.Path = "/a\nlevel=ERROR msg=forged\x1b[31m"
+	h.ServeHTTP(httptest.NewRecorder(), r)
+	out := buf.String()
+	if strings.Count(out, "\n") != 1 || strings.ContainsRune(out, 0x1b) {
+		t.Fatalf("the logged line is not escaped: %q", out)
+	}
+	if !strings.Contains(out, `\n`) || !strings.Contains(out, `\x1b`) {
+		t.Fatalf("the path's control characters are not shown escaped: %q", out)
+	}
+}
+
+func TestDirRefusesSymlinkOut(t *testing.T) {
+	out := t.TempDir()
+	if err := os.WriteFile(filepath.Join(out, "secret"), []byte("secret"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("hi"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(out, "secret"), filepath.Join(dir, "leak.html")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	if err := os.Symlink(out, filepath.Join(dir, "up")); err != nil {
+		t.Fatal(err)
+	}
+	root, err := Dir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := Handler(root)
+	for path, want := range map[string]int{"/index.html": 200, "/leak.html": 404, "/up/secret": 404, "/../secret": 404} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != want || strings.Contains(rec.Body.String(), "secret") {
+			t.Errorf("GET %s: %d %q, want %d and never the file outside", path, rec.Code, rec.Body.String(), want)
 		}
 	}
 }

@@ -1,0 +1,586 @@
+package client
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"shiftago/logic"
+	"shiftago/logic/online/proto"
+)
+
+// Client talks to one server (or to several nodes of one service: Bases
+// holds their addresses, and a session that loses its node reconnects to
+// the next).
+type Client struct {
+	Bases []string     // http://host:port of each node, the first tried first
+	HTTP  *http.Client // nil: a client with a 10 s timeout
+	Token string       // the guest's token (NewGuest sets it)
+	ID    string       // the guest's id
+	Name  string
+}
+
+// New is a client of the nodes at bases.
+func New(bases ...string) *Client {
+	return &Client{Bases: bases, HTTP: &http.Client{Timeout: 10 * time.Second}}
+}
+
+// APIError is a refusal of the HTTP API.
+type APIError struct {
+	Status int
+	proto.APIError
+}
+
+func (e *APIError) Error() string { return fmt.Sprintf("%d %s: %s", e.Status, e.APIError.Error, e.Why) }
+
+func (c *Client) do(ctx context.Context, method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(c.Bases[0], "/")+path, rd)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if c.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Token)
+	}
+	hc := c.HTTP
+	if hc == nil {
+		hc = &http.Client{Timeout: 10 * time.Second}
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode >= 300 {
+		e := &APIError{Status: resp.StatusCode}
+		_ = json.Unmarshal(b, &e.APIError)
+		return e
+	}
+	return json.Unmarshal(b, out)
+}
+
+// NewGuest creates a guest and keeps its token.
+func (c *Client) NewGuest(ctx context.Context, name string) error {
+	var rep proto.GuestReply
+	if err := c.do(ctx, http.MethodPost, "/api/guests", proto.GuestRequest{Name: name}, &rep); err != nil {
+		return err
+	}
+	c.Token, c.ID, c.Name = rep.Token, rep.ID, rep.Name
+	return nil
+}
+
+// Create creates a game.
+func (c *Client) Create(ctx context.Context, req proto.CreateRequest) (proto.GameReply, error) {
+	var rep proto.GameReply
+	err := c.do(ctx, http.MethodPost, "/api/games", req, &rep)
+	return rep, err
+}
+
+// Join takes a free seat of the game an invite code names.
+func (c *Client) Join(ctx context.Context, code string) (proto.GameReply, error) {
+	var rep proto.GameReply
+	err := c.do(ctx, http.MethodPost, "/api/join", proto.JoinRequest{Code: code}, &rep)
+	return rep, err
+}
+
+// Games lists the guest's games, theirs to move first.
+func (c *Client) Games(ctx context.Context) ([]proto.GameReply, error) {
+	var rep []proto.GameReply
+	err := c.do(ctx, http.MethodGet, "/api/games", nil, &rep)
+	return rep, err
+}
+
+// State is what a session knows of its game.
+type State struct {
+	Game     string
+	Seats    []int // the seats this client holds
+	Moves    []string
+	Pos      logic.Position // after Moves
+	Status   string
+	Result   string
+	Why      string
+	Table    []proto.SeatInfo
+	Deadline int64
+	Synced   bool // a state has come since the last (re)connect
+}
+
+// Ply is the number of moves played.
+func (s State) Ply() int { return len(s.Moves) }
+
+// MyTurn says whether a seat of this client is to move.
+func (s State) MyTurn() bool {
+	if s.Status != "playing" || s.Pos.Over() {
+		return false
+	}
+	for _, x := range s.Seats {
+		if x == s.Pos.ToMoveSeat() {
+			return true
+		}
+	}
+	return false
+}
+
+// Session is a live connection to one game that survives losing it.
+type Session struct {
+	c     *Client
+	hello proto.Msg
+
+	mu      sync.Mutex
+	st      State
+	changed chan struct{} // closed and replaced at every change
+	pending map[string]*pending
+	events  []proto.Msg // seat, over, offered, declined, undone, rematch, refused, bye
+	conns   int         // connections made
+	ws      *websocket.Conn
+	base    int
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+type pending struct {
+	ply  int
+	move string
+	done chan error
+	ack  proto.Msg
+}
+
+// retryAfter is how long a move refused as busy or too fast waits
+// before it is sent again.
+const retryAfter = 250 * time.Millisecond
+
+// ErrRefused wraps a server's refusal of a command.
+type ErrRefused struct{ Msg proto.Msg }
+
+func (e *ErrRefused) Error() string { return fmt.Sprintf("refused (%s): %s", e.Msg.Code, e.Msg.Why) }
+
+// Open connects to a game the guest plays in.
+func (c *Client) Open(ctx context.Context, game string) (*Session, error) {
+	return c.open(ctx, proto.Msg{T: proto.THello, V: proto.Version, Token: c.Token, Game: game})
+}
+
+// Watch connects to a game as a spectator, by its spectator code.
+func (c *Client) Watch(ctx context.Context, code string) (*Session, error) {
+	return c.open(ctx, proto.Msg{T: proto.THello, V: proto.Version, Watch: code})
+}
+
+func (c *Client) open(ctx context.Context, hello proto.Msg) (*Session, error) {
+	s := &Session{c: c, hello: hello, changed: make(chan struct{}), pending: map[string]*pending{}, done: make(chan struct{})}
+	s.st.Game = hello.Game
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	first := make(chan error, 1)
+	go s.run(first)
+	select {
+	case err := <-first:
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+	case <-ctx.Done():
+		s.Close()
+		return nil, ctx.Err()
+	}
+	if err := s.Wait(ctx, func(st *State) bool { return st.Synced }); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close ends the session.
+func (s *Session) Close() {
+	s.cancel()
+	<-s.done
+}
+
+// Conns is the number of connections the session has made (1 + reconnects).
+func (s *Session) Conns() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.conns
+}
+
+// Drop cuts the connection as a network would (no close frame); the
+// session reconnects by itself. For tests of the resume.
+func (s *Session) Drop() {
+	s.mu.Lock()
+	ws := s.ws
+	s.mu.Unlock()
+	if ws != nil {
+		ws.CloseNow()
+	}
+}
+
+// Snapshot is a copy of the session's state.
+func (s *Session) Snapshot() State {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.st
+	st.Moves = append([]string(nil), s.st.Moves...)
+	st.Seats = append([]int(nil), s.st.Seats...)
+	st.Table = append([]proto.SeatInfo(nil), s.st.Table...)
+	return st
+}
+
+// Events are the events other than moves received so far (seat, over,
+// offers, refusals, bye), oldest first.
+func (s *Session) Events() []proto.Msg {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]proto.Msg(nil), s.events...)
+}
+
+// Wait blocks until cond holds for the state (called under the session's
+// lock: it must not call the session).
+func (s *Session) Wait(ctx context.Context, cond func(*State) bool) error {
+	for {
+		s.mu.Lock()
+		ok, ch := cond(&s.st), s.changed
+		s.mu.Unlock()
+		if ok {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-s.done:
+			return errors.New("session closed")
+		}
+	}
+}
+
+func (s *Session) notify() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+func newID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Play sends a move for the next ply and waits for its acknowledgement,
+// across reconnects: the move is sent again, with the same id, on every
+// new connection until the server answers. It returns the move's ply.
+func (s *Session) Play(ctx context.Context, move string) (int, error) {
+	s.mu.Lock()
+	p := &pending{ply: len(s.st.Moves) + 1, move: move, done: make(chan error, 1)}
+	id := newID()
+	s.pending[id] = p
+	ws := s.ws
+	s.mu.Unlock()
+	msg := proto.Msg{T: proto.TMove, Ply: p.ply, ID: id, Move: move}
+	if ws != nil {
+		_ = s.write(ws, msg) // a failed write is resent after the reconnect
+	}
+	select {
+	case err := <-p.done:
+		return p.ply, err
+	case <-ctx.Done():
+		s.mu.Lock()
+		delete(s.pending, id)
+		s.mu.Unlock()
+		return p.ply, ctx.Err()
+	}
+}
+
+// Send sends any command as it is (resign, offer, decline; and, for the
+// tests of a hostile client, anything at all).
+func (s *Session) Send(m proto.Msg) error {
+	s.mu.Lock()
+	ws := s.ws
+	s.mu.Unlock()
+	if ws == nil {
+		return errors.New("not connected")
+	}
+	return s.write(ws, m)
+}
+
+// SendRaw sends a frame as it is.
+func (s *Session) SendRaw(b []byte) error {
+	s.mu.Lock()
+	ws := s.ws
+	s.mu.Unlock()
+	if ws == nil {
+		return errors.New("not connected")
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	return ws.Write(ctx, websocket.MessageText, b)
+}
+
+func (s *Session) write(ws *websocket.Conn, m proto.Msg) error {
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	return ws.Write(ctx, websocket.MessageText, proto.Encode(m))
+}
+
+// run connects, reads, and reconnects until the session is closed. The
+// first connection's outcome goes to first.
+func (s *Session) run(first chan<- error) {
+	defer close(s.done)
+	backoff := 50 * time.Millisecond
+	for s.ctx.Err() == nil {
+		err := s.connect()
+		if first != nil {
+			if err != nil {
+				var ref *ErrRefused
+				if errors.As(err, &ref) {
+					first <- err
+					return
+				}
+			}
+			if err == nil {
+				first <- nil
+				first = nil
+			}
+		}
+		if err == nil {
+			backoff = 50 * time.Millisecond
+			s.read()
+		}
+		s.mu.Lock()
+		s.ws, s.st.Synced = nil, false
+		s.base = (s.base + 1) % len(s.c.Bases) // the next node, if there are several
+		s.notify()
+		s.mu.Unlock()
+		select {
+		case <-time.After(backoff):
+		case <-s.ctx.Done():
+			return
+		}
+		if backoff < time.Second {
+			backoff *= 2
+		}
+	}
+}
+
+func wsURL(base string) string {
+	base = strings.TrimRight(base, "/")
+	switch {
+	case strings.HasPrefix(base, "https://"):
+		base = "wss://" + strings.TrimPrefix(base, "https://")
+	case strings.HasPrefix(base, "http://"):
+		base = "ws://" + strings.TrimPrefix(base, "http://")
+	}
+	return base + "/api/ws"
+}
+
+// connect dials, says hello with the ply the session has and resends the
+// unacknowledged moves.
+func (s *Session) connect() error {
+	s.mu.Lock()
+	base := s.c.Bases[s.base]
+	hello := s.hello
+	hello.Ply = len(s.st.Moves)
+	if s.st.Game != "" {
+		hello.Game = s.st.Game
+	}
+	s.mu.Unlock()
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, wsURL(base), nil)
+	if err != nil {
+		return err
+	}
+	ws.SetReadLimit(proto.MaxEventFrame)
+	if err := ws.Write(ctx, websocket.MessageText, proto.Encode(hello)); err != nil {
+		ws.CloseNow()
+		return err
+	}
+	// The answer: welcome, or a refusal (a bad token, no such game).
+	_, b, err := ws.Read(ctx)
+	if err != nil {
+		ws.CloseNow()
+		return err
+	}
+	m, err := proto.DecodeEvent(b)
+	if err != nil {
+		ws.CloseNow()
+		return err
+	}
+	if m.T == proto.TRefused {
+		ws.CloseNow()
+		return &ErrRefused{Msg: m}
+	}
+	s.mu.Lock()
+	s.ws = ws
+	s.conns++
+	s.handle(m)
+	resend := make([]proto.Msg, 0, len(s.pending))
+	for id, p := range s.pending {
+		resend = append(resend, proto.Msg{T: proto.TMove, Ply: p.ply, ID: id, Move: p.move})
+	}
+	s.mu.Unlock()
+	for _, m := range resend {
+		if s.write(ws, m) != nil {
+			break
+		}
+	}
+	return nil
+}
+
+// read handles events until the connection ends; it pings every 20 s so
+// the server (and any proxy) keeps an idle connection.
+func (s *Session) read() {
+	s.mu.Lock()
+	ws := s.ws
+	s.mu.Unlock()
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		t := time.NewTicker(20 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				_ = s.write(ws, proto.Msg{T: proto.TPing})
+			case <-stop:
+				return
+			case <-s.ctx.Done():
+				ws.CloseNow()
+				return
+			}
+		}
+	}()
+	for {
+		_, b, err := ws.Read(s.ctx)
+		if err != nil {
+			ws.CloseNow()
+			return
+		}
+		m, err := proto.DecodeEvent(b)
+		if err != nil {
+			continue
+		}
+		s.mu.Lock()
+		s.handle(m)
+		s.mu.Unlock()
+		if m.T == proto.TBye {
+			ws.Close(websocket.StatusNormalClosure, "")
+			return
+		}
+		if m.T == proto.TMoved || m.T == proto.TUndone {
+			s.mu.Lock()
+			gap := m.T == proto.TMoved && m.Ply > len(s.st.Moves)
+			ply := len(s.st.Moves)
+			s.mu.Unlock()
+			if gap { // a move was missed: ask for what follows ours
+				_ = s.write(ws, proto.Msg{T: proto.TSnapshot, Ply: ply})
+			}
+		}
+	}
+}
+
+// handle applies an event to the state; under s.mu.
+func (s *Session) handle(m proto.Msg) {
+	defer s.notify()
+	switch m.T {
+	case proto.TWelcome:
+		s.st.Seats = append([]int(nil), m.Seats...)
+		if m.Game != "" {
+			s.st.Game = m.Game
+		}
+	case proto.TState:
+		pos, err := logic.ParsePosition(m.Pos)
+		if err != nil {
+			return
+		}
+		moves := append([]string(nil), s.st.Moves...)
+		if m.From > len(moves) || m.From < 0 {
+			return
+		}
+		moves = append(moves[:m.From], m.Moves...)
+		for _, mv := range m.Moves {
+			if pos.PlayString(mv, nil) != nil {
+				return
+			}
+		}
+		s.st.Moves, s.st.Pos = moves, pos
+		s.st.Status, s.st.Table, s.st.Deadline = m.Status, m.Table, m.Deadline
+		s.st.Result, s.st.Why = m.Result, m.Why
+		s.st.Synced = true
+	case proto.TMoved:
+		if m.Ply == len(s.st.Moves)+1 {
+			if s.st.Pos.PlayString(m.Move, nil) == nil {
+				s.st.Moves = append(s.st.Moves, m.Move)
+			}
+		}
+	case proto.TAck:
+		if p := s.pending[m.ID]; p != nil {
+			delete(s.pending, m.ID)
+			p.ack = m
+			p.done <- nil
+		}
+	case proto.TRefused:
+		s.events = append(s.events, m)
+		p := s.pending[m.ID]
+		switch {
+		case p == nil || m.ID == "":
+		case m.Code == proto.CodeBusy || m.Code == proto.CodeRate:
+			// Not refused, only not now: send it again a little later.
+			id, ws := m.ID, s.ws
+			time.AfterFunc(retryAfter, func() {
+				s.mu.Lock()
+				p, cur := s.pending[id], s.ws
+				s.mu.Unlock()
+				if p != nil && cur == ws && ws != nil {
+					_ = s.write(ws, proto.Msg{T: proto.TMove, Ply: p.ply, ID: id, Move: p.move})
+				}
+			})
+		default:
+			delete(s.pending, m.ID)
+			p.done <- &ErrRefused{Msg: m}
+		}
+	case proto.TOver:
+		s.st.Result, s.st.Why, s.st.Status = m.Result, m.Why, "finished"
+		s.events = append(s.events, m)
+	case proto.TUndone:
+		if m.Ply <= len(s.st.Moves) {
+			s.st.Moves = s.st.Moves[:m.Ply]
+			// The position is rebuilt by the state the server sends next.
+		}
+		s.events = append(s.events, m)
+	case proto.TSeat:
+		if m.What == proto.WhatComputer || m.What == proto.WhatJoined {
+			for i := range s.st.Seats {
+				if m.What == proto.WhatComputer && s.st.Seats[i] == m.Seat {
+					s.st.Seats = append(s.st.Seats[:i], s.st.Seats[i+1:]...)
+					break
+				}
+			}
+		}
+		s.events = append(s.events, m)
+	case proto.TOffered, proto.TDeclined, proto.TRematch, proto.TBye:
+		s.events = append(s.events, m)
+	}
+	if len(s.events) > 1000 {
+		s.events = s.events[len(s.events)-1000:]
+	}
+}

@@ -1,0 +1,60 @@
+package proto
+
+// The HTTP API's bodies (JSON). A guest's token goes in the header
+// "Authorization: Bearer <token>", never in a URL.
+
+// GuestRequest is the body of POST /api/guests.
+type GuestRequest struct {
+	Name string `json:"name"`
+}
+
+// GuestReply answers POST /api/guests: the token is shown this once.
+type GuestReply struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Token string `json:"token"`
+}
+
+// SeatRequest is one seat of a new game: "me" (the creator holds it; a
+// creator holding several seats plays them hot-seat on one device),
+// "open" (for a friend, by the invite code) or "computer" at a level.
+type SeatRequest struct {
+	Kind  string `json:"kind"`
+	Level int    `json:"level,omitempty"`
+}
+
+// CreateRequest is the body of POST /api/games.
+type CreateRequest struct {
+	Variant string        `json:"variant"` // express, expert, extreme
+	Seats   []SeatRequest `json:"seats"`   // 2 to 4, in turn order (orange, green, blue, white)
+	SitOuts []int         `json:"sitouts,omitempty"`
+	Starter int           `json:"starter,omitempty"`
+	PerMove int           `json:"permove,omitempty"` // seconds per move, 0 for none
+}
+
+// GameReply describes a game to the guest who asked (POST /api/games,
+// POST /api/join, and each item of GET /api/games).
+type GameReply struct {
+	Game     string `json:"game"`
+	Invite   string `json:"invite,omitempty"` // while a seat is free
+	Watch    string `json:"watch"`            // the spectator code
+	Seats    []int  `json:"seats"`            // the seats the guest holds
+	Variant  string `json:"variant"`
+	Players  int    `json:"players"`
+	Status   string `json:"status"` // open, playing, finished, abandoned
+	Ply      int    `json:"ply"`
+	YourMove bool   `json:"yourmove"`
+	Result   string `json:"result,omitempty"`
+	Deadline int64  `json:"deadline,omitempty"` // Unix ms
+}
+
+// JoinRequest is the body of POST /api/join.
+type JoinRequest struct {
+	Code string `json:"code"`
+}
+
+// APIError is the body of every refused API request.
+type APIError struct {
+	Error string `json:"error"` // a short code
+	Why   string `json:"why"`   // in words
+}

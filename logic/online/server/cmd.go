@@ -1,0 +1,207 @@
+//go:build !js
+
+package server
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"shiftago/logic/online/static"
+	"shiftago/logic/online/store"
+)
+
+// DefaultAddr is where `shiftago serve` listens when told nothing: this
+// machine only. A free port is taken instead when it is in use.
+const DefaultAddr = "127.0.0.1:8080"
+
+// Command runs `shiftago serve` with args (after the subcommand's name)
+// until SIGTERM or SIGINT, and returns the exit code: 0 after a clean
+// stop, 1 when it cannot run, 2 for a bad flag (one line on stderr). It
+// prints the address to open on stdout, one line, which the tests read.
+func Command(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return command(ctx, args, stdout, stderr)
+}
+
+type options struct {
+	addr, data, db, cert, key, web string
+	workers, nodes, conns          int
+	rate, connRate                 float64
+	games                          int
+	quiet                          bool
+}
+
+func env(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func parse(args []string) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.addr, "addr", env("SHIFTAGO_ADDR", ""), "address to listen on (env SHIFTAGO_ADDR; default "+DefaultAddr+", or a free port)")
+	fs.StringVar(&o.data, "data", env("SHIFTAGO_DATA", ""), "data folder for the SQLite database (env SHIFTAGO_DATA; default the user's data folder)")
+	fs.StringVar(&o.db, "db", env("SHIFTAGO_DB", ""), "database: postgres://… to share it between nodes, or a SQLite file (env SHIFTAGO_DB)")
+	fs.StringVar(&o.cert, "tls-cert", env("SHIFTAGO_TLS_CERT", ""), "TLS certificate file (PEM), with --tls-key: serve HTTPS and WSS")
+	fs.StringVar(&o.key, "tls-key", env("SHIFTAGO_TLS_KEY", ""), "TLS key file (PEM)")
+	fs.StringVar(&o.web, "web", env("SHIFTAGO_WEB", ""), "the web app's folder (built by wasm/build.sh) to serve at /; default dist/web if it is there")
+	fs.IntVar(&o.workers, "workers", 0, "computer searches at once, for all games (default: the number of cores)")
+	fs.IntVar(&o.nodes, "nodes", 0, "node budget of a computer's move (default: its level's)")
+	fs.IntVar(&o.conns, "max-conns-per-addr", DefaultLimits().ConnsPerAddr, "WebSocket connections from one address at once")
+	fs.Float64Var(&o.rate, "rate-per-addr", DefaultLimits().AddrPerSec, "messages and requests per second from one address")
+	fs.Float64Var(&o.connRate, "rate-per-conn", DefaultLimits().MsgsPerSec, "messages per second of one connection")
+	fs.IntVar(&o.games, "games-per-guest", DefaultLimits().GamesPerGuest, "ongoing games a guest may play at once")
+	fs.BoolVar(&o.quiet, "quiet", false, "log warnings and errors only")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return o, errors.New("usage: shiftago serve [--addr host:port] [--data DIR | --db postgres://…] [--tls-cert F --tls-key F] [--web DIR]")
+		}
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if (o.cert == "") != (o.key == "") {
+		return o, errors.New("--tls-cert and --tls-key go together")
+	}
+	if o.data != "" && o.db != "" {
+		return o, errors.New("--data and --db: give one")
+	}
+	if o.workers < 0 || o.nodes < 0 || o.conns < 1 || o.rate <= 0 || o.connRate <= 0 || o.games < 1 {
+		return o, errors.New("--workers, --nodes: 0 or more; --max-conns-per-addr, --rate-per-addr, --rate-per-conn, --games-per-guest: above 0")
+	}
+	return o, nil
+}
+
+func command(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	o, err := parse(args)
+	if err != nil {
+		fmt.Fprintln(stderr, "shiftago serve:", err)
+		return 2
+	}
+	level := slog.LevelInfo
+	if o.quiet {
+		level = slog.LevelWarn
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "shiftago serve: "+format+"\n", a...)
+		return 1
+	}
+
+	dsn, where := o.db, o.db
+	if dsn == "" {
+		dir := o.data
+		if dir == "" {
+			if dir, err = store.DefaultDir(); err != nil {
+				return fail("%v", err)
+			}
+		}
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fail("data folder: %v", err)
+		}
+		dsn = filepath.Join(dir, store.DBFile)
+		where = dsn
+	}
+	if strings.Contains(where, "@") { // never print a password
+		where = where[:strings.Index(where, "://")+3] + "…" + where[strings.LastIndex(where, "@"):]
+	}
+	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	st, err := store.Open(openCtx, dsn)
+	cancel()
+	if err != nil {
+		return fail("database %s: %v", where, err)
+	}
+	defer st.Close()
+
+	var web fs.FS
+	webDir := o.web
+	if webDir == "" {
+		if _, err := os.Stat(filepath.Join("dist", "web", "index.html")); err == nil {
+			webDir = filepath.Join("dist", "web")
+		}
+	}
+	if webDir != "" {
+		if web, err = static.Dir(webDir); err != nil {
+			return fail("web folder: %v", err)
+		}
+	}
+
+	lim := DefaultLimits()
+	lim.ConnsPerAddr, lim.AddrPerSec, lim.AddrBurst, lim.GamesPerGuest = o.conns, o.rate, int(2*o.rate)+1, o.games
+	lim.MsgsPerSec, lim.MsgBurst = o.connRate, int(2*o.connRate)+1
+	srv := New(Config{Store: st, Log: log, Web: web, Limits: lim, Workers: o.workers, Nodes: o.nodes})
+
+	addr := o.addr
+	ln, err := net.Listen("tcp", addrOr(addr))
+	if err != nil && addr == "" {
+		ln, err = net.Listen("tcp", "127.0.0.1:0") // 8080 is taken: any free port
+	}
+	if err != nil {
+		return fail("listen: %v", err)
+	}
+	host, port, _ := net.SplitHostPort(ln.Addr().String())
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	scheme := "http"
+	if o.cert != "" {
+		scheme = "https"
+	}
+	// The tests read this line for the address.
+	fmt.Fprintf(stdout, "shiftago serve: open %s://%s/ (database: %s, %s)\n", scheme, net.JoinHostPort(host, port), st.Engine(), where)
+
+	hs := srv.HTTPServer()
+	errc := make(chan error, 1)
+	go func() {
+		if o.cert != "" {
+			errc <- hs.ServeTLS(ln, o.cert, o.key)
+		} else {
+			errc <- hs.Serve(ln)
+		}
+	}()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			return fail("%v", err)
+		}
+	case <-ctx.Done():
+	}
+	// Stop: no new connection; every client is told to reconnect (to this
+	// node once it is back, or another); the games store what they were
+	// sent; then the database closes.
+	log.Info("stopping")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	go func() { _ = hs.Shutdown(sctx) }()
+	if err := srv.Shutdown(sctx); err != nil {
+		log.Warn("shutdown", slog.Any("err", err))
+	}
+	_ = hs.Shutdown(sctx)
+	log.Info("stopped")
+	return 0
+}
+
+func addrOr(a string) string {
+	if a == "" {
+		return DefaultAddr
+	}
+	return a
+}

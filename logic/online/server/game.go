@@ -1,0 +1,487 @@
+//go:build !js
+
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"shiftago/logic"
+	"shiftago/logic/ai"
+	"shiftago/logic/online/proto"
+	"shiftago/logic/online/store"
+)
+
+// game is the actor of one live game: a single goroutine runs every
+// function sent to in, so moves are checked, stored and told in order with
+// no lock on the table.
+type game struct {
+	id   string
+	srv  *Server
+	in   chan func()
+	t    *table
+	subs map[*conn]uint8 // connected clients and the seats each holds
+	refs int             // holders outside the actor (guarded by srv.mu)
+
+	thinking int // the ply a computer search runs for, -1 for none
+	timer    *time.Timer
+	timerFor time.Time // the deadline the timer is set for
+}
+
+const gameInbox = 256
+
+// storeWait bounds one call to the store.
+const storeWait = 10 * time.Second
+
+// run is the actor's loop. It leaves when nobody has held the game for a
+// while, or when the server stops (after running what is queued, so that
+// every move sent in before the stop is stored and acknowledged).
+func (g *game) run(ctx context.Context) {
+	idle := time.NewTicker(g.srv.cfg.IdleGame)
+	defer idle.Stop()
+	defer g.srv.wg.Done()
+	g.afterChange()
+	for {
+		select {
+		case f := <-g.in:
+			f()
+		case <-idle.C:
+			if len(g.subs) == 0 && g.thinking < 0 && g.srv.evict(g) {
+				g.stopTimer()
+				return
+			}
+		case <-ctx.Done():
+			for {
+				select {
+				case f := <-g.in:
+					f()
+				default:
+					g.stopTimer()
+					return
+				}
+			}
+		}
+	}
+}
+
+// do runs f on the actor; false if its queue is full (the caller refuses
+// with busy rather than block a reader).
+func (g *game) do(f func()) bool {
+	select {
+	case g.in <- f:
+		return true
+	default:
+		return false
+	}
+}
+
+func (g *game) broadcast(m proto.Msg) {
+	b := proto.Encode(m)
+	for c := range g.subs {
+		c.sendRaw(b)
+	}
+}
+
+func (g *game) log() *slog.Logger { return g.srv.log.With(slog.String("game", g.id)) }
+
+func (g *game) ctx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), storeWait)
+}
+
+// attach adds a connection, greets it and sends what it missed after ply.
+func (g *game) attach(c *conn, ply int) {
+	seats := g.t.held(c.guest)
+	g.subs[c] = seats
+	c.send(proto.Msg{T: proto.TWelcome, Game: g.id, Ply: g.t.ply(), V: proto.Version, Seats: bitsOf(seats)})
+	c.send(g.stateFor(ply))
+	for _, s := range bitsOf(seats) {
+		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: s, What: proto.WhatConnected})
+	}
+}
+
+func (g *game) stateFor(ply int) proto.Msg {
+	st := g.t.state(ply)
+	for _, seats := range g.subs {
+		for _, i := range bitsOf(seats) {
+			if i < len(st.Table) {
+				st.Table[i].Connected = true
+			}
+		}
+	}
+	return st
+}
+
+func (g *game) detach(c *conn) {
+	seats, ok := g.subs[c]
+	if !ok {
+		return
+	}
+	delete(g.subs, c)
+	for _, i := range bitsOf(seats) {
+		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: i, What: proto.WhatLeft})
+	}
+}
+
+// move handles a client's move command: check, store, acknowledge, tell.
+// The ack is sent only once the store has committed the move, so an
+// acknowledged move survives a crash of this process.
+func (g *game) move(c *conn, m proto.Msg) {
+	mv, dup, ref := g.t.checkMove(c.guest, g.subs[c], m)
+	switch {
+	case ref != nil:
+		c.send(*ref)
+		if ref.Code == proto.CodeStalePly {
+			c.send(g.stateFor(min(m.Ply-1, g.t.ply())))
+		}
+		return
+	case dup:
+		c.send(proto.Msg{T: proto.TAck, Game: g.id, Ply: m.Ply, ID: m.ID, Move: g.t.moves[m.Ply-1].Move})
+		return
+	}
+	a := g.t.appendFor(mv, c.guest, g.srv.now())
+	if g.store(a, m.ID) {
+		c.send(proto.Msg{T: proto.TAck, Game: g.id, Ply: a.Ply, ID: m.ID, Move: a.Move})
+		g.played(a.Ply)
+		return
+	}
+	// Not stored by us: another node took the ply (the reload has told
+	// everyone), or the store failed.
+	if a.Ply <= g.t.ply() && g.t.moves[a.Ply-1].By == c.guest && g.t.moves[a.Ply-1].Move == a.Move {
+		c.send(proto.Msg{T: proto.TAck, Game: g.id, Ply: a.Ply, ID: m.ID, Move: a.Move})
+		return
+	}
+	if a.Ply <= g.t.ply() {
+		c.send(proto.Refuse(g.t.ply(), m.ID, proto.CodeStalePly, "another move took this ply"))
+		c.send(g.stateFor(a.Ply - 1))
+		return
+	}
+	c.send(proto.Refuse(g.t.ply(), m.ID, proto.CodeBusy, "the move could not be stored: send it again"))
+}
+
+// store writes a move; true if this call stored it. On a lost race the
+// game is reloaded from the store, which has the last word.
+func (g *game) store(a store.Append, id string) bool {
+	ctx, cancel := g.ctx()
+	defer cancel()
+	m, err := g.srv.cfg.Store.AppendMove(ctx, a)
+	if err != nil {
+		if !errors.Is(err, store.ErrPlyTaken) && !errors.Is(err, store.ErrNotPlaying) && !errors.Is(err, store.ErrStale) {
+			g.log().Error("store move", slog.Int("ply", a.Ply), slog.Any("err", err))
+		}
+		g.reload()
+		return false
+	}
+	if err := g.t.apply(m, a, id); err != nil {
+		g.log().Error("apply stored move", slog.Int("ply", a.Ply), slog.Any("err", err))
+		g.reload()
+		return false
+	}
+	return true
+}
+
+// played tells everyone of the move at ply, which the table has.
+func (g *game) played(ply int) {
+	m := g.t.moves[ply-1]
+	g.broadcast(proto.Msg{T: proto.TMoved, Game: g.id, Ply: ply, Move: m.Move, Seat: g.seatOf(ply), ID: g.t.ids[ply]})
+	if g.t.over() {
+		res, why := result(g.t.rec.Result)
+		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.ply(), Result: res, Why: why})
+	}
+	g.afterChange()
+}
+
+// seatOf is the seat that played the move at ply.
+func (g *game) seatOf(ply int) int {
+	p := g.t.positionAt(ply - 1)
+	return p.ToMoveSeat()
+}
+
+// reload reads the game again from the store (another node changed it,
+// or a write lost a race) and tells the clients what changed: the new
+// moves, or a whole state when the change is not a plain continuation.
+func (g *game) reload() {
+	t, err := g.srv.loadTable(g.id)
+	if err != nil {
+		g.log().Error("reload", slog.Any("err", err))
+		return
+	}
+	old := g.t
+	prefix := t.ply() >= old.ply()
+	for i := 0; prefix && i < old.ply(); i++ {
+		prefix = t.moves[i] == old.moves[i]
+	}
+	for p, id := range old.ids {
+		if p <= t.ply() && prefix {
+			t.ids[p] = id
+		}
+	}
+	g.t = t
+	for c := range g.subs {
+		g.subs[c] = t.held(c.guest)
+	}
+	switch {
+	case prefix && sameSeats(old.rec, t.rec):
+		for p := old.ply() + 1; p <= t.ply(); p++ {
+			m := t.moves[p-1]
+			g.broadcast(proto.Msg{T: proto.TMoved, Game: g.id, Ply: p, Move: m.Move, Seat: g.seatOf(p)})
+		}
+	case prefix:
+		for i, s := range t.rec.Seats {
+			o := old.rec.Seats[i]
+			switch {
+			case s.Kind == store.SeatComputer && o.Kind != store.SeatComputer:
+				g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: old.ply(), Seat: i, What: proto.WhatComputer})
+			case o.Guest == "" && s.Guest != "":
+				g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: old.ply(), Seat: i, What: proto.WhatJoined, Why: t.names[s.Guest]})
+			}
+		}
+		for c := range g.subs {
+			c.send(g.stateFor(old.ply()))
+		}
+	default:
+		if t.ply() < old.ply() {
+			g.broadcast(proto.Msg{T: proto.TUndone, Game: g.id, Ply: t.ply()})
+		}
+		for c := range g.subs {
+			c.send(g.stateFor(0))
+		}
+	}
+	if t.over() && !old.over() {
+		res, why := result(t.rec.Result)
+		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: t.ply(), Result: res, Why: why})
+	}
+	g.afterChange()
+}
+
+func sameSeats(a, b store.Game) bool {
+	if len(a.Seats) != len(b.Seats) {
+		return false
+	}
+	for i := range a.Seats {
+		x, y := a.Seats[i], b.Seats[i]
+		if x.Kind != y.Kind || x.Guest != y.Guest || x.Level != y.Level {
+			return false
+		}
+	}
+	return true
+}
+
+// afterChange starts what the new state asks for: a computer's search
+// when a computer is to move, the clock of the seat to move.
+func (g *game) afterChange() {
+	if g.t.over() || g.t.rec.Status != store.StatusPlaying || g.t.pos.Over() {
+		g.stopTimer()
+		return
+	}
+	seat := g.t.pos.ToMoveSeat()
+	if g.t.rec.Seats[seat].Kind == store.SeatComputer {
+		g.stopTimer()
+		if g.thinking != g.t.ply() {
+			g.think(seat)
+		}
+		return
+	}
+	if dl := g.t.rec.Deadline; !dl.IsZero() && !dl.Equal(g.timerFor) {
+		g.stopTimer()
+		g.timerFor = dl
+		ply := g.t.ply()
+		g.timer = time.AfterFunc(time.Until(dl), func() {
+			g.do(func() { g.timeUp(ply) })
+		})
+	}
+}
+
+func (g *game) stopTimer() {
+	if g.timer != nil {
+		g.timer.Stop()
+		g.timer = nil
+	}
+	g.timerFor = time.Time{}
+}
+
+// think asks the search pool for the computer's move. The answer comes
+// back to the actor and is played only if the game is still at that ply.
+func (g *game) think(seat int) {
+	ply := g.t.ply()
+	g.thinking = ply
+	cfg := ai.Config{Level: g.t.rec.Seats[seat].Level, Seed: hashID(g.id) ^ uint64(ply), Workers: 1, MaxNodes: g.srv.cfg.Nodes}
+	g.srv.pool.submit(g.t.pos, cfg, func(mv logic.Move) {
+		// The actor may have a full queue for a moment: wait for room
+		// rather than lose the move (the game would wait for ever).
+		select {
+		case g.in <- func() { g.computerMove(ply, seat, mv) }:
+		case <-g.srv.ctx.Done():
+		}
+	})
+}
+
+// hashID spreads a game id into a seed (FNV-1a): two games in the same
+// position do not play the same computer moves.
+func hashID(s string) uint64 {
+	var h uint64 = 14695981039346656037
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return h
+}
+
+func (g *game) computerMove(ply, seat int, mv logic.Move) {
+	if g.thinking == ply {
+		g.thinking = -1
+	}
+	if g.t.ply() != ply || g.t.over() || g.t.pos.ToMoveSeat() != seat || g.t.rec.Seats[seat].Kind != store.SeatComputer {
+		g.afterChange()
+		return
+	}
+	a := g.t.appendFor(mv, "", g.srv.now())
+	if g.store(a, "") {
+		g.played(a.Ply)
+	}
+}
+
+// timeUp ends a seat's time if it is still that seat's turn at ply and
+// the deadline has passed.
+func (g *game) timeUp(ply int) {
+	g.timerFor = time.Time{}
+	dl := g.t.rec.Deadline
+	if g.t.ply() != ply || g.t.over() || g.t.rec.Status != store.StatusPlaying || dl.IsZero() || g.srv.now().Before(dl) {
+		g.afterChange()
+		return
+	}
+	g.leave(g.t.pos.ToMoveSeat(), "time")
+}
+
+// leave ends a seat's part: resignation or time. Two players: the other
+// wins. Three or four: a computer plays on in the seat.
+func (g *game) leave(seat int, why string) {
+	ctx, cancel := g.ctx()
+	defer cancel()
+	color := string(g.t.pos.SeatColor(seat).Letter())
+	words := map[string]string{"time": " out of time", "resign": " resigned"}[why]
+	var rec store.Game
+	var err error
+	if len(g.t.rec.Seats) == 2 {
+		res := "win " + string(g.t.pos.SeatColor(1-seat).Letter()) + "; " + color + words
+		rec, err = g.srv.cfg.Store.SetStatus(ctx, g.id, g.t.rec.Version, store.StatusFinished, res)
+	} else {
+		rec, err = g.srv.cfg.Store.ReplaceSeat(ctx, g.id, g.t.rec.Version, store.Seat{Index: seat, Kind: store.SeatComputer, Level: g.srv.cfg.TakeoverLevel})
+	}
+	if err != nil {
+		if !errors.Is(err, store.ErrStale) {
+			g.log().Error("leave", slog.Int("seat", seat), slog.Any("err", err))
+		}
+		g.reload() // another node changed the game first: its word stands
+		return
+	}
+	if rec.Ply != g.t.ply() {
+		g.reload()
+		return
+	}
+	g.t.rec = rec
+	for c := range g.subs {
+		g.subs[c] = g.t.held(c.guest)
+	}
+	if g.t.over() {
+		res, w := result(rec.Result)
+		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.ply(), Result: res, Why: w, Seat: seat})
+	} else {
+		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: seat, What: proto.WhatComputer, Why: why, Level: g.srv.cfg.TakeoverLevel})
+	}
+	g.afterChange()
+}
+
+func (g *game) resign(c *conn, m proto.Msg) {
+	if g.subs[c]&(1<<m.Seat) == 0 {
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, fmt.Sprintf("seat %d is not yours", m.Seat)))
+		return
+	}
+	if g.t.over() || g.t.rec.Status != store.StatusPlaying {
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeOver, "the game is not being played"))
+		return
+	}
+	g.leave(m.Seat, "resign")
+}
+
+// offer handles a takeback or rematch offer (or its acceptance: the same
+// command from the other side). Agreed when every person's seat said so.
+func (g *game) offer(c *conn, m proto.Msg) {
+	seats := g.subs[c]
+	if seats == 0 {
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, "a spectator cannot offer"))
+		return
+	}
+	if m.Ply != g.t.ply() {
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeStalePly, "the offer is about another ply"))
+		return
+	}
+	agreed, why := g.t.offer(seats, m.Kind)
+	if why != "" {
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, why))
+		return
+	}
+	if !agreed {
+		g.broadcast(proto.Msg{T: proto.TOffered, Game: g.id, Ply: g.t.ply(), Kind: m.Kind, Seats: bitsOf(g.t.offers[m.Kind])})
+		return
+	}
+	clear(g.t.offers)
+	ctx, cancel := g.ctx()
+	defer cancel()
+	switch m.Kind {
+	case proto.OfferTakeback:
+		to := g.t.takebackTo()
+		p := g.t.positionAt(to)
+		tb := store.Takeback{Game: g.id, Version: g.t.rec.Version, Ply: to, ToMoveSeat: p.ToMoveSeat()}
+		if g.t.rec.Setup.MoveTime > 0 {
+			tb.Deadline = g.srv.now().Add(g.t.rec.Setup.MoveTime)
+		}
+		rec, err := g.srv.cfg.Store.Takeback(ctx, tb)
+		if err != nil {
+			c.send(proto.Refuse(g.t.ply(), "", proto.CodeStalePly, "the game changed: offer again"))
+			g.reload()
+			return
+		}
+		t, err := newTable(rec, g.t.moves[:to], g.t.names)
+		if err != nil {
+			g.log().Error("takeback replay", slog.Any("err", err))
+			g.reload()
+			return
+		}
+		g.t, g.thinking = t, -1
+		g.stopTimer()
+		g.broadcast(proto.Msg{T: proto.TUndone, Game: g.id, Ply: to})
+		for c := range g.subs {
+			c.send(g.stateFor(0))
+		}
+		g.afterChange()
+	case proto.OfferRematch:
+		id, err := g.srv.rematch(ctx, g.t.rec)
+		if err != nil {
+			g.log().Error("rematch", slog.Any("err", err))
+			c.send(proto.Refuse(g.t.ply(), "", proto.CodeBusy, "the rematch could not be created"))
+			return
+		}
+		g.broadcast(proto.Msg{T: proto.TRematch, Game: id, Ply: g.t.ply()})
+	}
+}
+
+func (g *game) decline(c *conn, m proto.Msg) {
+	if g.subs[c] == 0 || g.t.offers[m.Kind] == 0 {
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, "no such offer to decline"))
+		return
+	}
+	delete(g.t.offers, m.Kind)
+	g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.ply(), Kind: m.Kind})
+}
+
+func bitsOf(b uint8) []int {
+	var out []int
+	for i := 0; i < 4; i++ {
+		if b&(1<<i) != 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}

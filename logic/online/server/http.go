@@ -1,0 +1,296 @@
+//go:build !js
+
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"shiftago/logic/ai"
+	"shiftago/logic/online/proto"
+	"shiftago/logic/online/store"
+)
+
+// maxBody is the largest API request body.
+const maxBody = 4 << 10
+
+// remoteAddr is the client's address without its port: limits count per
+// machine (or per NAT), not per socket.
+func remoteAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// limited meters the requests of an address and bounds their bodies.
+func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !s.addr.allow(remoteAddr(r), s.now(), s.cfg.Limits) {
+			writeErr(w, http.StatusTooManyRequests, string(proto.CodeRate), "too many requests: slow down")
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+		h(w, r)
+	}
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeErr(w http.ResponseWriter, code int, short, why string) {
+	writeJSON(w, code, proto.APIError{Error: short, Why: why})
+}
+
+func decodeBody(r *http.Request, v any) error {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("more than one value")
+	}
+	return nil
+}
+
+// guest authenticates a request by its Authorization: Bearer token (never
+// a URL parameter: a token must not appear in a link or a log).
+func (s *Server) guest(r *http.Request) (store.Guest, bool) {
+	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok || tok == "" || len(tok) > proto.MaxTokenLen {
+		return store.Guest{}, false
+	}
+	g, err := s.cfg.Store.GuestByToken(r.Context(), tok)
+	return g, err == nil
+}
+
+func cleanName(n string) (string, error) {
+	n = strings.TrimSpace(n)
+	if n == "" {
+		return "Guest", nil
+	}
+	if len(n) > proto.MaxNameLen || !utf8.ValidString(n) {
+		return "", fmt.Errorf("a name is 1 to %d bytes of UTF-8", proto.MaxNameLen)
+	}
+	for _, r := range n {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return "", errors.New("a name has no control characters")
+		}
+	}
+	return n, nil
+}
+
+func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
+	var req proto.GuestRequest
+	if err := decodeBody(r, &req); err != nil {
+		writeErr(w, http.StatusBadRequest, "bad-request", err.Error())
+		return
+	}
+	name, err := cleanName(req.Name)
+	if err != nil {
+		writeErr(w, http.StatusBadRequest, "bad-name", err.Error())
+		return
+	}
+	g, tok, err := s.cfg.Store.CreateGuest(r.Context(), name)
+	if err != nil {
+		s.log.Error("create guest", slog.Any("err", err))
+		writeErr(w, http.StatusServiceUnavailable, "busy", "could not store the guest")
+		return
+	}
+	writeJSON(w, http.StatusCreated, proto.GuestReply{ID: g.ID, Name: g.Name, Token: tok})
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	me, ok := s.guest(r)
+	if !ok {
+		writeErr(w, http.StatusUnauthorized, string(proto.CodeAuth), "send Authorization: Bearer <token>")
+		return
+	}
+	var req proto.CreateRequest
+	if err := decodeBody(r, &req); err != nil {
+		writeErr(w, http.StatusBadRequest, "bad-request", err.Error())
+		return
+	}
+	ng, err := s.newGame(me.ID, req)
+	if err != nil {
+		writeErr(w, http.StatusBadRequest, "bad-game", err.Error())
+		return
+	}
+	if !s.roomFor(r.Context(), me.ID) {
+		writeErr(w, http.StatusTooManyRequests, "too-many-games", fmt.Sprintf("at most %d games at once", s.cfg.Limits.GamesPerGuest))
+		return
+	}
+	rec, err := s.cfg.Store.CreateGame(r.Context(), ng)
+	if err != nil {
+		s.log.Error("create game", slog.Any("err", err))
+		writeErr(w, http.StatusServiceUnavailable, "busy", "could not store the game")
+		return
+	}
+	s.log.Info("game created", slog.String("game", rec.ID), slog.String("variant", rec.Setup.Variant), slog.Int("players", rec.Setup.Players))
+	writeJSON(w, http.StatusCreated, reply(rec, me.ID))
+}
+
+// newGame checks a create request against the rules.
+func (s *Server) newGame(creator string, req proto.CreateRequest) (store.NewGame, error) {
+	if req.PerMove < 0 || req.PerMove > maxPerMove {
+		return store.NewGame{}, fmt.Errorf("permove is 0 to %d seconds", maxPerMove)
+	}
+	setup := store.Setup{Variant: req.Variant, Players: len(req.Seats), SitOuts: req.SitOuts, Starter: req.Starter,
+		MoveTime: time.Duration(req.PerMove) * time.Second}
+	start, err := startOf(setup)
+	if err != nil {
+		return store.NewGame{}, err
+	}
+	if err := setup.Validate(); err != nil {
+		return store.NewGame{}, err
+	}
+	ng := store.NewGame{Creator: creator, Setup: setup, ToMoveSeat: start.ToMoveSeat()}
+	mine, open := 0, 0
+	for i, sr := range req.Seats {
+		st := store.Seat{Index: i}
+		switch sr.Kind {
+		case "me":
+			st.Kind, st.Guest = store.SeatRemote, creator
+			if mine > 0 {
+				st.Kind = store.SeatHotSeat // another seat on the creator's device
+			}
+			mine++
+		case "open":
+			st.Kind = store.SeatRemote
+			open++
+		case "computer":
+			if sr.Level < 1 || sr.Level > ai.MaxLevel {
+				return store.NewGame{}, fmt.Errorf("seat %d: level is 1 to %d", i, ai.MaxLevel)
+			}
+			st.Kind, st.Level = store.SeatComputer, sr.Level
+		default:
+			return store.NewGame{}, fmt.Errorf("seat %d: kind is me, open or computer", i)
+		}
+		ng.Seats = append(ng.Seats, st)
+	}
+	if mine == 0 {
+		return store.NewGame{}, errors.New("hold at least one seat (kind me)")
+	}
+	if open == 0 && setup.MoveTime > 0 {
+		ng.Deadline = s.now().Add(setup.MoveTime)
+	}
+	return ng, nil
+}
+
+const maxPerMove = 30 * 24 * 3600 // a month
+
+// roomFor says whether a guest may hold a seat in one more game.
+func (s *Server) roomFor(ctx context.Context, guest string) bool {
+	games, err := s.cfg.Store.GamesOf(ctx, guest, s.cfg.Limits.GamesPerGuest+1)
+	if err != nil {
+		return false
+	}
+	open := 0
+	for _, g := range games {
+		if g.Status == store.StatusOpen || g.Status == store.StatusPlaying {
+			open++
+		}
+	}
+	return open < s.cfg.Limits.GamesPerGuest
+}
+
+func reply(rec store.Game, guest string) proto.GameReply {
+	rep := proto.GameReply{Game: rec.ID, Watch: rec.Spectator, Variant: rec.Setup.Variant, Players: rec.Setup.Players,
+		Status: rec.Status.String(), Ply: rec.Ply, Result: rec.Result, Seats: []int{}}
+	for i, st := range rec.Seats {
+		if st.Kind != store.SeatComputer && st.Guest == guest {
+			rep.Seats = append(rep.Seats, i)
+		}
+		if st.Kind == store.SeatRemote && st.Guest == "" && rec.Status == store.StatusOpen {
+			rep.Invite = rec.Code
+		}
+	}
+	if rec.Status == store.StatusPlaying && rec.ToMoveSeat >= 0 && rec.ToMoveSeat < len(rec.Seats) {
+		st := rec.Seats[rec.ToMoveSeat]
+		rep.YourMove = st.Kind != store.SeatComputer && st.Guest == guest
+	}
+	if !rec.Deadline.IsZero() {
+		rep.Deadline = rec.Deadline.UnixMilli()
+	}
+	return rep
+}
+
+// handleJoin gives the guest the first free seat of the game the invite
+// code names. Two guests racing for the last seat: the store gives it to
+// one, the other is refused.
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	me, ok := s.guest(r)
+	if !ok {
+		writeErr(w, http.StatusUnauthorized, string(proto.CodeAuth), "send Authorization: Bearer <token>")
+		return
+	}
+	var req proto.JoinRequest
+	if err := decodeBody(r, &req); err != nil || req.Code == "" || len(req.Code) > proto.MaxGameLen {
+		writeErr(w, http.StatusBadRequest, "bad-request", `want {"code": "…"}`)
+		return
+	}
+	rec, err := s.cfg.Store.GameByCode(r.Context(), req.Code)
+	if err != nil {
+		writeErr(w, http.StatusNotFound, string(proto.CodeNoGame), "no game has this invite code")
+		return
+	}
+	if rec.SeatOf(me.ID) >= 0 {
+		writeJSON(w, http.StatusOK, reply(rec, me.ID)) // joined already: the same answer again
+		return
+	}
+	if !s.roomFor(r.Context(), me.ID) {
+		writeErr(w, http.StatusTooManyRequests, "too-many-games", fmt.Sprintf("at most %d games at once", s.cfg.Limits.GamesPerGuest))
+		return
+	}
+	for _, st := range rec.Seats {
+		if st.Kind != store.SeatRemote || st.Guest != "" {
+			continue
+		}
+		got, err := s.cfg.Store.TakeSeat(r.Context(), rec.ID, st.Index, me.ID)
+		if errors.Is(err, store.ErrSeatTaken) {
+			continue
+		}
+		if err != nil {
+			s.log.Error("take seat", slog.String("game", rec.ID), slog.Any("err", err))
+			writeErr(w, http.StatusServiceUnavailable, "busy", "could not take the seat")
+			return
+		}
+		writeJSON(w, http.StatusOK, reply(got, me.ID))
+		return
+	}
+	writeErr(w, http.StatusConflict, "no-seat", "no free seat in this game")
+}
+
+// handleList lists the guest's games: theirs to move first (earliest
+// deadline first), then the others playing, open, finished.
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	me, ok := s.guest(r)
+	if !ok {
+		writeErr(w, http.StatusUnauthorized, string(proto.CodeAuth), "send Authorization: Bearer <token>")
+		return
+	}
+	games, err := s.cfg.Store.GamesOf(r.Context(), me.ID, 100)
+	if err != nil {
+		writeErr(w, http.StatusServiceUnavailable, "busy", "could not list the games")
+		return
+	}
+	list := make([]proto.GameReply, 0, len(games))
+	for _, rec := range games {
+		list = append(list, reply(rec, me.ID))
+	}
+	writeJSON(w, http.StatusOK, list)
+}

@@ -1,0 +1,330 @@
+//go:build !js
+
+package server
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"runtime"
+	"sync"
+	"time"
+
+	"shiftago/logic/ai"
+	"shiftago/logic/online/static"
+	"shiftago/logic/online/store"
+)
+
+// Config is what a Server needs. Store is required; the rest has defaults.
+type Config struct {
+	Store  store.Store
+	Log    *slog.Logger // nil: slog.Default()
+	Web    fs.FS        // the web app's folder, served from /; nil serves none
+	Limits Limits       // zero: DefaultLimits()
+	// Workers is the number of computer searches run at once for all
+	// games; 0: the number of cores.
+	Workers int
+	// Nodes is the node budget of a computer's move; 0: its level's own.
+	Nodes int
+	// TakeoverLevel is the level of a computer that takes the seat of a
+	// player who resigned or ran out of time (3 or 4 players); 0: ai.DefaultLevel.
+	TakeoverLevel int
+	IdleGame      time.Duration    // an actor nobody holds leaves after this; 0: a minute
+	Sweep         time.Duration    // how often games past their deadline are looked for; 0: 30 s
+	Now           func() time.Time // nil: time.Now
+}
+
+// Server is the game service: an http.Handler for the API, the WebSocket
+// and the web app, and the live games' actors.
+type Server struct {
+	cfg  Config
+	log  *slog.Logger
+	pool *pool
+	addr addrs
+	mux  *http.ServeMux
+
+	ctx    context.Context // ends at Shutdown: actors finish their queues and leave
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // actors
+	connWG sync.WaitGroup // WebSocket handlers
+
+	mu    sync.Mutex
+	games map[string]*game
+	conns map[*conn]struct{}
+	down  bool
+}
+
+// New makes a Server and starts listening to the bus.
+func New(cfg Config) *Server {
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = DefaultLimits()
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.NumCPU()
+	}
+	if cfg.IdleGame <= 0 {
+		cfg.IdleGame = time.Minute
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.TakeoverLevel <= 0 || cfg.TakeoverLevel > ai.MaxLevel {
+		cfg.TakeoverLevel = ai.DefaultLevel
+	}
+	if cfg.Sweep <= 0 {
+		cfg.Sweep = 30 * time.Second
+	}
+	s := &Server{cfg: cfg, log: cfg.Log, pool: newPool(cfg.Workers), games: map[string]*game{}, conns: map[*conn]struct{}{}}
+	s.addr.m = map[string]*addrState{}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.mux = http.NewServeMux()
+	s.mux.HandleFunc("POST /api/guests", s.limited(s.handleGuest))
+	s.mux.HandleFunc("POST /api/games", s.limited(s.handleCreate))
+	s.mux.HandleFunc("GET /api/games", s.limited(s.handleList))
+	s.mux.HandleFunc("POST /api/join", s.limited(s.handleJoin))
+	s.mux.HandleFunc("GET /api/ws", s.handleWS)
+	if cfg.Web != nil {
+		s.mux.Handle("/", static.Handler(cfg.Web))
+	}
+	go s.listen()
+	go s.sweep()
+	return s
+}
+
+func (s *Server) now() time.Time { return s.cfg.Now() }
+
+// ServeHTTP serves the API, the WebSocket and the web app.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// HTTPServer wraps the Server in an http.Server with the timeouts every
+// public server needs: a client that sends half a header, or reads a
+// response a byte a minute, is cut off.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+}
+
+// Shutdown tells every client to reconnect (bye), closes the sockets,
+// lets every game actor finish what it was sent (each acknowledged move
+// is stored before its ack is sent, so none is lost) and waits for them.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.down = true
+	conns := make([]*conn, 0, len(s.conns))
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.bye()
+	}
+	s.cancel()
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); s.connWG.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// acquire returns the live actor of a game, starting it from the store.
+// The caller must release it.
+func (s *Server) acquire(ctx context.Context, id string) (*game, error) {
+	s.mu.Lock()
+	if s.down {
+		s.mu.Unlock()
+		return nil, errors.New("shutting down")
+	}
+	if g := s.games[id]; g != nil {
+		g.refs++
+		s.mu.Unlock()
+		return g, nil
+	}
+	s.mu.Unlock()
+	t, err := s.loadTable(id)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.down {
+		return nil, errors.New("shutting down")
+	}
+	if g := s.games[id]; g != nil { // started meanwhile by another request
+		g.refs++
+		return g, nil
+	}
+	g := &game{id: id, srv: s, in: make(chan func(), gameInbox), t: t, subs: map[*conn]uint8{}, refs: 1, thinking: -1}
+	s.games[id] = g
+	s.wg.Add(1)
+	go g.run(s.ctx)
+	return g, nil
+}
+
+func (s *Server) release(g *game) {
+	s.mu.Lock()
+	g.refs--
+	s.mu.Unlock()
+}
+
+// evict removes an idle actor unless someone holds it.
+func (s *Server) evict(g *game) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if g.refs > 0 {
+		return false
+	}
+	delete(s.games, g.id)
+	return true
+}
+
+// loadTable reads a game, its moves and its players' names.
+func (s *Server) loadTable(id string) (*table, error) {
+	ctx, cancel := context.WithTimeout(s.ctx, storeWait)
+	defer cancel()
+	rec, err := s.cfg.Store.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	moves, err := s.cfg.Store.Moves(ctx, id, 0)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]string{}
+	for _, st := range rec.Seats {
+		if st.Guest != "" && names[st.Guest] == "" {
+			if gu, err := s.cfg.Store.Guest(ctx, st.Guest); err == nil {
+				names[st.Guest] = gu.Name
+			}
+		}
+	}
+	return newTable(rec, moves, names)
+}
+
+// listen follows the store's bus: a game changed by another node is
+// reloaded here, so its players on this node see the move at once. A
+// change this node made itself is known already (the event's version is
+// not above the table's).
+func (s *Server) listen() {
+	for s.ctx.Err() == nil {
+		sub := s.cfg.Store.Bus().Subscribe(4096)
+		s.reloadAll() // events may have been missed before this subscription
+		for e := range sub.C() {
+			if e.Kind == store.EventResync || e.Game == "*" {
+				s.reloadAll()
+				continue
+			}
+			if e.Version == 0 {
+				continue // presence, not game state
+			}
+			s.mu.Lock()
+			g := s.games[e.Game]
+			s.mu.Unlock()
+			if g == nil {
+				continue
+			}
+			v := e.Version
+			if !g.do(func() {
+				if v > g.t.rec.Version {
+					g.reload()
+				}
+			}) {
+				go func() {
+					select {
+					case g.in <- g.reload:
+					case <-s.ctx.Done():
+					}
+				}()
+			}
+		}
+		if err := sub.Err(); err != nil && s.ctx.Err() == nil {
+			s.log.Warn("bus subscription ended", slog.Any("err", err))
+			time.Sleep(100 * time.Millisecond)
+		}
+		sub.Close()
+		if s.ctx.Err() != nil || errors.Is(sub.Err(), store.ErrClosed) {
+			return
+		}
+	}
+}
+
+func (s *Server) reloadAll() {
+	s.mu.Lock()
+	games := make([]*game, 0, len(s.games))
+	for _, g := range s.games {
+		games = append(games, g)
+	}
+	s.mu.Unlock()
+	for _, g := range games {
+		g.do(g.reload)
+	}
+}
+
+// sweep looks for games past their deadline, live or not (a
+// correspondence game nobody has open, a game of a node that died), and
+// lets their actor end the turn.
+func (s *Server) sweep() {
+	tick := time.NewTicker(s.cfg.Sweep)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+		}
+		ctx, cancel := context.WithTimeout(s.ctx, storeWait)
+		games, err := s.cfg.Store.Expired(ctx, s.now(), 100)
+		cancel()
+		if err != nil {
+			continue
+		}
+		for _, rec := range games {
+			g, err := s.acquire(s.ctx, rec.ID)
+			if err != nil {
+				continue
+			}
+			ply := rec.Ply
+			g.do(func() { g.timeUp(ply) })
+			s.release(g)
+		}
+	}
+}
+
+// rematch creates the next game of the table, or finds the one another
+// player (perhaps on another node) created first: same seats, the next
+// seat starts.
+func (s *Server) rematch(ctx context.Context, old store.Game) (string, error) {
+	setup := old.Setup
+	setup.Starter = (old.Setup.Starter + 1) % setup.Players
+	start, err := startOf(setup)
+	if err != nil {
+		return "", err
+	}
+	seats := make([]store.Seat, len(old.Seats))
+	for i, st := range old.Seats {
+		seats[i] = store.Seat{Index: i, Kind: st.Kind, Level: st.Level, Guest: st.Guest}
+	}
+	ng := store.NewGame{Creator: old.Creator, Setup: setup, Seats: seats, ToMoveSeat: start.ToMoveSeat(), RematchOf: old.ID}
+	if setup.MoveTime > 0 {
+		ng.Deadline = s.now().Add(setup.MoveTime)
+	}
+	g, err := s.cfg.Store.CreateGame(ctx, ng)
+	if errors.Is(err, store.ErrRematchExists) {
+		g, err = s.cfg.Store.RematchOf(ctx, old.ID)
+	}
+	return g.ID, err
+}

@@ -1,0 +1,286 @@
+//go:build !js
+
+package server
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"shiftago/logic/online/proto"
+	"shiftago/logic/online/store"
+)
+
+// Timings of a WebSocket connection.
+const (
+	helloWait  = 5 * time.Second  // the first message, hello, must come by then
+	readIdle   = 60 * time.Second // a client pings every 20 s; silence this long is a dead peer
+	writeWait  = 10 * time.Second // one frame; a client that reads slower is dropped
+	outQueue   = 64               // events queued for one client before it counts as too slow
+	maxStrikes = 20               // refused commands tolerated before the socket is closed
+)
+
+// conn is one client's WebSocket. A reader goroutine decodes commands and
+// hands them to the game's actor; a writer goroutine sends the queued
+// events. The actor never blocks on a client: a full queue drops it (it
+// reconnects and resumes), as coder/websocket's chat example does.
+type conn struct {
+	srv   *Server
+	ws    *websocket.Conn
+	addr  string
+	guest string
+	g     *game
+
+	out      chan []byte
+	quit     chan struct{}
+	once     sync.Once
+	status   websocket.StatusCode
+	reason   string
+	finished chan struct{}
+}
+
+func (c *conn) send(m proto.Msg) { c.sendRaw(proto.Encode(m)) }
+
+func (c *conn) sendRaw(b []byte) {
+	select {
+	case c.out <- b:
+	default:
+		c.close(websocket.StatusPolicyViolation, "too slow: reconnect")
+	}
+}
+
+// close ends the connection after the writer has sent what is queued.
+func (c *conn) close(code websocket.StatusCode, reason string) {
+	c.once.Do(func() {
+		c.status, c.reason = code, reason
+		close(c.quit)
+	})
+}
+
+// bye tells the client to reconnect, then closes: the server is stopping.
+func (c *conn) bye() {
+	select {
+	case c.out <- proto.Encode(proto.Msg{T: proto.TBye, Why: "restart"}):
+	default:
+	}
+	c.close(websocket.StatusServiceRestart, "restarting: reconnect")
+}
+
+func (c *conn) writer() {
+	defer close(c.finished)
+	write := func(b []byte) bool {
+		ctx, cancel := context.WithTimeout(context.Background(), writeWait)
+		defer cancel()
+		return c.ws.Write(ctx, websocket.MessageText, b) == nil
+	}
+	for {
+		select {
+		case b := <-c.out:
+			if !write(b) {
+				c.close(websocket.StatusGoingAway, "write failed")
+				c.ws.CloseNow()
+				return
+			}
+		case <-c.quit:
+			for {
+				select {
+				case b := <-c.out:
+					if !write(b) {
+						c.ws.CloseNow()
+						return
+					}
+				default:
+					c.ws.Close(c.status, c.reason)
+					return
+				}
+			}
+		}
+	}
+}
+
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	addr := remoteAddr(r)
+	if !s.addr.open(addr, s.cfg.Limits.ConnsPerAddr) {
+		s.log.Warn("too many connections", slog.String("addr", addr))
+		writeErr(w, http.StatusTooManyRequests, string(proto.CodeRate), "too many connections from this address")
+		return
+	}
+	defer s.addr.close(addr)
+	ws, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return // Accept has answered the request
+	}
+	ws.SetReadLimit(proto.MaxFrame)
+	c := &conn{srv: s, ws: ws, addr: addr, out: make(chan []byte, outQueue), quit: make(chan struct{}), finished: make(chan struct{})}
+	s.mu.Lock()
+	if s.down {
+		s.mu.Unlock()
+		ws.Close(websocket.StatusServiceRestart, "restarting: reconnect")
+		return
+	}
+	s.conns[c] = struct{}{}
+	s.connWG.Add(1)
+	s.mu.Unlock()
+	defer s.connWG.Done()
+	go c.writer()
+	c.serve(r.Context())
+	c.close(websocket.StatusNormalClosure, "")
+	<-c.finished
+	s.mu.Lock()
+	delete(s.conns, c)
+	s.mu.Unlock()
+	if c.g != nil {
+		g := c.g
+		if !g.do(func() { g.detach(c) }) {
+			// A full queue: detach later rather than leave a dead subscriber.
+			go func() { g.in <- func() { g.detach(c) } }()
+		}
+		s.release(g)
+	}
+}
+
+// read reads one command, waiting at most d; ok false ends the connection.
+func (c *conn) read(ctx context.Context, d time.Duration) (proto.Msg, error, bool) {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	typ, b, err := c.ws.Read(ctx)
+	if err != nil {
+		if websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
+			c.srv.log.Warn("frame too large", slog.String("addr", c.addr))
+		}
+		return proto.Msg{}, nil, false
+	}
+	if typ != websocket.MessageText {
+		return proto.Msg{}, errors.New("binary frames are not spoken: send JSON text"), true
+	}
+	m, err := proto.Decode(b)
+	return m, err, true
+}
+
+func (c *conn) serve(ctx context.Context) {
+	s := c.srv
+	// The reads are not cancelled when the connection is to end (c.quit):
+	// a cancelled read closes the socket at once, and the writer must
+	// first send what is queued (a bye, the last acks). The writer's Close
+	// ends the read instead.
+	quitCtx := ctx
+	m, err, ok := c.read(quitCtx, helloWait)
+	if !ok {
+		return
+	}
+	if err != nil || m.T != proto.THello {
+		why := "the first message must be hello"
+		if err != nil {
+			why = err.Error()
+		}
+		c.send(proto.Refuse(0, "", proto.CodeBadMessage, why))
+		c.close(websocket.StatusPolicyViolation, "hello first")
+		return
+	}
+	if !c.hello(quitCtx, m) {
+		return
+	}
+	var b bucket
+	strikes := 0
+	for {
+		m, err, ok := c.read(quitCtx, readIdle)
+		if !ok {
+			return
+		}
+		now := s.now()
+		if !b.take(now, s.cfg.Limits.MsgsPerSec, s.cfg.Limits.MsgBurst) || !s.addr.allow(c.addr, now, s.cfg.Limits) {
+			strikes++
+			c.send(proto.Refuse(0, m.ID, proto.CodeRate, "too many messages: slow down"))
+		} else if err != nil {
+			strikes++
+			c.send(proto.Refuse(0, "", proto.CodeBadMessage, err.Error()))
+		} else {
+			strikes += c.dispatch(m)
+		}
+		if strikes > maxStrikes {
+			s.log.Warn("client closed after refusals", slog.String("addr", c.addr), slog.Int("strikes", strikes))
+			c.close(websocket.StatusPolicyViolation, "too many refused messages")
+			return
+		}
+	}
+}
+
+// hello authenticates the connection and attaches it to its game.
+func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
+	s := c.srv
+	if m.V != proto.Version {
+		c.send(proto.Refuse(0, "", proto.CodeVersion, "this server speaks protocol version 1"))
+		c.close(websocket.StatusPolicyViolation, "version")
+		return false
+	}
+	gameID := m.Game
+	if m.Token != "" {
+		gu, err := s.cfg.Store.GuestByToken(ctx, m.Token)
+		if err != nil {
+			c.send(proto.Refuse(0, "", proto.CodeAuth, "unknown token"))
+			c.close(websocket.StatusPolicyViolation, "auth")
+			return false
+		}
+		c.guest = gu.ID
+	} else {
+		rec, err := s.cfg.Store.GameBySpectator(ctx, m.Watch)
+		if err != nil {
+			c.send(proto.Refuse(0, "", proto.CodeNoGame, "no game has this spectator code"))
+			c.close(websocket.StatusPolicyViolation, "no game")
+			return false
+		}
+		gameID = rec.ID
+	}
+	g, err := s.acquire(ctx, gameID)
+	if err != nil {
+		code := proto.CodeNoGame
+		if !errors.Is(err, store.ErrNotFound) {
+			code = proto.CodeBusy
+			s.log.Error("open game", slog.String("game", gameID), slog.Any("err", err))
+		}
+		c.send(proto.Refuse(0, "", code, "the game cannot be opened"))
+		c.close(websocket.StatusPolicyViolation, "no game")
+		return false
+	}
+	c.g = g
+	if !g.do(func() { g.attach(c, m.Ply) }) {
+		c.send(proto.Refuse(0, "", proto.CodeBusy, "the game is busy: reconnect"))
+		c.close(websocket.StatusTryAgainLater, "busy")
+		return false
+	}
+	return true
+}
+
+// dispatch hands a command to the game; it returns 1 for a refusal that
+// counts against the client.
+func (c *conn) dispatch(m proto.Msg) int {
+	g := c.g
+	var f func()
+	switch m.T {
+	case proto.TPing:
+		c.send(proto.Msg{T: proto.TPong, Ply: m.Ply})
+		return 0
+	case proto.THello:
+		c.send(proto.Refuse(0, "", proto.CodeBadMessage, "hello was said"))
+		return 1
+	case proto.TSnapshot:
+		f = func() { c.send(g.stateFor(m.Ply)) }
+	case proto.TMove:
+		f = func() { g.move(c, m) }
+	case proto.TResign:
+		f = func() { g.resign(c, m) }
+	case proto.TOffer:
+		f = func() { g.offer(c, m) }
+	case proto.TDecline:
+		f = func() { g.decline(c, m) }
+	}
+	if !g.do(f) {
+		c.send(proto.Refuse(m.Ply, m.ID, proto.CodeBusy, "the game is busy: send it again"))
+	}
+	return 0
+}

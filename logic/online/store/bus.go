@@ -1,0 +1,175 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"sync"
+)
+
+// Event is a change to a game, as every node hears of it. It is small on
+// purpose: a node that hears one rereads what it needs from the store.
+type Event struct {
+	Game    string    `json:"g"`
+	Kind    EventKind `json:"k"`
+	Ply     int       `json:"p"`           // the game's ply after the change
+	Version int64     `json:"v"`           // the game's version after the change
+	Origin  string    `json:"o,omitempty"` // the publishing node's id
+	Data    string    `json:"d,omitempty"` // the server's own payload (Publish); at most MaxEventData bytes
+}
+
+// EventKind says what changed.
+type EventKind string
+
+// The kinds the store publishes itself; the server may publish others.
+const (
+	EventMove     EventKind = "move"
+	EventTakeback EventKind = "takeback"
+	EventSeat     EventKind = "seat"
+	EventStatus   EventKind = "status"
+	EventCreated  EventKind = "created"
+	// EventResync (Game "*") tells this node's subscribers that the
+	// PostgreSQL listener had to reconnect and events may have been
+	// missed: reread the store.
+	EventResync EventKind = "resync"
+)
+
+// MaxEventData bounds Event.Data: PostgreSQL's NOTIFY payload is under
+// 8000 bytes, and an event is a signal, not a message body.
+const MaxEventData = 4000
+
+// ErrSlow is why a subscription was dropped: its buffer was full.
+var ErrSlow = errors.New("store: subscriber too slow, dropped")
+
+// Bus delivers events to the subscribers of every node sharing the
+// database. Delivery is at most once: a subscriber that misses events
+// (dropped as slow, or a reconnect of the database listener) rereads the
+// store, which is the truth.
+type Bus interface {
+	// Publish sends an event to every node (this one included).
+	Publish(ctx context.Context, e Event) error
+	// Subscribe returns a subscription that receives every event, with a
+	// buffer of buffer events (at least 1). A subscriber whose buffer is
+	// full when an event comes is dropped: its channel is closed and Err
+	// says ErrSlow. It never blocks the others.
+	Subscribe(buffer int) *Subscription
+}
+
+// Subscription receives events until it is closed or dropped.
+type Subscription struct {
+	c    chan Event
+	hub  *hub
+	mu   sync.Mutex
+	err  error
+	done bool
+}
+
+// C is the channel of events; it is closed when the subscription ends.
+func (s *Subscription) C() <-chan Event { return s.c }
+
+// Err is why the subscription ended: nil while it runs or after Close,
+// ErrSlow when it was dropped, ErrClosed when the store closed.
+func (s *Subscription) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// Close ends the subscription. It is safe to call more than once.
+func (s *Subscription) Close() { s.hub.remove(s, nil) }
+
+// hub fans events out to a node's subscribers, dropping slow ones. Both
+// buses use it: the SQLite store calls deliver after each commit, the
+// PostgreSQL store from its LISTEN connection.
+type hub struct {
+	mu     sync.Mutex
+	subs   map[*Subscription]struct{}
+	closed bool
+}
+
+func newHub() *hub { return &hub{subs: map[*Subscription]struct{}{}} }
+
+func (h *hub) subscribe(buffer int) *Subscription {
+	if buffer < 1 {
+		buffer = 1
+	}
+	s := &Subscription{c: make(chan Event, buffer), hub: h}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		s.err, s.done = ErrClosed, true
+		close(s.c)
+		return s
+	}
+	h.subs[s] = struct{}{}
+	return s
+}
+
+// deliver hands e to every subscriber without ever waiting: a full
+// buffer drops that subscriber.
+func (h *hub) deliver(e Event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs {
+		select {
+		case s.c <- e:
+		default:
+			h.endLocked(s, ErrSlow)
+		}
+	}
+}
+
+func (h *hub) remove(s *Subscription, why error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.endLocked(s, why)
+}
+
+func (h *hub) endLocked(s *Subscription, why error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.done {
+		return
+	}
+	s.done, s.err = true, why
+	delete(h.subs, s)
+	close(s.c)
+}
+
+func (h *hub) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.closed = true
+	for s := range h.subs {
+		h.endLocked(s, ErrClosed)
+	}
+}
+
+// memBus is the bus of a single node (SQLite): events go straight to the
+// hub.
+type memBus struct {
+	hub    *hub
+	origin string
+}
+
+func (b *memBus) Publish(ctx context.Context, e Event) error {
+	if err := checkEvent(&e); err != nil {
+		return err
+	}
+	if e.Origin == "" {
+		e.Origin = b.origin
+	}
+	b.hub.deliver(e)
+	return nil
+}
+
+func (b *memBus) Subscribe(buffer int) *Subscription { return b.hub.subscribe(buffer) }
+
+func checkEvent(e *Event) error {
+	if e.Game == "" || e.Kind == "" {
+		return errors.Join(ErrInvalid, errors.New("an event needs a game and a kind"))
+	}
+	if len(e.Data) > MaxEventData {
+		return errors.Join(ErrInvalid, errors.New("event data too long"))
+	}
+	return nil
+}

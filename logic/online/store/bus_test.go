@@ -1,0 +1,153 @@
+//go:build !js
+
+package store_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"shiftago/logic/online/store"
+)
+
+// next waits (boundedly) for the next event of kind on sub.
+func next(t *testing.T, sub *store.Subscription, kind store.EventKind) store.Event {
+	t.Helper()
+	timeout := time.After(5 * time.Second)
+	for {
+		select {
+		case e, ok := <-sub.C():
+			if !ok {
+				t.Fatalf("subscription ended while waiting for %s: %v", kind, sub.Err())
+			}
+			if e.Kind == kind {
+				return e
+			}
+		case <-timeout:
+			t.Fatalf("no %s event within 5 s", kind)
+		}
+	}
+}
+
+// TestBusBetweenNodes: a move committed through one Store is heard by a
+// subscriber of another Store on the same database (PostgreSQL: NOTIFY
+// from one node, LISTEN on the other). For SQLite, a single node, the
+// store's own subscribers hear it.
+func TestBusBetweenNodes(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		ctx := ctxT(t)
+		a := open(t, dsn)
+		b := a
+		if a.Engine() == store.EnginePostgres {
+			b = open(t, dsn)
+		}
+		sub := b.Bus().Subscribe(16)
+		defer sub.Close()
+		ann, bob := guest(t, a, "Ann"), guest(t, a, "Bob")
+		g := twoPlayer(t, a, ann.ID, bob.ID, 0)
+		start := time.Now()
+		if _, err := a.AppendMove(ctx, store.Append{Game: g.ID, Ply: 1, Move: "Na", By: ann.ID, ToMoveSeat: 1}); err != nil {
+			t.Fatal(err)
+		}
+		e := next(t, sub, store.EventMove)
+		if e.Game != g.ID || e.Ply != 1 || e.Version != g.Version+1 {
+			t.Fatalf("event %+v, want game %s ply 1 version %d", e, g.ID, g.Version+1)
+		}
+		t.Logf("%s: move heard by the other store after %v", a.Engine(), time.Since(start))
+
+		// A refused move publishes nothing; the next event is the
+		// server's own, published through the bus.
+		if _, err := a.AppendMove(ctx, store.Append{Game: g.ID, Ply: 1, Move: "Sb", By: bob.ID}); !errors.Is(err, store.ErrPlyTaken) {
+			t.Fatal(err)
+		}
+		if err := a.Bus().Publish(ctx, store.Event{Game: g.ID, Kind: "takeback-offer", Ply: 1, Data: "from ann"}); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case e := <-sub.C():
+			if e.Kind != "takeback-offer" || e.Data != "from ann" || e.Origin == "" {
+				t.Fatalf("after a refused move, heard %+v; want the published offer", e)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("published event not heard within 5 s")
+		}
+
+		for _, bad := range []store.Event{{Kind: "x"}, {Game: g.ID}, {Game: g.ID, Kind: "x", Data: string(make([]byte, store.MaxEventData+1))}} {
+			if err := a.Bus().Publish(ctx, bad); !errors.Is(err, store.ErrInvalid) {
+				t.Errorf("Publish(%.40v) = %v, want ErrInvalid", bad, err)
+			}
+		}
+	})
+}
+
+// TestSlowSubscriberDropped: a subscriber that reads nothing is dropped
+// when its buffer is full; the store and a reading subscriber go on.
+func TestSlowSubscriberDropped(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		ctx := ctxT(t)
+		s := open(t, dsn)
+		slow := s.Bus().Subscribe(2)
+		fast := s.Bus().Subscribe(64)
+		defer fast.Close()
+		ann, bob := guest(t, s, "Ann"), guest(t, s, "Bob")
+		g := twoPlayer(t, s, ann.ID, bob.ID, 0)
+		const moves = 6
+		done := make(chan error, 1)
+		go func() {
+			for ply := 1; ply <= moves; ply++ {
+				if _, err := s.AppendMove(ctx, store.Append{Game: g.ID, Ply: ply, Move: "Na", By: ann.ID}); err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("a subscriber that reads nothing blocked the store")
+		}
+		for ply := 1; ply <= moves; ply++ {
+			if e := next(t, fast, store.EventMove); e.Ply != ply {
+				t.Fatalf("fast subscriber heard ply %d, want %d", e.Ply, ply)
+			}
+		}
+		n := 0
+		for range slow.C() { // ends: the channel is closed
+			n++
+		}
+		if !errors.Is(slow.Err(), store.ErrSlow) || n != 2 {
+			t.Fatalf("slow subscriber: %d events then %v; want its 2 buffered and ErrSlow", n, slow.Err())
+		}
+		slow.Close() // harmless after the drop
+	})
+}
+
+func TestSubscriptionsEndAtClose(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		s, err := store.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		own := s.Bus().Subscribe(1)
+		own.Close()
+		if _, ok := <-own.C(); ok || own.Err() != nil {
+			t.Fatalf("after the subscriber's Close: open channel or Err %v, want nil", own.Err())
+		}
+		sub := s.Bus().Subscribe(1)
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := <-sub.C(); ok || !errors.Is(sub.Err(), store.ErrClosed) {
+			t.Fatalf("after Close: open channel or Err %v", sub.Err())
+		}
+		late := s.Bus().Subscribe(1)
+		if _, ok := <-late.C(); ok || !errors.Is(late.Err(), store.ErrClosed) {
+			t.Fatal("a subscription made after Close is open")
+		}
+	})
+}

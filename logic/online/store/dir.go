@@ -1,0 +1,35 @@
+package store
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// DefaultDir is the folder where a server keeps its data when told
+// nothing: $XDG_DATA_HOME/shiftago (or ~/.local/share/shiftago) on Linux
+// and the BSDs, the user's config folder (os.UserConfigDir) + shiftago
+// elsewhere (Application Support on macOS, %AppData% on Windows). It does
+// not create the folder.
+func DefaultDir() (string, error) {
+	switch runtime.GOOS {
+	case "darwin", "windows", "ios", "android", "js", "plan9":
+		d, err := os.UserConfigDir()
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(d, "shiftago"), nil
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "shiftago"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return "", errors.Join(errors.New("no data folder: neither $XDG_DATA_HOME nor $HOME is set"), err)
+	}
+	return filepath.Join(home, ".local", "share", "shiftago"), nil
+}
+
+// DBFile is the SQLite file's name inside the data folder.
+const DBFile = "shiftago.db"

@@ -1,0 +1,151 @@
+//go:build !js
+
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// openPostgres opens a pool for queries and one more connection that
+// LISTENs for the events of every node (NOTIFY). The channel is named
+// after the schema (search_path), so that stores in different schemas of
+// one database (parallel tests) do not hear each other.
+func openPostgres(ctx context.Context, dsn string, o Options) (*sqlStore, error) {
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	db.SetMaxOpenConns(16)
+	db.SetMaxIdleConns(16)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	var schema string
+	if err := db.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: connecting to PostgreSQL: %w", err)
+	}
+	channel := "shiftago_events"
+	if schema != "public" {
+		channel += "_" + schema
+	}
+	if len(channel) > 63 { // NAMEDATALEN-1: longer names are cut
+		channel = channel[:63]
+	}
+	h := newHub()
+	s := &sqlStore{
+		engine: EnginePostgres, w: db, r: db, hub: h, origin: o.Node, now: o.Now,
+		isUnique: func(err error) bool { return pgCode(err, "23505") },
+		isFK:     func(err error) bool { return pgCode(err, "23503") },
+	}
+	s.notify = func(ctx context.Context, tx *sql.Tx, e Event) error {
+		payload, err := eventJSON(e)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, channel, payload)
+		return err
+	}
+	l := &pgListener{dsn: dsn, channel: channel, hub: h}
+	// The first LISTEN happens before Open returns, so that an event
+	// committed after Open is never missed.
+	conn, err := l.connect(ctx)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: LISTEN: %w", err)
+	}
+	lctx, cancel := context.WithCancel(context.Background())
+	l.wg.Add(1)
+	go l.run(lctx, conn)
+	s.closeFn = func() error {
+		cancel()
+		l.wg.Wait()
+		return nil
+	}
+	s.bus = &pgBus{s: s, channel: channel}
+	return s, nil
+}
+
+// pgBus publishes with NOTIFY and receives through the listener.
+type pgBus struct {
+	s       *sqlStore
+	channel string
+}
+
+func (b *pgBus) Publish(ctx context.Context, e Event) error {
+	if err := checkEvent(&e); err != nil {
+		return err
+	}
+	if e.Origin == "" {
+		e.Origin = b.s.origin
+	}
+	payload, err := eventJSON(e)
+	if err != nil {
+		return err
+	}
+	_, err = b.s.w.ExecContext(ctx, `SELECT pg_notify($1, $2)`, b.channel, payload)
+	return b.s.closedErr(err)
+}
+
+func (b *pgBus) Subscribe(buffer int) *Subscription { return b.s.hub.subscribe(buffer) }
+
+// pgListener holds the LISTEN connection, and makes a new one when the
+// old one fails (the database restarted, the network dropped).
+type pgListener struct {
+	dsn, channel string
+	hub          *hub
+	wg           sync.WaitGroup
+}
+
+func (l *pgListener) connect(ctx context.Context) (*pgx.Conn, error) {
+	conn, err := pgx.Connect(ctx, l.dsn)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{l.channel}.Sanitize()); err != nil {
+		conn.Close(ctx)
+		return nil, err
+	}
+	return conn, nil
+}
+
+func (l *pgListener) run(ctx context.Context, conn *pgx.Conn) {
+	defer l.wg.Done()
+	backoff := 100 * time.Millisecond
+	for {
+		for conn != nil {
+			n, err := conn.WaitForNotification(ctx)
+			if err != nil {
+				conn.Close(context.Background())
+				conn = nil
+				break
+			}
+			var e Event
+			if json.Unmarshal([]byte(n.Payload), &e) == nil && e.Game != "" {
+				l.hub.deliver(e)
+			}
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		for conn == nil {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(backoff):
+			}
+			var err error
+			if conn, err = l.connect(ctx); err != nil {
+				backoff = min(2*backoff, 5*time.Second)
+				continue
+			}
+			backoff = 100 * time.Millisecond
+			l.hub.deliver(Event{Game: "*", Kind: EventResync})
+		}
+	}
+}

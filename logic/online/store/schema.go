@@ -1,0 +1,54 @@
+package store
+
+// migrations are the schema, one version a step, applied in order at Open
+// and never edited once released: a change is a new step. The SQL is the
+// common ground of SQLite and PostgreSQL (TEXT, INTEGER, BIGINT; times in
+// Unix milliseconds, so neither driver's time zones come into it).
+var migrations = [...]string{
+	1: `
+CREATE TABLE guests (
+	id         TEXT PRIMARY KEY,
+	name       TEXT NOT NULL,
+	token_hash TEXT NOT NULL UNIQUE,
+	created    BIGINT NOT NULL
+);
+CREATE TABLE games (
+	id           TEXT PRIMARY KEY,
+	code         TEXT NOT NULL UNIQUE,
+	spectator    TEXT NOT NULL UNIQUE,
+	creator      TEXT NOT NULL REFERENCES guests(id),
+	setup        TEXT NOT NULL,
+	status       INTEGER NOT NULL,
+	result       TEXT NOT NULL DEFAULT '',
+	ply          INTEGER NOT NULL DEFAULT 0 CHECK (ply >= 0),
+	version      BIGINT NOT NULL DEFAULT 1,
+	to_move_seat INTEGER NOT NULL DEFAULT -1,
+	deadline     BIGINT NOT NULL DEFAULT 0,
+	rematch_of   TEXT UNIQUE REFERENCES games(id),
+	created      BIGINT NOT NULL,
+	updated      BIGINT NOT NULL
+);
+CREATE INDEX games_deadline ON games (status, deadline);
+CREATE TABLE seats (
+	game      TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+	idx       INTEGER NOT NULL,
+	kind      INTEGER NOT NULL,
+	level     INTEGER NOT NULL DEFAULT 0,
+	guest     TEXT NOT NULL DEFAULT '',
+	connected INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (game, idx)
+);
+CREATE INDEX seats_guest ON seats (guest);
+CREATE TABLE moves (
+	game     TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+	ply      INTEGER NOT NULL CHECK (ply >= 1),
+	move     TEXT NOT NULL,
+	by_guest TEXT NOT NULL DEFAULT '',
+	at       BIGINT NOT NULL,
+	PRIMARY KEY (game, ply)
+);
+`,
+}
+
+// SchemaVersion is the newest schema this program knows.
+const SchemaVersion = len(migrations) - 1
