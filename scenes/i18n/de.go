@@ -266,4 +266,13 @@ var de = Catalog{
 	"replay.legend3":     "Der goldene Pfeil: der Zug, den der Computer in der gezeigten Stellung vorzieht.",
 	"replay.legend4":     "Die Zeitleiste: die ganze Partie, eine Spalte pro Zug; eine Marke über einer Spalte ist ein Zug, der die Partie verlor oder einen Sieg verschenkte. Tippe auf eine Marke, um ihn zu sehen.",
 	"replay.legendclose": "Tippe irgendwo, um zu schließen.",
+
+	"online.keptbad":      "Ein auf diesem Gerät gespeicherter Zug war unlesbar und wurde nicht gesendet.",
+	"online.notsent":      "Dein Zug %s wurde nicht gespielt: %s. Das Brett zeigt die Partie, wie sie jetzt steht.",
+	"online.why.moved":    "die Partie ging weiter, während du offline warst",
+	"online.why.illegal":  "er ist in der jetzigen Stellung nicht erlaubt",
+	"online.why.over":     "die Partie ist vorbei",
+	"online.why.seat":     "dein Platz gehört nicht mehr dir",
+	"online.reconnecting": "Verbindung wird wiederhergestellt…",
+	"online.waitingfor":   "Warten auf %s",
 }

@@ -266,4 +266,13 @@ var en = Catalog{
 	"replay.legend3":     "The gold arrow: the move the computer prefers in the position shown.",
 	"replay.legend4":     "The timeline: the whole game, a column a move; a mark above a column is a move that lost the game or let a win go. Tap a mark to see it.",
 	"replay.legendclose": "Tap anywhere to close.",
+
+	"online.keptbad":      "A move kept on this device could not be read, so it was not sent.",
+	"online.notsent":      "Your move %s was not played: %s. The board shows the game as it now stands.",
+	"online.why.moved":    "the game moved on while you were offline",
+	"online.why.illegal":  "it is not legal in the game as it now stands",
+	"online.why.over":     "the game is over",
+	"online.why.seat":     "your seat is no longer yours",
+	"online.reconnecting": "Reconnecting…",
+	"online.waitingfor":   "Waiting for %s",
 }

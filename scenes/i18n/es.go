@@ -266,4 +266,13 @@ var es = Catalog{
 	"replay.legend3":     "La flecha dorada: la jugada que el ordenador prefiere en la posición mostrada.",
 	"replay.legend4":     "La línea de tiempo: toda la partida, una columna por jugada; una marca sobre una columna es una jugada que perdió la partida o dejó escapar una victoria. Toca una marca para verla.",
 	"replay.legendclose": "Toca en cualquier lugar para cerrar.",
+
+	"online.keptbad":      "Una jugada guardada en este dispositivo no se pudo leer y no se envió.",
+	"online.notsent":      "Tu jugada %s no se jugó: %s. El tablero muestra la partida tal como está ahora.",
+	"online.why.moved":    "la partida siguió mientras estabas sin conexión",
+	"online.why.illegal":  "no es legal en la posición actual",
+	"online.why.over":     "la partida ha terminado",
+	"online.why.seat":     "tu asiento ya no es tuyo",
+	"online.reconnecting": "Reconectando…",
+	"online.waitingfor":   "Esperando a %s",
 }

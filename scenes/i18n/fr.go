@@ -266,4 +266,13 @@ var fr = Catalog{
 	"replay.legend3":     "La flèche dorée : le coup que l'ordinateur préfère dans la position montrée.",
 	"replay.legend4":     "La frise : toute la partie, une colonne par coup ; une marque au-dessus d'une colonne est un coup qui a perdu la partie ou laissé passer une victoire. Touche une marque pour le voir.",
 	"replay.legendclose": "Touche n'importe où pour fermer.",
+
+	"online.keptbad":      "Un coup gardé sur cet appareil était illisible ; il n’a pas été envoyé.",
+	"online.notsent":      "Votre coup %s n’a pas été joué : %s. Le plateau montre la partie telle qu’elle est maintenant.",
+	"online.why.moved":    "la partie a avancé pendant que vous étiez hors ligne",
+	"online.why.illegal":  "il n’est pas permis dans la position actuelle",
+	"online.why.over":     "la partie est terminée",
+	"online.why.seat":     "votre place n’est plus la vôtre",
+	"online.reconnecting": "Reconnexion…",
+	"online.waitingfor":   "En attente de %s",
 }

@@ -266,4 +266,13 @@ var it = Catalog{
 	"replay.legend3":     "La freccia dorata: la mossa che il computer preferisce nella posizione mostrata.",
 	"replay.legend4":     "La linea del tempo: tutta la partita, una colonna per mossa; un segno sopra una colonna è una mossa che ha perso la partita o lasciato una vittoria. Tocca un segno per vederla.",
 	"replay.legendclose": "Tocca ovunque per chiudere.",
+
+	"online.keptbad":      "Una mossa salvata su questo dispositivo era illeggibile e non è stata inviata.",
+	"online.notsent":      "La tua mossa %s non è stata giocata: %s. La tavola mostra la partita com’è ora.",
+	"online.why.moved":    "la partita è andata avanti mentre eri offline",
+	"online.why.illegal":  "non è legale nella posizione attuale",
+	"online.why.over":     "la partita è finita",
+	"online.why.seat":     "il tuo posto non è più tuo",
+	"online.reconnecting": "Riconnessione…",
+	"online.waitingfor":   "In attesa di %s",
 }
