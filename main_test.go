@@ -19,6 +19,7 @@ import (
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
+	"shiftago/scenes/store"
 )
 
 func TestMain(m *testing.M) {
@@ -146,4 +147,52 @@ func TestScreenshots(t *testing.T) {
 		shot("result-"+ph.name+".png", ph.w, ph.h, result)
 	}
 	c.Scale, c.Inset = 1, layout.Insets{}
+
+	// The game history and the review, on a desktop, a tablet (DPR 2) and
+	// a phone (DPR 3): a store of kept games, won, lost and left, against
+	// each level.
+	hist := &store.Memory{}
+	for k := 0; k < 30; k++ {
+		seats := "orange human, green computer " + strconv.Itoa(k%5+1)
+		if k%3 == 1 {
+			seats = "orange computer " + strconv.Itoa(k%5+1) + ", green human"
+		}
+		moves := "\n1. W4\n2. Na\n3. W4\n4. Nb\n5. W4\n6. Nc\n7. W4\n8. Nd\n9. W4\n"
+		if k%7 == 3 {
+			moves = "\n1. W4\n2. Na\n3. W3\n"
+		}
+		r, err := record.Parse("Shiftago record 1\nVariant: express\nSeats: " + seats + "\nDate: 2026-11-" + strconv.Itoa(10+k/3) + "\n" + moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := store.KeepInHistory(hist, r, k%7 == 3, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	won, _ := store.ReadKept(hist, 30)
+	for _, sz := range []struct {
+		name  string
+		w, h  int
+		scale float64
+	}{{"1280x800", 1280, 800, 1}, {"tablet-1640x2360", 1640, 2360, 2}, {"phone-1170x2532", 1170, 2532, 3}} {
+		c.Scale, c.Opts.Store = sz.scale, hist
+		shot("history-"+sz.name+".png", sz.w, sz.h, func() app.Scene { return pages.NewRecords(c, nil) })
+		review := func(legend bool) func() app.Scene {
+			return func() app.Scene {
+				r := pages.NewReplay(c, won).(*pages.Replay)
+				r.SetAnalysisNodes(3000)
+				for k := 0; k < 2000 && r.Analysing(); k++ {
+					r.Update(c)
+				}
+				r.Seek(c, len(won.Moves)-1)
+				if legend {
+					r.ShowLegend()
+				}
+				return r
+			}
+		}
+		shot("review-"+sz.name+".png", sz.w, sz.h, review(false))
+		shot("legend-"+sz.name+".png", sz.w, sz.h, review(true))
+	}
+	c.Scale, c.Opts.Store = 1, nil
 }

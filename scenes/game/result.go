@@ -48,11 +48,16 @@ type Result struct {
 	standings int
 	// tourneyLine is the index in lines of the tournament's heading.
 	tourneyLine int
+	// helpLine is the index in lines of the words on Play again and
+	// Rematch (the last two), -1 when there are none; nLines is how many
+	// lines there are with them.
+	helpLine, nLines int
+	bottom           float64 // the foot of the lowest button
 }
 
 // NewResult sums up the game just finished on table t.
 func NewResult(c *app.Context, t *Table) *Result {
-	r := &Result{t: t, tourneyLine: -1}
+	r := &Result{t: t, tourneyLine: -1, helpLine: -1}
 	t.endShown = true // the board under the card shows the ending's final picture
 	pos := &t.Match().Pos
 	res := pos.Result()
@@ -75,7 +80,8 @@ func NewResult(c *app.Context, t *Table) *Result {
 	r.lines = append(r.lines, c.F("result.moves", len(t.Match().Moves)))
 	if t.Ctl.S.Tourney == nil {
 		// Both are offered: say how they differ.
-		r.lines = append(r.lines, c.T("result.againhelp"))
+		r.helpLine = len(r.lines)
+		r.lines = append(r.lines, c.T("result.againhelp"), c.T("result.rematchhelp"))
 	}
 	if tr := t.Ctl.S.Tourney; tr != nil {
 		r.tourneyLine = len(r.lines)
@@ -88,6 +94,7 @@ func NewResult(c *app.Context, t *Table) *Result {
 			r.lines = append(r.lines, c.F("result.next", tr.Games+1, c.Lang.Colors[tr.Seats[tr.Starter]]))
 		}
 	}
+	r.nLines = len(r.lines)
 	return r
 }
 
@@ -124,8 +131,21 @@ func (r *Result) PageButtons() []ui.Info { return r.bs.Infos() }
 // Buttons lists the buttons (for tests).
 func (r *Result) Buttons() []ui.Button[resultAct] { return r.bs.List }
 
-// Layout lays the summary out over the final board.
+// Layout lays the summary out over the final board: with the words on
+// Play again and Rematch where the card has room for them, else without.
 func (r *Result) Layout(c *app.Context) {
+	if r.helpLine >= 0 {
+		r.lines = r.lines[:r.nLines]
+	}
+	r.layout(c)
+	if r.helpLine >= 0 && (r.panel.Y < 0 || r.panel.Y+r.panel.H > c.H-c.Inset.Bottom+0.5 || r.bottom > c.H-c.Inset.Bottom+0.5) {
+		r.lines = r.lines[:r.helpLine] // a phone on its side: the buttons keep their size
+		r.layout(c)
+	}
+}
+
+// layout lays the summary of r.lines out.
+func (r *Result) layout(c *app.Context) {
 	r.w, r.h = c.W, c.H
 	t := r.t
 	t.Relayout(c)
@@ -185,9 +205,9 @@ func (r *Result) Layout(c *app.Context) {
 	bh := max(1.2*u, 44*c.Scale)
 	gap := 0.4 * u
 	widest := func(k int) float64 { return (pw - float64(k+1)*gap) / float64(k) }
-	// Two rows: what to play or see next (again, rematch, review), then
-	// where to go (share, setup, quit); a row whose labels lack room side
-	// by side is split.
+	// Two rows: what to play next (again, rematch), then what to see and
+	// where to go (review, share, setup, quit); a row whose labels lack
+	// room side by side is split.
 	fits := func(from, to int) bool {
 		w := widest(to - from)
 		for _, l := range labels[from:to] {
@@ -198,8 +218,8 @@ func (r *Result) Layout(c *app.Context) {
 		return true
 	}
 	split := 1
-	for split < n && (acts[split] == actRematch || acts[split] == actReview) {
-		split++ // what to play or see next: the first row
+	if len(acts) > 1 && acts[1] == actRematch {
+		split = 2
 	}
 	var perRow []int
 	for _, g := range [][2]int{{0, split}, {split, n}} {
@@ -243,6 +263,7 @@ func (r *Result) Layout(c *app.Context) {
 		}
 		y += bh + 0.3*u
 	}
+	r.bottom = y - 0.3*u
 }
 
 // Update takes the choice of what next.

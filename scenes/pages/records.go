@@ -89,8 +89,9 @@ type Records struct {
 	first int
 	rows  []histRow
 	rowH  float64
-	pageN int // the rows a page holds
-	kept  int // the games the filters keep
+	rowSz [2]float64 // the rows' two lines' sizes: one size for every row
+	pageN int        // the rows a page holds
+	kept  int        // the games the filters keep
 }
 
 // NewRecords opens the records screen; game is the game in progress (nil
@@ -275,11 +276,11 @@ func (r *Records) layoutHistory(c *app.Context, x, y, w, bh, bottom float64) flo
 	var parts []string
 	for lv, sc := range store.Tally(byVariant) {
 		if sc.Played() > 0 && lv < len(c.Lang.LevelLabels) {
-			parts = append(parts, c.Lang.LevelLabels[lv]+" "+view.Number(sc.Won)+"–"+view.Number(sc.Drawn)+"–"+view.Number(sc.Lost))
+			parts = append(parts, c.Lang.Level(lv)+" "+view.Number(sc.Won)+"–"+view.Number(sc.Drawn)+"–"+view.Number(sc.Lost))
 		}
 	}
 	if len(parts) > 0 {
-		tb := ui.TextBlock{X: x, Y: y + 0.25*u, Size: 0.42 * u, Lines: ui.Wrap(c.Text, c.F("records.tally", strings.Join(parts, " · ")), 0.42*u, w, false), Col: render.Ink, Align: render.AlignLeft}
+		tb := ui.TextBlock{X: x, Y: y + 0.25*u, Size: 0.42 * u, Lines: ui.Wrap(c.Text, c.F("records.tally", strings.Join(parts, ", ")), 0.42*u, w, false), Col: render.Ink, Align: render.AlignLeft}
 		r.info = append(r.info, tb)
 		y += tb.Height() + 0.2*u
 	}
@@ -293,12 +294,18 @@ func (r *Records) layoutHistory(c *app.Context, x, y, w, bh, bottom float64) flo
 	gap := 0.15 * u
 	r.pageN = max(2, int((bottom-y+gap)/(r.rowH+gap)))
 	r.first = max(0, min(r.first, (len(kept)-1)/r.pageN*r.pageN))
+	r.rowSz = [2]float64{0.3 * r.rowH, 0.3 * r.rowH}
 	for i := r.first; i < len(kept) && i < r.first+r.pageN; i++ {
 		e := kept[i]
-		r.rows = append(r.rows, histRow{id: e.ID, line1: r.rowTitle(c, e), line2: r.rowDetail(c, e)})
+		row := histRow{id: e.ID, line1: r.rowTitle(c, e), line2: r.rowDetail(c, e)}
+		room := w - 0.6*r.rowH
+		r.rowSz[0] = min(r.rowSz[0], c.Text.Fit(row.line1, 0.3*r.rowH, room, false))
+		r.rowSz[1] = min(r.rowSz[1], c.Text.Fit(row.line2, 0.3*r.rowH, room, false))
+		r.rows = append(r.rows, row)
 		r.bs.Add(ui.Button[recordsAct]{X: x, Y: y, W: w, H: r.rowH, Act: actRecGame, Arg: len(r.rows) - 1})
 		y += r.rowH + gap
 	}
+	r.rowSz[1] = min(r.rowSz[1], r.rowSz[0]) // the detail never larger than the title
 	if len(kept) > r.pageN {
 		r.info = append(r.info, ui.TextBlock{X: x + w, Y: y + 0.2*u, Size: 0.38 * u, Lines: []string{c.F("records.page", r.first+1, r.first+len(r.rows), len(kept))}, Col: render.Dim, Align: render.AlignRight})
 		y += 0.6 * u
@@ -498,10 +505,9 @@ func (r *Records) Draw(screen *ebiten.Image, c *app.Context) {
 		}
 		w := &r.rows[k]
 		k++
-		pad, size := 0.3*b.H, 0.3*b.H
-		room := b.W - 2*pad
-		c.Text.Draw(screen, w.line1, b.X+pad, b.Y+b.H*0.31, c.Text.Fit(w.line1, size, room, false), render.Ink, render.AlignLeft, false)
-		c.Text.Draw(screen, w.line2, b.X+pad, b.Y+b.H*0.71, c.Text.Fit(w.line2, size, room, false), render.Dim, render.AlignLeft, false)
+		pad := 0.3 * b.H
+		c.Text.Draw(screen, w.line1, b.X+pad, b.Y+b.H*0.31, r.rowSz[0], render.Ink, render.AlignLeft, false)
+		c.Text.Draw(screen, w.line2, b.X+pad, b.Y+b.H*0.71, r.rowSz[1], render.Dim, render.AlignLeft, false)
 	}
 }
 

@@ -263,6 +263,9 @@ func (r *Replay) layoutLegend(c *app.Context, area layout.Rect) {
 // Legend reports whether the analysis is being explained (tests).
 func (r *Replay) Legend() bool { return r.legend }
 
+// ShowLegend opens the legend as the ? button does (tests, screenshots).
+func (r *Replay) ShowLegend() { r.legend, r.cfg = true, layout.Config{} }
+
 // buttonW is the width of control i (0 is Close, labelled close).
 func (r *Replay) buttonW(c *app.Context, bar float64, i int, close string) float64 {
 	if i == 0 {
@@ -459,7 +462,9 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	r.bs.Draw(screen, c.Kit())
 	if r.legend {
 		p := r.legendPanel
-		c.Sprites.Panel(screen, p.X, p.Y, p.W, p.H, 0.3*c.Unit(), render.Overlay)
+		for range 2 { // twice: the words over the board must read clearly
+			c.Sprites.Panel(screen, p.X, p.Y, p.W, p.H, 0.3*c.Unit(), render.Overlay)
+		}
 		for i := range r.legendText {
 			r.legendText[i].Draw(screen, c.Text)
 		}

@@ -26,6 +26,8 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/storetest"
 )
 
 // These tests start the real program (`shiftago serve`, built once in
@@ -632,4 +634,75 @@ func TestServeBadFlag(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != 2 || strings.Count(string(out), "\n") != 1 {
 		t.Fatalf("a bad flag: %v, %q; want exit 2 and one line", err, out)
 	}
+}
+
+// TestServeTwoNodes: two nodes share one PostgreSQL; Ann plays on one,
+// Bob on the other, and each sees the other's moves at once (LISTEN/
+// NOTIFY). Then Ann's node is killed (-9): her session reconnects to the
+// other node and the game goes on, every acknowledged move kept.
+func TestServeTwoNodes(t *testing.T) {
+	dsn := storetest.FreshDSN(t, store.EnginePostgres) // skips without SHIFTAGO_TEST_POSTGRES, fails under CI=true
+	t.Parallel()
+	a := startNode(t, "127.0.0.1:0", "--db", dsn)
+	b := startNode(t, "127.0.0.1:0", "--db", dsn)
+	ctx := ctxFor(t, 50*time.Second)
+	ann := guest(t, ctx, "Ann", a.base, b.base)
+	bob := guest(t, ctx, "Bob", b.base, a.base)
+	g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.Join(ctx, g.Invite); err != nil { // on the other node
+		t.Fatal(err)
+	}
+	sa, sb := open(t, ctx, ann, g.Game), open(t, ctx, bob, g.Game)
+	if err := sa.Wait(ctx, func(x *client.State) bool { return x.Status == "playing" }); err != nil {
+		t.Fatalf("Ann's node never heard that Bob joined on the other: %v", err)
+	}
+	r := rand.New(rand.NewPCG(21, 22))
+	start := time.Now()
+	first := playOut(t, ctx, r, map[int]*client.Session{0: sa, 1: sb}, 8)
+	t.Logf("%d moves across two nodes in %v", len(first), time.Since(start))
+	sameGame(t, ctx, sa, sb)
+
+	// Two devices of Ann's, one on each node, race for one ply: the
+	// database's unique (game, ply) lets exactly one node store it.
+	hot, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "me"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	annB := &client.Client{Bases: []string{b.base}, Token: ann.Token, ID: ann.ID}
+	s1, s2 := open(t, ctx, ann, hot.Game), open(t, ctx, annB, hot.Game)
+	for round := 0; round < 3; round++ {
+		ply := s1.Snapshot().Ply()
+		if err := s2.Wait(ctx, func(x *client.State) bool { return x.Ply() == ply }); err != nil {
+			t.Fatal(err)
+		}
+		var buf [logic.MaxMoves]logic.Move
+		snap := s1.Snapshot()
+		moves := snap.Pos.Moves(buf[:0])
+		errs := make(chan error, 2)
+		go func() { _, err := s1.Play(ctx, moves[0].String()); errs <- err }()
+		go func() { _, err := s2.Play(ctx, moves[len(moves)-1].String()); errs <- err }()
+		e1, e2 := <-errs, <-errs
+		if (e1 == nil) == (e2 == nil) {
+			t.Fatalf("round %d across nodes: %v and %v, want exactly one acknowledged", round, e1, e2)
+		}
+		sameGame(t, ctx, s1, s2)
+	}
+
+	a.kill9()
+	more := playOut(t, ctx, r, map[int]*client.Session{0: sa, 1: sb}, 14)
+	moves := sameGame(t, ctx, sa, sb)
+	if strings.Join(moves[:len(first)], " ") != strings.Join(first, " ") || len(more) == 0 && !over(sa) {
+		t.Fatalf("after the kill: %v, before %v, more %v", moves, first, more)
+	}
+	if sa.Conns() < 2 {
+		t.Fatal("Ann's session did not move to the other node")
+	}
+}
+
+func over(s *client.Session) bool {
+	st := s.Snapshot()
+	return st.Pos.Over()
 }

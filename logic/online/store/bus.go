@@ -12,7 +12,7 @@ type Event struct {
 	Game    string    `json:"g"`
 	Kind    EventKind `json:"k"`
 	Ply     int       `json:"p"`           // the game's ply after the change
-	Version int64     `json:"v"`           // the game's version after the change
+	Version int64     `json:"v"`           // the game's version after the change; 0 for presence (SetConnected)
 	Origin  string    `json:"o,omitempty"` // the publishing node's id
 	Data    string    `json:"d,omitempty"` // the server's own payload (Publish); at most MaxEventData bytes
 }
@@ -152,11 +152,8 @@ type memBus struct {
 }
 
 func (b *memBus) Publish(ctx context.Context, e Event) error {
-	if err := checkEvent(&e); err != nil {
+	if err := stamp(&e, b.origin); err != nil {
 		return err
-	}
-	if e.Origin == "" {
-		e.Origin = b.origin
 	}
 	b.hub.deliver(e)
 	return nil
@@ -164,7 +161,11 @@ func (b *memBus) Publish(ctx context.Context, e Event) error {
 
 func (b *memBus) Subscribe(buffer int) *Subscription { return b.hub.subscribe(buffer) }
 
-func checkEvent(e *Event) error {
+// stamp checks an event a server publishes and names its origin.
+func stamp(e *Event, origin string) error {
+	if e.Origin == "" {
+		e.Origin = origin
+	}
 	if e.Game == "" || e.Kind == "" {
 		return errors.Join(ErrInvalid, errors.New("an event needs a game and a kind"))
 	}

@@ -151,3 +151,36 @@ func TestSubscriptionsEndAtClose(t *testing.T) {
 		}
 	})
 }
+
+// TestListenerReconnects kills the PostgreSQL connection a store LISTENs
+// on (as a database restart or a network cut would): its subscribers are
+// told to resync, and events flow again.
+func TestListenerReconnects(t *testing.T) {
+	dsn := fresh(t, store.EnginePostgres)
+	ctx := ctxT(t)
+	a, b := open(t, dsn), open(t, dsn)
+	sub := b.Bus().Subscribe(64)
+	defer sub.Close()
+	ann, bob := guest(t, a, "Ann"), guest(t, a, "Bob")
+	g := twoPlayer(t, a, ann.ID, bob.ID, 0)
+	// The backends LISTENing on this schema's channel (both stores'),
+	// never another test's.
+	res, err := rawDB(t, dsn).ExecContext(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE datname = current_database() AND pid <> pg_backend_pid()
+		AND query LIKE 'LISTEN %' AND position(current_schema() in query) > 0`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n < 1 {
+		t.Fatalf("no LISTEN connection found to kill (%d)", n)
+	}
+	if e := next(t, sub, store.EventResync); e.Game != "*" {
+		t.Fatalf("resync event %+v", e)
+	}
+	if _, err := a.AppendMove(ctx, store.Append{Game: g.ID, Ply: 1, Move: "Na", By: ann.ID, ToMoveSeat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if e := next(t, sub, store.EventMove); e.Game != g.ID || e.Ply != 1 {
+		t.Fatalf("after the reconnect: %+v", e)
+	}
+}

@@ -58,10 +58,7 @@ func TestKill9(t *testing.T) {
 		t.Skip("starts a child process")
 	}
 	each(t, func(t *testing.T, dsn string) {
-		ctx := ctxT(t)
-		s := open(t, dsn)
-		ann, bob := guest(t, s, "Ann"), guest(t, s, "Bob")
-		g := twoPlayer(t, s, ann.ID, bob.ID, 0)
+		ctx, s, ann, bob, g := started(t, dsn)
 		s.Close()
 
 		cmd := exec.Command(os.Args[0], "-test.run=^$")

@@ -78,11 +78,8 @@ type pgBus struct {
 }
 
 func (b *pgBus) Publish(ctx context.Context, e Event) error {
-	if err := checkEvent(&e); err != nil {
+	if err := stamp(&e, b.s.origin); err != nil {
 		return err
-	}
-	if e.Origin == "" {
-		e.Origin = b.s.origin
 	}
 	payload, err := eventJSON(e)
 	if err != nil {

@@ -70,6 +70,14 @@ func (s *sqlStore) q(query string) string {
 	return b.String()
 }
 
+// forUpdate locks the rows a SELECT reads until the transaction ends.
+func (s *sqlStore) forUpdate() string {
+	if s.engine == EnginePostgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
 // migrate brings the schema to SchemaVersion, in one transaction that
 // other nodes starting at the same moment wait for (SQLite: BEGIN
 // IMMEDIATE takes the write lock; PostgreSQL: an advisory lock), so each
@@ -439,7 +447,11 @@ func (s *sqlStore) TakeSeat(ctx context.Context, game string, seat int, guest st
 	var g Game
 	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
 		var err error
-		if g, err = s.gameWhere(ctx, tx, "id = ?", game); err != nil {
+		// Lock the game's row (PostgreSQL; SQLite's IMMEDIATE transaction
+		// holds the whole database already): two guests taking the last
+		// two seats at once must each see the other's seat taken, or
+		// neither would start the game.
+		if g, err = s.gameWhere(ctx, tx, "id = ?"+s.forUpdate(), game); err != nil {
 			return err
 		}
 		if g.Status != StatusOpen || seat < 0 || seat >= len(g.Seats) {
@@ -546,7 +558,8 @@ func (s *sqlStore) AppendMove(ctx context.Context, a Append) (Move, error) {
 		at = s.now()
 	}
 	m := Move{Game: a.Game, Ply: a.Ply, Move: a.Move, By: a.By, At: fromMS(ms(at))}
-	taken := false
+	var stored Move
+	raced := false // lost the insert to another node's (PostgreSQL)
 	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
 		var ply int
 		var st Status
@@ -560,7 +573,11 @@ func (s *sqlStore) AppendMove(ctx context.Context, a Append) (Move, error) {
 		}
 		switch {
 		case a.Ply <= ply:
-			taken = true
+			// Read the stored move in this transaction: after it, a
+			// takeback could delete it.
+			if stored, err = s.moveAt(ctx, tx, a.Game, a.Ply); err != nil {
+				return err
+			}
 			return ErrPlyTaken
 		case a.Ply > ply+1:
 			return fmt.Errorf("%w: ply %d after %d", ErrPlyGap, a.Ply, ply)
@@ -570,7 +587,7 @@ func (s *sqlStore) AppendMove(ctx context.Context, a Append) (Move, error) {
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (game, ply, move, by_guest, at) VALUES (?, ?, ?, ?, ?)`),
 			a.Game, a.Ply, a.Move, a.By, ms(m.At)); err != nil {
 			if s.isUnique(err) {
-				taken = true // another node's move came first (PostgreSQL)
+				raced = true
 				return ErrPlyTaken
 			}
 			return err
@@ -594,14 +611,18 @@ func (s *sqlStore) AppendMove(ctx context.Context, a Append) (Move, error) {
 		emit(Event{Game: a.Game, Kind: EventMove, Ply: a.Ply, Version: version + 1})
 		return nil
 	})
-	if taken {
-		// The transaction is gone (PostgreSQL aborts it on the key
-		// violation): read the winner's move afresh.
-		stored, err := s.moveAt(ctx, a.Game, a.Ply)
-		if err != nil {
-			return Move{}, err
+	if raced {
+		// PostgreSQL aborts the transaction on the key violation: read
+		// the winner's move afresh. Gone already, it was taken back.
+		var rerr error
+		if stored, rerr = s.moveAt(ctx, s.r, a.Game, a.Ply); errors.Is(rerr, ErrNotFound) {
+			return Move{}, ErrStale
+		} else if rerr != nil {
+			return Move{}, rerr
 		}
-		return stored, ErrPlyTaken
+	}
+	if errors.Is(err, ErrPlyTaken) {
+		return stored, err
 	}
 	if err != nil {
 		return Move{}, err
@@ -609,8 +630,8 @@ func (s *sqlStore) AppendMove(ctx context.Context, a Append) (Move, error) {
 	return m, nil
 }
 
-func (s *sqlStore) moveAt(ctx context.Context, game string, ply int) (Move, error) {
-	ms, err := s.moves(ctx, `game = ? AND ply = ?`, game, ply)
+func (s *sqlStore) moveAt(ctx context.Context, db querier, game string, ply int) (Move, error) {
+	ms, err := s.moves(ctx, db, `game = ? AND ply = ?`, game, ply)
 	if err != nil {
 		return Move{}, err
 	}
@@ -620,8 +641,8 @@ func (s *sqlStore) moveAt(ctx context.Context, game string, ply int) (Move, erro
 	return ms[0], nil
 }
 
-func (s *sqlStore) moves(ctx context.Context, where string, args ...any) ([]Move, error) {
-	rows, err := s.r.QueryContext(ctx, s.q(`SELECT game, ply, move, by_guest, at FROM moves WHERE `+where+` ORDER BY ply`), args...)
+func (s *sqlStore) moves(ctx context.Context, db querier, where string, args ...any) ([]Move, error) {
+	rows, err := db.QueryContext(ctx, s.q(`SELECT game, ply, move, by_guest, at FROM moves WHERE `+where+` ORDER BY ply`), args...)
 	if err != nil {
 		return nil, s.closedErr(err)
 	}
@@ -640,7 +661,7 @@ func (s *sqlStore) moves(ctx context.Context, where string, args ...any) ([]Move
 }
 
 func (s *sqlStore) Moves(ctx context.Context, game string, after int) ([]Move, error) {
-	out, err := s.moves(ctx, `game = ? AND ply > ?`, game, after)
+	out, err := s.moves(ctx, s.r, `game = ? AND ply > ?`, game, after)
 	if err == nil && len(out) == 0 {
 		if _, err := s.Game(ctx, game); err != nil {
 			return nil, err

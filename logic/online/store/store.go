@@ -87,7 +87,9 @@ type Store interface {
 	// move ends the game) status and result. The database's primary key
 	// (game, ply) is the last word: of two nodes racing for a ply exactly
 	// one wins; the other gets ErrPlyTaken together with the move stored
-	// at that ply. A ply beyond the next gives ErrPlyGap.
+	// at that ply. A ply beyond the next gives ErrPlyGap, a game not
+	// under way ErrNotPlaying, and a takeback committed in the middle
+	// ErrStale (nothing is stored then: reread the game).
 	AppendMove(ctx context.Context, a Append) (Move, error)
 	// Moves lists a game's moves with a ply above after, in order: all of
 	// them with after 0, what a client missed with after its last ply.

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -242,10 +243,7 @@ func TestCreateGameRefusesBadInput(t *testing.T) {
 
 func TestAppendMoveAndResend(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
-		ctx := ctxT(t)
-		s := open(t, dsn)
-		ann, bob := guest(t, s, "Ann"), guest(t, s, "Bob")
-		g := twoPlayer(t, s, ann.ID, bob.ID, 0)
+		ctx, s, ann, bob, g := started(t, dsn)
 		deadline := time.Now().Add(time.Hour).Truncate(time.Millisecond).UTC()
 		a := store.Append{Game: g.ID, Ply: 1, Move: "Na", By: ann.ID, ToMoveSeat: 1, Deadline: deadline}
 		m, err := s.AppendMove(ctx, a)
@@ -380,10 +378,7 @@ func TestOnePlyOneMove(t *testing.T) {
 
 func TestTakeback(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
-		ctx := ctxT(t)
-		s := open(t, dsn)
-		ann, bob := guest(t, s, "Ann"), guest(t, s, "Bob")
-		g := twoPlayer(t, s, ann.ID, bob.ID, 0)
+		ctx, s, ann, bob, g := started(t, dsn)
 		for ply := 1; ply <= 4; ply++ {
 			by := []string{ann.ID, bob.ID}[(ply-1)%2]
 			if _, err := s.AppendMove(ctx, store.Append{Game: g.ID, Ply: ply, Move: fmt.Sprint("m", ply), By: by, ToMoveSeat: ply % 2}); err != nil {
@@ -492,10 +487,7 @@ func TestGamesOfOrderAndExpired(t *testing.T) {
 
 func TestRematch(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
-		ctx := ctxT(t)
-		s := open(t, dsn)
-		ann, bob := guest(t, s, "Ann"), guest(t, s, "Bob")
-		old := twoPlayer(t, s, ann.ID, bob.ID, 0)
+		ctx, s, ann, bob, old := started(t, dsn)
 		ng := store.NewGame{Creator: bob.ID, Setup: old.Setup, Seats: []store.Seat{{Guest: bob.ID}, {Guest: ann.ID}}, RematchOf: old.ID}
 		// Both ask at once: one new game.
 		var wg sync.WaitGroup
@@ -553,11 +545,17 @@ func TestReopen(t *testing.T) {
 			}
 			s2.Close()
 		}
-		var versions int
-		if err := rawDB(t, dsn).QueryRow(`SELECT COUNT(*) FROM schema_version`).Scan(&versions); err != nil || versions != store.SchemaVersion {
-			t.Fatalf("schema_version has %d rows (%v), want %d", versions, err, store.SchemaVersion)
-		}
+		schemaAppliedOnce(t, dsn)
 	})
+}
+
+// schemaAppliedOnce checks that each migration step is recorded once.
+func schemaAppliedOnce(t *testing.T, dsn string) {
+	t.Helper()
+	var versions int
+	if err := rawDB(t, dsn).QueryRow(`SELECT COUNT(*) FROM schema_version`).Scan(&versions); err != nil || versions != store.SchemaVersion {
+		t.Fatalf("schema_version has %d rows (%v), want %d", versions, err, store.SchemaVersion)
+	}
 }
 
 // TestConcurrentOpen starts four nodes on one new database at once: the
@@ -583,9 +581,129 @@ func TestConcurrentOpen(t *testing.T) {
 				t.Fatalf("node %d: %v", i, err)
 			}
 		}
-		var versions int
-		if err := rawDB(t, dsn).QueryRow(`SELECT COUNT(*) FROM schema_version`).Scan(&versions); err != nil || versions != store.SchemaVersion {
-			t.Fatalf("schema_version has %d rows (%v), want %d", versions, err, store.SchemaVersion)
+		schemaAppliedOnce(t, dsn)
+	})
+}
+
+// TestLastSeatsTakenAtOnce: two guests take the last two free seats at
+// the same moment, through two stores (nodes). Both get their seat and
+// the game starts: neither may think the other's seat is still free.
+func TestLastSeatsTakenAtOnce(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		ctx := ctxT(t)
+		nodes := []store.Store{open(t, dsn), open(t, dsn)}
+		for round := range 5 {
+			ann := guest(t, nodes[0], "Ann")
+			g, err := nodes[0].CreateGame(ctx, store.NewGame{
+				Creator: ann.ID, Setup: store.Setup{Variant: "express", Players: 3, MoveTime: time.Hour},
+				Seats: []store.Seat{{Guest: ann.ID}, {}, {}},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			takers := []store.Guest{guest(t, nodes[0], "Bob"), guest(t, nodes[0], "Cy")}
+			var wg sync.WaitGroup
+			errs := make([]error, 2)
+			for i := range 2 {
+				wg.Add(1)
+				go func() { defer wg.Done(); _, errs[i] = nodes[i].TakeSeat(ctx, g.ID, i+1, takers[i].ID) }()
+			}
+			wg.Wait()
+			if errs[0] != nil || errs[1] != nil {
+				t.Fatalf("round %d: taking two different free seats: %v, %v", round, errs[0], errs[1])
+			}
+			got := must[store.Game](t)(nodes[1].Game(ctx, g.ID))
+			if got.Status != store.StatusPlaying || got.Deadline.IsZero() || got.Seats[1].Guest != takers[0].ID || got.Seats[2].Guest != takers[1].ID || got.Version != 3 {
+				t.Fatalf("round %d: every seat taken, yet %v, deadline %v, seats %+v, version %d", round, got.Status, got.Deadline, got.Seats, got.Version)
+			}
 		}
+	})
+}
+
+// TestNewerSchemaRefused: a database written by a newer program is not
+// opened (its tables may mean something this program does not know).
+func TestNewerSchemaRefused(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		open(t, dsn).Close()
+		if _, err := rawDB(t, dsn).Exec(`INSERT INTO schema_version (version, applied) VALUES (99, 0)`); err != nil {
+			t.Fatal(err)
+		}
+		s, err := store.Open(ctxT(t), dsn)
+		if err == nil {
+			s.Close()
+			t.Fatal("opened a database of schema version 99")
+		}
+		if !strings.Contains(err.Error(), "newer") {
+			t.Fatalf("error %q does not say the database is newer", err)
+		}
+	})
+}
+
+// TestMovesAndTakebacksRace: movers on two nodes append the next ply as
+// they see it while a third takes moves back, all at once. Every call
+// either succeeds or is refused with one of the store's errors, and
+// afterwards the moves are exactly plies 1..Game.Ply: no hole, none
+// beyond, none left over from a takeback.
+func TestMovesAndTakebacksRace(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		ctx := ctxT(t)
+		nodes := []store.Store{open(t, dsn), open(t, dsn)}
+		ann, bob := guest(t, nodes[0], "Ann"), guest(t, nodes[0], "Bob")
+		g := twoPlayer(t, nodes[0], ann.ID, bob.ID, 0)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		counts := map[string]int{}
+		note := func(err error) {
+			mu.Lock()
+			defer mu.Unlock()
+			for _, known := range []error{nil, store.ErrPlyTaken, store.ErrPlyGap, store.ErrStale} {
+				if errors.Is(err, known) {
+					counts[fmt.Sprint(known)]++
+					return
+				}
+			}
+			t.Errorf("unexpected error: %v", err)
+		}
+		for w := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s := nodes[w%2]
+				for range 25 {
+					cur, err := s.Game(ctx, g.ID)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					_, err = s.AppendMove(ctx, store.Append{Game: g.ID, Ply: cur.Ply + 1, Move: fmt.Sprintf("w%d", w), By: ann.ID})
+					note(err)
+				}
+			}()
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 15 {
+				cur, err := nodes[1].Game(ctx, g.ID)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				_, err = nodes[1].Takeback(ctx, store.Takeback{Game: g.ID, Version: cur.Version, Ply: max(cur.Ply-2, 0)})
+				note(err)
+			}
+		}()
+		wg.Wait()
+		final := must[store.Game](t)(nodes[0].Game(ctx, g.ID))
+		moves := must[[]store.Move](t)(nodes[1].Moves(ctx, g.ID, 0))
+		if len(moves) != final.Ply {
+			t.Fatalf("game at ply %d with %d moves stored", final.Ply, len(moves))
+		}
+		for i, m := range moves {
+			if m.Ply != i+1 {
+				t.Fatalf("move %d has ply %d", i+1, m.Ply)
+			}
+		}
+		t.Logf("%s: final ply %d, outcomes %v", nodes[0].Engine(), final.Ply, counts)
 	})
 }

@@ -4,72 +4,24 @@ package store_test
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
-	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/storetest"
 )
 
 // The shared suite: every test runs once per engine through each(), on
 // a database of its own (a fresh SQLite file, or a fresh PostgreSQL
 // schema), so packages and tests running in parallel never collide.
 
-const pgEnv = "SHIFTAGO_TEST_POSTGRES"
+const pgEnv = storetest.EnvPostgres
 
-// pgBase is the PostgreSQL DSN to test against, or "" after skipping
-// (unset outside CI). In CI (CI=true) a missing DSN fails: the half of
-// the suite that guards several nodes must not vanish silently.
-func pgBase(t testing.TB) string {
-	dsn := os.Getenv(pgEnv)
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not set, and CI=true: the PostgreSQL half of the store's suite must run in CI", pgEnv)
-		}
-		t.Skipf("PostgreSQL half skipped: set %s (e.g. postgres://root:root@127.0.0.1:5432/store_dev?sslmode=disable) to run it", pgEnv)
-	}
-	return dsn
-}
-
-// fresh is a DSN for a new, empty database of the engine.
 func fresh(t testing.TB, engine string) string {
 	t.Helper()
-	if engine == store.EngineSQLite {
-		return filepath.Join(t.TempDir(), "test.db")
-	}
-	base := pgBase(t)
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "storetest_" + hex.EncodeToString(b)
-	db, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Exec(`CREATE SCHEMA ` + schema); err != nil {
-		t.Fatalf("creating schema on %s: %v", pgEnv, err)
-	}
-	t.Cleanup(func() {
-		db, err := sql.Open("pgx", base)
-		if err == nil {
-			db.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
-			db.Close()
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	return storetest.FreshDSN(t, engine)
 }
 
 // each runs fn on SQLite and on PostgreSQL, as subtests named after them.
@@ -133,6 +85,15 @@ func twoPlayer(t testing.TB, s store.Store, a, b string, moveTime time.Duration)
 		t.Fatalf("a game with every seat held is %v, want playing", g.Status)
 	}
 	return g
+}
+
+// started opens a store on dsn with Ann and Bob playing a game, Ann to
+// move: where most tests begin.
+func started(t *testing.T, dsn string) (context.Context, store.Store, store.Guest, store.Guest, store.Game) {
+	t.Helper()
+	s := open(t, dsn)
+	ann, bob := guest(t, s, "Ann"), guest(t, s, "Bob")
+	return ctxT(t), s, ann, bob, twoPlayer(t, s, ann.ID, bob.ID, 0)
 }
 
 func must[T any](t testing.TB) func(v T, err error) T {

@@ -1,0 +1,372 @@
+//go:build !js
+
+// Command load measures the game server on loopback: it starts `shiftago
+// serve` (one node on SQLite, or two nodes sharing PostgreSQL), opens N
+// games of two remote players each through the real protocol, plays
+// random legal moves for a bounded time, and reports moves per second,
+// the round trip of a move (sent → acknowledged) at p50 and p99, the
+// server's memory and CPU, and whether every acknowledged move is stored
+// exactly once (read back from the database after the run).
+//
+//	go run ./logic/online/load -games 1000 -duration 60s
+//	go run ./logic/online/load -games 1000 -duration 60s -db postgres://…   (two nodes)
+//
+// It talks only to 127.0.0.1, and stops by itself.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"shiftago/logic"
+	"shiftago/logic/online/client"
+	"shiftago/logic/online/proto"
+	"shiftago/logic/online/store"
+)
+
+func main() {
+	games := flag.Int("games", 1000, "concurrent games (two players each, two WebSockets)")
+	duration := flag.Duration("duration", 60*time.Second, "how long the games play")
+	think := flag.Duration("think", 2*time.Second, "a player's time to think before each move (mean; uniform 0.5x-1.5x)")
+	dsn := flag.String("db", "", "postgres://… to run two nodes on it; empty: one node on SQLite in a temporary folder")
+	bin := flag.String("bin", "", "the shiftago binary (default: build it)")
+	flag.Parse()
+	if err := run(*games, *duration, *think, *dsn, *bin); err != nil {
+		fmt.Fprintln(os.Stderr, "load:", err)
+		os.Exit(1)
+	}
+}
+
+type node struct {
+	cmd  *exec.Cmd
+	base string
+}
+
+var openLine = regexp.MustCompile(`open (http://\S+)/`)
+
+func startNode(bin string, args ...string) (*node, error) {
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--quiet",
+		"--max-conns-per-addr", "1000000", "--rate-per-addr", "1000000", "--rate-per-conn", "100", "--games-per-guest", "1000"}, args...)...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		if m := openLine.FindStringSubmatch(sc.Text()); m != nil {
+			return &node{cmd: cmd, base: m[1]}, nil
+		}
+	}
+	_ = cmd.Process.Kill()
+	return nil, errors.New("the server printed no address")
+}
+
+// usage is a process's CPU time (user+system) and resident memory, from /proc.
+func usage(pid int) (cpu time.Duration, rss, peak int64) {
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil {
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
+		if len(f) > 13 {
+			u, _ := strconv.ParseInt(f[11], 10, 64)
+			s, _ := strconv.ParseInt(f[12], 10, 64)
+			cpu = time.Duration(u+s) * (time.Second / 100) // USER_HZ is 100 on Linux
+		}
+	}
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid)); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			k, v, _ := strings.Cut(l, ":")
+			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			switch k {
+			case "VmRSS":
+				rss = n << 10
+			case "VmHWM":
+				peak = n << 10
+			}
+		}
+	}
+	return
+}
+
+func loadavg() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	return strings.Join(strings.Fields(string(b))[:3], " ")
+}
+
+// table is two players under load: the game they play now, and every
+// game they played with the moves they had acknowledged. A game that ends
+// is followed by a new one, so the load stays up for the whole run.
+type table struct {
+	ann, bob *client.Client
+	s        [2]*client.Session
+	games    []*played
+	mu       sync.Mutex
+	errors   int
+}
+
+type played struct {
+	id    string
+	acked map[int]string
+}
+
+func run(games int, duration, think time.Duration, dsn, bin string) error {
+	if bin == "" {
+		dir, err := os.MkdirTemp("", "shiftago-load")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		bin = filepath.Join(dir, "shiftago")
+		build := exec.Command("go", "build", "-o", bin, ".")
+		build.Dir = moduleRoot()
+		build.Stderr = os.Stderr
+		if err := build.Run(); err != nil {
+			return fmt.Errorf("building shiftago: %v", err)
+		}
+	}
+	var nodes []*node
+	if dsn == "" {
+		data, err := os.MkdirTemp("", "shiftago-load-data")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(data)
+		n, err := startNode(bin, "--data", data)
+		if err != nil {
+			return err
+		}
+		nodes = append(nodes, n)
+		dsn = filepath.Join(data, store.DBFile)
+	} else {
+		for i := 0; i < 2; i++ {
+			n, err := startNode(bin, "--db", dsn)
+			if err != nil {
+				return err
+			}
+			nodes = append(nodes, n)
+		}
+	}
+	defer func() {
+		for _, n := range nodes {
+			_ = n.cmd.Process.Kill()
+			_ = n.cmd.Wait()
+		}
+	}()
+	fmt.Printf("load: %d games on %d node(s), %v, think %v; load average before: %s\n", games, len(nodes), duration, think, loadavg())
+
+	// Set up: two guests per game, Ann creates, Bob joins, each opens a
+	// session on their node (with two nodes, Ann on the first, Bob on the
+	// second: every move crosses the bus).
+	ctx, cancel := context.WithTimeout(context.Background(), duration+3*time.Minute)
+	defer cancel()
+	tables := make([]*table, games)
+	setup := time.Now()
+	var wg sync.WaitGroup
+	var setupErr atomic.Value
+	sem := make(chan struct{}, 32)
+	for i := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			t, err := newTable(ctx, nodes, i)
+			if err != nil {
+				setupErr.Store(err)
+				return
+			}
+			tables[i] = t
+		}()
+	}
+	wg.Wait()
+	if err, ok := setupErr.Load().(error); ok {
+		return fmt.Errorf("setting up: %v", err)
+	}
+	fmt.Printf("load: set up %d games, %d WebSockets in %v\n", games, 2*games, time.Since(setup).Round(time.Millisecond))
+
+	// Play.
+	cpu0 := make([]time.Duration, len(nodes))
+	for i, n := range nodes {
+		cpu0[i], _, _ = usage(n.cmd.Process.Pid)
+	}
+	var mu sync.Mutex
+	var rtts []time.Duration
+	var moves atomic.Int64
+	start := time.Now()
+	stop := start.Add(duration)
+	for i, t := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(i), 99))
+			var mine []time.Duration
+			for time.Now().Before(stop) {
+				time.Sleep(time.Duration(float64(think) * (0.5 + r.Float64())))
+				st := t.s[0].Snapshot()
+				if st.Pos.Over() || st.Status != "playing" {
+					if t.next(ctx) != nil {
+						break
+					}
+					continue
+				}
+				s := t.s[st.Pos.ToMoveSeat()]
+				ply := st.Ply()
+				if s.Wait(ctx, func(x *client.State) bool { return x.Ply() == ply }) != nil {
+					break
+				}
+				var buf [logic.MaxMoves]logic.Move
+				snap := s.Snapshot()
+				legal := snap.Pos.Moves(buf[:0])
+				mv := legal[r.IntN(len(legal))].String()
+				sent := time.Now()
+				got, err := s.Play(ctx, mv)
+				if err != nil {
+					t.mu.Lock()
+					t.errors++
+					t.mu.Unlock()
+					break
+				}
+				mine = append(mine, time.Since(sent))
+				moves.Add(1)
+				t.mu.Lock()
+				t.games[len(t.games)-1].acked[got] = mv
+				t.mu.Unlock()
+				if t.s[0].Wait(ctx, func(x *client.State) bool { return x.Ply() >= got }) != nil {
+					break
+				}
+			}
+			mu.Lock()
+			rtts = append(rtts, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	for i, n := range nodes {
+		cpu, rss, peak := usage(n.cmd.Process.Pid)
+		fmt.Printf("load: node %d: CPU %.2f cores (%v over %v), RSS %d MiB, peak RSS %d MiB\n", i+1,
+			(cpu-cpu0[i]).Seconds()/elapsed.Seconds(), (cpu - cpu0[i]).Round(time.Millisecond), elapsed.Round(time.Millisecond), rss>>20, peak>>20)
+	}
+	slices.Sort(rtts)
+	pct := func(p float64) time.Duration {
+		if len(rtts) == 0 {
+			return 0
+		}
+		return rtts[min(len(rtts)-1, int(p*float64(len(rtts))))]
+	}
+	errs := 0
+	for _, t := range tables {
+		errs += t.errors
+	}
+	fmt.Printf("load: %d moves in %v: %.0f moves/s; round trip p50 %v, p99 %v, max %v; %d refused or failed moves; load average after: %s\n",
+		moves.Load(), elapsed.Round(time.Millisecond), float64(moves.Load())/elapsed.Seconds(),
+		pct(0.50).Round(10*time.Microsecond), pct(0.99).Round(10*time.Microsecond), pct(1).Round(10*time.Microsecond), errs, loadavg())
+
+	for _, t := range tables {
+		t.s[0].Close()
+		t.s[1].Close()
+	}
+	// Check against the database: every acknowledged move stored once, at
+	// its ply, and nothing stored that was not acknowledged.
+	st, err := store.Open(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	lost, extra, wrong, n := 0, 0, 0, 0
+	for _, tb := range tables {
+		for _, t := range tb.games {
+			n++
+			stored, err := st.Moves(ctx, t.id, 0)
+			if err != nil {
+				return err
+			}
+			seen := map[int]bool{}
+			for _, m := range stored {
+				if seen[m.Ply] {
+					extra++ // a ply stored twice (the key forbids it)
+				}
+				seen[m.Ply] = true
+				a, ok := t.acked[m.Ply]
+				switch {
+				case !ok:
+					extra++
+				case a != m.Move:
+					wrong++
+				}
+			}
+			for ply := range t.acked {
+				if !seen[ply] {
+					lost++
+				}
+			}
+		}
+	}
+	fmt.Printf("load: checked %d games against the database: %d lost, %d doubled or unacknowledged, %d different\n", n, lost, extra, wrong)
+	if lost+extra+wrong > 0 {
+		return errors.New("moves lost or doubled")
+	}
+	return nil
+}
+
+func newTable(ctx context.Context, nodes []*node, i int) (*table, error) {
+	na, nb := nodes[0], nodes[len(nodes)-1]
+	t := &table{ann: client.New(na.base), bob: client.New(nb.base)}
+	if err := t.ann.NewGuest(ctx, fmt.Sprintf("Ann %d", i)); err != nil {
+		return nil, err
+	}
+	if err := t.bob.NewGuest(ctx, fmt.Sprintf("Bob %d", i)); err != nil {
+		return nil, err
+	}
+	return t, t.next(ctx)
+}
+
+// next starts the table's next game: Ann creates, Bob joins, both open it.
+func (t *table) next(ctx context.Context) error {
+	for _, s := range t.s {
+		if s != nil {
+			s.Close()
+		}
+	}
+	g, err := t.ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	if err != nil {
+		return err
+	}
+	if _, err := t.bob.Join(ctx, g.Invite); err != nil {
+		return err
+	}
+	if t.s[0], err = t.ann.Open(ctx, g.Game); err != nil {
+		return err
+	}
+	if t.s[1], err = t.bob.Open(ctx, g.Game); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	t.games = append(t.games, &played{id: g.Game, acked: map[int]string{}})
+	t.mu.Unlock()
+	return t.s[0].Wait(ctx, func(x *client.State) bool { return x.Status == "playing" })
+}
+
+func moduleRoot() string {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "."
+	}
+	return filepath.Dir(strings.TrimSpace(string(out)))
+}
