@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"shiftago/logic"
 	"shiftago/logic/online/client"
@@ -124,6 +125,7 @@ type Link struct {
 	srvVer    int            // counts the changes to srv
 	out       []Kept         // the moves made here not yet acknowledged, oldest first
 	flying    map[int]string // acknowledged moves not yet in srv, by ply
+	away      map[int]bool   // the seats whose player is not connected, by the seat events
 	resync    bool           // the table no longer matches the server: build it again
 	notices   []play.Message // what the player must be told, oldest first
 	conflicts int            // kept moves the game moved past
@@ -408,17 +410,44 @@ func (l *Link) pendingAt(i int) bool {
 // watch follows the session's state.
 func (l *Link) watch() {
 	defer l.wg.Done()
-	ver := -1
+	ver, seen := -1, 0
 	for l.ctx.Err() == nil {
-		err := l.sess.Wait(l.ctx, func(st *client.State) bool {
+		// The seat events (connected, left) are not in the state: look at
+		// them at least every quarter second.
+		ctx, cancel := context.WithTimeout(l.ctx, 250*time.Millisecond)
+		err := l.sess.Wait(ctx, func(st *client.State) bool {
 			return stateVer(st) != ver
 		})
-		if err != nil {
+		cancel()
+		if l.ctx.Err() != nil {
 			return
 		}
 		st := l.sess.Snapshot()
+		evs := l.sess.Events()
+		if err != nil && len(evs) == seen {
+			continue
+		}
 		ver = stateVer(&st)
 		l.mu.Lock()
+		if l.away == nil { // the first state says who is there; the events, from then on
+			l.away = map[int]bool{}
+			for _, s := range st.Table {
+				l.away[s.Seat] = !s.Connected
+			}
+		}
+		for _, e := range evs[min(seen, len(evs)):] {
+			switch {
+			case e.T != proto.TSeat:
+			case e.What == proto.WhatConnected || e.What == proto.WhatJoined:
+				l.away[e.Seat] = false
+			case e.What == proto.WhatLeft:
+				l.away[e.Seat] = true
+			}
+		}
+		seen = len(evs)
+		for i := range st.Table {
+			st.Table[i].Connected = !l.away[st.Table[i].Seat]
+		}
 		l.srv = st
 		for ply := range l.flying {
 			if ply < len(st.Moves) {
