@@ -34,6 +34,11 @@ const Browser = true
 //	notice()         the message shown over the scene (on the records
 //	                 screen, why a record was refused), or ""
 //	ticks()          ticks run so far
+//	online()         on an online screen, what it knows: {stage, code,
+//	                 link, watch, game, state, playing, pending, ply,
+//	                 mine, shownPly, shownAt (ms since 1970: the first
+//	                 frame of the last remote move's animation), notice};
+//	                 null elsewhere
 //	searchPath()     where the last computer search (a move or a hint)
 //	                 ran: "worker" (the search's Web Worker), "frame"
 //	                 (stepped in the frame: no worker) or "" before any
@@ -98,6 +103,12 @@ func installPage(g *Game) {
 	})
 	fn("notice", func([]js.Value) any { return g.PageNotice() })
 	fn("ticks", func([]js.Value) any { return g.PageTicks() })
+	fn("online", func([]js.Value) any {
+		if p, ok := g.Scene().(PageOnline); ok {
+			return js.ValueOf(p.PageOnline())
+		}
+		return nil
+	})
 	js.Global().Set("shiftago", api)
 	// A tab that closes (or goes to the back-forward cache) gives the save
 	// up at once, so a tab opened next is not told the game is open
