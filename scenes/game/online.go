@@ -1,7 +1,6 @@
 package game
 
 import (
-	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -147,28 +146,33 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 }
 
 // say names the seats after their players, marks the away ones, and
-// says what the table waits for.
+// says on the status line what the table waits for: the connection, the
+// players still to come, or the player to move, by name.
 func (g *OnlineScreen) say(c *app.Context) {
 	l, t := g.link, g.t
 	st := l.Server()
+	name := func(s proto.SeatInfo) string {
+		if s.Name == "" || s.Name == c.T("online.player") {
+			return c.Lang.Colors[st.Pos.SeatColor(s.Seat)] // nobody named: the colour
+		}
+		return s.Name
+	}
 	for _, s := range st.Table {
-		if s.Seat < 0 || s.Seat >= len(t.words.names) {
+		if s.Seat < 0 || s.Seat >= st.Pos.Players() {
 			continue
 		}
-		name := s.Name
+		n := name(s)
 		switch s.Kind {
 		case proto.SeatOpen:
-			name = c.T("online.freeseat")
+			n = c.T("online.freeseat")
 		case proto.SeatComputer:
-			name = c.F("online.computerseat", c.Lang.Level(max(1, s.Level)))
+			n = c.F("online.computerseat", c.Lang.Level(max(1, s.Level)))
 		default:
 			if !s.Connected && !l.Mine(s.Seat) {
-				name = c.F("online.away", name)
+				n = c.F("online.away", n)
 			}
 		}
-		if name != "" {
-			t.words.names[s.Seat] = name
-		}
+		t.words.names[s.Seat] = n
 	}
 	g.mark = ""
 	switch {
@@ -176,13 +180,17 @@ func (g *OnlineScreen) say(c *app.Context) {
 		g.mark = c.T("online.reconnecting")
 	case st.Status == "open":
 		g.mark = c.T("online.waitjoin")
-	case st.Status == "playing" && !st.Pos.Over() && !st.MyTurn():
+	case st.Status == "playing" && !st.Pos.Over() && !st.MyTurn() && t.Ctl.Phase() == play.Playing:
 		who := st.Pos.ToMoveSeat()
 		for _, s := range st.Table {
 			if s.Seat == who && s.Kind == proto.SeatHuman {
-				g.mark = c.F("online.waitingfor", s.Name)
+				g.mark = c.F("online.waitingfor", name(s))
 			}
 		}
+	}
+	if g.mark != "" && t.words.status != g.mark {
+		t.words.status = g.mark
+		t.breakStatus(c)
 	}
 	// Your turn: a gentle sound and the tab's title, once.
 	my := st.Status == "playing" && st.MyTurn() && st.Synced
@@ -209,16 +217,8 @@ func (g *OnlineScreen) layout(c *app.Context) {
 	g.bs.Add(ui.Button[int]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: 0, Label: "×"})
 }
 
-// Draw draws the table, the leave button and the line over the table.
+// Draw draws the table and the leave button.
 func (g *OnlineScreen) Draw(screen *ebiten.Image, c *app.Context) {
 	g.t.Draw(screen, c)
 	g.bs.Draw(screen, c.Kit())
-	if g.mark == "" {
-		return
-	}
-	u := ui.Unit(c.W, c.H)
-	size := 0.45 * u
-	w := math.Min(c.W-2*u, c.Text.Width(g.mark, size, false)+u)
-	r := layout.Rect{X: (c.W - w) / 2, Y: 0.2 * u, W: w, H: size * 1.8}
-	ui.DrawNoticeIn(screen, c.Kit(), g.mark, r)
 }

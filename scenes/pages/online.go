@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image/color"
 	"math"
 	"time"
@@ -76,6 +77,7 @@ type Online struct {
 	why     string // why the server said no, in words
 
 	code, watch string // the invite and spectator codes
+	linkText    string // the invite link
 	link        *online.Link
 	sess        *client.Session
 	qr          *ebiten.Image // the invite link's QR code, a pixel a module
@@ -116,17 +118,18 @@ func (o *Online) PageOnline() map[string]any {
 	st := map[string]any{"stage": [...]string{"create", "working", "invite", "join", "failed"}[o.stage],
 		"code": o.code, "watch": o.watch, "why": o.why}
 	if o.code != "" {
-		st["link"] = inviteLink(o.code)
+		st["link"] = o.linkText
 	}
 	return st
 }
 
-// inviteLink is the link that opens the invite's lobby.
-func inviteLink(code string) string {
+// inviteLink is the link that opens the invite's lobby: the page's own
+// address in the browser, the server's web app from the desktop.
+func inviteLink(c *app.Context, code string) string {
 	if l := app.PageLink(app.InviteQuery(code)); l != "" {
 		return l
 	}
-	return app.InviteQuery(code) // the desktop: the query, for the server's web app
+	return c.ServerAddress() + "/" + app.InviteQuery(code)
 }
 
 // Update reacts to taps and to the server's answers.
@@ -316,7 +319,8 @@ func (o *Online) startCreate(c *app.Context) {
 				return
 			}
 			o.stage = stageInvite
-			o.makeQR(inviteLink(g.Invite))
+			o.linkText = inviteLink(c, g.Invite)
+			o.makeQR(o.linkText)
 		}, nil
 	})
 }
@@ -437,7 +441,7 @@ func (o *Online) layout(c *app.Context) {
 		for i := 0; i < n; i++ {
 			each(i, x+float64(i)*(bw+0.2*u), bw)
 		}
-		y += bh + 0.35*u
+		y += bh + 0.5*u
 	}
 	text(c.T("online.title"), 0.9, render.Ink, true)
 	o.qr, o.qrS = o.qrFor(), 0
@@ -452,12 +456,11 @@ func (o *Online) layout(c *app.Context) {
 			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOPlayers, Arg: i + 2, Label: playerLabels[i+2], On: o.players == i+2})
 		})
 		text(c.T("online.you"), 0.5, render.Dim, false)
-		for i := 1; i < o.players; i++ {
-			label := c.F("setup.seat", i+1) + ": " + c.T([...]string{"online.friend", "online.computer", "online.here"}[o.seats[i]])
-			row(1, func(_ int, bx, bw float64) {
-				o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOSeat, Arg: i, Label: label, On: o.seats[i] == seatFriend})
-			})
-		}
+		row(o.players-1, func(k int, bx, bw float64) {
+			i := k + 1
+			label := fmt.Sprintf("%d: %s", i+1, c.T([...]string{"online.friend", "online.computer", "online.here"}[o.seats[i]]))
+			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOSeat, Arg: i, Label: label, On: o.seats[i] == seatFriend})
+		})
 		y += 0.3 * u
 		o.answers(c, x, y, w, bh, actOCreate, c.T("online.create"))
 	case stageWorking:
@@ -466,7 +469,7 @@ func (o *Online) layout(c *app.Context) {
 	case stageInvite:
 		text(c.T("online.invite"), 0.55, render.Ink, false)
 		text(o.code, 1.6, render.Accent, true)
-		text(inviteLink(o.code), 0.42, render.Dim, false)
+		text(o.linkText, 0.42, render.Dim, false)
 		side := math.Min(w, math.Min(8*u, c.H-y-3*bh))
 		if o.qr != nil && side > 3*u {
 			o.qrX, o.qrY, o.qrS = x, y, side

@@ -209,22 +209,22 @@ test('a phone invites a tablet from the title; they play a whole game by touch; 
   await waitFor(phone, () => shiftago.phase() === 'setup');
   await tapButton(phone, 'online');
   await waitFor(phone, () => shiftago.phase() === 'online');
-  await phone.screenshot({ path: join(artifacts, 'online-create-phone.png') });
+  await phone.screenshot({ path: join(artifacts, 'online-create-phone.png'), timeout: 180_000 });
   await tapButton(phone, 'create');
   await waitFor(phone, () => shiftago.online().stage === 'invite', null, 60_000);
   const inv = await online(phone);
   assert.match(inv.code, /^\S{4,}$/);
   assert.ok(inv.link.startsWith(base) && inv.link.includes('join='), inv.link);
-  await phone.screenshot({ path: join(artifacts, 'online-invite-phone.png') });
+  await phone.screenshot({ path: join(artifacts, 'online-invite-phone.png'), timeout: 180_000 });
 
   const tablet = await open(tabletCtx, new URL(inv.link).search);
   await waitFor(tablet, () => shiftago.phase() === 'online' && shiftago.online().stage === 'join');
-  await tablet.screenshot({ path: join(artifacts, 'online-join-tablet.png') });
+  await tablet.screenshot({ path: join(artifacts, 'online-join-tablet.png'), timeout: 180_000 });
   await tapButton(tablet, 'join');
   for (const p of [phone, tablet]) {
     await waitFor(p, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 60_000);
   }
-  await tablet.screenshot({ path: join(artifacts, 'online-table-tablet.png') });
+  await tablet.screenshot({ path: join(artifacts, 'online-table-tablet.png'), timeout: 180_000 });
 
   const pages = [phone, tablet];
   let faults = 0, moves = 0;
@@ -246,7 +246,7 @@ test('a phone invites a tablet from the title; they play a whole game by touch; 
       await waitFor(me, (ply) => shiftago.online().madePly === ply && shiftago.phase() !== 'animating', ply, 60_000);
       const off = await online(me);
       results.offlineDrag = { pendingWhileOffline: off.pending, stateWhileOffline: off.state };
-      await me.screenshot({ path: join(artifacts, `online-offline-${me === phone ? 'phone' : 'tablet'}.png`) });
+      await me.screenshot({ path: join(artifacts, `online-offline-${me === phone ? 'phone' : 'tablet'}.png`), timeout: 180_000 });
       await ctx.setOffline(false);
       await waitFor(them, (ply) => shiftago.online().shownPly >= ply, ply, 90_000);
       await waitFor(me, () => shiftago.online().pending === 0, null, 90_000);
@@ -266,14 +266,14 @@ test('a phone invites a tablet from the title; they play a whole game by touch; 
     }
     await playOne(me, them, pref);
     moves++;
-    if (moves === 2) await phone.screenshot({ path: join(artifacts, 'online-table-phone.png') });
+    if (moves === 2) await phone.screenshot({ path: join(artifacts, 'online-table-phone.png'), timeout: 180_000 });
     assert.ok(moves < 300, 'no end after 300 moves');
   }
   results.moves = moves;
   const recs = await Promise.all(pages.map((p) => online(p)));
   assert.equal(recs[0].ply, recs[1].ply, 'the two devices end at different plies');
   assert.equal(recs[0].conflicts + recs[1].conflicts, 0);
-  await phone.screenshot({ path: join(artifacts, 'online-over-phone.png') });
+  await phone.screenshot({ path: join(artifacts, 'online-over-phone.png'), timeout: 180_000 });
 
   // The invite link opened after the game filled up: refused in words.
   const late = await browser.newContext({ ...PHONE, hasTouch: true, isMobile: true });
@@ -283,7 +283,7 @@ test('a phone invites a tablet from the title; they play a whole game by touch; 
   await waitFor(lp, () => shiftago.online().stage === 'failed', null, 60_000);
   results.lateJoin = (await online(lp)).why;
   assert.ok(results.lateJoin.length > 0);
-  await lp.screenshot({ path: join(artifacts, 'online-full-phone.png') });
+  await lp.screenshot({ path: join(artifacts, 'online-full-phone.png'), timeout: 180_000 });
   await late.close();
   await phoneCtx.close();
   await tabletCtx.close();
