@@ -221,6 +221,11 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool
 		}
 		o.Replay = rec
 	}
+	if set["server"] && inPage {
+		// The web app talks to the service that served it: a link that
+		// named another would send the player's moves where it liked.
+		return o, errors.New("--server: a link cannot choose the game server")
+	}
 	if set["record"] && inPage {
 		// A page has no files: the link cannot name one to write to.
 		return o, errors.New("--record: a link cannot record to a file")
