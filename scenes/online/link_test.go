@@ -133,6 +133,17 @@ func (d *device) shows(ply int) bool {
 		d.ctl.Match().Pos.String() == st.Pos.String()
 }
 
+// annAndBob is a server, Ann on a device behind a cable the test
+// unplugs, and Bob, in Ann's two-player game that Bob joined.
+func annAndBob(t *testing.T) (ctx context.Context, n *node, wire *cable, ann, bob *client.Client, g proto.GameReply) {
+	t.Helper()
+	n = serve(t, "127.0.0.1:0", t.TempDir())
+	ctx = ctxFor(t, 60*time.Second)
+	wire = newCable(t, n.addr)
+	ann, bob = guest(t, ctx, "Ann", wire.base()), guest(t, ctx, "Bob", n.base)
+	return ctx, n, wire, ann, bob, newGame(t, ctx, ann, bob)
+}
+
 // newGame is Ann's two-player game that Bob joined.
 func newGame(t *testing.T, ctx context.Context, ann, bob *client.Client) proto.GameReply {
 	t.Helper()
@@ -216,11 +227,7 @@ func TestLinkWholeGame(t *testing.T) {
 // Bob's table shows it.
 func TestLinkOfflineMoveKept(t *testing.T) {
 	t.Parallel()
-	n := serve(t, "127.0.0.1:0", t.TempDir())
-	ctx := ctxFor(t, 60*time.Second)
-	wire := newCable(t, n.addr)
-	ann, bob := guest(t, ctx, "Ann", wire.base()), guest(t, ctx, "Bob", n.base)
-	g := newGame(t, ctx, ann, bob)
+	ctx, _, wire, ann, bob, g := annAndBob(t)
 	keep := &store.Memory{}
 	a := openDevice(t, ctx, "Ann", ann, g.Game, keep)
 	b := openDevice(t, ctx, "Bob", bob, g.Game, &store.Memory{})
@@ -266,11 +273,7 @@ func TestLinkOfflineMoveKept(t *testing.T) {
 // once.
 func TestLinkOfflineConflict(t *testing.T) {
 	t.Parallel()
-	n := serve(t, "127.0.0.1:0", t.TempDir())
-	ctx := ctxFor(t, 60*time.Second)
-	wire := newCable(t, n.addr)
-	ann, bob := guest(t, ctx, "Ann", wire.base()), guest(t, ctx, "Bob", n.base)
-	g := newGame(t, ctx, ann, bob)
+	ctx, n, wire, ann, bob, g := annAndBob(t)
 	keep := &store.Memory{}
 	a1 := openDevice(t, ctx, "Ann's phone", ann, g.Game, keep)
 	a2 := openDevice(t, ctx, "Ann's laptop", as(ann, n.base), g.Game, &store.Memory{})

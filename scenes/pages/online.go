@@ -218,6 +218,11 @@ func (o *Online) fail(err error) {
 // run runs f away from the frame, with the server's client, and hands
 // its outcome back to the tick.
 func (o *Online) run(c *app.Context, f func(ctx context.Context, cl *client.Client) (func(*app.Context), error)) {
+	o.runAs(c, true, f)
+}
+
+// runAs is run, as this device's guest or (guest false) as nobody.
+func (o *Online) runAs(c *app.Context, guest bool, f func(ctx context.Context, cl *client.Client) (func(*app.Context), error)) {
 	srv := c.ServerAddress()
 	if srv == "" {
 		o.stage, o.why = stageFailed, c.T("online.noserver")
@@ -230,7 +235,10 @@ func (o *Online) run(c *app.Context, f func(ctx context.Context, cl *client.Clie
 	name := c.T("online.player")
 	go func() {
 		defer cancel()
-		cl, err := guestOf(ctx, st, srv, name)
+		cl, err := client.New(srv), error(nil)
+		if guest {
+			cl, err = guestOf(ctx, st, srv, name)
+		}
 		var then func(*app.Context)
 		if err == nil {
 			then, err = f(ctx, cl)
@@ -366,34 +374,25 @@ func (o *Online) startJoin(c *app.Context) {
 	})
 }
 
+// startWatch opens the game a spectator code names, read-only: no
+// guest, no seat.
 func (o *Online) startWatch(c *app.Context, code string) {
 	o.watch = code
-	srv := c.ServerAddress()
-	if srv == "" {
-		o.stage, o.why = stageFailed, c.T("online.noserver")
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	o.cancel = cancel
-	o.stage = stageWorking
-	go func() {
-		defer cancel()
-		sess, err := client.New(srv).Watch(ctx, code)
-		var l *online.Link
-		if err == nil {
-			if l, err = online.NewLink(sess, nil); err != nil {
-				sess.Close()
-			}
+	o.runAs(c, false, func(ctx context.Context, cl *client.Client) (func(*app.Context), error) {
+		sess, err := cl.Watch(ctx, code)
+		if err != nil {
+			return nil, err
 		}
-		o.done <- func(c *app.Context) {
-			if err != nil {
-				o.fail(err)
-				return
-			}
+		l, err := online.NewLink(sess, nil)
+		if err != nil {
+			sess.Close()
+			return nil, err
+		}
+		return func(c *app.Context) {
 			o.sess, o.link = sess, l
 			o.toTable(c)
-		}
-	}()
+		}, nil
+	})
 }
 
 // makeQR draws the link's QR code, a pixel a module, with its quiet zone.
