@@ -299,4 +299,5 @@ var de = Catalog{
 	"online.waitjoin":     "Warten, bis alle Spieler da sind",
 	"online.yourturn":     "Du bist am Zug",
 	"setup.online":        "Online",
+	"online.watchlink":    "Nur zuschauen: %s",
 }

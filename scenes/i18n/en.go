@@ -299,4 +299,5 @@ var en = Catalog{
 	"online.waitjoin":     "Waiting for the players to join",
 	"online.yourturn":     "Your move",
 	"setup.online":        "Online",
+	"online.watchlink":    "To watch only: %s",
 }

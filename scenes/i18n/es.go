@@ -299,4 +299,5 @@ var es = Catalog{
 	"online.waitjoin":     "Esperando a los jugadores",
 	"online.yourturn":     "Te toca",
 	"setup.online":        "En línea",
+	"online.watchlink":    "Solo para mirar: %s",
 }

@@ -299,4 +299,5 @@ var fr = Catalog{
 	"online.waitjoin":     "En attente des joueurs",
 	"online.yourturn":     "À vous de jouer",
 	"setup.online":        "En ligne",
+	"online.watchlink":    "Pour regarder seulement : %s",
 }

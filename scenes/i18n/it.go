@@ -299,4 +299,5 @@ var it = Catalog{
 	"online.waitjoin":     "In attesa dei giocatori",
 	"online.yourturn":     "Tocca a te",
 	"setup.online":        "Online",
+	"online.watchlink":    "Solo per guardare: %s",
 }

@@ -123,6 +123,14 @@ func (o *Online) PageOnline() map[string]any {
 	return st
 }
 
+// watchLink is the spectator link: the game, read-only.
+func watchLink(c *app.Context, code string) string {
+	if l := app.PageLink(app.WatchQuery(code)); l != "" {
+		return l
+	}
+	return c.ServerAddress() + "/" + app.WatchQuery(code)
+}
+
 // inviteLink is the link that opens the invite's lobby: the page's own
 // address in the browser, the server's web app from the desktop.
 func inviteLink(c *app.Context, code string) string {
@@ -469,6 +477,9 @@ func (o *Online) layout(c *app.Context) {
 		text(c.T("online.invite"), 0.55, render.Ink, false)
 		text(o.code, 1.6, render.Accent, true)
 		text(o.linkText, 0.42, render.Dim, false)
+		if o.watch != "" {
+			text(c.F("online.watchlink", watchLink(c, o.watch)), 0.4, render.Dim, false)
+		}
 		side := math.Min(w, math.Min(8*u, c.H-y-3*bh))
 		if o.qr != nil && side > 3*u {
 			o.qrX, o.qrY, o.qrS = x, y, side
