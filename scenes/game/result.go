@@ -207,7 +207,7 @@ func (r *Result) layout(c *app.Context) {
 	widest := func(k int) float64 { return (pw - float64(k+1)*gap) / float64(k) }
 	// Two rows: what to play next (again, rematch), then what to see and
 	// where to go (review, share, setup, quit); a row whose labels lack
-	// room side by side is split.
+	// room side by side is split into rows of as many as have room.
 	fits := func(from, to int) bool {
 		w := widest(to - from)
 		for _, l := range labels[from:to] {
@@ -223,13 +223,17 @@ func (r *Result) layout(c *app.Context) {
 	}
 	var perRow []int
 	for _, g := range [][2]int{{0, split}, {split, n}} {
-		switch {
-		case g[0] == g[1]:
-		case fits(g[0], g[1]):
-			perRow = append(perRow, g[1]-g[0])
-		default:
-			for k := g[0]; k < g[1]; k++ {
-				perRow = append(perRow, 1)
+		// The most buttons a row whose every row fits side by side.
+		for k := g[1] - g[0]; k >= 1; k-- {
+			ok := true
+			for from := g[0]; from < g[1]; from += k {
+				ok = ok && (k == 1 || fits(from, min(from+k, g[1])))
+			}
+			if ok {
+				for from := g[0]; from < g[1]; from += k {
+					perRow = append(perRow, min(from+k, g[1])-from)
+				}
+				break
 			}
 		}
 	}

@@ -239,8 +239,8 @@ var de = Catalog{
 	"problem.backupfail": "Auch die Sicherung ließ sich nicht öffnen (%s). Beginne eine neue Partie.",
 
 	// The game history, the review and its legend.
-	"records.history":    "Verlauf: %d Partien",
-	"records.limit":      "Verlauf: %d Partien (die neuesten %d bleiben)",
+	"records.history":    "Aufbewahrte Partien: %d",
+	"records.limit":      "Aufbewahrte Partien: %d (die neuesten %d bleiben)",
 	"records.nohistory":  "Jede beendete Partie wird hier aufbewahrt.",
 	"records.nomatch":    "Keine Partie passt zu diesen Filtern.",
 	"records.opp":        "Gegner: %s",
@@ -248,7 +248,6 @@ var de = Catalog{
 	"records.all":        "alle",
 	"records.vshuman":    "Menschen hier",
 	"records.vsremote":   "auswärts",
-	"records.row":        "%s · %s · gegen %s · %s · %d Züge",
 	"records.won":        "gewonnen",
 	"records.lost":       "verloren",
 	"records.drawn":      "remis",

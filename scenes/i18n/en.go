@@ -239,8 +239,8 @@ var en = Catalog{
 	"problem.backupfail": "The backup could not be opened either (%s). Start a new game.",
 
 	// The game history, the review and its legend.
-	"records.history":    "History: %d games",
-	"records.limit":      "History: %d games (the newest %d are kept)",
+	"records.history":    "Games kept: %d",
+	"records.limit":      "Games kept: %d (the newest %d stay)",
 	"records.nohistory":  "Every game you finish is kept here.",
 	"records.nomatch":    "No game matches these filters.",
 	"records.opp":        "Opponent: %s",
@@ -248,7 +248,6 @@ var en = Catalog{
 	"records.all":        "all",
 	"records.vshuman":    "people here",
 	"records.vsremote":   "elsewhere",
-	"records.row":        "%s · %s · vs %s · %s · %d moves",
 	"records.won":        "won",
 	"records.lost":       "lost",
 	"records.drawn":      "draw",

@@ -239,8 +239,8 @@ var es = Catalog{
 	"problem.backupfail": "Tampoco se pudo abrir la copia de seguridad (%s). Empieza una partida nueva.",
 
 	// The game history, the review and its legend.
-	"records.history":    "Historial: %d partidas",
-	"records.limit":      "Historial: %d partidas (se guardan las %d más recientes)",
+	"records.history":    "Partidas guardadas: %d",
+	"records.limit":      "Partidas guardadas: %d (quedan las %d más recientes)",
 	"records.nohistory":  "Cada partida terminada se guarda aquí.",
 	"records.nomatch":    "Ninguna partida coincide con estos filtros.",
 	"records.opp":        "Rival: %s",
@@ -248,7 +248,6 @@ var es = Catalog{
 	"records.all":        "todos",
 	"records.vshuman":    "personas aquí",
 	"records.vsremote":   "a distancia",
-	"records.row":        "%s · %s · contra %s · %s · %d jugadas",
 	"records.won":        "ganada",
 	"records.lost":       "perdida",
 	"records.drawn":      "tablas",

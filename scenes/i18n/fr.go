@@ -239,8 +239,8 @@ var fr = Catalog{
 	"problem.backupfail": "La sauvegarde n’a pas pu être ouverte non plus (%s). Commencez une nouvelle partie.",
 
 	// The game history, the review and its legend.
-	"records.history":    "Historique : %d parties",
-	"records.limit":      "Historique : %d parties (les %d plus récentes sont gardées)",
+	"records.history":    "Parties gardées : %d",
+	"records.limit":      "Parties gardées : %d (les %d plus récentes restent)",
 	"records.nohistory":  "Chaque partie terminée est gardée ici.",
 	"records.nomatch":    "Aucune partie ne correspond à ces filtres.",
 	"records.opp":        "Adversaire : %s",
@@ -248,7 +248,6 @@ var fr = Catalog{
 	"records.all":        "tous",
 	"records.vshuman":    "joueurs ici",
 	"records.vsremote":   "à distance",
-	"records.row":        "%s · %s · contre %s · %s · %d coups",
 	"records.won":        "gagnée",
 	"records.lost":       "perdue",
 	"records.drawn":      "nulle",

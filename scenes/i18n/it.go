@@ -239,8 +239,8 @@ var it = Catalog{
 	"problem.backupfail": "Neanche il backup si è potuto aprire (%s). Inizia una nuova partita.",
 
 	// The game history, the review and its legend.
-	"records.history":    "Cronologia: %d partite",
-	"records.limit":      "Cronologia: %d partite (si tengono le %d più recenti)",
+	"records.history":    "Partite conservate: %d",
+	"records.limit":      "Partite conservate: %d (restano le %d più recenti)",
 	"records.nohistory":  "Ogni partita finita viene conservata qui.",
 	"records.nomatch":    "Nessuna partita corrisponde a questi filtri.",
 	"records.opp":        "Avversario: %s",
@@ -248,7 +248,6 @@ var it = Catalog{
 	"records.all":        "tutti",
 	"records.vshuman":    "persone qui",
 	"records.vsremote":   "a distanza",
-	"records.row":        "%s · %s · contro %s · %s · %d mosse",
 	"records.won":        "vinta",
 	"records.lost":       "persa",
 	"records.drawn":      "patta",

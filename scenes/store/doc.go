@@ -1,5 +1,7 @@
 // Package store keeps the game's files: the game in progress, the
-// settings, exported records. On the desktop they live in the user's
+// settings, exported records, and the history of games played (history.go:
+// each kept game's record, and one index a line a game that the records
+// screen reads a few lines a frame; the browser keeps the newest 200). On the desktop they live in the user's
 // configuration directory, each written atomically (a temporary file,
 // synced, renamed) with the previous version kept as a backup; in the
 // browser they live in localStorage. When storage is unavailable the game

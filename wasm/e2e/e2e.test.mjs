@@ -1573,3 +1573,48 @@ for (const [name, vp, dpr] of [['phone', { width: 390, height: 844 }, 3], ['tabl
     await ctx.close();
   });
 }
+
+// A game finished by touch on a phone and on a tablet is kept by itself:
+// Review on the result card opens its replay with the analysis (the ?
+// explains it); Records lists it in the history, newest first, and a tap
+// opens it. Screenshots of the review, the legend and the history.
+for (const [name, vp, dpr] of [['phone', { width: 390, height: 844 }, 3], ['tablet', { width: 820, height: 1180 }, 2]]) {
+  test(`a finished game is in the history and opens in Review (${name} ${vp.width}×${vp.height}, DPR ${dpr})`, { timeout: 600_000 }, async () => {
+    const ctx = await newContext(vp, dpr);
+    const page = await open(ctx, '?position=' + encodeURIComponent('g6/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0') + '&seats=human,ai:1');
+    const shot = (what) => page.screenshot({ path: join(artifacts, `history-${name}-${vp.width}x${vp.height}-dpr${dpr}-${what}.png`) });
+    await waitPhase(page, ['playing']);
+    await playByTouch(page, 'W4');
+    await waitPhase(page, ['over']);
+    const review = await page.waitForFunction(() => shiftago.buttons().find((b) => b.id === 'review'), null, { timeout: 60_000, polling: 100 });
+    await shot('1-result');
+    await hold(page, await review.jsonValue(), 6);
+    await waitPhase(page, ['replay']);
+    // The analysis of a one-move game ends at once; the last move shown.
+    await hold(page, await button(page, 'last'), 6);
+    await waitTicks(page, 90); // the move rolls in
+    await shot('2-review');
+    await hold(page, await button(page, 'help'), 6);
+    await page.waitForFunction(() => shiftago.buttons().find((b) => b.id === 'help')?.on, null, { timeout: 30_000, polling: 100 });
+    await waitTicks(page, 3);
+    await shot('3-legend');
+    await hold(page, await button(page, 'first'), 6); // a tap anywhere puts the legend away
+    await page.waitForFunction(() => !shiftago.buttons().find((b) => b.id === 'help')?.on, null, { timeout: 30_000, polling: 100 });
+    await hold(page, await button(page, 'close'), 6);
+    await waitPhase(page, ['over']);
+    await hold(page, await button(page, 'setup'), 6);
+    await waitPhase(page, ['setup']);
+    await hold(page, await button(page, 'records'), 6);
+    await waitPhase(page, ['records']);
+    const row = await page.waitForFunction(() => shiftago.buttons().find((b) => /^game( 0)?$/.test(b.id)), null, { timeout: 60_000, polling: 100 });
+    await waitTicks(page, 3);
+    await shot('4-history');
+    await hold(page, await row.jsonValue(), 6);
+    await waitPhase(page, ['replay']);
+    await hold(page, await button(page, 'last'), 6);
+    await page.waitForFunction(() => /\/ooooo2\//.test(shiftago.position()), null, { timeout: 30_000, polling: 100 }); // the kept game's end
+    await waitTicks(page, 90);
+    await shot('5-opened');
+    await ctx.close();
+  });
+}
