@@ -153,9 +153,13 @@ type Session struct {
 	changed chan struct{} // closed and replaced at every change
 	pending map[string]*pending
 	events  []proto.Msg // seat, over, offered, declined, undone, rematch, refused, bye
-	conns   int         // connections made
-	ws      *websocket.Conn
-	base    int
+	// base is the position of the last state (at ply baseFrom), from
+	// which a takeback rebuilds the position without a round trip.
+	basePos  logic.Position
+	baseFrom int
+	conns    int // connections made
+	ws       *websocket.Conn
+	base     int
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -279,6 +283,22 @@ func (s *Session) notify() {
 	s.changed = make(chan struct{})
 }
 
+// rebuild is the position after the session's moves, replayed from the
+// last state's; false when the moves no longer reach back to it (the
+// state the server sends next puts it right).
+func (s *Session) rebuild() (logic.Position, bool) {
+	p := s.basePos
+	if len(s.st.Moves) < s.baseFrom {
+		return p, false
+	}
+	for _, mv := range s.st.Moves[s.baseFrom:] {
+		if p.PlayString(mv, nil) != nil {
+			return p, false
+		}
+	}
+	return p, true
+}
+
 func newID() string {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)
@@ -290,7 +310,17 @@ func newID() string {
 // new connection until the server answers. It returns the move's ply.
 func (s *Session) Play(ctx context.Context, move string) (int, error) {
 	s.mu.Lock()
-	p := &pending{ply: len(s.st.Moves) + 1, move: move, done: make(chan error, 1)}
+	ply := len(s.st.Moves) + 1
+	s.mu.Unlock()
+	return s.PlayAt(ctx, ply, move)
+}
+
+// PlayAt is Play for a move meant for ply (the game's ply + 1 when it was
+// chosen): if another move took that ply meanwhile, it is refused as
+// stale instead of being played at a later ply the player never saw.
+func (s *Session) PlayAt(ctx context.Context, ply int, move string) (int, error) {
+	s.mu.Lock()
+	p := &pending{ply: ply, move: move, done: make(chan error, 1)}
 	id := newID()
 	s.pending[id] = p
 	ws := s.ws
@@ -405,7 +435,7 @@ func (s *Session) connect() error {
 	s.mu.Unlock()
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, wsURL(base), nil)
+	ws, _, err := websocket.Dial(ctx, wsURL(base), dialOptions(s.c.HTTP))
 	if err != nil {
 		return err
 	}
@@ -512,6 +542,7 @@ func (s *Session) handle(m proto.Msg) {
 		if err != nil {
 			return
 		}
+		start := pos
 		moves := append([]string(nil), s.st.Moves...)
 		if m.From > len(moves) || m.From < 0 {
 			return
@@ -523,6 +554,7 @@ func (s *Session) handle(m proto.Msg) {
 			}
 		}
 		s.st.Moves, s.st.Pos = moves, pos
+		s.basePos, s.baseFrom = start, m.From
 		s.st.Status, s.st.Table, s.st.Deadline = m.Status, m.Table, m.Deadline
 		s.st.Result, s.st.Why = m.Result, m.Why
 		s.st.Synced = true
@@ -533,6 +565,11 @@ func (s *Session) handle(m proto.Msg) {
 			}
 		}
 	case proto.TAck:
+		// The move is the game's: have it in the state before Play
+		// returns (the moved event that follows is then a repeat).
+		if m.Ply == len(s.st.Moves)+1 && s.st.Pos.PlayString(m.Move, nil) == nil {
+			s.st.Moves = append(s.st.Moves, m.Move)
+		}
 		if p := s.pending[m.ID]; p != nil {
 			delete(s.pending, m.ID)
 			p.ack = m
@@ -564,7 +601,7 @@ func (s *Session) handle(m proto.Msg) {
 	case proto.TUndone:
 		if m.Ply <= len(s.st.Moves) {
 			s.st.Moves = s.st.Moves[:m.Ply]
-			// The position is rebuilt by the state the server sends next.
+			s.st.Pos, s.st.Synced = s.rebuild()
 		}
 		s.events = append(s.events, m)
 	case proto.TSeat:

@@ -201,6 +201,7 @@ func run(games int, duration, think time.Duration, dsn, bin string) error {
 	fmt.Printf("load: set up %d games, %d WebSockets in %v\n", games, 2*games, time.Since(setup).Round(time.Millisecond))
 
 	// Play.
+	self0, _, _ := usage(os.Getpid())
 	cpu0 := make([]time.Duration, len(nodes))
 	for i, n := range nodes {
 		cpu0[i], _, _ = usage(n.cmd.Process.Pid)
@@ -263,6 +264,10 @@ func run(games int, duration, think time.Duration, dsn, bin string) error {
 		fmt.Printf("load: node %d: CPU %.2f cores (%v over %v), RSS %d MiB, peak RSS %d MiB\n", i+1,
 			(cpu-cpu0[i]).Seconds()/elapsed.Seconds(), (cpu - cpu0[i]).Round(time.Millisecond), elapsed.Round(time.Millisecond), rss>>20, peak>>20)
 	}
+	// The clients share the machine with the servers: their CPU says how
+	// much of the round trip may be theirs.
+	self, _, _ := usage(os.Getpid())
+	fmt.Printf("load: the load tool itself (the clients): CPU %.2f cores\n", (self-self0).Seconds()/elapsed.Seconds())
 	slices.Sort(rtts)
 	pct := func(p float64) time.Duration {
 		if len(rtts) == 0 {

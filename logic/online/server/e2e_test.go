@@ -5,9 +5,17 @@ package server_test
 import (
 	"bufio"
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	cryptorand "crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -89,7 +97,7 @@ func (s *syncBuf) String() string {
 	return s.b.String()
 }
 
-var openLine = regexp.MustCompile(`open (http://\S+)/`)
+var openLine = regexp.MustCompile(`open (https?://\S+)/`)
 
 // startNode runs shiftago serve with args on addr (":0" style for a free
 // port) and waits for it to print its address.
@@ -130,7 +138,7 @@ func startNode(t *testing.T, addr string, args ...string) *node {
 	case <-time.After(30 * time.Second):
 		t.Fatal("shiftago serve printed no address in 30 s")
 	}
-	n.addr = strings.TrimPrefix(n.base, "http://")
+	n.addr = strings.TrimPrefix(strings.TrimPrefix(n.base, "http://"), "https://")
 	return n
 }
 
@@ -318,16 +326,22 @@ func hotSeat(t *testing.T, ctx context.Context, base string) (*client.Client, st
 	return ann, g.Game
 }
 
+// hotSeatNode starts a node on a data folder of its own, with a hot-seat
+// game of Ann's open in a session.
+func hotSeatNode(t *testing.T, ctx context.Context) (n *node, data string, ann *client.Client, game string, s *client.Session) {
+	data = t.TempDir()
+	n = startNode(t, "127.0.0.1:0", "--data", data)
+	ann, game = hotSeat(t, ctx, n.base)
+	return n, data, ann, game, open(t, ctx, ann, game)
+}
+
 // TestServeKill9: the server is killed (SIGKILL) mid-game and started
 // again on its data; every acknowledged move is there, and the client's
 // session resumes by itself.
 func TestServeKill9(t *testing.T) {
 	t.Parallel()
-	data := t.TempDir()
-	n := startNode(t, "127.0.0.1:0", "--data", data)
 	ctx := ctxFor(t, 40*time.Second)
-	ann, id := hotSeat(t, ctx, n.base)
-	s := open(t, ctx, ann, id)
+	n, data, ann, id, s := hotSeatNode(t, ctx)
 	r := rand.New(rand.NewPCG(5, 6))
 	acked := playOut(t, ctx, r, map[int]*client.Session{0: s, 1: s}, 8)
 	n.kill9()
@@ -406,8 +420,8 @@ func TestServeRace(t *testing.T) {
 		moves := snap.Pos.Moves(buf[:0])
 		a, b := moves[0].String(), moves[len(moves)-1].String()
 		errs := make(chan error, 2)
-		go func() { _, err := s1.Play(ctx, a); errs <- err }()
-		go func() { _, err := s2.Play(ctx, b); errs <- err }()
+		go func() { _, err := s1.PlayAt(ctx, ply+1, a); errs <- err }()
+		go func() { _, err := s2.PlayAt(ctx, ply+1, b); errs <- err }()
 		e1, e2 := <-errs, <-errs
 		won := 0
 		for _, err := range []error{e1, e2} {
@@ -477,31 +491,26 @@ func TestServeHostile(t *testing.T) {
 
 	var wg sync.WaitGroup
 	wsURL := "ws" + strings.TrimPrefix(n.base, "http") + "/api/ws"
+	// raw runs f on a raw WebSocket (no hello yet) of its own, in parallel.
+	raw := func(f func(c *websocket.Conn)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if c := dialWS(t, ctx, wsURL); c != nil {
+				defer c.CloseNow()
+				f(c)
+			}
+		}()
+	}
 	// A huge frame: the connection is closed.
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		c, _, err := websocket.Dial(ctx, wsURL, nil)
-		if err != nil {
-			t.Errorf("dial: %v", err)
-			return
-		}
-		defer c.CloseNow()
+	raw(func(c *websocket.Conn) {
 		_ = c.Write(ctx, websocket.MessageText, []byte(`{"t":"ping","ply":0,"id":"`+strings.Repeat("a", 100<<10)+`"}`))
 		if _, _, err := c.Read(ctx); websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
 			t.Errorf("a 100 KiB frame: %v, want closed as too big", err)
 		}
-	}()
+	})
 	// A flood of pings after hello: refused as too fast, then closed.
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		c, _, err := websocket.Dial(ctx, wsURL, nil)
-		if err != nil {
-			t.Errorf("dial: %v", err)
-			return
-		}
-		defer c.CloseNow()
+	raw(func(c *websocket.Conn) {
 		_ = c.Write(ctx, websocket.MessageText, proto.Encode(proto.Msg{T: proto.THello, V: 1, Token: bob.Token, Game: g.Game}))
 		go func() {
 			for i := 0; i < 500; i++ {
@@ -523,42 +532,32 @@ func TestServeHostile(t *testing.T) {
 				rate++
 			}
 		}
+	})
+	// Half-open: a WebSocket that never says hello, or half a request
+	// header: the server hangs up within its timeouts.
+	raw(func(c *websocket.Conn) {
+		start := time.Now()
+		if _, _, err := c.Read(ctx); err == nil || time.Since(start) > 15*time.Second {
+			t.Errorf("a silent WebSocket: %v after %v", err, time.Since(start))
+		}
+	})
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		start := time.Now()
+		c, err := net.Dial("tcp", n.addr)
+		if err != nil {
+			t.Errorf("dial: %v", err)
+			return
+		}
+		defer c.Close()
+		_, _ = c.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n"))
+		_ = c.SetReadDeadline(time.Now().Add(20 * time.Second))
+		_, _ = io.Copy(io.Discard, c) // returns when the server closes
+		if d := time.Since(start); d > 15*time.Second {
+			t.Errorf("half a header held a connection for %v", d)
+		}
 	}()
-	// Half-open: half a request header, or a WebSocket that never says
-	// hello: the server hangs up within its timeouts.
-	for _, half := range []string{"GET / HTTP/1.1\r\nHost: x\r\n", ""} {
-		half := half
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			start := time.Now()
-			if half == "" {
-				c, _, err := websocket.Dial(ctx, wsURL, nil)
-				if err != nil {
-					t.Errorf("dial: %v", err)
-					return
-				}
-				defer c.CloseNow()
-				_, _, err = c.Read(ctx)
-				if err == nil || time.Since(start) > 15*time.Second {
-					t.Errorf("a silent WebSocket: %v after %v", err, time.Since(start))
-				}
-				return
-			}
-			c, err := net.Dial("tcp", n.addr)
-			if err != nil {
-				t.Errorf("dial: %v", err)
-				return
-			}
-			defer c.Close()
-			_, _ = c.Write([]byte(half))
-			_ = c.SetReadDeadline(time.Now().Add(20 * time.Second))
-			_, _ = io.Copy(io.Discard, c) // returns when the server closes
-			if d := time.Since(start); d > 15*time.Second {
-				t.Errorf("half a header held a connection for %v", d)
-			}
-		}()
-	}
 	wg.Wait()
 	// Too many connections from one address: refused before the upgrade.
 	var extra []*websocket.Conn
@@ -596,11 +595,8 @@ func TestServeHostile(t *testing.T) {
 // process ends cleanly; started again, the game is there.
 func TestServeSigterm(t *testing.T) {
 	t.Parallel()
-	data := t.TempDir()
-	n := startNode(t, "127.0.0.1:0", "--data", data)
 	ctx := ctxFor(t, 40*time.Second)
-	ann, id := hotSeat(t, ctx, n.base)
-	s := open(t, ctx, ann, id)
+	n, data, _, _, s := hotSeatNode(t, ctx)
 	r := rand.New(rand.NewPCG(2, 2))
 	acked := playOut(t, ctx, r, map[int]*client.Session{0: s, 1: s}, 4)
 	_ = n.cmd.Process.Signal(syscall.SIGTERM)
@@ -665,6 +661,23 @@ func TestServeTwoNodes(t *testing.T) {
 	t.Logf("%d moves across two nodes in %v", len(first), time.Since(start))
 	sameGame(t, ctx, sa, sb)
 
+	// A takeback offered on one node and accepted on the other.
+	ply := sa.Snapshot().Ply()
+	if err := sa.Send(proto.Msg{T: proto.TOffer, Ply: ply, Kind: proto.OfferTakeback}); err != nil {
+		t.Fatal(err)
+	}
+	waitEvent(t, ctx, sb, "Ann's offer on the other node", func(m proto.Msg) bool { return m.T == proto.TOffered })
+	if err := sb.Send(proto.Msg{T: proto.TOffer, Ply: ply, Kind: proto.OfferTakeback}); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*client.Session{sa, sb} {
+		if err := s.Wait(ctx, func(x *client.State) bool { return x.Ply() == ply-1 && x.Synced }); err != nil {
+			t.Fatalf("a takeback agreed across nodes: %v", err)
+		}
+	}
+	sameGame(t, ctx, sa, sb)
+	first = first[:ply-1]
+
 	// Two devices of Ann's, one on each node, race for one ply: the
 	// database's unique (game, ply) lets exactly one node store it.
 	hot, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "me"}}})
@@ -682,8 +695,8 @@ func TestServeTwoNodes(t *testing.T) {
 		snap := s1.Snapshot()
 		moves := snap.Pos.Moves(buf[:0])
 		errs := make(chan error, 2)
-		go func() { _, err := s1.Play(ctx, moves[0].String()); errs <- err }()
-		go func() { _, err := s2.Play(ctx, moves[len(moves)-1].String()); errs <- err }()
+		go func() { _, err := s1.PlayAt(ctx, ply+1, moves[0].String()); errs <- err }()
+		go func() { _, err := s2.PlayAt(ctx, ply+1, moves[len(moves)-1].String()); errs <- err }()
 		e1, e2 := <-errs, <-errs
 		if (e1 == nil) == (e2 == nil) {
 			t.Fatalf("round %d across nodes: %v and %v, want exactly one acknowledged", round, e1, e2)
@@ -702,7 +715,286 @@ func TestServeTwoNodes(t *testing.T) {
 	}
 }
 
+// dialWS opens a raw WebSocket (no hello), or reports why not and gives nil.
+func dialWS(t *testing.T, ctx context.Context, url string) *websocket.Conn {
+	c, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		t.Errorf("dial: %v", err)
+		return nil
+	}
+	return c
+}
+
 func over(s *client.Session) bool {
 	st := s.Snapshot()
 	return st.Pos.Over()
+}
+
+// waitEvent waits until the session has an event that matches.
+func waitEvent(t *testing.T, ctx context.Context, s *client.Session, what string, match func(proto.Msg) bool) proto.Msg {
+	t.Helper()
+	for {
+		for _, e := range s.Events() {
+			if match(e) {
+				return e
+			}
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("no %s: events %v", what, s.Events())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// pair is a playing two-player game of Ann (seat 0) and Bob (seat 1).
+func pair(t *testing.T, ctx context.Context, base string, req proto.CreateRequest) (sa, sb *client.Session, ann, bob *client.Client) {
+	ann, bob = guest(t, ctx, "Ann", base), guest(t, ctx, "Bob", base)
+	g, err := ann.Create(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.Join(ctx, g.Invite); err != nil {
+		t.Fatal(err)
+	}
+	sa, sb = open(t, ctx, ann, g.Game), open(t, ctx, bob, g.Game)
+	if err := sa.Wait(ctx, func(x *client.State) bool { return x.Status == "playing" }); err != nil {
+		t.Fatal(err)
+	}
+	return sa, sb, ann, bob
+}
+
+// TestServeAgreements: a takeback and a rematch happen only when both
+// agree; a resignation ends a two-player game.
+func TestServeAgreements(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
+	ctx := ctxFor(t, 40*time.Second)
+	two := proto.CreateRequest{Variant: "expert", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}}
+	sa, sb, ann, _ := pair(t, ctx, n.base, two)
+	if _, err := sa.Play(ctx, "Nd"); err != nil {
+		t.Fatal(err)
+	}
+	sameGame(t, ctx, sa, sb)
+	if err := sa.Send(proto.Msg{T: proto.TOffer, Ply: 1, Kind: proto.OfferTakeback}); err != nil {
+		t.Fatal(err)
+	}
+	waitEvent(t, ctx, sb, "a takeback offer", func(m proto.Msg) bool { return m.T == proto.TOffered && m.Kind == proto.OfferTakeback })
+	if st := sa.Snapshot(); st.Ply() != 1 {
+		t.Fatal("an offer alone took the move back")
+	}
+	if err := sb.Send(proto.Msg{T: proto.TOffer, Ply: 1, Kind: proto.OfferTakeback}); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*client.Session{sa, sb} {
+		if err := s.Wait(ctx, func(x *client.State) bool { return x.Ply() == 0 && x.Synced }); err != nil {
+			t.Fatalf("the agreed takeback did not reach a player: %v", err)
+		}
+	}
+	if _, err := sa.Play(ctx, "We"); err == nil {
+		t.Fatal("a move that is no entry point was accepted after the takeback")
+	}
+	if _, err := sa.Play(ctx, "W4"); err != nil {
+		t.Fatalf("Ann's move again after the takeback: %v", err)
+	}
+	// Bob resigns.
+	if err := sb.Send(proto.Msg{T: proto.TResign, Ply: 1, Seat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	over := waitEvent(t, ctx, sa, "the end", func(m proto.Msg) bool { return m.T == proto.TOver })
+	if over.Result != "win o" || !strings.Contains(over.Why, "resigned") {
+		t.Fatalf("after Bob resigned: %+v", over)
+	}
+	// A rematch, offered by one and accepted by the other.
+	_ = sa.Send(proto.Msg{T: proto.TOffer, Ply: 1, Kind: proto.OfferRematch})
+	waitEvent(t, ctx, sb, "a rematch offer", func(m proto.Msg) bool { return m.T == proto.TOffered && m.Kind == proto.OfferRematch })
+	_ = sb.Send(proto.Msg{T: proto.TOffer, Ply: 1, Kind: proto.OfferRematch})
+	re := waitEvent(t, ctx, sa, "the rematch", func(m proto.Msg) bool { return m.T == proto.TRematch })
+	next := open(t, ctx, ann, re.Game)
+	if st := next.Snapshot(); st.Status != "playing" || st.Ply() != 0 || st.Pos.ToMoveSeat() != 1 {
+		t.Fatalf("the rematch: %+v, want playing, Bob starting", st)
+	}
+}
+
+// TestServeTimePerMove: with 2 players the player who lets the time run
+// out loses; with 3, a computer takes the seat and the game goes on.
+func TestServeTimePerMove(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
+	ctx := ctxFor(t, 40*time.Second)
+	sa, _, _, _ := pair(t, ctx, n.base, proto.CreateRequest{Variant: "express", PerMove: 1, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	if st := sa.Snapshot(); st.Deadline == 0 && st.Result == "" {
+		t.Fatal("a game with a clock has no deadline")
+	}
+	// The state says it whether the session was there when it happened
+	// (an over event) or opened after (a state).
+	if err := sa.Wait(ctx, func(x *client.State) bool { return x.Result != "" }); err != nil {
+		t.Fatal("no loss on time")
+	}
+	if st := sa.Snapshot(); st.Result != "win g" || !strings.Contains(st.Why, "out of time") {
+		t.Fatalf("Ann let her time run out: %q, %q", st.Result, st.Why)
+	}
+
+	three := proto.CreateRequest{Variant: "expert", PerMove: 1, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}, {Kind: "computer", Level: 1}}}
+	s3, sb3, _, _ := pair(t, ctx, n.base, three)
+	// Seen as an event (seat 0, computer, for time) or, by a session
+	// opened after it, in the state's table.
+	for {
+		st, seen := sb3.Snapshot(), false
+		for _, e := range sb3.Events() {
+			seen = seen || e.T == proto.TSeat && e.What == proto.WhatComputer && e.Seat == 0 && e.Why == "time"
+		}
+		if seen || len(st.Table) > 0 && st.Table[0].Kind == proto.SeatComputer {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("no computer took Ann's seat: %v", sb3.Events())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// The game goes on: the new computer moves, then the other computer... and Bob's turn comes.
+	if err := sb3.Wait(ctx, func(x *client.State) bool { return x.Ply() >= 1 }); err != nil {
+		t.Fatalf("the game stopped after the takeover: %v", err)
+	}
+	if st := s3.Snapshot(); len(st.Seats) != 0 {
+		t.Fatalf("Ann still holds seats %v after the computer took hers", st.Seats)
+	}
+}
+
+// TestServeWebApp: the web app's folder is served from the same origin
+// with wasm/serve's headers; a symlink out of it leads nowhere.
+func TestServeWebApp(t *testing.T) {
+	t.Parallel()
+	web, secret := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(web, "index.html"), []byte("<!doctype html>shiftago"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(secret, "key"), []byte("secret"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(web, "out")); err != nil {
+		t.Fatal(err)
+	}
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--web", web)
+	get := func(path string) (*http.Response, string) {
+		resp, err := http.Get(n.base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, string(b)
+	}
+	resp, body := get("/")
+	if resp.StatusCode != 200 || !strings.Contains(body, "shiftago") || resp.Header.Get("Cache-Control") != "no-cache" || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Fatalf("GET /: %d %q %v", resp.StatusCode, body, resp.Header)
+	}
+	if resp, body := get("/out/key"); resp.StatusCode != 404 || strings.Contains(body, "secret") {
+		t.Fatalf("a symlink out of the folder: %d %q", resp.StatusCode, body)
+	}
+}
+
+// TestServeTLS: with --tls-cert and --tls-key the node serves HTTPS and
+// WSS on its address, and a game is played through them.
+func TestServeTLS(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), cryptorand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "127.0.0.1"},
+		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
+	der, err := x509.CreateCertificate(cryptorand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kder, err := x509.MarshalECPrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	certFile, keyFile := filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kder}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--tls-cert", certFile, "--tls-key", keyFile)
+	if !strings.HasPrefix(n.base, "https://") {
+		t.Fatalf("a TLS node prints %s", n.base)
+	}
+	cert, _ := x509.ParseCertificate(der)
+	roots := x509.NewCertPool()
+	roots.AddCert(cert)
+	ctx := ctxFor(t, 30*time.Second)
+	ann := client.New(n.base)
+	ann.HTTP = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+	if err := ann.NewGuest(ctx, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "me"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, ctx, ann, g.Game)
+	if _, err := s.Play(ctx, "Nd"); err != nil {
+		t.Fatalf("a move over WSS: %v", err)
+	}
+	if _, err := http.Get(n.base + "/"); err == nil {
+		t.Error("an untrusted certificate was accepted: the test's client is not checking TLS")
+	}
+}
+
+// TestServeGuestLimits: a guest holds at most --games-per-guest ongoing
+// games, and one address at most --rate-per-addr requests a second.
+func TestServeGuestLimits(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--games-per-guest", "2", "--rate-per-addr", "20")
+	ctx := ctxFor(t, 30*time.Second)
+	ann := guest(t, ctx, "Ann", n.base)
+	two := proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}}
+	for i := 0; i < 2; i++ {
+		if _, err := ann.Create(ctx, two); err != nil {
+			t.Fatalf("game %d of 2: %v", i+1, err)
+		}
+	}
+	var api *client.APIError
+	if _, err := ann.Create(ctx, two); !errors.As(err, &api) || api.Status != http.StatusTooManyRequests || api.APIError.Error != "too-many-games" {
+		t.Fatalf("a third ongoing game: %v, want 429 too-many-games", err)
+	}
+	limited := 0
+	for i := 0; i < 100; i++ {
+		if _, err := ann.Games(ctx); errors.As(err, &api) && api.Status == http.StatusTooManyRequests {
+			limited++
+		}
+	}
+	if limited == 0 {
+		t.Fatal("100 requests at once from one address, none refused at 20/s")
+	}
+}
+
+// TestServeNoSeatNoEntry: a guest who knows a game's id but holds no seat
+// in it is refused; the spectator code is the way to watch.
+func TestServeNoSeatNoEntry(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
+	ctx := ctxFor(t, 30*time.Second)
+	ann, id := hotSeat(t, ctx, n.base)
+	eve := guest(t, ctx, "Eve", n.base)
+	_, err := eve.Open(ctx, id)
+	var ref *client.ErrRefused
+	if !errors.As(err, &ref) || ref.Msg.Code != proto.CodeNotYourSeat {
+		t.Fatalf("Eve opened Ann's game by its id: %v", err)
+	}
+	list, err := ann.Games(ctx)
+	if err != nil || len(list) != 1 {
+		t.Fatal(list, err)
+	}
+	w, err := eve.Watch(ctx, list[0].Watch)
+	if err != nil {
+		t.Fatalf("watching with the spectator code: %v", err)
+	}
+	w.Close()
 }

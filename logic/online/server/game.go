@@ -7,7 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
+	"strings"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"shiftago/logic"
 	"shiftago/logic/ai"
@@ -94,6 +98,13 @@ func (g *game) ctx() (context.Context, context.CancelFunc) {
 // attach adds a connection, greets it and sends what it missed after ply.
 func (g *game) attach(c *conn, ply int) {
 	seats := g.t.held(c.guest)
+	if c.guest != "" && seats == 0 {
+		// The game's id alone grants nothing: a guest without a seat
+		// watches with the spectator code.
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, "you hold no seat in this game: watch it with its spectator code"))
+		c.close(websocket.StatusPolicyViolation, "no seat")
+		return
+	}
 	g.subs[c] = seats
 	c.send(proto.Msg{T: proto.TWelcome, Game: g.id, Ply: g.t.ply(), V: proto.Version, Seats: bitsOf(seats)})
 	c.send(g.stateFor(ply))
@@ -211,7 +222,8 @@ func (g *game) reload() {
 	old := g.t
 	prefix := t.ply() >= old.ply()
 	for i := 0; prefix && i < old.ply(); i++ {
-		prefix = t.moves[i] == old.moves[i]
+		x, y := t.moves[i], old.moves[i]
+		prefix = x.Ply == y.Ply && x.Move == y.Move && x.By == y.By
 	}
 	for p, id := range old.ids {
 		if p <= t.ply() && prefix {
@@ -351,6 +363,10 @@ func (g *game) timeUp(ply int) {
 		g.afterChange()
 		return
 	}
+	if g.t.rec.Seats[g.t.pos.ToMoveSeat()].Kind == store.SeatComputer {
+		g.afterChange() // a computer waiting for the pool is not out of time: its move comes
+		return
+	}
 	g.leave(g.t.pos.ToMoveSeat(), "time")
 }
 
@@ -422,14 +438,70 @@ func (g *game) offer(c *conn, m proto.Msg) {
 		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, why))
 		return
 	}
+	// The players of this game on other nodes hear of it on the bus.
+	g.tellPeers(evOffer, fmt.Sprintf("%s:%d", m.Kind, g.t.offers[m.Kind]))
+	g.settle(c, m.Kind, agreed)
+}
+
+// Events this server publishes on the store's bus for the other nodes:
+// offers live in the actors' memory, not in the store.
+const (
+	evOffer   store.EventKind = "offer"   // Data: "kind:seats (bits)"
+	evDecline store.EventKind = "decline" // Data: kind
+	evRematch store.EventKind = "rematch" // Data: the new game's id
+)
+
+// tellPeers publishes an offer, a refusal or a rematch to the other nodes.
+func (g *game) tellPeers(kind store.EventKind, data string) {
+	ctx, cancel := g.ctx()
+	defer cancel()
+	e := store.Event{Game: g.id, Kind: kind, Version: g.t.rec.Version, Ply: g.t.ply(), Origin: g.srv.node, Data: data}
+	if err := g.srv.cfg.Store.Bus().Publish(ctx, e); err != nil {
+		g.log().Warn("publish", slog.String("kind", string(kind)), slog.Any("err", err))
+	}
+}
+
+// peer applies what another node's players did about offers.
+func (g *game) peer(e store.Event) {
+	switch e.Kind {
+	case evOffer:
+		kind, bits, _ := strings.Cut(e.Data, ":")
+		b, err := strconv.Atoi(bits)
+		if err != nil || e.Version != g.t.rec.Version || (kind != proto.OfferTakeback && kind != proto.OfferRematch) {
+			return // about another state of the game: void
+		}
+		agreed, why := g.t.offer(uint8(b)&0xf, kind)
+		if why == "" {
+			g.settle(nil, kind, agreed)
+		}
+	case evDecline:
+		if g.t.offers[e.Data] != 0 {
+			delete(g.t.offers, e.Data)
+			g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.ply(), Kind: e.Data})
+		}
+	case evRematch:
+		clear(g.t.offers)
+		g.tellRematch(e.Data)
+	}
+}
+
+// settle tells an offer, or carries it out once agreed. Two nodes may
+// both see the agreement: the store's version (takeback) and its unique
+// rematch key make it happen once.
+func (g *game) settle(c *conn, kind string, agreed bool) {
+	refuse := func(code proto.Code, why string) {
+		if c != nil {
+			c.send(proto.Refuse(g.t.ply(), "", code, why))
+		}
+	}
 	if !agreed {
-		g.broadcast(proto.Msg{T: proto.TOffered, Game: g.id, Ply: g.t.ply(), Kind: m.Kind, Seats: bitsOf(g.t.offers[m.Kind])})
+		g.broadcast(proto.Msg{T: proto.TOffered, Game: g.id, Ply: g.t.ply(), Kind: kind, Seats: bitsOf(g.t.offers[kind])})
 		return
 	}
 	clear(g.t.offers)
 	ctx, cancel := g.ctx()
 	defer cancel()
-	switch m.Kind {
+	switch kind {
 	case proto.OfferTakeback:
 		to := g.t.takebackTo()
 		p := g.t.positionAt(to)
@@ -439,7 +511,7 @@ func (g *game) offer(c *conn, m proto.Msg) {
 		}
 		rec, err := g.srv.cfg.Store.Takeback(ctx, tb)
 		if err != nil {
-			c.send(proto.Refuse(g.t.ply(), "", proto.CodeStalePly, "the game changed: offer again"))
+			refuse(proto.CodeStalePly, "the game changed: offer again")
 			g.reload()
 			return
 		}
@@ -460,10 +532,22 @@ func (g *game) offer(c *conn, m proto.Msg) {
 		id, err := g.srv.rematch(ctx, g.t.rec)
 		if err != nil {
 			g.log().Error("rematch", slog.Any("err", err))
-			c.send(proto.Refuse(g.t.ply(), "", proto.CodeBusy, "the rematch could not be created"))
+			refuse(proto.CodeBusy, "the rematch could not be created")
 			return
 		}
-		g.broadcast(proto.Msg{T: proto.TRematch, Game: id, Ply: g.t.ply()})
+		g.tellRematch(id)
+		g.tellPeers(evRematch, id)
+	}
+}
+
+// tellRematch gives the players (not the spectators: the new game's id is
+// theirs) the rematch.
+func (g *game) tellRematch(id string) {
+	b := proto.Encode(proto.Msg{T: proto.TRematch, Game: id, Ply: g.t.ply()})
+	for c, seats := range g.subs {
+		if seats != 0 {
+			c.sendRaw(b)
+		}
 	}
 }
 
@@ -474,6 +558,7 @@ func (g *game) decline(c *conn, m proto.Msg) {
 	}
 	delete(g.t.offers, m.Kind)
 	g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.ply(), Kind: m.Kind})
+	g.tellPeers(evDecline, m.Kind)
 }
 
 func bitsOf(b uint8) []int {

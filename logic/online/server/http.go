@@ -78,6 +78,15 @@ func (s *Server) guest(r *http.Request) (store.Guest, bool) {
 	return g, err == nil
 }
 
+// authed is guest, answering 401 when the request has no valid token.
+func (s *Server) authed(w http.ResponseWriter, r *http.Request) (store.Guest, bool) {
+	g, ok := s.guest(r)
+	if !ok {
+		writeErr(w, http.StatusUnauthorized, string(proto.CodeAuth), "send Authorization: Bearer <token>")
+	}
+	return g, ok
+}
+
 func cleanName(n string) (string, error) {
 	n = strings.TrimSpace(n)
 	if n == "" {
@@ -115,9 +124,8 @@ func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	me, ok := s.guest(r)
+	me, ok := s.authed(w, r)
 	if !ok {
-		writeErr(w, http.StatusUnauthorized, string(proto.CodeAuth), "send Authorization: Bearer <token>")
 		return
 	}
 	var req proto.CreateRequest
@@ -233,9 +241,8 @@ func reply(rec store.Game, guest string) proto.GameReply {
 // code names. Two guests racing for the last seat: the store gives it to
 // one, the other is refused.
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
-	me, ok := s.guest(r)
+	me, ok := s.authed(w, r)
 	if !ok {
-		writeErr(w, http.StatusUnauthorized, string(proto.CodeAuth), "send Authorization: Bearer <token>")
 		return
 	}
 	var req proto.JoinRequest
@@ -278,9 +285,8 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 // handleList lists the guest's games: theirs to move first (earliest
 // deadline first), then the others playing, open, finished.
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
-	me, ok := s.guest(r)
+	me, ok := s.authed(w, r)
 	if !ok {
-		writeErr(w, http.StatusUnauthorized, string(proto.CodeAuth), "send Authorization: Bearer <token>")
 		return
 	}
 	games, err := s.cfg.Store.GamesOf(r.Context(), me.ID, 100)

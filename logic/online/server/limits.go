@@ -89,9 +89,22 @@ func (a *addrs) close(addr string) {
 	}
 }
 
+// maxAddrs bounds the table of addresses: past it, the addresses with no
+// connection whose bucket has refilled are forgotten (they have nothing
+// to remember), so a crowd of passing addresses cannot grow it for ever.
+const maxAddrs = 1 << 16
+
 // allow meters one message or request of an address.
 func (a *addrs) allow(addr string, now time.Time, l Limits) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if len(a.m) >= maxAddrs {
+		full := time.Duration(float64(l.AddrBurst) / l.AddrPerSec * float64(time.Second))
+		for k, s := range a.m {
+			if s.conns == 0 && now.Sub(s.b.last) >= full {
+				delete(a.m, k)
+			}
+		}
+	}
 	return a.get(addr).b.take(now, l.AddrPerSec, l.AddrBurst)
 }

@@ -7,8 +7,10 @@ import (
 	"errors"
 	"io/fs"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"runtime"
+	"strconv"
 	"sync"
 	"time"
 
@@ -50,6 +52,8 @@ type Server struct {
 	wg     sync.WaitGroup // actors
 	connWG sync.WaitGroup // WebSocket handlers
 
+	node string // this process's name on the bus: its own offers are not news to it
+
 	mu    sync.Mutex
 	games map[string]*game
 	conns map[*conn]struct{}
@@ -81,6 +85,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, log: cfg.Log, pool: newPool(cfg.Workers), games: map[string]*game{}, conns: map[*conn]struct{}{}}
 	s.addr.m = map[string]*addrState{}
+	s.node = strconv.FormatUint(rand.Uint64(), 36)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("POST /api/guests", s.limited(s.handleGuest))
@@ -97,6 +102,16 @@ func New(cfg Config) *Server {
 }
 
 func (s *Server) now() time.Time { return s.cfg.Now() }
+
+// toGame runs f on the live actor of a game, if this node has one.
+func (s *Server) toGame(id string, f func(*game)) {
+	s.mu.Lock()
+	g := s.games[id]
+	s.mu.Unlock()
+	if g != nil {
+		g.do(func() { f(g) })
+	}
+}
 
 // ServeHTTP serves the API, the WebSocket and the web app.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
@@ -226,6 +241,12 @@ func (s *Server) listen() {
 		for e := range sub.C() {
 			if e.Kind == store.EventResync || e.Game == "*" {
 				s.reloadAll()
+				continue
+			}
+			if e.Kind == evOffer || e.Kind == evDecline || e.Kind == evRematch {
+				if e.Origin != s.node {
+					s.toGame(e.Game, func(g *game) { g.peer(e) })
+				}
 				continue
 			}
 			if e.Version == 0 {

@@ -324,10 +324,8 @@ func TestAppendMoveAndResend(t *testing.T) {
 // each ply, and every loser is told the winner's move.
 func TestOnePlyOneMove(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
-		ctx := ctxT(t)
-		nodes := []store.Store{open(t, dsn), open(t, dsn)}
-		ann, bob := guest(t, nodes[0], "Ann"), guest(t, nodes[0], "Bob")
-		g := twoPlayer(t, nodes[0], ann.ID, bob.ID, 0)
+		ctx, s, ann, _, g := started(t, dsn)
+		nodes := []store.Store{s, open(t, dsn)} // two nodes on one database
 		const racers, plies = 8, 5
 		for ply := 1; ply <= plies; ply++ {
 			var wg sync.WaitGroup
@@ -646,10 +644,8 @@ func TestNewerSchemaRefused(t *testing.T) {
 // beyond, none left over from a takeback.
 func TestMovesAndTakebacksRace(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
-		ctx := ctxT(t)
-		nodes := []store.Store{open(t, dsn), open(t, dsn)}
-		ann, bob := guest(t, nodes[0], "Ann"), guest(t, nodes[0], "Bob")
-		g := twoPlayer(t, nodes[0], ann.ID, bob.ID, 0)
+		ctx, s, ann, _, g := started(t, dsn)
+		nodes := []store.Store{s, open(t, dsn)} // two nodes on one database
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		counts := map[string]int{}
