@@ -84,8 +84,9 @@ type Online struct {
 	qrX, qrY    float64
 	qrS         float64 // the QR code's side on screen
 
-	done   chan func(c *app.Context)
-	cancel context.CancelFunc
+	done     chan func(c *app.Context)
+	answered bool // an answer came this tick: draw it
+	cancel   context.CancelFunc
 }
 
 // NewOnline opens the online page: the lobby of the game a link names,
@@ -109,9 +110,12 @@ func (o *Online) PagePhase() string { return "online" }
 // PageButtons implements app.PageButtons.
 func (o *Online) PageButtons() []ui.Info { return o.bs.Infos() }
 
-// Still implements app.Still: only the server changes this page, and a
-// tick takes that up.
-func (o *Online) Still() bool { return o.stage != stageWorking && o.stage != stageInvite }
+// Still implements app.Still: the page waits for a tap, except while
+// the server is asked or the friends are awaited, and in the tick an
+// answer came (the page changed with no input).
+func (o *Online) Still() bool {
+	return !o.answered && (o.stage == stageCreate || o.stage == stageJoin || o.stage == stageFailed)
+}
 
 // PageOnline implements app.PageOnline.
 func (o *Online) PageOnline() map[string]any {
@@ -142,10 +146,11 @@ func inviteLink(c *app.Context, code string) string {
 
 // Update reacts to taps and to the server's answers.
 func (o *Online) Update(c *app.Context) error {
+	o.answered = false
 	select {
 	case f := <-o.done:
 		f(c)
-		o.dirty = true
+		o.dirty, o.answered = true, true
 	default:
 	}
 	if o.stage == stageInvite && o.link != nil && o.link.Server().Status != "open" {
