@@ -277,7 +277,7 @@ func (l *Link) Table(base play.Setup) (*play.Session, error) {
 	set.Players = st.Pos.Players()
 	for i := 0; i < set.Players; i++ {
 		k := record.Remote
-		if l.mine[i] {
+		if l.Mine(i) {
 			k = record.Human
 		}
 		set.Seats[i].Player = record.Player{Kind: k, Level: set.Seats[i].Player.Level}
@@ -527,7 +527,7 @@ func (l *Link) sendFirst() bool {
 		l.done(k, errors.New("the position is not the one the move was made in"))
 		return true
 	}
-	_, err = l.sess.Play(l.ctx, k.Move)
+	_, err = l.sess.PlayAt(l.ctx, k.Ply+1, k.Move) // never at a later ply than the one it was made for
 	if l.ctx.Err() != nil {
 		return false // still kept: the next Link sends it
 	}
