@@ -299,4 +299,9 @@ var de = Catalog{
 	"online.yourturn":     "Du bist am Zug",
 	"setup.online":        "Online",
 	"online.watchlink":    "Nur zuschauen: %s",
+	"online.err.noseat":   "Alle Plätze dieser Partie sind besetzt.",
+	"online.err.nogame":   "Keine Partie hat diesen Code.",
+	"online.err.toomany":  "Du spielst schon so viele Online-Partien wie erlaubt: beende erst eine.",
+	"online.err.busy":     "Der Server ist beschäftigt: versuch es gleich noch einmal.",
+	"online.err.network":  "Der Server ist nicht erreichbar: prüfe die Verbindung und versuch es noch einmal.",
 }

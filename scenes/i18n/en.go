@@ -299,4 +299,9 @@ var en = Catalog{
 	"online.yourturn":     "Your move",
 	"setup.online":        "Online",
 	"online.watchlink":    "To watch only: %s",
+	"online.err.noseat":   "Every seat of this game is taken.",
+	"online.err.nogame":   "No game has this code.",
+	"online.err.toomany":  "You are playing as many online games as you may: finish one first.",
+	"online.err.busy":     "The server is busy: try again in a moment.",
+	"online.err.network":  "The server could not be reached: check the connection and try again.",
 }

@@ -299,4 +299,9 @@ var es = Catalog{
 	"online.yourturn":     "Te toca",
 	"setup.online":        "En línea",
 	"online.watchlink":    "Solo para mirar: %s",
+	"online.err.noseat":   "Todos los asientos de esta partida están ocupados.",
+	"online.err.nogame":   "Ninguna partida tiene este código.",
+	"online.err.toomany":  "Ya juegas todas las partidas en línea permitidas: termina una primero.",
+	"online.err.busy":     "El servidor está ocupado: inténtalo de nuevo en un momento.",
+	"online.err.network":  "No se pudo contactar con el servidor: comprueba la conexión y vuelve a intentarlo.",
 }

@@ -299,4 +299,9 @@ var fr = Catalog{
 	"online.yourturn":     "À vous de jouer",
 	"setup.online":        "En ligne",
 	"online.watchlink":    "Pour regarder seulement : %s",
+	"online.err.noseat":   "Toutes les places de cette partie sont prises.",
+	"online.err.nogame":   "Aucune partie n’a ce code.",
+	"online.err.toomany":  "Vous jouez déjà autant de parties en ligne que permis : terminez-en une d’abord.",
+	"online.err.busy":     "Le serveur est occupé : réessayez dans un instant.",
+	"online.err.network":  "Le serveur est injoignable : vérifiez la connexion et réessayez.",
 }

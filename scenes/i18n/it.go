@@ -299,4 +299,9 @@ var it = Catalog{
 	"online.yourturn":     "Tocca a te",
 	"setup.online":        "Online",
 	"online.watchlink":    "Solo per guardare: %s",
+	"online.err.noseat":   "Tutti i posti di questa partita sono presi.",
+	"online.err.nogame":   "Nessuna partita ha questo codice.",
+	"online.err.toomany":  "Stai già giocando tutte le partite online consentite: finiscine una prima.",
+	"online.err.busy":     "Il server è occupato: riprova tra un momento.",
+	"online.err.network":  "Il server non è raggiungibile: controlla la connessione e riprova.",
 }

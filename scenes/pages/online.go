@@ -213,19 +213,47 @@ func (o *Online) toTable(c *app.Context) {
 	if err != nil {
 		l.Close()
 		s.Close()
-		o.fail(err)
+		o.fail(c, err)
 		return
 	}
 	c.Replace(scene)
 }
 
-func (o *Online) fail(err error) {
+// fail says why the server said no, in the player's language where the
+// refusal is a known one, else in the server's words.
+func (o *Online) fail(c *app.Context, err error) {
 	o.stage = stageFailed
-	o.why = err.Error()
 	var ae *client.APIError
-	if errors.As(err, &ae) && ae.Why != "" {
+	var ref *client.ErrRefused
+	switch {
+	case errors.As(err, &ae):
 		o.why = ae.Why
+		if k, ok := refusal(ae.APIError.Error); ok {
+			o.why = c.T(k)
+		}
+	case errors.As(err, &ref):
+		o.why = ref.Msg.Why
+		if k, ok := refusal(string(ref.Msg.Code)); ok {
+			o.why = c.T(k)
+		}
+	default: // no answer at all
+		o.why = c.T("online.err.network")
 	}
+}
+
+// refusal is the catalogue key of a known refusal of the server.
+func refusal(code string) (string, bool) {
+	switch code {
+	case "no-seat":
+		return "online.err.noseat", true
+	case string(proto.CodeNoGame):
+		return "online.err.nogame", true
+	case "too-many-games":
+		return "online.err.toomany", true
+	case string(proto.CodeRate), "busy":
+		return "online.err.busy", true
+	}
+	return "", false
 }
 
 // run runs f away from the frame, with the server's client, and hands
@@ -257,7 +285,7 @@ func (o *Online) runAs(c *app.Context, guest bool, f func(ctx context.Context, c
 			then, err = f(ctx, cl)
 		}
 		if err != nil {
-			then = func(*app.Context) { o.fail(err) }
+			then = func(c *app.Context) { o.fail(c, err) }
 		}
 		o.done <- then
 	}()
