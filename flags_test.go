@@ -90,6 +90,7 @@ func TestLinkProblems(t *testing.T) {
 		{[]string{"--seats=human"}, "link.bad", "seats"},
 		{[]string{"--" + long + "=1"}, "link.unknown", strings.Repeat("x", maxParamShown) + "…"},
 		{[]string{"--position=" + long}, "link.bad", "position"},
+		{[]string{"--server=http://elsewhere.example"}, "link.bad", "server"},
 	} {
 		_, err := parseGameFlags(tc.args, io.Discard, &store.Memory{}, true)
 		if err == nil {

@@ -130,6 +130,10 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool
 	size := fs.String("size", "1280x800", "the window's size, WIDTHxHEIGHT")
 	langFlag := fs.String("lang", "", "the interface's language: en, de, fr, it or es (default: as set in the game, else the system's)")
 	replay := fs.String("replay", "", "show this record in the replay at once (a record file; in a link, the record's text, base64url)")
+	fs.StringVar(&o.Online.Server, "server", os.Getenv("SHIFTAGO_SERVER"), "the online game service, http(s)://host:port (env SHIFTAGO_SERVER; in the browser: the page's origin)")
+	fs.StringVar(&o.Online.Join, "join", "", "open the lobby of the online game this invite code or link names")
+	fs.StringVar(&o.Online.Watch, "watch", "", "watch the online game this spectator code names")
+	fs.BoolVar(&o.Online.Open, "online", false, "open the online games at once")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stderr, "usage: shiftago [flags]   (or a subcommand: shiftago help)")
@@ -228,6 +232,11 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool
 			return o, fmt.Errorf("--replay: %w", err)
 		}
 		o.Replay = rec
+	}
+	if set["server"] && inPage {
+		// The web app talks to the service that served it: a link that
+		// named another would send the player's moves where it liked.
+		return o, errors.New("--server: a link cannot choose the game server")
 	}
 	if set["record"] && inPage {
 		// A page has no files: the link cannot name one to write to.
@@ -331,6 +340,8 @@ func screens() app.Screens {
 		Tutorial:    game.NewTutorial,
 		SaveProblem: pages.NewSaveProblem,
 		Elsewhere:   pages.NewElsewhere,
+		Online:      pages.NewOnline,
+		OnlineGame:  game.NewOnline,
 	}
 }
 

@@ -54,6 +54,9 @@ type Options struct {
 	// Buzz takes the buzzes in place of the device's vibrator (tests: a
 	// desktop has nothing to buzz); nil: the device.
 	Buzz func(input.Buzz)
+	// Online is how this copy reaches the game service, and the invite
+	// or spectator code the link (or --join, --watch) opens.
+	Online OnlineOptions
 }
 
 // Process names a desktop process in the owner record, and tells

@@ -126,6 +126,9 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 	if opts.Replay != nil && screens.Replay != nil {
 		g.stack = append(g.stack, screens.Replay(c, opts.Replay)) // closing it shows what lies under it
 	}
+	if opts.Online.Opens() && screens.Online != nil {
+		g.stack = append(g.stack, screens.Online(c)) // an invite link: its lobby over the game kept here
+	}
 	g.storeNotice() // after the opening's own notices: this one matters more
 	installPage(g)  // window.shiftago in the browser; nothing elsewhere
 	return g, nil

@@ -37,6 +37,11 @@ const Browser = true
 //	frames()         frames drawn so far (idle frames are not drawn)
 //	redraw()         has the next frame drawn in full (it changes no
 //	                 state: tests compare an idle frame with a fresh one)
+//	online()         on an online screen, what it knows: {stage, code,
+//	                 link, watch, game, state, playing, pending, ply,
+//	                 mine, shownPly, shownAt (ms since 1970: the first
+//	                 frame of the last remote move's animation), notice};
+//	                 null elsewhere
 //	searchPath()     where the last computer search (a move or a hint)
 //	                 ran: "worker" (the search's Web Worker), "frame"
 //	                 (stepped in the frame: no worker) or "" before any
@@ -104,6 +109,12 @@ func installPage(g *Game) {
 	fn("ticks", func([]js.Value) any { return g.PageTicks() })
 	fn("frames", func([]js.Value) any { return g.Frames })
 	fn("redraw", func([]js.Value) any { g.Redraw(); return nil })
+	fn("online", func([]js.Value) any {
+		if p, ok := g.Scene().(PageOnline); ok {
+			return js.ValueOf(p.PageOnline())
+		}
+		return nil
+	})
 	js.Global().Set("shiftago", api)
 	// A tab that closes (or goes to the back-forward cache) gives the save
 	// up at once, so a tab opened next is not told the game is open

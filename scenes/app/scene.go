@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
+	"shiftago/scenes/online"
 
 	"shiftago/logic"
 	"shiftago/logic/record"
@@ -33,6 +34,12 @@ type Screens struct {
 	// Elsewhere says that another window or tab has the game open, and
 	// offers to take over (Context.TakeOver) or play without saving.
 	Elsewhere func(c *Context) Scene
+	// Online opens the online games: a new game to create, or the lobby
+	// of the game that Opts.Online's invite or spectator code names.
+	Online func(c *Context) Scene
+	// OnlineGame is the table of an online game the Link plays; leave
+	// ends the Link and its session (the screen calls it as it closes).
+	OnlineGame func(c *Context, l *online.Link, leave func()) (Scene, error)
 }
 
 // SaveProblem is a saved game that could not be read: why, where the file

@@ -36,11 +36,12 @@ const (
 	actRules
 	actRecords
 	actTutorial
+	actOnline
 )
 
 func (a setupAct) String() string {
 	return [...]string{"variant", "players", "color", "kind", "level-", "level+", "sitout-", "sitout+", "starter",
-		"tournament-on", "tournament-off", "play", "quit", "settings", "rules", "records", "tutorial"}[a]
+		"tournament-on", "tournament-off", "play", "quit", "settings", "rules", "records", "tutorial", "online"}[a]
 }
 
 var playerLabels = [5]string{"", "", "2", "3", "4"}
@@ -151,6 +152,9 @@ func (s *Setup) Update(c *app.Context) error {
 		return nil
 	case actStart:
 		startGame(c)
+		return nil
+	case actOnline:
+		c.Push(c.Screens.Online(c))
 		return nil
 	case actQuit:
 		c.SaveSetup()
@@ -305,7 +309,9 @@ func (s *Setup) layout(c *app.Context) {
 	if narrow {
 		y += rowH
 		add(ui.Button[setupAct]{X: x, Y: y, W: 5.5 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
+		add(ui.Button[setupAct]{X: cx, Y: y, W: 3.6 * u, H: bh, Act: actOnline, Label: c.T("setup.online")})
 	} else {
+		add(ui.Button[setupAct]{X: cx + 3.85*u, Y: y, W: 3.6 * u, H: bh, Act: actOnline, Label: c.T("setup.online")})
 		add(ui.Button[setupAct]{X: x0 + cw - 7.65*u, Y: 0.4 * u, W: 4.2 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
 	}
 	// How to play by keys, for those who cannot use a pointer: wrapped

@@ -1,0 +1,224 @@
+package game
+
+import (
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic/online/proto"
+	"shiftago/render/layout"
+	"shiftago/render/ui"
+	"shiftago/scenes/app"
+	"shiftago/scenes/input"
+	"shiftago/scenes/online"
+	"shiftago/scenes/play"
+	"shiftago/scenes/sound"
+)
+
+// OnlineScreen is an online game at this screen's table: the same table,
+// hand, animations and sounds as a game here, with the seats this device
+// does not hold played by the Link (their moves carried in from the
+// tray), the seats' cards named after their players and marked when
+// they are away, a quiet "Reconnecting…" while the connection is lost,
+// and no undo. Leaving ends the session; the game stays on the server.
+type OnlineScreen struct {
+	t     *Table
+	link  *online.Link
+	leave func()
+	bs    ui.Buttons[int]
+
+	ply      int    // the server's ply of the table's last move
+	mark     string // the line over the table: reconnecting, waiting
+	myTurn   bool
+	shownPly int   // the server's ply of the last remote move whose animation began
+	shownAt  int64 // when (ms since 1970): the measure of a move's way here
+	madePly  int   // the server's ply of the last move made at this table
+	madeAt   int64 // when it was made (the marble let go, or touching with touch-commit)
+	notice   string
+}
+
+// NewOnline seats the Link at a new table of its game.
+func NewOnline(c *app.Context, l *online.Link, leave func()) (app.Scene, error) {
+	g := &OnlineScreen{link: l, leave: leave}
+	if err := g.table(c); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// table builds the table of the game as it stands on the server.
+func (g *OnlineScreen) table(c *app.Context) error {
+	s, err := g.link.Table(c.Setup)
+	if err != nil {
+		return err
+	}
+	t := NewTable(c, s)
+	if err := g.link.Seat(t.Ctl); err != nil {
+		return err
+	}
+	g.t = t
+	return nil
+}
+
+// PagePhase implements app.PageScene, as the game screen names phases.
+func (g *OnlineScreen) PagePhase() string {
+	switch g.t.Ctl.Phase() {
+	case play.Showing:
+		return "animating"
+	case play.Over:
+		return "over"
+	}
+	if g.t.Ctl.Thinking() || !g.link.Playing() {
+		return "thinking" // somebody elsewhere is to move, or the seats are not all taken
+	}
+	return "playing"
+}
+
+// PageStatus implements app.PageStatus.
+func (g *OnlineScreen) PageStatus() string { return g.t.words.status }
+
+// PageGeometry implements app.PageBoard.
+func (g *OnlineScreen) PageGeometry() *layout.Geometry { return g.t.Geometry() }
+
+// PageMatch implements app.PageBoard.
+func (g *OnlineScreen) PageMatch() *play.Match { return g.t.Match() }
+
+// PageButtons implements app.PageButtons: the leave button.
+func (g *OnlineScreen) PageButtons() []ui.Info { return g.bs.Infos() }
+
+// PageOnline implements app.PageOnline.
+func (g *OnlineScreen) PageOnline() map[string]any {
+	st := g.link.Server()
+	mine := ""
+	for _, s := range st.Seats {
+		mine += string(rune('0' + s))
+	}
+	return map[string]any{
+		"stage": "table", "game": g.link.Game(), "state": [...]string{"connected", "reconnecting", "closed"}[g.link.State()],
+		"playing": g.link.Playing(), "pending": g.link.Pending(), "ply": st.Ply(), "status": st.Status,
+		"mine": mine, "shownPly": g.shownPly, "shownAt": float64(g.shownAt),
+		"madePly": g.madePly, "madeAt": float64(g.madeAt), "notice": g.notice, "mark": g.mark,
+		"conflicts": g.link.Conflicts(), "myTurn": g.myTurn,
+	}
+}
+
+// Update runs one tick: the server's moves onto the table, then the
+// table as a game here runs it.
+func (g *OnlineScreen) Update(c *app.Context) error {
+	l := g.link
+	if l.NeedsTable() {
+		if err := g.table(c); err != nil {
+			c.Notify(err.Error())
+		}
+	}
+	g.layout(c)
+	if b, ok := g.bs.Tapped(c.In.Pointer); ok && b.Act == 0 || c.In.KeyPressed(ebiten.KeyEscape) {
+		c.Sound.Play(sound.CueTap, 0, 0)
+		g.leave()
+		app.SetPageTitle("Shiftago", 0)
+		c.Pop() // what was under it: the title, or the game kept here
+		return nil
+	}
+	l.Step(g.t.Ctl)
+	in := &c.In
+	if !l.Playing() {
+		in = &input.Input{} // no move while seats are free or the game is over on the server
+	}
+	t := g.t
+	before := len(t.Match().Moves)
+	mover := t.Match().Pos.ToMoveSeat()
+	animating := t.Animating()
+	t.Update(c, in)
+	m := t.Match()
+	if len(m.Moves) > before && !animating && t.Animating() && !l.Mine(mover) {
+		// The first frame of a remote move's animation: the end of its way
+		// here, for the measure (the page API's shownAt).
+		g.shownPly, g.shownAt = l.Server().Ply(), time.Now().UnixMilli()
+	} else if len(m.Moves) > before && l.Mine(mover) {
+		g.madePly, g.madeAt = l.Server().Ply()+1, time.Now().UnixMilli()
+	}
+	g.say(c)
+	for _, n := range l.Notices() {
+		g.notice = c.Say(n)
+		c.NotifyUntilTap(g.notice)
+	}
+	return nil
+}
+
+// say names the seats after their players, marks the away ones, and
+// says on the status line what the table waits for: the connection, the
+// players still to come, or the player to move, by name.
+func (g *OnlineScreen) say(c *app.Context) {
+	l, t := g.link, g.t
+	st := l.Server()
+	name := func(s proto.SeatInfo) string {
+		if s.Name == "" || s.Name == c.T("online.player") {
+			return c.Lang.Colors[st.Pos.SeatColor(s.Seat)] // nobody named: the colour
+		}
+		return s.Name
+	}
+	for _, s := range st.Table {
+		if s.Seat < 0 || s.Seat >= st.Pos.Players() {
+			continue
+		}
+		n := name(s)
+		switch s.Kind {
+		case proto.SeatOpen:
+			n = c.T("online.freeseat")
+		case proto.SeatComputer:
+			n = c.F("online.computerseat", c.Lang.Level(max(1, s.Level)))
+		default:
+			if !s.Connected && !l.Mine(s.Seat) {
+				n = c.F("online.away", n)
+			}
+		}
+		t.words.names[s.Seat] = n
+	}
+	g.mark = ""
+	switch {
+	case l.State() == online.Reconnecting:
+		g.mark = c.T("online.reconnecting")
+	case st.Status == "open":
+		g.mark = c.T("online.waitjoin")
+	case st.Status == "playing" && !st.Pos.Over() && !st.MyTurn() && t.Ctl.Phase() == play.Playing:
+		who := st.Pos.ToMoveSeat()
+		for _, s := range st.Table {
+			if s.Seat == who && s.Kind == proto.SeatHuman {
+				g.mark = c.F("online.waitingfor", name(s))
+			}
+		}
+	}
+	if g.mark != "" && t.words.status != g.mark {
+		t.words.status = g.mark
+		t.breakStatus(c)
+	}
+	// Your turn: a gentle sound and the tab's title, once.
+	my := st.Status == "playing" && st.MyTurn() && st.Synced
+	if my != g.myTurn {
+		g.myTurn = my
+		if my {
+			c.Sound.Play(sound.CueTap, 0, 0)
+			app.SetPageTitle("● "+c.T("online.yourturn")+" · Shiftago", 1)
+		} else {
+			app.SetPageTitle("Shiftago", 0)
+		}
+	}
+}
+
+// layout places the leave button in the menu's corner (an online game
+// has no undo and nothing else in the menu).
+func (g *OnlineScreen) layout(c *app.Context) {
+	r := g.t.View.Geo.Menu
+	g.bs.Reset()
+	if r.W <= 0 {
+		return
+	}
+	g.bs.TextH = 0.8 * r.H
+	g.bs.Add(ui.Button[int]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: 0, Label: "×"})
+}
+
+// Draw draws the table and the leave button.
+func (g *OnlineScreen) Draw(screen *ebiten.Image, c *app.Context) {
+	g.t.Draw(screen, c)
+	g.bs.Draw(screen, c.Kit())
+}

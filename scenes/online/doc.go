@@ -1,0 +1,22 @@
+// Package online plays the seats of an online game at this screen's
+// table: a Link joins the turn controller (scenes/play) to a session of
+// the game service (logic/online/client).
+//
+// The table is built from the game as it stands on the server (Table),
+// not replayed from its first move: opening a game after an hour, or
+// after a reconnect, shows it as it now stands. The seats this device
+// holds are played by hand; every other seat (a friend elsewhere, the
+// server's computer) is a play.RemotePlayer fed with the server's moves.
+// A move made here is written to the device's store before it is sent,
+// and sent again until the server acknowledges it: across dropped
+// connections (the session resends it with the same id, which the server
+// applies once) and across a closed app (a new Link finds it in the store
+// and sends it when the connection returns). When the game moved on
+// meanwhile (another device of the same player moved, a takeback, a
+// computer took the seat), the kept move is not forced on it: the player
+// is told plainly and the table is rebuilt from the server's state.
+//
+// Everything here runs on the screen's tick (Step) or on the Link's own
+// goroutines; it imports no ebiten, so it is tested against a real
+// `shiftago serve` process with no display.
+package online

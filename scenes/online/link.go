@@ -1,0 +1,581 @@
+package online
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"shiftago/logic"
+	"shiftago/logic/online/client"
+	"shiftago/logic/online/proto"
+	"shiftago/logic/record"
+	"shiftago/scenes/play"
+	"shiftago/scenes/store"
+)
+
+// Kept is a move made at this device that the server has not yet
+// acknowledged, as the device's store keeps it.
+type Kept struct {
+	Game string `json:"game"`
+	Ply  int    `json:"ply"`  // the moves played before it, on the server
+	Move string `json:"move"` // in notation
+	Pos  string `json:"pos"`  // the position it was made in (RULES.md §10)
+}
+
+// keptPrefix names the store's files of kept moves, one per game.
+const keptPrefix = "online-out-"
+
+// maxKeptFile bounds the kept moves' file: a few moves of one game.
+const maxKeptFile = 64 << 10
+
+// KeptName is the store's file of the moves kept for game, or "" when the
+// id could not be a file name (the server's ids are lowercase letters and
+// digits; anything else is refused rather than written).
+func KeptName(game string) string {
+	if game == "" || len(game) > 64 {
+		return ""
+	}
+	for _, r := range game {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return ""
+		}
+	}
+	return keptPrefix + game
+}
+
+// ReadKept is the moves kept for game in st, oldest first. A damaged
+// file reads as none and is said so: it is never sent half-read.
+func ReadKept(st store.Store, game string) ([]Kept, error) {
+	name := KeptName(game)
+	if st == nil || name == "" {
+		return nil, nil
+	}
+	b, err := st.Read(name)
+	if store.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxKeptFile {
+		return nil, fmt.Errorf("%s: %d bytes, more than kept moves ever take", name, len(b))
+	}
+	var ks []Kept
+	if err := json.Unmarshal(b, &ks); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	for _, k := range ks {
+		if k.Game != game || k.Ply < 0 || k.Move == "" {
+			return nil, fmt.Errorf("%s: a kept move that is not this game's: %+v", name, k)
+		}
+	}
+	return ks, nil
+}
+
+// writeKept replaces the kept moves of game (none: the file goes).
+func writeKept(st store.Store, game string, ks []Kept) error {
+	name := KeptName(game)
+	if st == nil || name == "" {
+		return nil
+	}
+	if len(ks) == 0 {
+		if err := st.Remove(name); err != nil && !store.IsNotExist(err) {
+			return err
+		}
+		return nil
+	}
+	b, err := json.Marshal(ks)
+	if err != nil {
+		return err
+	}
+	return st.WriteNoBackup(name, b)
+}
+
+// State is what the Link tells the screen about the connection.
+type State uint8
+
+// The states of a Link.
+const (
+	Connected    State = iota // in sync with the server
+	Reconnecting              // the connection is lost; the session is getting it back
+	Closed                    // the Link was closed
+)
+
+// Link plays an online game's seats at this screen's table. Make it
+// with NewLink, build the table with Table, seat it with Seat, and call
+// Step once a tick before the controller's own Step.
+type Link struct {
+	sess *client.Session
+	keep store.Store
+	game string
+	mine map[int]bool // the seats this device holds
+
+	// The table, on the screen's goroutine only.
+	remote *play.RemotePlayer
+	match  *play.Match
+	seen   int // the server's moves already handed to the table
+
+	mu        sync.Mutex
+	base      int            // the server's ply at which the table's match starts
+	srv       client.State   // the server's game as last seen
+	srvVer    int            // counts the changes to srv
+	out       []Kept         // the moves made here not yet acknowledged, oldest first
+	flying    map[int]string // acknowledged moves not yet in srv, by ply
+	away      map[int]bool   // the seats whose player is not connected, by the seat events
+	resync    bool           // the table no longer matches the server: build it again
+	notices   []play.Message // what the player must be told, oldest first
+	conflicts int            // kept moves the game moved past
+	sent      int            // moves the server acknowledged
+	keepErr   error          // the last failure to keep a move in the store
+
+	kick   chan struct{} // wakes the sender
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+// NewLink links a session of the game to this device's store (nil: the
+// moves made here are kept in memory only). The moves kept from an
+// earlier run of the game are taken up: sent when the server is where
+// they were made, refused plainly when it has moved on.
+func NewLink(sess *client.Session, keep store.Store) (*Link, error) {
+	st := sess.Snapshot()
+	l := &Link{sess: sess, keep: keep, game: st.Game, mine: map[int]bool{}, flying: map[int]string{}, kick: make(chan struct{}, 1)}
+	for _, s := range st.Seats {
+		l.mine[s] = true
+	}
+	l.srv = st
+	ks, err := ReadKept(keep, l.game)
+	if err != nil {
+		l.notices = append(l.notices, play.Msg("online.keptbad"))
+		_ = writeKept(keep, l.game, nil)
+	}
+	l.out = ks
+	l.ctx, l.cancel = context.WithCancel(context.Background())
+	l.wg.Add(2)
+	go l.watch()
+	go l.send()
+	l.poke()
+	return l, nil
+}
+
+// Close stops the Link; the session stays the caller's to close. Moves
+// not yet acknowledged stay in the store for the next Link of the game.
+func (l *Link) Close() {
+	l.cancel()
+	l.wg.Wait()
+}
+
+// Game is the game's id.
+func (l *Link) Game() string { return l.game }
+
+// Mine reports whether this device holds seat i.
+func (l *Link) Mine(i int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.mine[i]
+}
+
+// Server is the server's game as last seen.
+func (l *Link) Server() client.State {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	st := l.srv
+	st.Moves = append([]string(nil), l.srv.Moves...)
+	st.Table = append([]proto.SeatInfo(nil), l.srv.Table...)
+	st.Seats = append([]int(nil), l.srv.Seats...)
+	return st
+}
+
+// State says whether the Link is in sync with the server.
+func (l *Link) State() State {
+	if l.ctx.Err() != nil {
+		return Closed
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.srv.Synced {
+		return Reconnecting
+	}
+	return Connected
+}
+
+// Playing reports whether the game takes moves now: everyone is seated
+// and it is not over. The screen takes no move from the hands otherwise.
+func (l *Link) Playing() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.srv.Status == "playing" && !l.srv.Pos.Over()
+}
+
+// Pending is the number of moves made here the server has not yet
+// acknowledged.
+func (l *Link) Pending() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.out)
+}
+
+// Acknowledged counts the moves the server acknowledged.
+func (l *Link) Acknowledged() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.sent
+}
+
+// Conflicts counts the moves made here that the game moved past.
+func (l *Link) Conflicts() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.conflicts
+}
+
+// KeepError is the last failure to write a move to the store (nil: none).
+// The move is still sent; only a closed app would lose it.
+func (l *Link) KeepError() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.keepErr
+}
+
+// Notices hands over what the player must be told since the last call.
+func (l *Link) Notices() []play.Message {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := l.notices
+	l.notices = nil
+	return n
+}
+
+// NeedsTable reports that the table no longer matches the server's game
+// (a takeback, a kept move the game moved past): build it again with
+// Table and take it up with a new controller.
+func (l *Link) NeedsTable() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.resync
+}
+
+// Table builds the table of the game as it stands on the server: the
+// seats held here are played by hand (as a person at this screen), the
+// others by the remote player. base is the setup's preferences (sound,
+// speed, language); its seats are replaced.
+func (l *Link) Table(base play.Setup) (*play.Session, error) {
+	l.mu.Lock()
+	st := l.srv
+	st.Moves = append([]string(nil), l.srv.Moves...)
+	l.mu.Unlock()
+	if st.Pos.Players() < 2 {
+		return nil, errors.New("the server has not sent the game yet")
+	}
+	set := base
+	set.Tournament, set.Hints = false, false
+	set.Players = st.Pos.Players()
+	for i := 0; i < set.Players; i++ {
+		k := record.Remote
+		if l.Mine(i) {
+			k = record.Human
+		}
+		set.Seats[i].Player = record.Player{Kind: k, Level: set.Seats[i].Player.Level}
+	}
+	s, _, _, err := play.NewSession(set, st.Pos.String(), nil, 1, uint64(len(st.Moves)), "")
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	l.base, l.resync = len(st.Moves), false
+	l.mu.Unlock()
+	l.match, l.seen = s.M, len(st.Moves)
+	l.remote = play.NewRemotePlayer(l.made)
+	return s, nil
+}
+
+// Seat seats the remote player at every seat not held here.
+func (l *Link) Seat(c *play.Controller) error {
+	if l.remote == nil || c.Match() != l.match {
+		return errors.New("seat a table the Link built")
+	}
+	for i := 0; i < l.match.Start.Players(); i++ {
+		if !l.Mine(i) {
+			if err := c.Seat(i, l.remote); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// made is the remote player's word that a move was made at this table
+// (ply counts the table's moves before it): it is kept, then sent.
+func (l *Link) made(ply int, mv logic.Move) {
+	m := l.match
+	pos := m.Start
+	for _, x := range m.Moves[:ply] {
+		if pos.Play(x, nil) != nil {
+			return // cannot be: the match played them
+		}
+	}
+	l.mu.Lock()
+	k := Kept{Game: l.game, Ply: l.base + ply, Move: mv.String(), Pos: pos.String()}
+	if k.Ply < len(l.srv.Moves) && l.srv.Moves[k.Ply] == k.Move {
+		l.mu.Unlock()
+		return // the server's own move (made on another device), shown here
+	}
+	l.out = append(l.out, k)
+	if err := writeKept(l.keep, l.game, l.out); err != nil {
+		l.keepErr = err
+	}
+	l.mu.Unlock()
+	l.poke()
+}
+
+func (l *Link) poke() {
+	select {
+	case l.kick <- struct{}{}:
+	default:
+	}
+}
+
+// Step hands the server's new moves to the table, once a tick on the
+// screen's goroutine, before the controller's Step: the remote seats'
+// moves to the remote player; a move of a seat held here that another
+// device of this player made is played as if carried from the tray.
+func (l *Link) Step(c *play.Controller) {
+	if l.match == nil || c.Match() != l.match {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.resync {
+		return
+	}
+	m := l.match
+	moves := l.srv.Moves
+	local := l.base + len(m.Moves)
+	if len(moves) < l.base {
+		l.resync = true // a takeback to before the table's start
+		return
+	}
+	// The table and the server must agree on every move both have, and
+	// a move the table has beyond the server's must be on its way there
+	// (else it was taken back).
+	for i := min(l.seen, len(moves)); i < local; i++ {
+		if (i >= len(moves) || m.Moves[i-l.base].String() != moves[i]) && !l.pendingAt(i) {
+			l.resync = true
+			return
+		}
+	}
+	l.seen = max(l.seen, min(len(moves), local))
+	if len(moves) <= local {
+		return
+	}
+	// The server is ahead: its next move is either a remote seat's (the
+	// remote player gives it to the controller) or this player's, made
+	// on another device.
+	mv, err := m.Pos.ParseMove(moves[local])
+	if err != nil {
+		l.resync = true
+		return
+	}
+	if !l.mine[m.Pos.ToMoveSeat()] {
+		l.remote.Deliver(len(m.Moves), mv)
+		return
+	}
+	if c.Phase() == play.Playing && c.HumanToMove() {
+		l.mu.Unlock()
+		err := c.PlayString(moves[local])
+		l.mu.Lock()
+		if err != nil {
+			l.resync = true
+		}
+	}
+}
+
+// pendingAt reports whether a move made here for server ply i is still
+// on its way (the server may show another until it refuses ours).
+func (l *Link) pendingAt(i int) bool {
+	for _, k := range l.out {
+		if k.Ply == i {
+			return true
+		}
+	}
+	_, ok := l.flying[i]
+	return ok
+}
+
+// watch follows the session's state.
+func (l *Link) watch() {
+	defer l.wg.Done()
+	ver, seen := -1, 0
+	for l.ctx.Err() == nil {
+		// The seat events (connected, left) are not in the state: look at
+		// them at least every quarter second.
+		ctx, cancel := context.WithTimeout(l.ctx, 250*time.Millisecond)
+		err := l.sess.Wait(ctx, func(st *client.State) bool {
+			return stateVer(st) != ver
+		})
+		cancel()
+		if l.ctx.Err() != nil {
+			return
+		}
+		st := l.sess.Snapshot()
+		evs := l.sess.Events()
+		if err != nil && len(evs) == seen {
+			continue
+		}
+		ver = stateVer(&st)
+		l.mu.Lock()
+		if l.away == nil { // the first state says who is there; the events, from then on
+			l.away = map[int]bool{}
+			for _, s := range st.Table {
+				l.away[s.Seat] = !s.Connected
+			}
+		}
+		for _, e := range evs[min(seen, len(evs)):] {
+			switch {
+			case e.T != proto.TSeat:
+			case e.What == proto.WhatConnected || e.What == proto.WhatJoined:
+				l.away[e.Seat] = false
+			case e.What == proto.WhatLeft:
+				l.away[e.Seat] = true
+			}
+		}
+		seen = len(evs)
+		for i := range st.Table {
+			st.Table[i].Connected = !l.away[st.Table[i].Seat]
+		}
+		l.srv = st
+		for ply := range l.flying {
+			if ply < len(st.Moves) {
+				delete(l.flying, ply)
+			}
+		}
+		l.srvVer++
+		l.mine = map[int]bool{}
+		for _, s := range st.Seats {
+			l.mine[s] = true
+		}
+		l.mu.Unlock()
+		l.poke()
+	}
+}
+
+// stateVer is a cheap fingerprint of what the Link follows in a state:
+// the ply, the sync, the status and who is connected.
+func stateVer(st *client.State) int {
+	v := len(st.Moves)*8 + len(st.Seats)
+	if st.Synced {
+		v += 1 << 20
+	}
+	v += len(st.Status) << 22
+	for i, s := range st.Table {
+		if s.Connected {
+			v += 1 << (26 + i)
+		}
+		if s.Kind == proto.SeatComputer {
+			v += 1 << (30 + i)
+		}
+	}
+	return v
+}
+
+// send sends the kept moves, oldest first, each once the server is at
+// its ply, and waits for each acknowledgement (the session sends it
+// again after every reconnect until then).
+func (l *Link) send() {
+	defer l.wg.Done()
+	for {
+		select {
+		case <-l.kick:
+		case <-l.ctx.Done():
+			return
+		}
+		for l.sendFirst() {
+		}
+	}
+}
+
+// sendFirst sends the oldest kept move; false when there is none, or the
+// Link is closing.
+func (l *Link) sendFirst() bool {
+	l.mu.Lock()
+	if len(l.out) == 0 {
+		l.mu.Unlock()
+		return false
+	}
+	k := l.out[0]
+	l.mu.Unlock()
+	err := l.sess.Wait(l.ctx, func(st *client.State) bool {
+		return st.Synced && (len(st.Moves) > k.Ply || len(st.Moves) == k.Ply && st.Status != "open")
+	})
+	if err != nil {
+		return false
+	}
+	st := l.sess.Snapshot()
+	switch {
+	case len(st.Moves) > k.Ply && st.Moves[k.Ply] == k.Move:
+		l.done(k, nil) // acknowledged before (the app closed before it heard)
+		return true
+	case len(st.Moves) > k.Ply:
+		l.done(k, fmt.Errorf("the game is at move %d", len(st.Moves)))
+		return true
+	case k.Pos != "" && st.Pos.String() != k.Pos:
+		l.done(k, errors.New("the position is not the one the move was made in"))
+		return true
+	}
+	_, err = l.sess.PlayAt(l.ctx, k.Ply+1, k.Move) // never at a later ply than the one it was made for
+	if l.ctx.Err() != nil {
+		return false // still kept: the next Link sends it
+	}
+	l.done(k, err)
+	return true
+}
+
+// done books the end of kept move k: acknowledged (err nil) or refused.
+func (l *Link) done(k Kept, err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.out) == 0 || l.out[0] != k {
+		return
+	}
+	if err == nil {
+		l.out = l.out[1:]
+		l.sent++
+		if k.Ply >= len(l.srv.Moves) {
+			l.flying[k.Ply] = k.Move // until the moved event reaches srv
+		}
+	} else {
+		// The game moved on: this move and every later one made here
+		// were made in a position that is gone.
+		l.conflicts += len(l.out)
+		l.notices = append(l.notices, play.Msg("online.notsent", k.Move, refusal(err)))
+		l.out = nil
+		l.resync = true
+	}
+	if werr := writeKept(l.keep, l.game, l.out); werr != nil {
+		l.keepErr = werr
+	}
+}
+
+// refusal is the catalogue key that says why a move was refused.
+func refusal(err error) play.Message {
+	var ref *client.ErrRefused
+	if errors.As(err, &ref) {
+		switch ref.Msg.Code {
+		case proto.CodeStalePly, proto.CodeNotYourTurn:
+			return play.Msg("online.why.moved")
+		case proto.CodeIllegal:
+			return play.Msg("online.why.illegal")
+		case proto.CodeOver:
+			return play.Msg("online.why.over")
+		case proto.CodeNotYourSeat:
+			return play.Msg("online.why.seat")
+		}
+		return play.Text(strings.TrimSpace(ref.Msg.Why))
+	}
+	return play.Msg("online.why.moved")
+}

@@ -1,0 +1,569 @@
+package pages
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	qrcode "github.com/skip2/go-qrcode"
+
+	"shiftago/logic/ai"
+	"shiftago/logic/online/client"
+	"shiftago/logic/online/proto"
+	"shiftago/render"
+	"shiftago/render/ui"
+	"shiftago/scenes/app"
+	"shiftago/scenes/online"
+	"shiftago/scenes/sound"
+	"shiftago/scenes/store"
+)
+
+// onlineAct is a choice of the online page.
+type onlineAct uint8
+
+const (
+	actOVariant onlineAct = iota
+	actOPlayers
+	actOSeat // Arg: the seat; cycles a friend, the computer, someone here
+	actOCreate
+	actOShare
+	actOJoin
+	actOBack
+)
+
+func (a onlineAct) String() string {
+	return [...]string{"variant", "players", "seat", "create", "share", "join", "back"}[a]
+}
+
+// The stages of the online page.
+const (
+	stageCreate  = iota // choose the game
+	stageWorking        // talking to the server
+	stageInvite         // the invite: code, link, QR; waiting for the friends
+	stageJoin           // an invite link opened: take a seat
+	stageFailed         // the server refused or could not be reached
+)
+
+// Who plays a seat of a new online game.
+const (
+	seatFriend = iota
+	seatComputer
+	seatHere
+)
+
+// onlineLevel is the computer's level in an online seat.
+const onlineLevel = ai.DefaultLevel
+
+// Online is the online page: create a game and invite friends, or take a
+// seat in the game an invite link names, or open a spectator link. The
+// network runs on goroutines; their results come back through done and
+// are taken up on the tick, so a frame never waits for the server.
+type Online struct {
+	bs     ui.Buttons[onlineAct]
+	blocks []ui.TextBlock
+	w, h   float64
+	dirty  bool
+	u      float64
+
+	stage   int
+	variant int
+	players int
+	seats   [4]int
+	why     string // why the server said no, in words
+
+	code, watch string // the invite and spectator codes
+	linkText    string // the invite link
+	link        *online.Link
+	sess        *client.Session
+	qr          *ebiten.Image // the invite link's QR code, a pixel a module
+	qrX, qrY    float64
+	qrS         float64 // the QR code's side on screen
+
+	done     chan func(c *app.Context)
+	answered bool // an answer came this tick: draw it
+	cancel   context.CancelFunc
+}
+
+// NewOnline opens the online page: the lobby of the game a link names,
+// or a new game to create.
+func NewOnline(c *app.Context) app.Scene {
+	o := &Online{dirty: true, players: 2, done: make(chan func(*app.Context), 4), variant: int(c.Setup.Variant)}
+	switch {
+	case c.Opts.Online.Watch != "":
+		code, _ := app.CodeOf(c.Opts.Online.Watch)
+		o.startWatch(c, code)
+	case c.Opts.Online.Join != "":
+		o.code, _ = app.CodeOf(c.Opts.Online.Join)
+		o.stage = stageJoin
+	}
+	return o
+}
+
+// PagePhase implements app.PageScene.
+func (o *Online) PagePhase() string { return "online" }
+
+// PageButtons implements app.PageButtons.
+func (o *Online) PageButtons() []ui.Info { return o.bs.Infos() }
+
+// Still implements app.Still: the page waits for a tap, except while
+// the server is asked or the friends are awaited, and in the tick an
+// answer came (the page changed with no input).
+func (o *Online) Still() bool {
+	return !o.answered && (o.stage == stageCreate || o.stage == stageJoin || o.stage == stageFailed)
+}
+
+// PageOnline implements app.PageOnline.
+func (o *Online) PageOnline() map[string]any {
+	st := map[string]any{"stage": [...]string{"create", "working", "invite", "join", "failed"}[o.stage],
+		"code": o.code, "watch": o.watch, "why": o.why}
+	if o.code != "" {
+		st["link"] = o.linkText
+	}
+	return st
+}
+
+// watchLink is the spectator link: the game, read-only.
+func watchLink(c *app.Context, code string) string {
+	if l := app.PageLink(app.WatchQuery(code)); l != "" {
+		return l
+	}
+	return c.ServerAddress() + "/" + app.WatchQuery(code)
+}
+
+// inviteLink is the link that opens the invite's lobby: the page's own
+// address in the browser, the server's web app from the desktop.
+func inviteLink(c *app.Context, code string) string {
+	if l := app.PageLink(app.InviteQuery(code)); l != "" {
+		return l
+	}
+	return c.ServerAddress() + "/" + app.InviteQuery(code)
+}
+
+// Update reacts to taps and to the server's answers.
+func (o *Online) Update(c *app.Context) error {
+	o.answered = false
+	select {
+	case f := <-o.done:
+		f(c)
+		o.dirty, o.answered = true, true
+	default:
+	}
+	if o.stage == stageInvite && o.link != nil && o.link.Server().Status != "open" {
+		o.toTable(c) // everyone is seated
+		return nil
+	}
+	if o.dirty || o.w != c.W || o.h != c.H {
+		o.layout(c)
+	}
+	if c.In.KeyPressed(ebiten.KeyEscape) {
+		o.back(c)
+		return nil
+	}
+	b, ok := o.bs.Tapped(c.In.Pointer)
+	if !ok {
+		return nil
+	}
+	c.Sound.Play(sound.CueTap, 0, 0)
+	o.dirty = true
+	switch b.Act {
+	case actOVariant:
+		o.variant = b.Arg
+	case actOPlayers:
+		o.players = b.Arg
+	case actOSeat:
+		o.seats[b.Arg] = (o.seats[b.Arg] + 1) % 3
+	case actOCreate:
+		o.startCreate(c)
+	case actOJoin:
+		o.startJoin(c)
+	case actOShare:
+		if !app.Share(c, app.InviteQuery(o.code), c.T("online.title")) {
+			c.Notify(c.F("online.codeis", o.code))
+		}
+	case actOBack:
+		o.back(c)
+	}
+	return nil
+}
+
+// back leaves the page: the game being made is left (it stays on the
+// server, in the player's games).
+func (o *Online) back(c *app.Context) {
+	if o.cancel != nil {
+		o.cancel()
+	}
+	if o.link != nil {
+		o.link.Close()
+		o.sess.Close()
+		o.link, o.sess = nil, nil
+	}
+	c.Pop() // what was under it: the title, or the game kept here
+}
+
+// toTable opens the game's table; the Link goes with it.
+func (o *Online) toTable(c *app.Context) {
+	l, s := o.link, o.sess
+	o.link, o.sess = nil, nil
+	scene, err := c.Screens.OnlineGame(c, l, func() { l.Close(); s.Close() })
+	if err != nil {
+		l.Close()
+		s.Close()
+		o.fail(c, err)
+		return
+	}
+	c.Replace(scene)
+}
+
+// fail says why the server said no, in the player's language where the
+// refusal is a known one, else in the server's words.
+func (o *Online) fail(c *app.Context, err error) {
+	o.stage = stageFailed
+	var ae *client.APIError
+	var ref *client.ErrRefused
+	switch {
+	case errors.As(err, &ae):
+		o.why = ae.Why
+		if k, ok := refusal(ae.APIError.Error); ok {
+			o.why = c.T(k)
+		}
+	case errors.As(err, &ref):
+		o.why = ref.Msg.Why
+		if k, ok := refusal(string(ref.Msg.Code)); ok {
+			o.why = c.T(k)
+		}
+	default: // no answer at all
+		o.why = c.T("online.err.network")
+	}
+}
+
+// refusal is the catalogue key of a known refusal of the server.
+func refusal(code string) (string, bool) {
+	switch code {
+	case "no-seat":
+		return "online.err.noseat", true
+	case string(proto.CodeNoGame):
+		return "online.err.nogame", true
+	case "too-many-games":
+		return "online.err.toomany", true
+	case string(proto.CodeRate), "busy":
+		return "online.err.busy", true
+	}
+	return "", false
+}
+
+// run runs f away from the frame, with the server's client, and hands
+// its outcome back to the tick.
+func (o *Online) run(c *app.Context, f func(ctx context.Context, cl *client.Client) (func(*app.Context), error)) {
+	o.runAs(c, true, f)
+}
+
+// runAs is run, as this device's guest or (guest false) as nobody.
+func (o *Online) runAs(c *app.Context, guest bool, f func(ctx context.Context, cl *client.Client) (func(*app.Context), error)) {
+	srv := c.ServerAddress()
+	if srv == "" {
+		o.stage, o.why = stageFailed, c.T("online.noserver")
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	o.cancel = cancel
+	o.stage = stageWorking
+	st := c.Opts.Store
+	name := c.T("online.player")
+	go func() {
+		defer cancel()
+		cl, err := client.New(srv), error(nil)
+		if guest {
+			cl, err = guestOf(ctx, st, srv, name)
+		}
+		var then func(*app.Context)
+		if err == nil {
+			then, err = f(ctx, cl)
+		}
+		if err != nil {
+			then = func(c *app.Context) { o.fail(c, err) }
+		}
+		o.done <- then
+	}()
+}
+
+// guestFile keeps this device's guest on the server (its token).
+const guestFile = "online-guest"
+
+type keptGuest struct {
+	Server string `json:"server"`
+	Token  string `json:"token"`
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+}
+
+// guestOf is this device's guest at srv: the one kept in st, else a new
+// one (kept for next time).
+func guestOf(ctx context.Context, st store.Store, srv, name string) (*client.Client, error) {
+	cl := client.New(srv)
+	if st != nil {
+		if b, err := st.Read(guestFile); err == nil {
+			var g keptGuest
+			if json.Unmarshal(b, &g) == nil && g.Server == srv && g.Token != "" {
+				cl.Token, cl.ID, cl.Name = g.Token, g.ID, g.Name
+				return cl, nil
+			}
+		}
+	}
+	if err := cl.NewGuest(ctx, name); err != nil {
+		return nil, err
+	}
+	if st != nil {
+		b, _ := json.Marshal(keptGuest{Server: srv, Token: cl.Token, ID: cl.ID, Name: cl.Name})
+		_ = st.WriteNoBackup(guestFile, b)
+	}
+	return cl, nil
+}
+
+// openLink opens the game's session and its Link.
+func openLink(ctx context.Context, cl *client.Client, st store.Store, game string) (*client.Session, *online.Link, error) {
+	sess, err := cl.Open(ctx, game)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := online.NewLink(sess, st)
+	if err != nil {
+		sess.Close()
+		return nil, nil, err
+	}
+	return sess, l, nil
+}
+
+func (o *Online) startCreate(c *app.Context) {
+	req := proto.CreateRequest{Variant: [...]string{"express", "expert", "extreme"}[o.variant]}
+	req.Seats = append(req.Seats, proto.SeatRequest{Kind: "me"})
+	for i := 1; i < o.players; i++ {
+		switch o.seats[i] {
+		case seatFriend:
+			req.Seats = append(req.Seats, proto.SeatRequest{Kind: "open"})
+		case seatComputer:
+			req.Seats = append(req.Seats, proto.SeatRequest{Kind: "computer", Level: onlineLevel})
+		case seatHere:
+			req.Seats = append(req.Seats, proto.SeatRequest{Kind: "me"})
+		}
+	}
+	st := c.Opts.Store
+	o.run(c, func(ctx context.Context, cl *client.Client) (func(*app.Context), error) {
+		g, err := cl.Create(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		sess, l, err := openLink(ctx, cl, st, g.Game)
+		if err != nil {
+			return nil, err
+		}
+		return func(c *app.Context) {
+			o.sess, o.link, o.code, o.watch = sess, l, g.Invite, g.Watch
+			if g.Invite == "" {
+				o.toTable(c) // nobody to invite: play at once
+				return
+			}
+			o.stage = stageInvite
+			o.linkText = inviteLink(c, g.Invite)
+			o.makeQR(o.linkText)
+		}, nil
+	})
+}
+
+// joinedFile remembers the games this device joined by their invite
+// code, so a reload of the invite link goes back to the seat taken.
+const joinedFile = "online-joined"
+
+func (o *Online) startJoin(c *app.Context) {
+	code := o.code
+	st := c.Opts.Store
+	o.run(c, func(ctx context.Context, cl *client.Client) (func(*app.Context), error) {
+		joined := map[string]string{}
+		if st != nil {
+			if b, err := st.Read(joinedFile); err == nil {
+				_ = json.Unmarshal(b, &joined)
+			}
+		}
+		game := joined[code]
+		if game == "" {
+			g, err := cl.Join(ctx, code)
+			if err != nil {
+				return nil, err
+			}
+			game = g.Game
+			if st != nil {
+				if len(joined) > 50 {
+					clear(joined) // old invites: their games are in the player's list
+				}
+				joined[code] = game
+				b, _ := json.Marshal(joined)
+				_ = st.WriteNoBackup(joinedFile, b)
+			}
+		}
+		sess, l, err := openLink(ctx, cl, st, game)
+		if err != nil {
+			return nil, err
+		}
+		return func(c *app.Context) {
+			o.sess, o.link = sess, l
+			o.toTable(c)
+		}, nil
+	})
+}
+
+// startWatch opens the game a spectator code names, read-only: no
+// guest, no seat.
+func (o *Online) startWatch(c *app.Context, code string) {
+	o.watch = code
+	o.runAs(c, false, func(ctx context.Context, cl *client.Client) (func(*app.Context), error) {
+		sess, err := cl.Watch(ctx, code)
+		if err != nil {
+			return nil, err
+		}
+		l, err := online.NewLink(sess, nil)
+		if err != nil {
+			sess.Close()
+			return nil, err
+		}
+		return func(c *app.Context) {
+			o.sess, o.link = sess, l
+			o.toTable(c)
+		}, nil
+	})
+}
+
+// makeQR draws the link's QR code, a pixel a module, with its quiet zone.
+func (o *Online) makeQR(link string) {
+	q, err := qrcode.New(link, qrcode.Medium)
+	if err != nil {
+		return
+	}
+	bm := q.Bitmap() // with the quiet zone
+	n := len(bm)
+	px := make([]byte, 4*n*n)
+	for y, row := range bm {
+		for x, dark := range row {
+			v := byte(0xff)
+			if dark {
+				v = 0
+			}
+			i := 4 * (y*n + x)
+			px[i], px[i+1], px[i+2], px[i+3] = v, v, v, 0xff
+		}
+	}
+	o.qr = ebiten.NewImage(n, n)
+	o.qr.WritePixels(px)
+}
+
+// layout places the page for c's size: a column at most 24 units wide.
+func (o *Online) layout(c *app.Context) {
+	o.w, o.h, o.dirty = c.W, c.H, false
+	u := ui.Unit(c.W, c.H)
+	o.u = u
+	w := math.Min(c.W-2*u, 24*u)
+	x := (c.W - w) / 2
+	y := 1.2 * u
+	bh := math.Max(1.2*u, ui.Target(c.Scale))
+	o.bs.Reset()
+	o.bs.TextH = 1.1 * u
+	o.blocks = o.blocks[:0]
+	text := func(s string, size float64, col color.RGBA, bold bool) {
+		b := ui.TextBlock{X: x, Y: y, Size: size * u, Lines: ui.Wrap(c.Text, s, size*u, w, bold), Col: col, Bold: bold, Align: render.AlignLeft}
+		o.blocks = append(o.blocks, b)
+		y += b.Height() + 0.4*u
+	}
+	row := func(n int, each func(i int, bx, bw float64)) {
+		bw := (w - float64(n-1)*0.2*u) / float64(n)
+		for i := 0; i < n; i++ {
+			each(i, x+float64(i)*(bw+0.2*u), bw)
+		}
+		y += bh + 0.5*u
+	}
+	text(c.T("online.title"), 0.9, render.Ink, true)
+	o.qr, o.qrS = o.qrFor(), 0
+	switch o.stage {
+	case stageCreate:
+		text(c.T("setup.game"), 0.5, render.Dim, false)
+		row(3, func(i int, bx, bw float64) {
+			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOVariant, Arg: i, Label: c.Lang.Variants[i], On: o.variant == i})
+		})
+		text(c.T("setup.players"), 0.5, render.Dim, false)
+		row(3, func(i int, bx, bw float64) {
+			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOPlayers, Arg: i + 2, Label: playerLabels[i+2], On: o.players == i+2})
+		})
+		text(c.T("online.you"), 0.5, render.Dim, false)
+		row(o.players-1, func(k int, bx, bw float64) {
+			i := k + 1
+			label := fmt.Sprintf("%d: %s", i+1, c.T([...]string{"online.friend", "online.computer", "online.here"}[o.seats[i]]))
+			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOSeat, Arg: i, Label: label, On: o.seats[i] == seatFriend})
+		})
+		y += 0.3 * u
+		o.answers(c, x, y, w, bh, actOCreate, c.T("online.create"))
+	case stageWorking:
+		text(c.T("online.working"), 0.6, render.Ink, false)
+		o.answers(c, x, y, w, bh, 0, "")
+	case stageInvite:
+		text(c.T("online.invite"), 0.55, render.Ink, false)
+		text(o.code, 1.6, render.Accent, true)
+		text(o.linkText, 0.42, render.Dim, false)
+		if o.watch != "" {
+			text(c.F("online.watchlink", watchLink(c, o.watch)), 0.4, render.Dim, false)
+		}
+		side := math.Min(w, math.Min(8*u, c.H-y-3*bh))
+		if o.qr != nil && side > 3*u {
+			o.qrX, o.qrY, o.qrS = x, y, side
+			y += side + 0.4*u
+		}
+		text(c.T("online.waitfriends"), 0.5, render.Dim, false)
+		o.answers(c, x, y, w, bh, actOShare, c.T("online.share"))
+	case stageJoin:
+		text(c.F("online.joinwhat", o.code), 0.6, render.Ink, false)
+		o.answers(c, x, y, w, bh, actOJoin, c.T("online.takeseat"))
+	case stageFailed:
+		text(c.T("online.failed"), 0.6, render.Ink, false)
+		text(o.why, 0.5, render.Dim, false)
+		o.answers(c, x, y, w, bh, 0, "")
+	}
+}
+
+// qrFor keeps the QR image while the invite is shown.
+func (o *Online) qrFor() *ebiten.Image {
+	if o.stage == stageInvite {
+		return o.qr
+	}
+	return nil
+}
+
+// answers puts the page's action (if label is not "") at the column's
+// left and Back at its right.
+func (o *Online) answers(c *app.Context, x, y, w, bh float64, act onlineAct, label string) {
+	bw := math.Min(9*o.u, (w-o.u)/2)
+	if label != "" {
+		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y, W: bw, H: bh, Act: act, Label: label, On: true, Bold: true})
+	}
+	o.bs.Add(ui.Button[onlineAct]{X: x + w - bw, Y: y, W: bw, H: bh, Act: actOBack, Label: c.T("online.back")})
+}
+
+// Draw draws the page.
+func (o *Online) Draw(screen *ebiten.Image, c *app.Context) {
+	screen.Fill(render.BgFill)
+	for i := range o.blocks {
+		o.blocks[i].Draw(screen, c.Text)
+	}
+	if o.qr != nil && o.qrS > 0 {
+		var op ebiten.DrawImageOptions
+		n := float64(o.qr.Bounds().Dx())
+		op.GeoM.Scale(o.qrS/n, o.qrS/n)
+		op.GeoM.Translate(o.qrX, o.qrY)
+		op.Filter = ebiten.FilterNearest
+		screen.DrawImage(o.qr, &op)
+	}
+	o.bs.Draw(screen, c.Kit())
+}
+
+// Fits lists the texts with their room, for the fit test.
+func (o *Online) Fits(c *app.Context) []ui.Fit { return o.bs.Fits() }

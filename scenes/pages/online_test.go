@@ -1,0 +1,41 @@
+package pages
+
+import (
+	"testing"
+
+	"shiftago/scenes/i18n"
+	"shiftago/scenes/looptest"
+)
+
+// TestOnlinePageFits lays out every stage of the online page, with four
+// players and each kind of seat, in every language, at the smallest
+// window and a phone's screen, and measures every button's text.
+func TestOnlinePageFits(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			for _, sz := range [][2]float64{{640, 480}, {390 * 3, 844 * 3}} {
+				c := newContext(t, lg, sz[0], sz[1])
+				o := &Online{players: 4, seats: [4]int{0, seatFriend, seatComputer, seatHere}, code: "ABC123", watch: "W4TCH", linkText: "http://127.0.0.1:8080/?join=ABC123", why: "the game is full"}
+				o.makeQR("http://127.0.0.1:8080/?join=ABC123")
+				for stage := stageCreate; stage <= stageFailed; stage++ {
+					o.stage = stage
+					o.layout(c)
+					if len(o.bs.List) == 0 {
+						t.Fatalf("%s, stage %d: no buttons", lg, stage)
+					}
+					for _, f := range o.Fits(c) {
+						if w := c.Text.Width(f.Text, f.Size, f.Bold); w*minFit > f.W+0.5 {
+							t.Errorf("%s %v, stage %d: %q is %.0f px wide at %.1f px, its box %.0f px", lg, sz, stage, f.Text, w, f.Size, f.W)
+						}
+					}
+					for _, b := range o.bs.List {
+						if b.Y+b.H > c.H {
+							t.Errorf("%s %v, stage %d: button %v below the screen", lg, sz, stage, b.Act)
+						}
+					}
+				}
+			}
+		}
+	})
+}

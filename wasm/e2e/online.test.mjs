@@ -1,0 +1,290 @@
+// Online play in a real browser: a real `shiftago serve` (serving the
+// built web app with --web and the game service on the same origin), a
+// phone (390×844, DPR 3) and a tablet (820×1180, DPR 2) in Debian's
+// Chromium, played by touch through CDP with human timing (a held finger,
+// a wandering drag). The phone creates the game from the title, the
+// tablet opens the invite link and takes the seat; they play a whole game.
+// Then: a drag finished with the network off (the move is kept and sent
+// when the network returns), a reload of the joining page, and the
+// invite link opened after the game filled up.
+//
+// Measured: the time from a move's release on one device to the first
+// frame of its animation on the other (the page API's online().shownAt),
+// p50 and p95, into artifacts/online-results.json.
+//
+//   BROTLI_QUALITY=1 bash wasm/build.sh /tmp/online-web
+//   (cd wasm/e2e && BUNDLE=/tmp/online-web node --test online.test.mjs)
+//
+// Environment: BUNDLE (default dist/web), CHROMIUM (default
+// /usr/bin/chromium), SHIFTAGO (a built shiftago binary; default: built
+// here with go build).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '../..');
+const bundle = resolve(repo, process.env.BUNDLE || 'dist/web');
+const artifacts = join(here, 'artifacts');
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+const launchArgs = [
+  '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-first-run', '--disable-quic',
+];
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 };
+const TABLET = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2 };
+
+let bin, builtBin = false, dataDir, server, base, browser;
+const consoleLines = [];
+const results = { latencyMs: [] };
+
+// serve starts shiftago serve and resolves to its base URL.
+async function serve(addr = '127.0.0.1:0') {
+  const proc = spawn(bin, ['serve', '--addr', addr, '--data', dataDir, '--web', bundle, '--workers', '1', '--quiet'],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((ok, fail) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/open (http:\/\/\S+?)\/?(\s|$)/);
+      if (m) ok(m[1]);
+    });
+    proc.on('exit', (code) => fail(new Error(`shiftago serve exited (${code})`)));
+  });
+  proc.stdout.resume();
+  return { proc, url };
+}
+
+async function stop(proc) {
+  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+  const gone = new Promise((ok) => proc.once('exit', ok));
+  proc.kill('SIGKILL');
+  await gone;
+}
+
+before(async () => {
+  assert.ok(existsSync(join(bundle, 'index.html')), `no bundle in ${bundle}: build it with wasm/build.sh`);
+  mkdirSync(artifacts, { recursive: true });
+  bin = process.env.SHIFTAGO;
+  if (!bin) {
+    bin = join(tmpdir(), `shiftago-online-${process.pid}`);
+    execFileSync('go', ['build', '-o', bin, '.'], { cwd: repo, stdio: 'inherit' });
+    builtBin = true;
+  }
+  dataDir = mkdtempSync(join(tmpdir(), 'shiftago-online-data-'));
+  ({ proc: server, url: base } = await serve());
+  browser = await chromium.launch({ executablePath, args: launchArgs, headless: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await stop(server);
+  if (builtBin) rmSync(bin, { force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  const l = results.latencyMs.slice().sort((a, b) => a - b);
+  const q = (p) => l.length ? l[Math.min(l.length - 1, Math.ceil(p * l.length) - 1)] : null;
+  results.latency = { n: l.length, p50: q(0.5), p95: q(0.95), max: l[l.length - 1] ?? null };
+  writeFileSync(join(artifacts, 'online-results.json'), JSON.stringify(results, null, 2) + '\n');
+  console.log('online results:', JSON.stringify({ ...results, latencyMs: undefined }, null, 2));
+  const panics = consoleLines.filter((s) => /panic|fatal error/i.test(s));
+  assert.deepEqual(panics, [], 'the game panicked');
+});
+
+// ---- pages -----------------------------------------------------------
+
+async function open(ctx, q = '') {
+  const page = await ctx.newPage();
+  page.on('console', (m) => consoleLines.push(m.text()));
+  page.on('pageerror', (e) => consoleLines.push('pageerror: ' + e.message));
+  await page.goto(base + '/' + q);
+  await page.waitForFunction(() => window.shiftago && window.shiftago.phase() !== 'loading', null, { timeout: 180_000, polling: 100 });
+  page.cdp = await ctx.newCDPSession(page);
+  return page;
+}
+
+const api = (page, fn, ...args) => page.evaluate(([fn, args]) => window.shiftago[fn](...args), [fn, args]);
+const online = (page) => page.evaluate(() => window.shiftago.online());
+
+async function waitFor(page, fn, arg, timeout = 120_000) {
+  await page.waitForFunction(fn, arg, { timeout, polling: 100 });
+}
+
+async function waitTicks(page, n = 1) {
+  const t = await api(page, 'ticks');
+  await page.waitForFunction((t) => shiftago.ticks() >= t, t + n, { timeout: 60_000, polling: 30 });
+}
+
+async function touch(page, type, points) {
+  await page.cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: points.map((p) => ({ x: p.x, y: p.y, id: 0, radiusX: 4, radiusY: 4, force: 1 })),
+  });
+}
+
+// tapButton taps the button with id as a finger does: down, held for a
+// tick, up.
+async function tapButton(page, id) {
+  const b = (await api(page, 'buttons')).find((b) => b.id === id);
+  assert.ok(b, `no button ${id} among ${JSON.stringify((await api(page, 'buttons')).map((b) => b.id))}`);
+  await touch(page, 'touchStart', [b]);
+  await waitTicks(page);
+  await touch(page, 'touchEnd', []);
+  await waitTicks(page);
+}
+
+const FILES = 'abcdefg';
+function entryCell(e) {
+  const side = e[0], k = e.slice(1);
+  switch (side) {
+    case 'W': return 'a' + k;
+    case 'E': return 'g' + k;
+    case 'N': return k + '7';
+    case 'S': return k + '1';
+  }
+  throw new Error('bad entry ' + e);
+}
+
+// Deterministic choices.
+let seed = 2525;
+const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+
+// wanderDrag takes a marble at the entry point, holds it a moment, wanders
+// on the way (a finger is never straight) and lets go on the entry cell.
+// afterPress runs once the finger is down and held.
+async function wanderDrag(page, e, afterPress = null) {
+  const from = await api(page, 'entryPoint', e);
+  const to = await api(page, 'cell', entryCell(e));
+  assert.ok(from && to, `no geometry for ${e}`);
+  await touch(page, 'touchStart', [from]);
+  await waitTicks(page, 2); // held
+  if (afterPress) await afterPress();
+  const steps = 6;
+  for (let i = 1; i <= steps; i++) {
+    const t = i / steps;
+    const wob = Math.sin(t * Math.PI) * 6 * (rand(2) ? 1 : -1);
+    await touch(page, 'touchMove', [{ x: from.x + (to.x - from.x) * t + wob, y: from.y + (to.y - from.y) * t - wob }]);
+    if (i % 2 === 0) await waitTicks(page);
+  }
+  await touch(page, 'touchMove', [to]);
+  await waitTicks(page);
+  await touch(page, 'touchEnd', []);
+}
+
+// pick chooses the move: each device keeps pushing into its own row
+// (the phone W1, the tablet W7) while it can, so that a game ends in a
+// few minutes of software rendering; else a random legal move.
+function pick(moves, pref) {
+  const own = moves.find((m) => m.startsWith(pref));
+  return own || moves[rand(moves.length)];
+}
+
+// playOne plays a random legal move on page by touch and measures its
+// way to other; it resolves once both tables have it.
+// The measure is from the move's commit on the mover's page (the release,
+// or the marble touching the board where the touch decides) to the first
+// frame of its animation on the other's: both are the pages' own clocks
+// (Date.now, one machine).
+async function playOne(page, other, pref) {
+  const st = await online(page);
+  const e = pick(await api(page, 'moves'), pref);
+  await wanderDrag(page, e.slice(0, 2));
+  const ply = st.ply + 1;
+  await waitFor(other, (ply) => { const o = shiftago.online(); return o && o.shownPly >= ply; }, ply, 60_000);
+  const [made, seen] = [await online(page), await online(other)];
+  if (seen.shownPly === ply && made.madePly === ply) results.latencyMs.push(seen.shownAt - made.madeAt);
+  await waitFor(page, (ply) => shiftago.online().ply >= ply, ply, 60_000);
+}
+
+// ---- the tests -----------------------------------------------------------
+
+test('a phone invites a tablet from the title; they play a whole game by touch; faults', { timeout: 1_500_000 }, async () => {
+  const phoneCtx = await browser.newContext({ ...PHONE, hasTouch: true, isMobile: true });
+  const tabletCtx = await browser.newContext({ ...TABLET, hasTouch: true, isMobile: true });
+  const phone = await open(phoneCtx);
+  await waitFor(phone, () => shiftago.phase() === 'setup');
+  await tapButton(phone, 'online');
+  await waitFor(phone, () => shiftago.phase() === 'online');
+  await phone.screenshot({ path: join(artifacts, 'online-create-phone.png'), timeout: 180_000 });
+  await tapButton(phone, 'create');
+  await waitFor(phone, () => shiftago.online().stage === 'invite', null, 60_000);
+  const inv = await online(phone);
+  assert.match(inv.code, /^\S{4,}$/);
+  assert.ok(inv.link.startsWith(base) && inv.link.includes('join='), inv.link);
+  await phone.screenshot({ path: join(artifacts, 'online-invite-phone.png'), timeout: 180_000 });
+
+  const tablet = await open(tabletCtx, new URL(inv.link).search);
+  await waitFor(tablet, () => shiftago.phase() === 'online' && shiftago.online().stage === 'join');
+  await tablet.screenshot({ path: join(artifacts, 'online-join-tablet.png'), timeout: 180_000 });
+  await tapButton(tablet, 'join');
+  for (const p of [phone, tablet]) {
+    await waitFor(p, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 60_000);
+  }
+  await tablet.screenshot({ path: join(artifacts, 'online-table-tablet.png'), timeout: 180_000 });
+
+  const pages = [phone, tablet];
+  let faults = 0, moves = 0;
+  for (;;) {
+    const ph = await Promise.all(pages.map((p) => online(p)));
+    const phases = await Promise.all(pages.map((p) => api(p, 'phase')));
+    if (phases.every((x) => x === 'over') || ph.some((o) => o.status === 'finished')) break;
+    const i = ph.findIndex((o, k) => o.myTurn && phases[k] === 'playing');
+    if (i < 0) { await new Promise((r) => setTimeout(r, 100)); continue; }
+    const [me, them] = i === 0 ? [phone, tablet] : [tablet, phone];
+    const pref = me === phone ? 'W1' : 'W7';
+    if (moves === 2 && faults === 0) {
+      // The network drops mid-drag: the move is kept, shown here, and sent
+      // when the network returns; the other table shows it once.
+      faults++;
+      const ctx = me === phone ? phoneCtx : tabletCtx;
+      const ply = ph[i].ply + 1;
+      await wanderDrag(me, pick(await api(me, 'moves'), pref).slice(0, 2), () => ctx.setOffline(true));
+      await waitFor(me, (ply) => shiftago.online().madePly === ply && shiftago.phase() !== 'animating', ply, 60_000);
+      const off = await online(me);
+      results.offlineDrag = { pendingWhileOffline: off.pending, stateWhileOffline: off.state };
+      await me.screenshot({ path: join(artifacts, `online-offline-${me === phone ? 'phone' : 'tablet'}.png`), timeout: 180_000 });
+      await ctx.setOffline(false);
+      await waitFor(them, (ply) => shiftago.online().shownPly >= ply, ply, 90_000);
+      await waitFor(me, () => shiftago.online().pending === 0, null, 90_000);
+      moves++;
+      continue;
+    }
+    if (moves === 4 && faults === 1) {
+      // A reload of the joining page: the invite link opens the seat
+      // taken, and the game as it stands.
+      faults++;
+      const ply = ph[1].ply;
+      await tablet.reload({ waitUntil: 'commit', timeout: 180_000 });
+      await waitFor(tablet, () => window.shiftago && shiftago.phase() === 'online', null, 180_000);
+      await tapButton(tablet, 'join');
+      await waitFor(tablet, (ply) => { const o = shiftago.online(); return o && o.stage === 'table' && o.ply === ply; }, ply, 60_000);
+      continue;
+    }
+    await playOne(me, them, pref);
+    moves++;
+    if (moves === 2) await phone.screenshot({ path: join(artifacts, 'online-table-phone.png'), timeout: 180_000 });
+    assert.ok(moves < 300, 'no end after 300 moves');
+  }
+  results.moves = moves;
+  const recs = await Promise.all(pages.map((p) => online(p)));
+  assert.equal(recs[0].ply, recs[1].ply, 'the two devices end at different plies');
+  assert.equal(recs[0].conflicts + recs[1].conflicts, 0);
+  await phone.screenshot({ path: join(artifacts, 'online-over-phone.png'), timeout: 180_000 });
+
+  // The invite link opened after the game filled up: refused in words.
+  const late = await browser.newContext({ ...PHONE, hasTouch: true, isMobile: true });
+  const lp = await open(late, new URL(inv.link).search);
+  await waitFor(lp, () => shiftago.phase() === 'online');
+  await tapButton(lp, 'join');
+  await waitFor(lp, () => shiftago.online().stage === 'failed', null, 60_000);
+  results.lateJoin = (await online(lp)).why;
+  assert.ok(results.lateJoin.length > 0);
+  await lp.screenshot({ path: join(artifacts, 'online-full-phone.png'), timeout: 180_000 });
+  await late.close();
+  await phoneCtx.close();
+  await tabletCtx.close();
+});
