@@ -140,8 +140,8 @@ func annAndBob(t *testing.T) (ctx context.Context, n *node, wire *cable, ann, bo
 	t.Helper()
 	n = serve(t, "127.0.0.1:0", t.TempDir())
 	ctx = ctxFor(t, 60*time.Second)
-	wire = newCable(t, n.addr)
-	ann, bob = guest(t, ctx, "Ann", wire.base()), guest(t, ctx, "Bob", n.base)
+	wire = newCable(t, n.Addr)
+	ann, bob = guest(t, ctx, "Ann", wire.base()), guest(t, ctx, "Bob", n.Base)
 	return ctx, n, wire, ann, bob, newGame(t, ctx, ann, bob)
 }
 
@@ -168,7 +168,7 @@ func TestLinkWholeGame(t *testing.T) {
 	data := t.TempDir()
 	n := serve(t, "127.0.0.1:0", data)
 	ctx := ctxFor(t, 90*time.Second)
-	ann, bob := guest(t, ctx, "Ann", n.base), guest(t, ctx, "Bob", n.base)
+	ann, bob := guest(t, ctx, "Ann", n.Base), guest(t, ctx, "Bob", n.Base)
 	g := newGame(t, ctx, ann, bob)
 	a := openDevice(t, ctx, "Ann", ann, g.Game, &store.Memory{})
 	b := openDevice(t, ctx, "Bob", bob, g.Game, &store.Memory{})
@@ -200,8 +200,8 @@ func TestLinkWholeGame(t *testing.T) {
 			a.sess.Drop() // the network drops; the session comes back by itself
 		}
 		if made == 12 && !restarted {
-			n.kill9()
-			n = serve(t, n.addr, data) // the same port: the sessions come back
+			n.Kill9()
+			n = serve(t, n.Addr, data) // the same port: the sessions come back
 			restarted = true
 		}
 		if made > 400 {
@@ -288,7 +288,7 @@ func TestLinkOfflineConflict(t *testing.T) {
 	ctx, n, wire, ann, bob, g := annAndBob(t)
 	keep := &store.Memory{}
 	a1 := openDevice(t, ctx, "Ann's phone", ann, g.Game, keep)
-	a2 := openDevice(t, ctx, "Ann's laptop", as(ann, n.base), g.Game, &store.Memory{})
+	a2 := openDevice(t, ctx, "Ann's laptop", as(ann, n.Base), g.Game, &store.Memory{})
 	b := openDevice(t, ctx, "Bob", bob, g.Game, &store.Memory{})
 	r := rand.New(rand.NewPCG(25, 3))
 	all := []*device{a1, a2, b}

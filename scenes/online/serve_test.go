@@ -3,22 +3,15 @@
 package online
 
 import (
-	"bufio"
 	"context"
-	"fmt"
 	"io"
 	"net"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
-	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"shiftago/logic/online/client"
+	"shiftago/logic/online/servetest"
 )
 
 // These tests start the real program (`shiftago serve`, built once in
@@ -27,106 +20,16 @@ import (
 
 var bin string // the shiftago binary
 
-func TestMain(m *testing.M) {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "go env GOMOD:", err)
-		os.Exit(1)
-	}
-	root := filepath.Dir(strings.TrimSpace(string(out)))
-	dir, err := os.MkdirTemp("", "shiftago-online-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	bin = filepath.Join(dir, "shiftago")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building shiftago: %v\n%s", err, out)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { servetest.Main(m, &bin) }
 
 // node is a running `shiftago serve`.
-type node struct {
-	cmd  *exec.Cmd
-	base string // http://127.0.0.1:port
-	addr string
-	log  *syncBuf
-	done chan struct{}
-}
-
-type syncBuf struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-var openLine = regexp.MustCompile(`open (http://\S+)/`)
+type node = servetest.Node
 
 // serve runs shiftago serve on addr ("127.0.0.1:0": a free port) with its
 // database in data, and waits for it to say where it listens.
 func serve(t *testing.T, addr, data string) *node {
 	t.Helper()
-	n := &node{log: &syncBuf{}, done: make(chan struct{})}
-	n.cmd = exec.Command(bin, "serve", "--addr", addr, "--data", data, "--workers", "1", "--quiet")
-	n.cmd.Stderr = n.log
-	stdout, err := n.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := n.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = n.cmd.Wait(); close(n.done) }()
-	t.Cleanup(func() {
-		_ = n.cmd.Process.Kill()
-		<-n.done
-		if t.Failed() {
-			t.Logf("server log:\n%s", n.log.String())
-		}
-	})
-	line := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if m := openLine.FindStringSubmatch(sc.Text()); m != nil {
-				line <- m[1]
-			}
-		}
-		_, _ = io.Copy(io.Discard, stdout)
-	}()
-	select {
-	case n.base = <-line:
-	case <-n.done:
-		t.Fatalf("shiftago serve exited: %s", n.log.String())
-	case <-time.After(30 * time.Second):
-		t.Fatal("shiftago serve printed no address in 30 s")
-	}
-	n.addr = strings.TrimPrefix(n.base, "http://")
-	return n
-}
-
-// kill9 ends the server as a crash would.
-func (n *node) kill9() {
-	_ = n.cmd.Process.Signal(syscall.SIGKILL)
-	<-n.done
+	return servetest.Start(t, bin, addr, "--data", data, "--workers", "1", "--quiet")
 }
 
 // cable is a loopback TCP relay between one device and the server that

@@ -3,7 +3,6 @@
 package server_test
 
 import (
-	"bufio"
 	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
@@ -13,7 +12,6 @@ import (
 	"crypto/x509/pkix"
 	"encoding/pem"
 	"errors"
-	"fmt"
 	"io"
 	"math/big"
 	"math/rand/v2"
@@ -22,7 +20,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -35,6 +32,7 @@ import (
 	"shiftago/logic/ai"
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/servetest"
 	"shiftago/logic/online/store"
 	"shiftago/logic/online/store/storetest"
 )
@@ -45,108 +43,16 @@ import (
 
 var bin string // the shiftago binary
 
-func TestMain(m *testing.M) {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "go env GOMOD:", err)
-		os.Exit(1)
-	}
-	root := filepath.Dir(strings.TrimSpace(string(out)))
-	dir, err := os.MkdirTemp("", "shiftago-serve-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	bin = filepath.Join(dir, "shiftago")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building shiftago: %v\n%s", err, out)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { servetest.Main(m, &bin) }
 
 // node is a running `shiftago serve` process.
-type node struct {
-	t    *testing.T
-	cmd  *exec.Cmd
-	base string // http://127.0.0.1:port
-	addr string
-	args []string
-	errs *syncBuf
-	done chan struct{}
-}
-
-type syncBuf struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-var openLine = regexp.MustCompile(`open (https?://\S+)/`)
+type node = servetest.Node
 
 // startNode runs shiftago serve with args on addr (":0" style for a free
 // port) and waits for it to print its address.
 func startNode(t *testing.T, addr string, args ...string) *node {
 	t.Helper()
-	n := &node{t: t, addr: addr, args: args, errs: &syncBuf{}, done: make(chan struct{})}
-	n.cmd = exec.Command(bin, append([]string{"serve", "--addr", addr}, args...)...)
-	n.cmd.Stderr = n.errs
-	stdout, err := n.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := n.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = n.cmd.Wait(); close(n.done) }()
-	t.Cleanup(func() {
-		_ = n.cmd.Process.Kill()
-		<-n.done
-		if t.Failed() {
-			t.Logf("server log (%s):\n%s", n.addr, n.errs.String())
-		}
-	})
-	line := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if m := openLine.FindStringSubmatch(sc.Text()); m != nil {
-				line <- m[1]
-			}
-		}
-		_, _ = io.Copy(io.Discard, stdout)
-	}()
-	select {
-	case n.base = <-line:
-	case <-n.done:
-		t.Fatalf("shiftago serve exited: %s", n.errs.String())
-	case <-time.After(30 * time.Second):
-		t.Fatal("shiftago serve printed no address in 30 s")
-	}
-	n.addr = strings.TrimPrefix(strings.TrimPrefix(n.base, "http://"), "https://")
-	return n
-}
-
-// kill9 kills the process as a crash would: no shutdown at all.
-func (n *node) kill9() {
-	_ = n.cmd.Process.Signal(syscall.SIGKILL)
-	<-n.done
+	return servetest.Start(t, bin, addr, args...)
 }
 
 func ctxFor(t *testing.T, d time.Duration) context.Context {
@@ -248,7 +154,7 @@ func TestServeWholeGame(t *testing.T) {
 	t.Parallel()
 	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
 	ctx := ctxFor(t, 40*time.Second)
-	ann, bob := guest(t, ctx, "Ann", n.base), guest(t, ctx, "Bob", n.base)
+	ann, bob := guest(t, ctx, "Ann", n.Base), guest(t, ctx, "Bob", n.Base)
 	g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -264,12 +170,12 @@ func TestServeWholeGame(t *testing.T) {
 	if err != nil || len(j.Seats) != 1 || j.Seats[0] != 1 {
 		t.Fatalf("join: %+v %v", j, err)
 	}
-	eve := guest(t, ctx, "Eve", n.base)
+	eve := guest(t, ctx, "Eve", n.Base)
 	if _, err := eve.Join(ctx, g.Invite); err == nil {
 		t.Fatal("a third guest took a seat of a full two-player game")
 	}
 	sb := open(t, ctx, bob, g.Game)
-	watcher := client.New(n.base)
+	watcher := client.New(n.Base)
 	sw, err := watcher.Watch(ctx, g.Watch)
 	if err != nil {
 		t.Fatal(err)
@@ -302,7 +208,7 @@ func TestServeComputerSeats(t *testing.T) {
 	t.Parallel()
 	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--workers", "1")
 	ctx := ctxFor(t, 40*time.Second)
-	ann := guest(t, ctx, "Ann", n.base)
+	ann := guest(t, ctx, "Ann", n.Base)
 	g, err := ann.Create(ctx, proto.CreateRequest{Variant: "expert", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "computer", Level: 1}, {Kind: "computer", Level: 2}}})
 	if err != nil || g.Status != "playing" {
 		t.Fatalf("%+v %v", g, err)
@@ -332,7 +238,7 @@ func hotSeat(t *testing.T, ctx context.Context, base string) (*client.Client, st
 func hotSeatNode(t *testing.T, ctx context.Context) (n *node, data string, ann *client.Client, game string, s *client.Session) {
 	data = t.TempDir()
 	n = startNode(t, "127.0.0.1:0", "--data", data)
-	ann, game = hotSeat(t, ctx, n.base)
+	ann, game = hotSeat(t, ctx, n.Base)
 	return n, data, ann, game, open(t, ctx, ann, game)
 }
 
@@ -345,8 +251,8 @@ func TestServeKill9(t *testing.T) {
 	n, data, ann, id, s := hotSeatNode(t, ctx)
 	r := rand.New(rand.NewPCG(5, 6))
 	acked := playOut(t, ctx, r, map[int]*client.Session{0: s, 1: s}, 8)
-	n.kill9()
-	n2 := startNode(t, n.addr, "--data", data) // the same port: the session comes back by itself
+	n.Kill9()
+	n2 := startNode(t, n.Addr, "--data", data) // the same port: the session comes back by itself
 	if err := s.Wait(ctx, func(x *client.State) bool { return x.Synced }); err != nil {
 		t.Fatal(err)
 	}
@@ -374,7 +280,7 @@ func TestServeDropMidMove(t *testing.T) {
 	t.Parallel()
 	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
 	ctx := ctxFor(t, 40*time.Second)
-	ann, id := hotSeat(t, ctx, n.base)
+	ann, id := hotSeat(t, ctx, n.Base)
 	s := open(t, ctx, ann, id)
 	r := rand.New(rand.NewPCG(8, 9))
 	var sent []string
@@ -407,7 +313,7 @@ func TestServeRace(t *testing.T) {
 	t.Parallel()
 	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
 	ctx := ctxFor(t, 40*time.Second)
-	ann, id := hotSeat(t, ctx, n.base)
+	ann, id := hotSeat(t, ctx, n.Base)
 	s1, s2 := open(t, ctx, ann, id), open(t, ctx, ann, id)
 	for round := 0; round < 4; round++ {
 		ply := s1.Snapshot().Ply()
@@ -452,7 +358,7 @@ func TestServeHostile(t *testing.T) {
 	t.Parallel()
 	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--max-conns-per-addr", "10")
 	ctx := ctxFor(t, 50*time.Second)
-	ann, bob := guest(t, ctx, "Ann", n.base), guest(t, ctx, "Bob", n.base)
+	ann, bob := guest(t, ctx, "Ann", n.Base), guest(t, ctx, "Bob", n.Base)
 	g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -482,7 +388,7 @@ func TestServeHostile(t *testing.T) {
 		}
 	}
 	// A token in a URL is ignored: the API wants the header.
-	resp, err := http.Post(n.base+"/api/games?token="+ann.Token, "application/json", strings.NewReader(`{"variant":"express","seats":[{"kind":"me"},{"kind":"open"}]}`))
+	resp, err := http.Post(n.Base+"/api/games?token="+ann.Token, "application/json", strings.NewReader(`{"variant":"express","seats":[{"kind":"me"},{"kind":"open"}]}`))
 	if err == nil {
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusUnauthorized {
@@ -491,7 +397,7 @@ func TestServeHostile(t *testing.T) {
 	}
 
 	var wg sync.WaitGroup
-	wsURL := "ws" + strings.TrimPrefix(n.base, "http") + "/api/ws"
+	wsURL := "ws" + strings.TrimPrefix(n.Base, "http") + "/api/ws"
 	// raw runs f on a raw WebSocket (no hello yet) of its own, in parallel.
 	raw := func(f func(c *websocket.Conn)) {
 		wg.Add(1)
@@ -546,7 +452,7 @@ func TestServeHostile(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		start := time.Now()
-		c, err := net.Dial("tcp", n.addr)
+		c, err := net.Dial("tcp", n.Addr)
 		if err != nil {
 			t.Errorf("dial: %v", err)
 			return
@@ -600,13 +506,13 @@ func TestServeSigterm(t *testing.T) {
 	n, data, _, _, s := hotSeatNode(t, ctx)
 	r := rand.New(rand.NewPCG(2, 2))
 	acked := playOut(t, ctx, r, map[int]*client.Session{0: s, 1: s}, 4)
-	_ = n.cmd.Process.Signal(syscall.SIGTERM)
+	_ = n.Cmd.Process.Signal(syscall.SIGTERM)
 	select {
-	case <-n.done:
+	case <-n.Done:
 	case <-time.After(15 * time.Second):
 		t.Fatal("no exit 15 s after SIGTERM")
 	}
-	if code := n.cmd.ProcessState.ExitCode(); code != 0 {
+	if code := n.Cmd.ProcessState.ExitCode(); code != 0 {
 		t.Fatalf("exit code %d after SIGTERM", code)
 	}
 	bye := false
@@ -616,7 +522,7 @@ func TestServeSigterm(t *testing.T) {
 	if !bye {
 		t.Errorf("the client was not told to reconnect: %v", s.Events())
 	}
-	startNode(t, n.addr, "--data", data)
+	startNode(t, n.Addr, "--data", data)
 	if err := s.Wait(ctx, func(x *client.State) bool { return x.Synced }); err != nil {
 		t.Fatal(err)
 	}
@@ -657,8 +563,8 @@ func TestServeTwoNodes(t *testing.T) {
 	a := startNode(t, "127.0.0.1:0", "--db", dsn)
 	b := startNode(t, "127.0.0.1:0", "--db", dsn)
 	ctx := ctxFor(t, 50*time.Second)
-	ann := guest(t, ctx, "Ann", a.base, b.base)
-	bob := guest(t, ctx, "Bob", b.base, a.base)
+	ann := guest(t, ctx, "Ann", a.Base, b.Base)
+	bob := guest(t, ctx, "Bob", b.Base, a.Base)
 	g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -711,7 +617,7 @@ func TestServeTwoNodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	annB := &client.Client{Bases: []string{b.base}, Token: ann.Token, ID: ann.ID}
+	annB := &client.Client{Bases: []string{b.Base}, Token: ann.Token, ID: ann.ID}
 	s1, s2 := open(t, ctx, ann, hot.Game), open(t, ctx, annB, hot.Game)
 	for round := 0; round < 3; round++ {
 		ply := s1.Snapshot().Ply()
@@ -731,7 +637,7 @@ func TestServeTwoNodes(t *testing.T) {
 		sameGame(t, ctx, s1, s2)
 	}
 
-	a.kill9()
+	a.Kill9()
 	more := playOut(t, ctx, r, map[int]*client.Session{0: sa, 1: sb}, 14)
 	moves := sameGame(t, ctx, sa, sb)
 	if strings.Join(moves[:len(first)], " ") != strings.Join(first, " ") || len(more) == 0 && !over(sa) {
@@ -798,7 +704,7 @@ func TestServeAgreements(t *testing.T) {
 	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
 	ctx := ctxFor(t, 40*time.Second)
 	two := proto.CreateRequest{Variant: "expert", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}}
-	sa, sb, ann, _ := pair(t, ctx, n.base, two)
+	sa, sb, ann, _ := pair(t, ctx, n.Base, two)
 	if _, err := sa.Play(ctx, "Nd"); err != nil {
 		t.Fatal(err)
 	}
@@ -849,7 +755,7 @@ func TestServeTimePerMove(t *testing.T) {
 	t.Parallel()
 	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
 	ctx := ctxFor(t, 40*time.Second)
-	sa, _, _, _ := pair(t, ctx, n.base, proto.CreateRequest{Variant: "express", PerMove: 1, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	sa, _, _, _ := pair(t, ctx, n.Base, proto.CreateRequest{Variant: "express", PerMove: 1, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
 	if st := sa.Snapshot(); st.Deadline == 0 && st.Result == "" {
 		t.Fatal("a game with a clock has no deadline")
 	}
@@ -868,10 +774,10 @@ func TestServeTimePerMove(t *testing.T) {
 	three := proto.CreateRequest{Variant: "expert", PerMove: 1, Takeover: 2, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}, {Kind: "computer", Level: 1}}}
 	tooHigh := three
 	tooHigh.Takeover = ai.MaxLevel + 1
-	if _, err := guest(t, ctx, "Cy", n.base).Create(ctx, tooHigh); err == nil {
+	if _, err := guest(t, ctx, "Cy", n.Base).Create(ctx, tooHigh); err == nil {
 		t.Fatalf("a takeover level of %d was accepted", tooHigh.Takeover)
 	}
-	s3, sb3, _, _ := pair(t, ctx, n.base, three)
+	s3, sb3, _, _ := pair(t, ctx, n.Base, three)
 	// Seen as an event (seat 0, computer, for time) or, by a session
 	// opened after it, in the state's table: at the game's level.
 	for {
@@ -926,7 +832,7 @@ func TestServeWebApp(t *testing.T) {
 	}
 	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--web", web)
 	get := func(path string) (*http.Response, string) {
-		resp, err := http.Get(n.base + path)
+		resp, err := http.Get(n.Base + path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -971,14 +877,14 @@ func TestServeTLS(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--tls-cert", certFile, "--tls-key", keyFile)
-	if !strings.HasPrefix(n.base, "https://") {
-		t.Fatalf("a TLS node prints %s", n.base)
+	if !strings.HasPrefix(n.Base, "https://") {
+		t.Fatalf("a TLS node prints %s", n.Base)
 	}
 	cert, _ := x509.ParseCertificate(der)
 	roots := x509.NewCertPool()
 	roots.AddCert(cert)
 	ctx := ctxFor(t, 30*time.Second)
-	ann := client.New(n.base)
+	ann := client.New(n.Base)
 	ann.HTTP = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
 	if err := ann.NewGuest(ctx, "Ann"); err != nil {
 		t.Fatal(err)
@@ -991,7 +897,7 @@ func TestServeTLS(t *testing.T) {
 	if _, err := s.Play(ctx, "Nd"); err != nil {
 		t.Fatalf("a move over WSS: %v", err)
 	}
-	if _, err := http.Get(n.base + "/"); err == nil {
+	if _, err := http.Get(n.Base + "/"); err == nil {
 		t.Error("an untrusted certificate was accepted: the test's client is not checking TLS")
 	}
 }
@@ -1002,7 +908,7 @@ func TestServeGuestLimits(t *testing.T) {
 	t.Parallel()
 	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--games-per-guest", "2", "--rate-per-addr", "20")
 	ctx := ctxFor(t, 30*time.Second)
-	ann := guest(t, ctx, "Ann", n.base)
+	ann := guest(t, ctx, "Ann", n.Base)
 	two := proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}}
 	for i := 0; i < 2; i++ {
 		if _, err := ann.Create(ctx, two); err != nil {
@@ -1030,8 +936,8 @@ func TestServeNoSeatNoEntry(t *testing.T) {
 	t.Parallel()
 	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
 	ctx := ctxFor(t, 30*time.Second)
-	ann, id := hotSeat(t, ctx, n.base)
-	eve := guest(t, ctx, "Eve", n.base)
+	ann, id := hotSeat(t, ctx, n.Base)
+	eve := guest(t, ctx, "Eve", n.Base)
 	_, err := eve.Open(ctx, id)
 	var ref *client.ErrRefused
 	if !errors.As(err, &ref) || ref.Msg.Code != proto.CodeNotYourSeat {
