@@ -1,20 +1,15 @@
 package client
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"shiftago/logic"
 	"shiftago/logic/online/proto"
@@ -24,16 +19,16 @@ import (
 // holds their addresses, and a session that loses its node reconnects to
 // the next).
 type Client struct {
-	Bases []string     // http://host:port of each node, the first tried first
-	HTTP  *http.Client // nil: a client with a 10 s timeout
-	Token string       // the guest's token (NewGuest sets it)
-	ID    string       // the guest's id
+	Bases []string    // http://host:port of each node, the first tried first
+	HTTP  *HTTPClient // off the browser an *http.Client (nil: one with a 10 s timeout); in the browser unused
+	Token string      // the guest's token (NewGuest sets it)
+	ID    string      // the guest's id
 	Name  string
 }
 
 // New is a client of the nodes at bases.
 func New(bases ...string) *Client {
-	return &Client{Bases: bases, HTTP: &http.Client{Timeout: 10 * time.Second}}
+	return &Client{Bases: bases, HTTP: newHTTPClient()}
 }
 
 // APIError is a refusal of the HTTP API.
@@ -45,47 +40,29 @@ type APIError struct {
 func (e *APIError) Error() string { return fmt.Sprintf("%d %s: %s", e.Status, e.APIError.Error, e.Why) }
 
 func (c *Client) do(ctx context.Context, method, path string, body, out any) error {
-	var rd io.Reader
+	var b []byte
 	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
+		var err error
+		if b, err = json.Marshal(body); err != nil {
 			return err
 		}
-		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(c.Bases[0], "/")+path, rd)
+	status, resp, err := roundTrip(ctx, c.HTTP, method, strings.TrimRight(c.Bases[0], "/")+path, c.Token, b)
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Content-Type", "application/json")
-	if c.Token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.Token)
-	}
-	hc := c.HTTP
-	if hc == nil {
-		hc = &http.Client{Timeout: 10 * time.Second}
-	}
-	resp, err := hc.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode >= 300 {
-		e := &APIError{Status: resp.StatusCode}
-		_ = json.Unmarshal(b, &e.APIError)
+	if status >= 300 {
+		e := &APIError{Status: status}
+		_ = json.Unmarshal(resp, &e.APIError)
 		return e
 	}
-	return json.Unmarshal(b, out)
+	return json.Unmarshal(resp, out)
 }
 
 // NewGuest creates a guest and keeps its token.
 func (c *Client) NewGuest(ctx context.Context, name string) error {
 	var rep proto.GuestReply
-	if err := c.do(ctx, http.MethodPost, "/api/guests", proto.GuestRequest{Name: name}, &rep); err != nil {
+	if err := c.do(ctx, "POST", "/api/guests", proto.GuestRequest{Name: name}, &rep); err != nil {
 		return err
 	}
 	c.Token, c.ID, c.Name = rep.Token, rep.ID, rep.Name
@@ -95,21 +72,21 @@ func (c *Client) NewGuest(ctx context.Context, name string) error {
 // Create creates a game.
 func (c *Client) Create(ctx context.Context, req proto.CreateRequest) (proto.GameReply, error) {
 	var rep proto.GameReply
-	err := c.do(ctx, http.MethodPost, "/api/games", req, &rep)
+	err := c.do(ctx, "POST", "/api/games", req, &rep)
 	return rep, err
 }
 
 // Join takes a free seat of the game an invite code names.
 func (c *Client) Join(ctx context.Context, code string) (proto.GameReply, error) {
 	var rep proto.GameReply
-	err := c.do(ctx, http.MethodPost, "/api/join", proto.JoinRequest{Code: code}, &rep)
+	err := c.do(ctx, "POST", "/api/join", proto.JoinRequest{Code: code}, &rep)
 	return rep, err
 }
 
 // Games lists the guest's games, theirs to move first.
 func (c *Client) Games(ctx context.Context) ([]proto.GameReply, error) {
 	var rep []proto.GameReply
-	err := c.do(ctx, http.MethodGet, "/api/games", nil, &rep)
+	err := c.do(ctx, "GET", "/api/games", nil, &rep)
 	return rep, err
 }
 
@@ -158,7 +135,7 @@ type Session struct {
 	basePos  logic.Position
 	baseFrom int
 	conns    int // connections made
-	ws       *websocket.Conn
+	ws       conn
 	base     int
 
 	ctx    context.Context
@@ -362,13 +339,13 @@ func (s *Session) SendRaw(b []byte) error {
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 	defer cancel()
-	return ws.Write(ctx, websocket.MessageText, b)
+	return ws.Write(ctx, b)
 }
 
-func (s *Session) write(ws *websocket.Conn, m proto.Msg) error {
+func (s *Session) write(ws conn, m proto.Msg) error {
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 	defer cancel()
-	return ws.Write(ctx, websocket.MessageText, proto.Encode(m))
+	return ws.Write(ctx, proto.Encode(m))
 }
 
 // run connects, reads, and reconnects until the session is closed. The
@@ -435,17 +412,16 @@ func (s *Session) connect() error {
 	s.mu.Unlock()
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, wsURL(base), dialOptions(s.c.HTTP))
+	ws, err := dial(ctx, wsURL(base), s.c.HTTP)
 	if err != nil {
 		return err
 	}
-	ws.SetReadLimit(proto.MaxEventFrame)
-	if err := ws.Write(ctx, websocket.MessageText, proto.Encode(hello)); err != nil {
+	if err := ws.Write(ctx, proto.Encode(hello)); err != nil {
 		ws.CloseNow()
 		return err
 	}
 	// The answer: welcome, or a refusal (a bad token, no such game).
-	_, b, err := ws.Read(ctx)
+	b, err := ws.Read(ctx)
 	if err != nil {
 		ws.CloseNow()
 		return err
@@ -500,7 +476,7 @@ func (s *Session) read() {
 		}
 	}()
 	for {
-		_, b, err := ws.Read(s.ctx)
+		b, err := ws.Read(s.ctx)
 		if err != nil {
 			ws.CloseNow()
 			return
@@ -513,7 +489,7 @@ func (s *Session) read() {
 		s.handle(m)
 		s.mu.Unlock()
 		if m.T == proto.TBye {
-			ws.Close(websocket.StatusNormalClosure, "")
+			ws.Close()
 			return
 		}
 		if m.T == proto.TMoved || m.T == proto.TUndone {
