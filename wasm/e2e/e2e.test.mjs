@@ -1005,8 +1005,16 @@ for (const [players, link, path] of [
     // much. Stepped in the frame, the search costs each frame its slices:
     // that is the fallback's price, measured above, not held against it.
     assert.ok(thinking.frames >= (path === 'frame' ? 5 : 2), 'hardly any frames came while the computer thought');
-    assert.ok(path === 'frame' || thinking.frames < 10 || thinking.meanGapMs <= 2 * idle.meanGapMs + 50,
-      `frames slowed while the computer thought: ${thinking.meanGapMs} ms apart against ${idle.meanGapMs} ms idle`);
+    // Where the search runs is told by the main thread's CPU time a frame,
+    // not by the wall time between frames: on a loaded machine (a CI run
+    // at load 25 on 2 cores) frames came 494 ms apart while the worker
+    // thought against 108 ms while animating, with the page's thread only
+    // waiting for a core. Its CPU time does not grow with the load, and a
+    // search on the page's thread would add the search's whole cost to it.
+    const cpuThinking = thinking.mainThreadCpuMsPerFrame, cpuIdle = idle.mainThreadCpuMsPerFrame;
+    assert.ok(path === 'frame' || thinking.frames < 10 || cpuThinking === null || cpuIdle === null ||
+      cpuThinking <= 2 * cpuIdle + 5,
+      `the page's thread worked harder while the computer thought: ${cpuThinking} ms of CPU a frame against ${cpuIdle} ms idle`);
     assert.ok(thinking.longestGapMs <= Math.max(2500, 4 * idle.longestGapMs),
       `the page froze while the computer thought: ${thinking.longestGapMs} ms against ${idle.longestGapMs} ms idle`);
     await ctx.close();
