@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shiftago/scenes/input"
+	"shiftago/scenes/keep"
 	"shiftago/scenes/play"
 	"shiftago/scenes/store"
 )
@@ -88,7 +89,7 @@ func TestStartedGameKeepsTheSave(t *testing.T) {
 	playMoves(t, g, "W4", "Na", "W4")
 
 	g2 := start(t, Options{Store: st, StartGame: true}, nil)
-	if g2.ctx.Notice() == "" || !g2.ctx.noticeTap {
+	if g2.ctx.Notice() == "" || !g2.ctx.notice.tap {
 		t.Errorf("the player is not told (notice %q)", g2.ctx.Notice())
 	}
 	kept := keptAfterTwoSaves(t, g2, 3)
@@ -221,13 +222,13 @@ func (f *failing) Write(string, []byte) error {
 func TestSaveFailureInWords(t *testing.T) {
 	st := &failing{}
 	g := start(t, Options{Store: st, StartGame: true}, nil)
-	g.ctx.notice = ""
+	g.ctx.notice.text = ""
 	g.Update()
 	n := g.ctx.Notice()
 	if n == "" || strings.Contains(n, "Quota") || strings.Contains(n, "setItem") {
 		t.Fatalf("notice %q", n)
 	}
-	g.ctx.notice = ""
+	g.ctx.notice.text = ""
 	playMoves(t, g, "W4")
 	if g.ctx.Notice() != "" {
 		t.Errorf("said again: %q", g.ctx.Notice())
@@ -254,7 +255,7 @@ func TestOneWriterPerSave(t *testing.T) {
 		t.Fatalf("the second copy shows %T %v", b.Scene(), b.Scene())
 	}
 	b.Update()
-	if savedMoves(t, st, "game") != 1 || len(st.Names(keptPrefix)) != 0 {
+	if savedMoves(t, st, "game") != 1 || len(st.Names(keep.KeptPrefix)) != 0 {
 		t.Fatal("the second copy wrote before the player chose")
 	}
 	playMoves(t, a, "Na") // A still owns the save
@@ -266,7 +267,7 @@ func TestOneWriterPerSave(t *testing.T) {
 	if h := b.holder(); h == nil || len(h.M.Moves) != 0 {
 		t.Fatalf("after taking over, the started game is not shown")
 	}
-	if len(st.Names(keptPrefix)) != 1 {
+	if len(st.Names(keep.KeptPrefix)) != 1 {
 		t.Fatal("A's game was not kept aside when B's started game took over")
 	}
 	playMoves(t, a, "W4")
@@ -277,11 +278,11 @@ func TestOneWriterPerSave(t *testing.T) {
 		t.Fatal("A wrote over B's game")
 	}
 	b.Close()
-	if _, err := st.Read(ownerName); !store.IsNotExist(err) {
+	if _, err := st.Read(keep.OwnerName); !store.IsNotExist(err) {
 		t.Error("closing B left its owner record")
 	}
 	// A stale record of a copy that died is no obstacle.
-	st.WriteNoBackup(ownerName, []byte(`{"id":"Z","beat":1}`))
+	st.WriteNoBackup(keep.OwnerName, []byte(`{"id":"Z","beat":1}`))
 	c := start(t, Options{Store: st, InstanceID: "C", Now: clock}, nil)
 	if _, ok := c.Scene().(*holder); !ok {
 		t.Error("a stale owner blocked the start")
