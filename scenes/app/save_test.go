@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -488,5 +489,88 @@ func TestHistoryKeepsEveryGame(t *testing.T) {
 	l.Step(10)
 	if n := len(l.Entries()); n != 2 {
 		t.Fatalf("a resumed game added to the history: %d games", n)
+	}
+}
+
+// slowDisk is a store whose saves take a while, as a disk's sync does.
+type slowDisk struct {
+	store.Memory
+	mu sync.Mutex
+}
+
+func (s *slowDisk) Write(name string, data []byte) error {
+	time.Sleep(20 * time.Millisecond)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.Memory.Write(name, data)
+}
+
+func (s *slowDisk) WriteNoBackup(name string, data []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.Memory.WriteNoBackup(name, data)
+}
+
+func (s *slowDisk) Read(name string) ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.Memory.Read(name)
+}
+
+func (s *slowDisk) ReadBackup(name string) ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.Memory.ReadBackup(name)
+}
+
+func (s *slowDisk) Names(prefix string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.Memory.Names(prefix)
+}
+
+func (s *slowDisk) Remove(name string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.Memory.Remove(name)
+}
+
+// TestWriteBehindLosesNothing: with the saves written off the frame (the
+// desktop), moves played faster than the disk writes are all in the save
+// once the game closes, and a game started after it resumes the last
+// move; a failing save still says so, in words, once.
+func TestWriteBehindLosesNothing(t *testing.T) {
+	st := &slowDisk{}
+	g := start(t, Options{Store: st, StartGame: true, WriteBehind: true, InstanceID: "A"}, nil)
+	playMoves(t, g, "W4", "Na", "E1", "Sc")
+	g.Close()
+	if n := savedMoves(t, st, "game"); n != 4 {
+		t.Fatalf("closed right after the fourth move, the save holds %d", n)
+	}
+	if _, err := st.Read(keep.OwnerName); !store.IsNotExist(err) {
+		t.Error("the owner record outlived Close")
+	}
+	g2 := start(t, Options{Store: st, WriteBehind: true, InstanceID: "B"}, nil)
+	defer g2.Close()
+	if h := g2.holder(); h == nil || len(h.M.Moves) != 4 {
+		t.Fatal("the game did not resume at its last move")
+	}
+
+	f := &failing{}
+	g3 := start(t, Options{Store: f, StartGame: true, WriteBehind: true}, nil)
+	defer g3.Close()
+	g3.ctx.notice.text = ""
+	g3.Update()
+	g3.FlushSaves()
+	g3.Update()
+	if n := g3.ctx.Notice(); n != g3.ctx.T("notice.storagefull") && n != g3.ctx.T("notice.savefailed") {
+		t.Fatalf("notice %q after a failed save in the background", n)
+	}
+	g3.ctx.notice.text = ""
+	playMoves(t, g3, "W4")
+	g3.FlushSaves()
+	g3.Update()
+	if g3.ctx.Notice() != "" {
+		t.Errorf("said again: %q", g3.ctx.Notice())
 	}
 }

@@ -131,6 +131,14 @@ func (g *Game) keepSaved() {
 	}
 }
 
+// SavedStore is the store with every save asked for written (the game
+// that just ended is in the history): for a screen that reads it.
+func (c *Context) SavedStore() store.Store {
+	k := c.keeper()
+	k.Flush()
+	return k.Store()
+}
+
 // KeepGame keeps data, a save's bytes, aside as a kept game the records
 // screen offers to resume, if it holds an unfinished game; it reports
 // whether it did. A backup the player passes over for a new game is kept
