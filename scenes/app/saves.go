@@ -134,9 +134,8 @@ func (g *Game) keepSaved() {
 // SavedStore is the store with every save asked for written (the game
 // that just ended is in the history): for a screen that reads it.
 func (c *Context) SavedStore() store.Store {
-	k := c.keeper()
-	k.Flush()
-	return k.Store()
+	c.keeper().Flush()
+	return c.Opts.Store
 }
 
 // KeepGame keeps data, a save's bytes, aside as a kept game the records
