@@ -240,12 +240,20 @@ func (c *Context) Notice() string {
 // caller's to change).
 func (c *Context) SetLanguage(lang string) { c.Lang = i18n.New(lang) }
 
-// SaveSetup remembers the setup for the next run; failing to is not
-// fatal.
+// SaveSetup remembers the setup for the next run, off the frame; failing
+// to is not fatal (the player is told).
 func (c *Context) SaveSetup() {
-	if err := store.SaveSetup(c.Opts.Store, c.Setup); err != nil {
-		c.Notify(c.F("notice.setupfail", err.Error()))
-	}
+	k := c.keeper()
+	k.SaveSetup(c.Setup)
+	c.sayKept(k.Poll())
+}
+
+// EditSetup changes the setup with edit, puts it in order and remembers
+// it: the one way the settings and setup screens change it.
+func (c *Context) EditSetup(edit func(st *play.Setup)) {
+	edit(&c.Setup)
+	c.Setup.Normalize(i18n.Supported)
+	c.SaveSetup()
 }
 
 // Record appends a played move to the record file (--record), written

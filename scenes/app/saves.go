@@ -65,7 +65,7 @@ func (g *Game) holder() *play.Session {
 func (g *Game) autosave() {
 	k := g.ctx.keeper()
 	k.Autosave(g.holder())
-	g.sayKept(k.Poll())
+	g.ctx.sayKept(k.Poll())
 }
 
 // heartbeat runs every tick: now and then the owner record is renewed,
@@ -73,15 +73,14 @@ func (g *Game) autosave() {
 func (g *Game) heartbeat() {
 	k := g.ctx.keeper()
 	k.Heartbeat(g.ctx.Tick)
-	g.sayKept(k.Poll())
+	g.ctx.sayKept(k.Poll())
 }
 
 // sayKept says what the writer did that the player must know: that
 // another copy took the save over, that a save failed (once, in words:
 // a failed save repeats with every move), that the history or the
 // record file could not be written.
-func (g *Game) sayKept(ev keep.Events) {
-	c := g.ctx
+func (c *Context) sayKept(ev keep.Events) {
 	switch {
 	case ev.TakenOver:
 		c.NotifyUntilTap(c.T("notice.takenover"))
@@ -90,6 +89,9 @@ func (g *Game) sayKept(ev keep.Events) {
 		c.Notify(c.T(keep.SaveFailKey(ev.SaveErr)))
 	case ev.HistoryErr != nil:
 		c.Notify(c.T(keep.SaveFailKey(ev.HistoryErr)))
+	}
+	if ev.SetupErr != nil {
+		c.Notify(c.F("notice.setupfail", ev.SetupErr.Error()))
 	}
 	if ev.LogErr != nil {
 		c.Notify(c.F("notice.recordfail", ev.LogErr.Error()))

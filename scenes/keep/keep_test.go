@@ -307,3 +307,35 @@ func TestHistoryNeverCoalesced(t *testing.T) {
 		t.Fatalf("%d games in the history, want 3", n)
 	}
 }
+
+// TestSetupRemembered: the setup goes through the writer too, the newest
+// asked for, whoever owns the save; a failure comes back to say.
+func TestSetupRemembered(t *testing.T) {
+	st := &gated{}
+	k := New(Config{Store: st, Background: true, Decode: decode})
+	for _, v := range []float64{0.1, 0.5, 0.7} {
+		s := play.DefaultSetup()
+		s.Volume = v
+		k.SaveSetup(s)
+	}
+	k.Flush()
+	got, err := store.LoadSetup(st)
+	if err != nil || got.Volume != 0.7 {
+		t.Fatalf("setup %v (volume %v), want the newest", err, got.Volume)
+	}
+	if ev := k.Poll(); ev.SetupErr != nil {
+		t.Fatal(ev.SetupErr)
+	}
+	k.Close()
+	bad := &failing{}
+	k = New(Config{Store: bad, Decode: decode})
+	k.SaveSetup(play.DefaultSetup())
+	if ev := k.Poll(); ev.SetupErr == nil {
+		t.Error("a setup that could not be written said nothing")
+	}
+	k.Close()
+}
+
+type failing struct{ store.Memory }
+
+func (f *failing) Write(string, []byte) error { return errors.New("read-only") }

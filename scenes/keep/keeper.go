@@ -153,6 +153,14 @@ func (k *Keeper) Heartbeat(tick int) {
 	k.w.Beat()
 }
 
+// SaveSetup remembers s for the next run (the newest asked for is
+// written; a failure comes back as Events.SetupErr).
+func (k *Keeper) SaveSetup(s play.Setup) {
+	if k.st != nil {
+		k.w.Setup(s)
+	}
+}
+
 // Record appends a played move to the moves log.
 func (k *Keeper) Record(move string) {
 	if k.w.log != nil {

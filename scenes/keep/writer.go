@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"shiftago/logic/record"
+	"shiftago/scenes/play"
 	"shiftago/scenes/store"
 )
 
@@ -24,8 +25,8 @@ type histJob struct {
 	abandoned bool
 }
 
-// writer writes what the frame asks for, in order of kind: history
-// entries, then the save, then the heartbeat, then the moves log. The
+// writer writes what the frame asks for, in order of kind: the moves
+// log, the setup, history entries, the save, the heartbeat. The
 // frame only fills the pending slots under the lock and wakes it; it
 // never waits for a disk. With inline set (the browser) the frame itself
 // writes, at once, in the same order.
@@ -41,6 +42,7 @@ type writer struct {
 	// What is pending: save replaces any older pending save (only the
 	// newest is written); hist and lines queue (every one is written).
 	save  *snapshot
+	setup *play.Setup // the newest setup to remember
 	hist  []histJob
 	lines []byte
 	beat  bool
@@ -64,7 +66,7 @@ func newWriter(st store.Store, inline bool, o *owner, limit int, log io.Writer) 
 
 // pending reports whether anything waits to be written; w.mu is held.
 func (w *writer) pending() bool {
-	return w.save != nil || len(w.hist) > 0 || len(w.lines) > 0 || w.beat
+	return w.save != nil || w.setup != nil || len(w.hist) > 0 || len(w.lines) > 0 || w.beat
 }
 
 // kick has the work just queued written: at once inline, else by the
@@ -83,6 +85,13 @@ func (w *writer) kick() {
 func (w *writer) Save(s snapshot) {
 	w.mu.Lock()
 	w.save = &s
+	w.kick()
+}
+
+// Setup queues the setup to remember, replacing any not yet written.
+func (w *writer) Setup(s play.Setup) {
+	w.mu.Lock()
+	w.setup = &s
 	w.kick()
 }
 
@@ -126,8 +135,8 @@ func (w *writer) run() {
 // batch writes everything pending. w.mu is held, and released around the
 // writes: the frame queues more meanwhile.
 func (w *writer) batch() {
-	save, hist, lines, beat := w.save, w.hist, w.lines, w.beat
-	w.save, w.hist, w.lines, w.beat = nil, nil, nil, false
+	save, setup, hist, lines, beat := w.save, w.setup, w.hist, w.lines, w.beat
+	w.save, w.setup, w.hist, w.lines, w.beat = nil, nil, nil, nil, false
 	taken := w.taken
 	w.busy = true
 	w.mu.Unlock()
@@ -139,6 +148,11 @@ func (w *writer) batch() {
 		if _, err := w.log.Write(lines); err != nil {
 			ev.LogErr = err
 		}
+	}
+	if setup != nil {
+		// The setup is this player's, not the game's: it is remembered
+		// whoever owns the save.
+		ev.SetupErr = store.SaveSetup(w.st, *setup)
 	}
 	if !taken && (save != nil || len(hist) > 0 || beat) && w.owner.foreign() {
 		// Another copy took the save over since the last look: write
@@ -226,6 +240,7 @@ type Events struct {
 	SaveErr    error // the newest save's failure (nil: it was written)
 	HistoryErr error // keeping a game in the history failed
 	LogErr     error // the moves log could not be written
+	SetupErr   error // the setup could not be remembered
 	TakenOver  bool  // another copy owns the save now: this one stopped saving
 }
 
@@ -238,6 +253,9 @@ func (e *Events) merge(n Events) {
 	e.HistoryErr = errors.Join(e.HistoryErr, n.HistoryErr)
 	if n.LogErr != nil {
 		e.LogErr = n.LogErr
+	}
+	if n.SetupErr != nil {
+		e.SetupErr = n.SetupErr
 	}
 	e.TakenOver = e.TakenOver || n.TakenOver
 }
