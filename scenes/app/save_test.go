@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -493,46 +492,11 @@ func TestHistoryKeepsEveryGame(t *testing.T) {
 }
 
 // slowDisk is a store whose saves take a while, as a disk's sync does.
-type slowDisk struct {
-	store.Memory
-	mu sync.Mutex
-}
+type slowDisk struct{ store.Memory }
 
 func (s *slowDisk) Write(name string, data []byte) error {
 	time.Sleep(20 * time.Millisecond)
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	return s.Memory.Write(name, data)
-}
-
-func (s *slowDisk) WriteNoBackup(name string, data []byte) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.Memory.WriteNoBackup(name, data)
-}
-
-func (s *slowDisk) Read(name string) ([]byte, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.Memory.Read(name)
-}
-
-func (s *slowDisk) ReadBackup(name string) ([]byte, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.Memory.ReadBackup(name)
-}
-
-func (s *slowDisk) Names(prefix string) []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.Memory.Names(prefix)
-}
-
-func (s *slowDisk) Remove(name string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.Memory.Remove(name)
 }
 
 // TestWriteBehindLosesNothing: with the saves written off the frame (the

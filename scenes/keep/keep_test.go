@@ -13,30 +13,23 @@ import (
 )
 
 // gated is a store whose writes of the save wait until the test lets
-// them go, and that counts them: a disk that takes its time.
+// them go, and that keeps them: a disk that takes its time.
 type gated struct {
 	store.Memory
-	mu      sync.Mutex
 	gate    chan struct{} // nil: writes go at once
 	started chan struct{} // told of every write that starts waiting
-	writes  [][]byte      // the saves written, in order
+	mu      sync.Mutex
+	writes  [][]byte // the saves written, in order
 	fail    error
 }
 
-func (g *gated) Write(name string, data []byte) error { return g.write(name, data, true) }
-
-func (g *gated) WriteNoBackup(name string, data []byte) error { return g.write(name, data, false) }
-
-func (g *gated) write(name string, data []byte, backup bool) error {
+func (g *gated) Write(name string, data []byte) error {
 	if name == saveName {
-		g.mu.Lock()
-		gate, started := g.gate, g.started
-		g.mu.Unlock()
-		if started != nil {
-			started <- struct{}{}
+		if g.started != nil {
+			g.started <- struct{}{}
 		}
-		if gate != nil {
-			<-gate
+		if g.gate != nil {
+			<-g.gate
 		}
 		g.mu.Lock()
 		defer g.mu.Unlock()
@@ -44,32 +37,8 @@ func (g *gated) write(name string, data []byte, backup bool) error {
 			return g.fail
 		}
 		g.writes = append(g.writes, append([]byte(nil), data...))
-	} else {
-		g.mu.Lock()
-		defer g.mu.Unlock()
 	}
-	if backup {
-		return g.Memory.Write(name, data)
-	}
-	return g.Memory.WriteNoBackup(name, data)
-}
-
-func (g *gated) Read(name string) ([]byte, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.Memory.Read(name)
-}
-
-func (g *gated) Names(prefix string) []string {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.Memory.Names(prefix)
-}
-
-func (g *gated) Remove(name string) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.Memory.Remove(name)
+	return g.Memory.Write(name, data)
 }
 
 func (g *gated) saves() [][]byte {
