@@ -87,6 +87,9 @@ func main() {
 	}
 	opts.Store, opts.StoreErr = st, storeErr
 	opts.InstanceID, opts.Process = app.InstanceID(), app.ThisProcess()
+	// On the desktop a save syncs the disk: the saves are written off the
+	// frame loop (localStorage in the browser is quick and synchronous).
+	opts.WriteBehind = !app.Browser
 	if err := runGame(opts); err != nil {
 		// A sound device that fails after the start-up probe said it was
 		// there still ends RunGame: start again, silent, rather than die.
@@ -358,6 +361,9 @@ func runGame(opts gameOptions) error {
 	if err != nil {
 		return err
 	}
+	// Told to end (SIGTERM, Ctrl-C): quit as the player does, every save
+	// written, rather than die with a write pending.
+	defer app.EndOnSignal(g)()
 	defer g.Close()
 	if os.Getenv("SHIFTAGO_NO_SOUND") != "" {
 		g.Context().Notify(g.Context().T("notice.devfail"))

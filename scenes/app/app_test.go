@@ -169,7 +169,7 @@ func TestAutosave(t *testing.T) {
 	if _, ok := g2.Scene().(*holder); !ok {
 		t.Fatalf("the save was not resumed: %T", g2.Scene())
 	}
-	if g2.saver.session != g2.holder() {
+	if g2.ctx.keeper().Unsaved(g2.holder()) {
 		t.Error("a resumed game counts as unsaved")
 	}
 	if n := g2.Context().Notice(); n == "" {

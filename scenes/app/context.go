@@ -1,9 +1,7 @@
 package app
 
 import (
-	"bufio"
 	"math"
-	"os"
 	"time"
 
 	"shiftago/logic"
@@ -13,6 +11,7 @@ import (
 	"shiftago/render/ui"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
+	"shiftago/scenes/keep"
 	"shiftago/scenes/play"
 	"shiftago/scenes/sound"
 	"shiftago/scenes/store"
@@ -51,6 +50,10 @@ type Options struct {
 	// Process is this desktop process, for the owner record (zero in the
 	// browser).
 	Process Process
+	// WriteBehind writes the saves on a goroutine of their own, off the
+	// frame (the desktop: a save syncs the disk); false writes them in
+	// the frame (the browser's localStorage is quick; tests).
+	WriteBehind bool
 	// Buzz takes the buzzes in place of the device's vibrator (tests: a
 	// desktop has nothing to buzz); nil: the device.
 	Buzz func(input.Buzz)
@@ -59,69 +62,72 @@ type Options struct {
 	Online OnlineOptions
 }
 
-// Process names a desktop process in the owner record, and tells
-// whether another process of this machine still runs; in the browser,
-// whether the tab of another copy is still open.
-type Process struct {
-	PID   int
-	Host  string
-	Alive func(pid int) bool // nil: every process counts as running
-	// Open reports whether the copy with instance id id is open (known
-	// false: nothing tells, the heartbeat decides). A tab in the
-	// background stops ticking and so beating, yet it is open: it still
-	// owns the save.
-	Open func(id string) (open, known bool)
-}
+// Process names a desktop process in the owner record (keep.Process).
+type Process = keep.Process
 
-// Context is what every screen shares: the screen size, the input of
-// this tick, the drawing kit, the sound, the setup and the language, and
-// the way to other screens.
+// Context is what every screen shares: the screen, the input of this
+// tick, the drawing kit, the sound, the language, the setup, and the way
+// to other screens. The shell's own machinery (the notice, the screen
+// changes asked for, the save policy) sits in two private fields.
 type Context struct {
-	W, H  float64 // screen size in device pixels
-	Scale float64 // device scale factor (1, 2, ...)
-	// Inset is the screen's unsafe edges (a notch, a home bar) in device
-	// pixels, which layouts keep clear.
-	Inset layout.Insets
-	Tick  int // ticks since start
-	In    input.Input
-	// Touch: the player plays by touch (the browser's main pointer is a
-	// finger, or the last press was a touch), so texts leave out keys.
-	Touch bool
+	Screen // the screen's size and unsafe edges
+	Frame  // this tick and its input
 
 	Text    *render.Text
 	Sprites *render.Sprites
 	Sound   *sound.Sound
 	Lang    *i18n.Lang
 	Setup   play.Setup
-	Opts    Options
-	Screens *Screens
 	// Tourney is the Express tournament under way, if any.
 	Tourney *logic.Tournament
+	Opts    Options
+	Screens *Screens
 
-	record *bufio.Writer
-	recf   *os.File
+	notice notice
+	shell  shell
+}
 
-	notice      string // a message shown for a while over any screen
-	noticeUntil int
-	noticeTap   bool // the notice stays until the player taps (a link's problem)
-	// noticeTick and noticeLang are the tick and the language a notice
-	// was given in: it belongs to the screen it was given on (one opened
-	// or closed after that tick takes it away: "Move taken back" stayed
-	// on the rules) and to its language ("Link kopiert" stayed on English
+// Screen is the screen's size, in device pixels, and its scale.
+type Screen struct {
+	W, H  float64 // screen size in device pixels
+	Scale float64 // device scale factor (1, 2, ...)
+	// Inset is the screen's unsafe edges (a notch, a home bar) in device
+	// pixels, which layouts keep clear.
+	Inset layout.Insets
+}
+
+// Frame is this tick and what the player did in it.
+type Frame struct {
+	Tick int // ticks since start
+	In   input.Input
+	// Touch: the player plays by touch (the browser's main pointer is a
+	// finger, or the last press was a touch), so texts leave out keys.
+	Touch bool
+}
+
+// notice is a message shown for a while over any screen.
+type notice struct {
+	text  string
+	until int  // the tick it goes
+	tap   bool // the notice stays until the player taps (a link's problem)
+	// tick and lang are the tick and the language a notice was given
+	// in: it belongs to the screen it was given on (one opened or closed
+	// after that tick takes it away: "Move taken back" stayed on the
+	// rules) and to its language ("Link kopiert" stayed on English
 	// screens).
-	noticeTick int
-	noticeLang string
-	swallow    bool // the tap that closes a notice goes no further, up to its release
+	tick    int
+	lang    string
+	swallow bool // the tap that closes a notice goes no further, up to its release
+}
 
+// shell is the shell's part of the context: the screen change asked for
+// this tick, the game, and the save policy.
+type shell struct {
 	op   stackOp
 	next Scene
 	quit bool
-
-	g           *Game
-	saveOff     bool          // this copy does not save (another owns the save, or the player chose so)
-	noRotate    bool          // the next save replaces a damaged file in place, never the backup
-	saveFailing bool          // the last save failed (said once)
-	markSaved   *play.Session // a session just written by the shell itself
+	g    *Game
+	keep *keep.Keeper // nil: a context made by a test, saving nothing
 }
 
 type stackOp uint8
@@ -153,20 +159,20 @@ func (c *Context) Kit() ui.Kit { return ui.Kit{Text: c.Text, Sprites: c.Sprites}
 func (c *Context) Unit() float64 { return ui.Unit(c.W, c.H) }
 
 // Push opens s over the current screen, at the start of the next tick.
-func (c *Context) Push(s Scene) { c.op, c.next = opPush, s }
+func (c *Context) Push(s Scene) { c.shell.op, c.shell.next = opPush, s }
 
 // Pop closes the current screen; the one under it shows again (the
 // title, if there is none).
-func (c *Context) Pop() { c.op, c.next = opPop, nil }
+func (c *Context) Pop() { c.shell.op, c.shell.next = opPop, nil }
 
 // Replace puts s in the current screen's place.
-func (c *Context) Replace(s Scene) { c.op, c.next = opReplace, s }
+func (c *Context) Replace(s Scene) { c.shell.op, c.shell.next = opReplace, s }
 
 // Reset closes every screen and opens s.
-func (c *Context) Reset(s Scene) { c.op, c.next = opReset, s }
+func (c *Context) Reset(s Scene) { c.shell.op, c.shell.next = opReset, s }
 
 // Quit ends the game after this tick.
-func (c *Context) Quit() { c.quit = true }
+func (c *Context) Quit() { c.shell.quit = true }
 
 // T is the text of key in the player's language.
 func (c *Context) T(key string) string { return c.Lang.T(key) }
@@ -180,53 +186,52 @@ func (c *Context) Say(m play.Message) string { return play.Say(c.Lang, m) }
 // Notify shows msg for a few seconds, where the screen shown keeps
 // room for notices (NoticePlacer), else at the bottom.
 func (c *Context) Notify(msg string) {
-	if c.noticeTap && c.Notice() != "" {
+	if c.notice.tap && c.Notice() != "" {
 		return // a message the player must read first is not pushed away
 	}
-	c.notice, c.noticeUntil, c.noticeTap = msg, c.Tick+5*60, false
-	c.noticeTick, c.noticeLang = c.Tick, c.Lang.Code
+	c.notice = notice{text: msg, until: c.Tick + 5*60, tick: c.Tick, lang: c.Lang.Code, swallow: c.notice.swallow}
 }
 
 // NotifyUntilTap shows msg until the player taps (or presses a key): for
 // what must be read, not glimpsed, such as why a link did not work. The
 // tap that closes it does nothing else.
 func (c *Context) NotifyUntilTap(msg string) {
-	c.notice, c.noticeUntil, c.noticeTap = msg, math.MaxInt, true
-	c.noticeTick, c.noticeLang = c.Tick, c.Lang.Code
+	c.notice = notice{text: msg, until: math.MaxInt, tap: true, tick: c.Tick, lang: c.Lang.Code, swallow: c.notice.swallow}
 }
 
 // screenChanged drops a notice given before this tick: it spoke of the
 // screen now gone. One the player must tap away stays.
 func (c *Context) screenChanged() {
-	if !c.noticeTap && c.noticeTick != c.Tick {
-		c.notice = ""
+	if !c.notice.tap && c.notice.tick != c.Tick {
+		c.notice.text = ""
 	}
 }
 
 // dismissNotice lets a tap (or a key) close a notice kept until then;
 // the tap goes no further, up to its release.
 func (c *Context) dismissNotice() {
-	if c.swallow {
+	n := &c.notice
+	if n.swallow {
 		if !c.In.Down || c.In.Released {
-			c.swallow = false
+			n.swallow = false
 		}
 		c.In = c.In.Neutral()
 		return
 	}
-	if !c.noticeTap || c.Notice() == "" {
+	if !n.tap || c.Notice() == "" {
 		return
 	}
 	if c.In.Pressed || c.In.Released || len(c.In.Keys()) > 0 {
-		c.notice, c.noticeTap = "", false
-		c.swallow = c.In.Down && !c.In.Released
+		n.text, n.tap = "", false
+		n.swallow = c.In.Down && !c.In.Released
 		c.In = c.In.Neutral()
 	}
 }
 
 // Notice is the message shown over the screen now, or "".
 func (c *Context) Notice() string {
-	if c.notice != "" && c.Tick < c.noticeUntil && c.noticeLang == c.Lang.Code {
-		return c.notice
+	if n := &c.notice; n.text != "" && c.Tick < n.until && n.lang == c.Lang.Code {
+		return n.text
 	}
 	return ""
 }
@@ -235,26 +240,25 @@ func (c *Context) Notice() string {
 // caller's to change).
 func (c *Context) SetLanguage(lang string) { c.Lang = i18n.New(lang) }
 
-// SaveSetup remembers the setup for the next run; failing to is not
-// fatal.
+// SaveSetup remembers the setup for the next run, off the frame; failing
+// to is not fatal (the player is told).
 func (c *Context) SaveSetup() {
-	if err := store.SaveSetup(c.Opts.Store, c.Setup); err != nil {
-		c.Notify(c.F("notice.setupfail", err.Error()))
-	}
+	k := c.keeper()
+	k.SaveSetup(c.Setup)
+	c.sayKept(k.Poll())
 }
 
-// Record appends a played move to the record file, flushed at once so
-// another program can follow the game.
-func (c *Context) Record(move string) {
-	if c.record == nil {
-		return
-	}
-	c.record.WriteString(move)
-	c.record.WriteByte('\n')
-	if err := c.record.Flush(); err != nil {
-		c.Notify(c.F("notice.recordfail", err.Error()))
-	}
+// EditSetup changes the setup with edit, puts it in order and remembers
+// it: the one way the settings and setup screens change it.
+func (c *Context) EditSetup(edit func(st *play.Setup)) {
+	edit(&c.Setup)
+	c.Setup.Normalize(i18n.Supported)
+	c.SaveSetup()
 }
+
+// Record appends a played move to the record file (--record), written
+// at once, off the frame, so another program can follow the game.
+func (c *Context) Record(move string) { c.keeper().Record(move) }
 
 // AnimSpeed is the animations' pace: the tests' override, else the
 // setting.

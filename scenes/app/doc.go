@@ -6,8 +6,8 @@
 // names a concrete screen. The screens themselves are built by functions
 // that main hands it (Screens), so no screen package imports another.
 //
-// It also keeps the save safe from the game itself: a game started by the
-// options keeps the one in progress aside (autosave.go), and one copy of
-// the game at a time writes the save (owner.go: an owner record with a
-// heartbeat; a second window or tab asks before writing).
+// The save policy is scenes/keep's (window-free: when to save, kept
+// games, the history, the owner record and its heartbeat, all written
+// off the frame on the desktop); the shell asks it once a tick and says
+// on screen what it did (saves.go).
 package app

@@ -1,12 +1,12 @@
 package app
 
 import (
-	"bufio"
 	"fmt"
 	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
+	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -23,7 +23,7 @@ type Game struct {
 	ctx   *Context
 	stack []Scene
 	src   input.Source
-	saver autosaver
+	recf  *os.File // the record file of --record (the keeper writes it)
 	safe  input.SafeArea
 	// safeImg is the safe area's image, for screens the shell draws there (safearea.go).
 	safeImg *ebiten.Image
@@ -67,6 +67,9 @@ type Game struct {
 	insetW    float64 // the screen size the insets were last read at
 	insetH    float64
 
+	// stop: the process was told to end (QuitSoon); any goroutine sets it.
+	stop atomic.Bool
+
 	// announce tells assistive tools a new status (the page's live
 	// region, in the browser; nil elsewhere); said is what it last said.
 	announce func(text string)
@@ -81,7 +84,7 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Context{Text: text, Sprites: &render.Sprites{}, Setup: opts.Setup, Opts: opts, Screens: &screens, Scale: 1, W: 1280, H: 800}
+	c := &Context{Screen: Screen{W: 1280, H: 800, Scale: 1}, Text: text, Sprites: &render.Sprites{}, Setup: opts.Setup, Opts: opts, Screens: &screens}
 	c.Setup.Normalize(i18n.Supported)
 	lang := c.Setup.Lang
 	if opts.Lang != "" {
@@ -97,28 +100,30 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 	if n := c.Sound.Notice(); n != "" {
 		c.Notify(c.T(n))
 	}
+	if src == nil {
+		src = &input.Ebiten{}
+	}
+	g := &Game{ctx: c, src: src}
+	c.shell.g = g
 	if opts.RecordPath != "" {
 		f, err := os.OpenFile(opts.RecordPath, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 		if err != nil {
 			return nil, fmt.Errorf("--record: %w", err)
 		}
-		c.recf, c.record = f, bufio.NewWriter(f)
+		g.recf = f
 	}
-	if src == nil {
-		src = &input.Ebiten{}
-	}
-	g := &Game{ctx: c, src: src}
-	c.g = g
+	k := c.keeper()
 	var first Scene
 	switch {
-	case c.foreignOwner():
+	case k.Foreign():
 		// Another window or tab has this save open: ask before anything
 		// is written (a game the options start waits too).
-		c.saveOff = true
+		k.StopSaving()
 		first = screens.Elsewhere(c)
 	default:
-		c.claim()
+		k.Claim()
 		if first, err = g.opening(); err != nil {
+			k.Close()
 			return nil, err
 		}
 	}
@@ -171,22 +176,26 @@ func (g *Game) Show(s Scene) {
 	g.ctx.In.X, g.ctx.In.Y = -100, -100
 	g.updateScene(s)
 	g.ctx.In = in
-	g.ctx.notice = ""
-	g.ctx.op, g.ctx.next = opNone, nil
+	g.ctx.notice.text = ""
+	g.ctx.shell.op, g.ctx.shell.next = opNone, nil
 }
 
 // Depth is the number of screens open, one over the other.
 func (g *Game) Depth() int { return len(g.stack) }
 
-// Close releases the record file and saves the game one last time.
+// Close saves the game one last time, waits until every save is
+// written, gives the save up and closes the record file.
 func (g *Game) Close() {
-	if g.ctx.recf != nil {
-		g.ctx.record.Flush()
-		g.ctx.recf.Close()
-	}
 	g.autosave()
-	g.ctx.release()
+	g.ctx.keeper().Close()
+	if g.recf != nil {
+		g.recf.Close()
+	}
 }
+
+// QuitSoon ends the game at its next tick, as Quit does; unlike Quit,
+// any goroutine may call it (a signal's).
+func (g *Game) QuitSoon() { g.stop.Store(true) }
 
 // Update runs one tick: the input is read once, the screen on top runs;
 // a screen it opens is laid out (updated once with the input's edges
@@ -241,10 +250,10 @@ func (g *Game) Update() error {
 		return err
 	}
 	g.autosave()
-	if c.op != opNone || g.active() {
+	if c.shell.op != opNone || g.active() {
 		g.dirty = true
 	}
-	for k := 0; c.op != opNone && k < 4; k++ {
+	for k := 0; c.shell.op != opNone && k < 4; k++ {
 		g.apply()
 		in := c.In
 		c.In = in.Neutral()
@@ -263,7 +272,7 @@ func (g *Game) Update() error {
 			}
 		}
 	}
-	if c.quit {
+	if c.shell.quit || g.stop.Load() {
 		return ebiten.Termination
 	}
 	return nil
@@ -291,8 +300,8 @@ func (g *Game) active() bool {
 // apply carries out the screen change asked for this tick.
 func (g *Game) apply() {
 	c := g.ctx
-	op, next := c.op, c.next
-	c.op, c.next = opNone, nil
+	op, next := c.shell.op, c.shell.next
+	c.shell.op, c.shell.next = opNone, nil
 	if op != opNone {
 		c.screenChanged()
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shiftago/render/layout"
+	"shiftago/scenes/keep"
 	"shiftago/scenes/play"
 )
 
@@ -121,7 +122,7 @@ func installPage(g *Game) {
 	// elsewhere; if it comes back, its next heartbeat claims it again.
 	js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(this js.Value, args []js.Value) any {
 		g.autosave()
-		g.ctx.release()
+		g.ctx.keeper().Release()
 		return nil
 	}))
 	g.announce = func(text string) {
@@ -205,7 +206,7 @@ func InstanceID() (id string) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	id = newID()
+	id = keep.NewID()
 	storeID(id)
 	holdLock(id)
 	return id
@@ -214,7 +215,7 @@ func InstanceID() (id string) {
 // storedID is the tab's id from its sessionStorage, or a new one kept
 // there.
 func storedID() (id string) {
-	id = newID()
+	id = keep.NewID()
 	defer func() { recover() }() // reading sessionStorage may throw; keep the fresh id
 	ss := js.Global().Get("Reflect").Call("get", js.Global(), "sessionStorage")
 	if !ss.Truthy() {

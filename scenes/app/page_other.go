@@ -2,6 +2,8 @@
 
 package app
 
+import "shiftago/scenes/keep"
+
 // installPage exposes the page API in the browser (page_js.go); elsewhere
 // there is no page.
 func installPage(*Game) {}
@@ -20,7 +22,7 @@ func ForgetPageParams(names []string) {}
 
 // InstanceID names this copy of the game in the save's owner record: a
 // desktop window is one process.
-func InstanceID() string { return newID() }
+func InstanceID() string { return keep.NewID() }
 
 // Share offers a link to share: only a page can (a desktop game has no
 // address); it reports whether it could.

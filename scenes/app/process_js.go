@@ -159,3 +159,6 @@ func ThisProcess() Process {
 	}
 	return Process{Open: copyOpen}
 }
+
+// EndOnSignal does nothing here: the process ends as the system ends it.
+func EndOnSignal(*Game) (stop func()) { return func() {} }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shiftago/scenes/input"
+	"shiftago/scenes/keep"
 	"shiftago/scenes/play"
 	"shiftago/scenes/store"
 )
@@ -88,7 +89,7 @@ func TestStartedGameKeepsTheSave(t *testing.T) {
 	playMoves(t, g, "W4", "Na", "W4")
 
 	g2 := start(t, Options{Store: st, StartGame: true}, nil)
-	if g2.ctx.Notice() == "" || !g2.ctx.noticeTap {
+	if g2.ctx.Notice() == "" || !g2.ctx.notice.tap {
 		t.Errorf("the player is not told (notice %q)", g2.ctx.Notice())
 	}
 	kept := keptAfterTwoSaves(t, g2, 3)
@@ -221,13 +222,13 @@ func (f *failing) Write(string, []byte) error {
 func TestSaveFailureInWords(t *testing.T) {
 	st := &failing{}
 	g := start(t, Options{Store: st, StartGame: true}, nil)
-	g.ctx.notice = ""
+	g.ctx.notice.text = ""
 	g.Update()
 	n := g.ctx.Notice()
 	if n == "" || strings.Contains(n, "Quota") || strings.Contains(n, "setItem") {
 		t.Fatalf("notice %q", n)
 	}
-	g.ctx.notice = ""
+	g.ctx.notice.text = ""
 	playMoves(t, g, "W4")
 	if g.ctx.Notice() != "" {
 		t.Errorf("said again: %q", g.ctx.Notice())
@@ -254,7 +255,7 @@ func TestOneWriterPerSave(t *testing.T) {
 		t.Fatalf("the second copy shows %T %v", b.Scene(), b.Scene())
 	}
 	b.Update()
-	if savedMoves(t, st, "game") != 1 || len(st.Names(keptPrefix)) != 0 {
+	if savedMoves(t, st, "game") != 1 || len(st.Names(keep.KeptPrefix)) != 0 {
 		t.Fatal("the second copy wrote before the player chose")
 	}
 	playMoves(t, a, "Na") // A still owns the save
@@ -266,7 +267,7 @@ func TestOneWriterPerSave(t *testing.T) {
 	if h := b.holder(); h == nil || len(h.M.Moves) != 0 {
 		t.Fatalf("after taking over, the started game is not shown")
 	}
-	if len(st.Names(keptPrefix)) != 1 {
+	if len(st.Names(keep.KeptPrefix)) != 1 {
 		t.Fatal("A's game was not kept aside when B's started game took over")
 	}
 	playMoves(t, a, "W4")
@@ -277,11 +278,11 @@ func TestOneWriterPerSave(t *testing.T) {
 		t.Fatal("A wrote over B's game")
 	}
 	b.Close()
-	if _, err := st.Read(ownerName); !store.IsNotExist(err) {
+	if _, err := st.Read(keep.OwnerName); !store.IsNotExist(err) {
 		t.Error("closing B left its owner record")
 	}
 	// A stale record of a copy that died is no obstacle.
-	st.WriteNoBackup(ownerName, []byte(`{"id":"Z","beat":1}`))
+	st.WriteNoBackup(keep.OwnerName, []byte(`{"id":"Z","beat":1}`))
 	c := start(t, Options{Store: st, InstanceID: "C", Now: clock}, nil)
 	if _, ok := c.Scene().(*holder); !ok {
 		t.Error("a stale owner blocked the start")
@@ -487,5 +488,53 @@ func TestHistoryKeepsEveryGame(t *testing.T) {
 	l.Step(10)
 	if n := len(l.Entries()); n != 2 {
 		t.Fatalf("a resumed game added to the history: %d games", n)
+	}
+}
+
+// slowDisk is a store whose saves take a while, as a disk's sync does.
+type slowDisk struct{ store.Memory }
+
+func (s *slowDisk) Write(name string, data []byte) error {
+	time.Sleep(20 * time.Millisecond)
+	return s.Memory.Write(name, data)
+}
+
+// TestWriteBehindLosesNothing: with the saves written off the frame (the
+// desktop), moves played faster than the disk writes are all in the save
+// once the game closes, and a game started after it resumes the last
+// move; a failing save still says so, in words, once.
+func TestWriteBehindLosesNothing(t *testing.T) {
+	st := &slowDisk{}
+	g := start(t, Options{Store: st, StartGame: true, WriteBehind: true, InstanceID: "A"}, nil)
+	playMoves(t, g, "W4", "Na", "E1", "Sc")
+	g.Close()
+	if n := savedMoves(t, st, "game"); n != 4 {
+		t.Fatalf("closed right after the fourth move, the save holds %d", n)
+	}
+	if _, err := st.Read(keep.OwnerName); !store.IsNotExist(err) {
+		t.Error("the owner record outlived Close")
+	}
+	g2 := start(t, Options{Store: st, WriteBehind: true, InstanceID: "B"}, nil)
+	defer g2.Close()
+	if h := g2.holder(); h == nil || len(h.M.Moves) != 4 {
+		t.Fatal("the game did not resume at its last move")
+	}
+
+	f := &failing{}
+	g3 := start(t, Options{Store: f, StartGame: true, WriteBehind: true}, nil)
+	defer g3.Close()
+	g3.ctx.notice.text = ""
+	g3.Update()
+	g3.FlushSaves()
+	g3.Update()
+	if n := g3.ctx.Notice(); n != g3.ctx.T("notice.storagefull") && n != g3.ctx.T("notice.savefailed") {
+		t.Fatalf("notice %q after a failed save in the background", n)
+	}
+	g3.ctx.notice.text = ""
+	playMoves(t, g3, "W4")
+	g3.FlushSaves()
+	g3.Update()
+	if g3.ctx.Notice() != "" {
+		t.Errorf("said again: %q", g3.ctx.Notice())
 	}
 }

@@ -42,15 +42,6 @@ type Screens struct {
 	OnlineGame func(c *Context, l *online.Link, leave func()) (Scene, error)
 }
 
-// SaveProblem is a saved game that could not be read: why, where the file
-// went, and the backup if it can be read.
-type SaveProblem struct {
-	Err    error
-	Where  string // where the damaged save is now ("" when it is missing)
-	Kept   bool   // the damaged save was moved aside (else it is where it was: the screen must not say it was kept)
-	Backup []byte // the backup's data, if it can be read (nil if not)
-}
-
 // The interfaces below are how the shell asks a screen for what it
 // needs; a screen implements those that fit it.
 

@@ -29,7 +29,7 @@ func newContext(t *testing.T, lang string, w, h, scale float64) *app.Context {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &app.Context{Text: text, Sprites: &render.Sprites{}, Setup: play.DefaultSetup(), W: w, H: h, Scale: scale,
+	c := &app.Context{Text: text, Sprites: &render.Sprites{}, Setup: play.DefaultSetup(), Screen: app.Screen{W: w, H: h, Scale: scale},
 		Sound: sound.New(true, true, 0), Lang: i18n.New(lang), Screens: &app.Screens{}}
 	return c
 }

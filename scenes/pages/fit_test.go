@@ -30,7 +30,7 @@ func newContext(t *testing.T, lang string, w, h float64) *app.Context {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &app.Context{Text: text, Sprites: &render.Sprites{}, Setup: play.DefaultSetup(), W: w, H: h, Scale: 1,
+	return &app.Context{Text: text, Sprites: &render.Sprites{}, Setup: play.DefaultSetup(), Screen: app.Screen{W: w, H: h, Scale: 1},
 		Sound: sound.New(true, true, 0), Lang: i18n.New(lang), Screens: &app.Screens{}}
 }
 

@@ -98,8 +98,8 @@ type Records struct {
 // if none). Back closes it.
 func NewRecords(c *app.Context, game *record.Record) app.Scene {
 	r := &Records{game: game, opp: -1, varnt: -1}
-	if c.Opts.Store != nil {
-		r.hist = store.NewHistoryList(c.Opts.Store)
+	if st := c.SavedStore(); st != nil {
+		r.hist = store.NewHistoryList(st) // the game just ended is in it
 	}
 	return r
 }

@@ -11,6 +11,7 @@ import (
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
+	"shiftago/scenes/play"
 	"shiftago/scenes/sound"
 )
 
@@ -210,46 +211,46 @@ func (s *Settings) Update(c *app.Context) error {
 	if !ok {
 		return nil
 	}
-	st := &c.Setup
-	switch b.Act {
-	case actSound:
-		st.Muted = !st.Muted
-		c.Sound.SetMuted(st.Muted)
-	case actVolDn, actVolUp:
-		step := 0.1
-		if b.Act == actVolDn {
-			step = -0.1
-		}
-		st.Volume = math.Max(0, math.Min(1, math.Round((st.Volume+step)*10)/10))
-		c.Sound.SetVolume(st.Volume)
-	case actLang:
-		st.Lang = i18n.Langs[b.Arg]
-		c.SetLanguage(st.Lang)
-	case actSymbols:
-		st.Symbols = b.Arg == 1
-		c.Sprites.Symbols = st.Symbols
-	case actSpeed:
-		st.AnimSpeed = speeds[b.Arg]
-	case actReduced:
-		st.Reduced = !st.Reduced
-	case actPace:
-		st.Pace = b.Arg
-	case actHotSeat:
-		st.HotSeatUndo = b.Arg == 1
-	case actConfirm:
-		st.ConfirmRelease = b.Arg == 1
-	case actVibrate:
-		st.Vibrate = b.Arg == 1
-	case actHints:
-		st.Hints = b.Arg == 1
-	case actSetBack:
+	if b.Act == actSetBack {
 		c.Sound.Play(sound.CueTap, 0, 0)
 		c.Pop()
 		return nil
 	}
+	c.EditSetup(func(st *play.Setup) {
+		switch b.Act {
+		case actSound:
+			st.Muted = !st.Muted
+			c.Sound.SetMuted(st.Muted)
+		case actVolDn, actVolUp:
+			step := 0.1
+			if b.Act == actVolDn {
+				step = -0.1
+			}
+			st.Volume = math.Max(0, math.Min(1, math.Round((st.Volume+step)*10)/10))
+			c.Sound.SetVolume(st.Volume)
+		case actLang:
+			st.Lang = i18n.Langs[b.Arg]
+			c.SetLanguage(st.Lang)
+		case actSymbols:
+			st.Symbols = b.Arg == 1
+			c.Sprites.Symbols = st.Symbols
+		case actSpeed:
+			st.AnimSpeed = speeds[b.Arg]
+		case actReduced:
+			st.Reduced = !st.Reduced
+		case actPace:
+			st.Pace = b.Arg
+		case actHotSeat:
+			st.HotSeatUndo = b.Arg == 1
+		case actConfirm:
+			st.ConfirmRelease = b.Arg == 1
+		case actVibrate:
+			st.Vibrate = b.Arg == 1
+		case actHints:
+			st.Hints = b.Arg == 1
+		}
+	})
 	c.Sound.Play(sound.CueTap, 0, 0)
-	st.Normalize(i18n.Supported)
-	c.SaveSetup()
 	s.dirty = true
 	return nil
 }

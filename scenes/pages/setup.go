@@ -11,6 +11,7 @@ import (
 	"shiftago/render"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
+	"shiftago/scenes/play"
 	"shiftago/scenes/sound"
 )
 
@@ -100,45 +101,13 @@ func (s *Setup) Update(c *app.Context) error {
 		return nil
 	}
 	c.Sound.Play(sound.CueTap, 0, 0)
-	st := &c.Setup
 	i := b.Arg
 	switch b.Act {
-	case actVariant:
-		st.Variant = logic.Variant(i)
-	case actPlayers:
-		st.Players = i
-		if st.Starter >= st.Players {
-			st.Starter = 0
-		}
-	case actColor:
-		st.NextColor(i)
-	case actKind:
-		// Between this screen's two kinds; a remote seat is seated by
-		// the online game, never here.
-		if st.Seats[i].Player.IsComputer() {
-			st.Seats[i].Player.Kind = record.Human
-		} else {
-			st.Seats[i].Player.Kind = record.Computer
-		}
-	case actLevelDn:
-		st.Seats[i].Player.Level = max(1, st.Seats[i].Player.Level-1)
-	case actLevelUp:
-		st.Seats[i].Player.Level = min(ai.MaxLevel, st.Seats[i].Player.Level+1)
-	case actSitDn:
-		st.Seats[i].SitOuts = max(0, st.Seats[i].SitOuts-1)
-	case actSitUp:
-		st.Seats[i].SitOuts = min(logic.MaxSitOuts, st.Seats[i].SitOuts+1)
-	case actStarter:
-		st.Starter = i
-	case actTourneyOn:
-		st.Tournament = true
-	case actTourneyOff:
-		st.Tournament = false
 	case actSettings:
 		c.Push(c.Screens.Settings(c))
 		return nil
 	case actRules:
-		c.Push(c.Screens.Rules(c, st.Variant))
+		c.Push(c.Screens.Rules(c, c.Setup.Variant))
 		return nil
 	case actRecords:
 		c.Push(c.Screens.Records(c, nil))
@@ -161,16 +130,48 @@ func (s *Setup) Update(c *app.Context) error {
 		c.Quit()
 		return nil
 	}
-	st.Normalize(nil)
-	c.SaveSetup()
+	c.EditSetup(func(st *play.Setup) {
+		switch b.Act {
+		case actVariant:
+			st.Variant = logic.Variant(i)
+		case actPlayers:
+			st.Players = i
+			if st.Starter >= st.Players {
+				st.Starter = 0
+			}
+		case actColor:
+			st.NextColor(i)
+		case actKind:
+			// Between this screen's two kinds; a remote seat is seated by
+			// the online game, never here.
+			if st.Seats[i].Player.IsComputer() {
+				st.Seats[i].Player.Kind = record.Human
+			} else {
+				st.Seats[i].Player.Kind = record.Computer
+			}
+		case actLevelDn:
+			st.Seats[i].Player.Level = max(1, st.Seats[i].Player.Level-1)
+		case actLevelUp:
+			st.Seats[i].Player.Level = min(ai.MaxLevel, st.Seats[i].Player.Level+1)
+		case actSitDn:
+			st.Seats[i].SitOuts = max(0, st.Seats[i].SitOuts-1)
+		case actSitUp:
+			st.Seats[i].SitOuts = min(logic.MaxSitOuts, st.Seats[i].SitOuts+1)
+		case actStarter:
+			st.Starter = i
+		case actTourneyOn:
+			st.Tournament = true
+		case actTourneyOff:
+			st.Tournament = false
+		}
+	})
 	s.dirty = true
 	return nil
 }
 
 // startGame starts a game with the setup, remembered for next time.
 func startGame(c *app.Context) {
-	c.Setup.Normalize(nil)
-	c.SaveSetup()
+	c.EditSetup(func(*play.Setup) {})
 	gs, err := c.Screens.NewGame(c, "")
 	if err != nil {
 		c.Notify(err.Error())

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Store is where the game keeps its named files ("game", "setup").
@@ -51,10 +52,13 @@ var ErrStorage = errors.New("the storage refused")
 func IsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
 
 // Memory is a Store in memory, for tests and for playing on when the
-// platform's storage is unavailable.
+// platform's storage is unavailable. It is safe for concurrent use (the
+// saves' writer goroutine and the frame); Files is read directly only
+// when nothing writes.
 type Memory struct {
 	Files map[string][]byte
 	n     int
+	mu    sync.Mutex
 }
 
 func (m *Memory) init() {
@@ -63,6 +67,7 @@ func (m *Memory) init() {
 	}
 }
 
+// get is the file key; m.mu is held.
 func (m *Memory) get(key string) ([]byte, error) {
 	m.init()
 	b, ok := m.Files[key]
@@ -73,13 +78,23 @@ func (m *Memory) get(key string) ([]byte, error) {
 }
 
 // Read implements Store.
-func (m *Memory) Read(name string) ([]byte, error) { return m.get(name) }
+func (m *Memory) Read(name string) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.get(name)
+}
 
 // ReadBackup implements Store.
-func (m *Memory) ReadBackup(name string) ([]byte, error) { return m.get(name + ".bak") }
+func (m *Memory) ReadBackup(name string) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.get(name + ".bak")
+}
 
 // Write implements Store.
 func (m *Memory) Write(name string, data []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	m.init()
 	if old, ok := m.Files[name]; ok {
 		m.Files[name+".bak"] = old
@@ -90,6 +105,8 @@ func (m *Memory) Write(name string, data []byte) error {
 
 // WriteNoBackup implements Store.
 func (m *Memory) WriteNoBackup(name string, data []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	m.init()
 	m.Files[name] = append([]byte(nil), data...)
 	return nil
@@ -97,6 +114,8 @@ func (m *Memory) WriteNoBackup(name string, data []byte) error {
 
 // Names implements Store.
 func (m *Memory) Names(prefix string) []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	var out []string
 	for k := range m.Files {
 		if strings.HasPrefix(k, prefix) && plainName(k) {
@@ -115,6 +134,8 @@ func plainName(k string) bool {
 
 // PutAside implements Store.
 func (m *Memory) PutAside(name string) (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	b, err := m.get(name)
 	if err != nil {
 		return "", err
@@ -128,6 +149,8 @@ func (m *Memory) PutAside(name string) (string, error) {
 
 // Remove implements Store.
 func (m *Memory) Remove(name string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	m.init()
 	delete(m.Files, name)
 	return nil

@@ -1,0 +1,122 @@
+package keep
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+
+	"shiftago/scenes/store"
+)
+
+// One writer per save. Every running copy of the game (a desktop window,
+// a browser tab) has an id; the one that saves writes an owner record
+// into the store with its id and the time, again every few seconds (its
+// heartbeat). Before each save it checks the record is still its own. A
+// copy that starts and finds a fresh record of another asks the player
+// (the Elsewhere screen): take over here, or play without saving. The
+// copy taken over sees the foreign record at its next heartbeat or save,
+// stops saving and says so. Nothing is overwritten without the player
+// choosing it.
+
+const (
+	// OwnerName is the store's name of the owner record.
+	OwnerName = "owner"
+	// BeatTicks is the heartbeat's period: 3 s at 60 ticks a second.
+	BeatTicks = 180
+	// ownerFresh is how old a heartbeat may be and still mean that its
+	// copy runs: a few beats, for a window the system held back a while.
+	ownerFresh = 15 * time.Second
+)
+
+// Process names a desktop process in the owner record, and tells
+// whether another process of this machine still runs; in the browser,
+// whether the tab of another copy is still open.
+type Process struct {
+	PID   int
+	Host  string
+	Alive func(pid int) bool // nil: every process counts as running
+	// Open reports whether the copy with instance id id is open (known
+	// false: nothing tells, the heartbeat decides). A tab in the
+	// background stops ticking and so beating, yet it is open: it still
+	// owns the save.
+	Open func(id string) (open, known bool)
+}
+
+// ownerRecord is the store's "owner" file.
+type ownerRecord struct {
+	ID   string `json:"id"`
+	Beat int64  `json:"beat"`           // Unix milliseconds of the last heartbeat
+	PID  int    `json:"pid,omitempty"`  // the desktop process, to tell a killed one at once
+	Host string `json:"host,omitempty"` // the machine it runs on (a shared folder may span several)
+}
+
+// owner is this copy's side of the owner record. Its fields never change
+// after New: the writer's goroutine and the frame both use it.
+type owner struct {
+	st   store.Store
+	id   string
+	proc Process
+	now  func() time.Time
+}
+
+// foreign reports whether another copy owns the save and beat recently.
+// A nil owner (no id or no store) takes no part.
+func (o *owner) foreign() bool {
+	if o == nil {
+		return false
+	}
+	data, err := o.st.Read(OwnerName)
+	if err != nil {
+		return false
+	}
+	var r ownerRecord
+	if json.Unmarshal(data, &r) != nil || r.ID == "" || r.ID == o.id {
+		return false
+	}
+	// A process of this machine that is gone (killed, crashed) owns
+	// nothing, however fresh its last beat: a restart right after kill -9
+	// resumes at once.
+	if p := o.proc; r.PID > 0 && r.Host != "" && r.Host == p.Host && p.Alive != nil && !p.Alive(r.PID) {
+		return false
+	}
+	// A browser tab is open or closed whatever its last beat: a tab in
+	// the background beats no more, yet it owns the save; a closed one
+	// owns nothing at once.
+	if p := o.proc; p.Open != nil {
+		if open, known := p.Open(r.ID); known {
+			return open
+		}
+	}
+	age := o.now().Sub(time.UnixMilli(r.Beat))
+	return age < ownerFresh && age > -ownerFresh
+}
+
+// claim writes this copy's owner record (the heartbeat).
+func (o *owner) claim() {
+	if o == nil {
+		return
+	}
+	data, _ := json.Marshal(ownerRecord{ID: o.id, Beat: o.now().UnixMilli(), PID: o.proc.PID, Host: o.proc.Host})
+	o.st.WriteNoBackup(OwnerName, data)
+}
+
+// release removes the owner record if it is this copy's, so the next
+// start finds the save free.
+func (o *owner) release() {
+	if o == nil {
+		return
+	}
+	data, err := o.st.Read(OwnerName)
+	var r ownerRecord
+	if err == nil && json.Unmarshal(data, &r) == nil && r.ID == o.id {
+		o.st.Remove(OwnerName)
+	}
+}
+
+// NewID is a fresh random id for a copy of the game.
+func NewID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
