@@ -1,7 +1,9 @@
 package ai
 
 import (
+	"iter"
 	"math"
+	"runtime"
 
 	"shiftago/logic"
 )
@@ -113,4 +115,145 @@ func (pr *Prover) WinsAfter(p logic.Position, m logic.Move, plies int) (won, kno
 	default:
 		return pr.Loses(q, plies-1)
 	}
+}
+
+// Outcome is what a Proof established about a position, for its side to
+// move.
+type Outcome uint8
+
+// The outcomes of a Proof.
+const (
+	Unproven   Outcome = iota // nothing within the proof's plies and nodes
+	ProvenWin                 // the side to move forces a win within Plies
+	ProvenLoss                // every move of the side to move loses within Plies
+	ProvenDraw                // Express: neither side can force a win before the game ends
+)
+
+// String names the outcome for tests and logs.
+func (o Outcome) String() string {
+	return [...]string{"unproven", "win", "loss", "draw"}[o]
+}
+
+// Proof is a stepped proof search of one two-player position, for an
+// analysis that runs a slice at a time (a frame's share, or a worker's):
+// it deepens the plies one by one, asking at each depth whether the side
+// to move wins within them or loses within them, so the shortest result
+// is found first; in Express, once the plies cover the rest of the game,
+// a position neither won nor lost is drawn. It stops at maxPlies or when
+// its nodes are spent (Unproven).
+type Proof struct {
+	pr       *Prover
+	p        logic.Position
+	maxPlies int
+	budget   int
+	spent    int // the nodes of the questions answered
+	next     func() (struct{}, bool)
+	stop     func()
+	done     bool
+	outcome  Outcome
+	plies    int
+}
+
+// NewProof prepares the proof search of p, at most maxPlies deep and
+// maxNodes nodes in all.
+func NewProof(p logic.Position, maxPlies, maxNodes int) *Proof {
+	pf := &Proof{p: p, maxPlies: maxPlies, budget: maxNodes, done: p.Players() != 2 || p.Over()}
+	if !pf.done {
+		pf.pr = NewProver(maxNodes)
+	}
+	return pf
+}
+
+// Step does about nodes nodes of the proof and reports whether it is over.
+func (pf *Proof) Step(nodes int) (done bool) {
+	if pf.done {
+		return true
+	}
+	s := pf.pr.s
+	if pf.next == nil {
+		pf.next, pf.stop = iter.Pull(func(yield func(struct{}) bool) {
+			s.yield = yield
+			pf.run()
+		})
+		runtime.AddCleanup(pf, func(stop func()) { stop() }, pf.stop)
+	}
+	s.sliceEnd = s.nodes + max(1, nodes) // the question under way counts from 0
+	if _, ok := pf.next(); !ok {
+		pf.finish()
+	}
+	return pf.done
+}
+
+// Nodes is the nodes the proof has used.
+func (pf *Proof) Nodes() int {
+	if pf.pr == nil {
+		return 0
+	}
+	return pf.spent + pf.pr.s.nodes
+}
+
+// Stop ends the proof early; its outcome stays what was proven.
+func (pf *Proof) Stop() {
+	if pf.stop != nil {
+		pf.stop()
+	}
+	pf.finish()
+}
+
+func (pf *Proof) finish() {
+	if !pf.done {
+		pf.done = true
+		pf.pr.Close()
+	}
+}
+
+// Result is the outcome and, for a win or a loss, the plies within which
+// it comes (the shortest: each depth is asked before the next).
+func (pf *Proof) Result() (Outcome, int) { return pf.outcome, pf.plies }
+
+// run deepens the questions until one is answered, the plies run out or
+// the nodes do. Each question may use what is left of the budget, and
+// the searcher's pause hands control back at each slice's end.
+func (pf *Proof) run() {
+	p := pf.p
+	s := pf.pr.s
+	bound := gameBound(&p)
+	for d := 1; d <= pf.maxPlies; d++ {
+		// In Express a win of the side to move is an odd number of
+		// plies away and a loss an even one (no extra turns).
+		ask := [2]bool{true, d > 1}
+		if p.Variant() == logic.Express {
+			ask = [2]bool{d%2 == 1, d%2 == 0}
+		}
+		for k, kind := range [2]Outcome{ProvenWin, ProvenLoss} {
+			if !ask[k] {
+				continue
+			}
+			if pf.pr.limit = pf.budget - pf.spent; pf.pr.limit <= 0 {
+				return
+			}
+			s.sliceEnd -= s.nodes // what is left of the slice, for a question that counts from 0
+			var yes, known bool
+			if kind == ProvenWin {
+				yes, known = pf.pr.Wins(p, d)
+			} else {
+				yes, known = pf.pr.Loses(p, d)
+			}
+			pf.spent += s.nodes
+			if !known {
+				s.nodes = 0
+				return
+			}
+			if yes {
+				pf.outcome, pf.plies = kind, d
+				s.nodes = 0
+				return
+			}
+		}
+		if p.Variant() == logic.Express && d >= bound {
+			pf.outcome, pf.plies = ProvenDraw, 0
+			break
+		}
+	}
+	s.nodes = 0
 }

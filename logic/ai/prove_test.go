@@ -61,3 +61,97 @@ func TestProverUnknown(t *testing.T) {
 		t.Error("three players: known, want unknown")
 	}
 }
+
+// TestProofMatchesBruteForce: a stepped Proof, sliced into slivers or run
+// in one go, finds the shortest win or loss by the definitions, and in
+// Express an exact draw where the game ends within its plies.
+func TestProofMatchesBruteForce(t *testing.T) {
+	const maxPlies = 4
+	kinds := map[Outcome]int{}
+	for _, v := range []logic.Variant{logic.Express, logic.Expert} {
+		ps := lateGames(t, v, 30, 20, 64)
+		if len(ps) > 40 {
+			ps = ps[len(ps)-40:]
+		}
+		for _, p := range ps {
+			if p.Over() {
+				continue
+			}
+			want, wantPlies := Unproven, 0
+			for d := 1; d <= maxPlies && want == Unproven; d++ {
+				switch {
+				case bruteWins(&p, d):
+					want, wantPlies = ProvenWin, d
+				case bruteLoses(&p, d):
+					want, wantPlies = ProvenLoss, d
+				case v == logic.Express && d >= gameBound(&p):
+					want = ProvenDraw
+				}
+			}
+			if want == ProvenDraw && bruteValue(&p) != 0 {
+				t.Fatalf("%s: the test's draw is no draw", p.String())
+			}
+			for _, slice := range []int{7, 1 << 30} {
+				pf := NewProof(p, maxPlies, 1<<24)
+				for !pf.Step(slice) {
+				}
+				if got, plies := pf.Result(); got != want || plies != wantPlies {
+					t.Fatalf("%s (slices of %d): %v in %d, brute force %v in %d", p.String(), slice, got, plies, want, wantPlies)
+				}
+			}
+			kinds[want]++
+		}
+	}
+	if kinds[ProvenWin] == 0 || kinds[ProvenLoss] == 0 || kinds[Unproven] == 0 {
+		t.Errorf("outcomes seen: %v: too few kinds to test much", kinds)
+	}
+	t.Logf("outcomes: %v", kinds)
+}
+
+// TestProofStops: a proof that runs out of nodes is unproven, and one
+// stopped early gives its coroutine back.
+func TestProofStops(t *testing.T) {
+	p, err := logic.NewGame(logic.Standard(logic.Express, 2, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf := NewProof(p, 11, 5000)
+	steps := 0
+	for !pf.Step(100) {
+		steps++
+	}
+	if o, _ := pf.Result(); o != Unproven || pf.Nodes() > 5100 || steps < 10 {
+		t.Errorf("5000 nodes from the start: %v, %d nodes in %d steps", o, pf.Nodes(), steps)
+	}
+	pf = NewProof(p, 11, 1<<20)
+	pf.Step(100)
+	pf.Stop()
+	if !pf.Step(100) {
+		t.Error("a stopped proof steps on")
+	}
+}
+
+// TestProofDraws: in Express positions that end within a few plies, a
+// Proof's outcome is full minimax's: draws included.
+func TestProofDraws(t *testing.T) {
+	draws := 0
+	for _, p := range lateGames(t, logic.Express, 300, 30, 4) {
+		if p.Over() {
+			continue
+		}
+		pf := NewProof(p, 6, 1<<24)
+		for !pf.Step(1 << 30) {
+		}
+		got, _ := pf.Result()
+		want := map[int]Outcome{1: ProvenWin, 0: ProvenDraw, -1: ProvenLoss}[bruteValue(&p)]
+		if got != want {
+			t.Fatalf("%s: %v, minimax %v", p.String(), got, want)
+		}
+		if got == ProvenDraw {
+			draws++
+		}
+	}
+	if draws == 0 {
+		t.Error("no draw among the positions: the test proves little")
+	}
+}
