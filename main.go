@@ -342,6 +342,7 @@ func screens() app.Screens {
 		Elsewhere:   pages.NewElsewhere,
 		Online:      pages.NewOnline,
 		OnlineGame:  game.NewOnline,
+		Puzzles:     game.NewPuzzles,
 	}
 }
 
