@@ -48,11 +48,21 @@ type Puzzles struct {
 	panelPress bool
 }
 
-// pzLaid is what the panel's layout depends on.
+// pzLaid is what the panel's layout depends on: the screen, and what
+// its text says (put into words only when that changes).
 type pzLaid struct {
 	w, h  float64
+	words pzWords
 	text  string
-	state play.PuzzleState
+}
+
+// pzWords is what the panel's text depends on.
+type pzWords struct {
+	lang         string
+	i, moves     int
+	state        play.PuzzleState
+	solved       int
+	streak, best int
 }
 
 // NewPuzzles opens the puzzles at the puzzle of the day (c.Opts.Date).
@@ -236,12 +246,13 @@ func (pz *Puzzles) text(c *app.Context) string {
 // layout places the panel where the table leaves room for it, as the
 // first steps' lesson does, with the buttons of the try's state.
 func (pz *Puzzles) layout(c *app.Context) {
-	text := pz.text(c)
-	now := pzLaid{w: c.W, h: c.H, text: text, state: pz.run.State}
-	if now == pz.laid && pz.panel.Size > 0 {
+	words := pzWords{lang: c.Lang.Code, i: pz.i, moves: len(pz.t.Match().Moves), state: pz.run.State,
+		solved: len(pz.prog.Solved), streak: pz.prog.Streak, best: pz.prog.Best}
+	if pz.laid.w == c.W && pz.laid.h == c.H && pz.laid.words == words && pz.panel.Size > 0 {
 		return
 	}
-	pz.laid = now
+	text := pz.text(c)
+	pz.laid = pzLaid{w: c.W, h: c.H, words: words, text: text}
 	t := pz.t
 	// The buttons keep their places from state to state (a finger on
 	// its way to one must not land on another): the first is Try again
