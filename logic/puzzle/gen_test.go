@@ -124,7 +124,9 @@ func TestGeneratePuzzles(t *testing.T) {
 	})
 	var out bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&out, gzip.BestCompression)
-	fmt.Fprintf(zw, "# Shiftago puzzles (logic/puzzle), written by TestGeneratePuzzles:\n")
+	fmt.Fprintf(zw, "# Shiftago puzzles (logic/puzzle), written by TestGeneratePuzzles; the last run:\n")
+	fmt.Fprintf(zw, "# go test ./logic/puzzle -run TestGeneratePuzzles -genpuzzles -timeout 0 -puzzlevariants %s -puzzletime %v -puzzlelevel %d -puzzleseed %d -puzzlenodes %d\n",
+		*puzzleVariants, *puzzleTime, *puzzleLevel, *puzzleSeed, *puzzleNodes)
 	fmt.Fprintf(zw, "# <position>;<plies>;<main line>;<wrong first move>:<refutation> ...;<difficulty>\n")
 	for _, pz := range all {
 		fmt.Fprintln(zw, pz.String())

@@ -63,6 +63,7 @@ type pzWords struct {
 	state        play.PuzzleState
 	solved       int
 	streak, best int
+	rating       int
 }
 
 // NewPuzzles opens the puzzles at the puzzle of the day (c.Opts.Date).
@@ -177,14 +178,14 @@ func (pz *Puzzles) Update(c *app.Context) error {
 
 // judged books the end of a try in the player's progress.
 func (pz *Puzzles) judged(c *app.Context) {
-	id := store.PuzzleID(pz.list[pz.i].Position)
+	id, d := store.PuzzleID(pz.list[pz.i].Position), pz.list[pz.i].Difficulty
 	changed := false
 	switch pz.run.State {
 	case play.PuzzleWrong:
+		changed = pz.prog.Missed(d, pz.tries == 0)
 		pz.tries++
-		changed = pz.prog.Missed()
 	case play.PuzzleSolved:
-		changed = pz.prog.Done(id, pz.tries == 0)
+		changed = pz.prog.Done(id, d, pz.tries == 0)
 	}
 	if changed {
 		if err := store.SavePuzzles(c.Opts.Store, pz.prog); err != nil {
@@ -235,7 +236,11 @@ func (pz *Puzzles) text(c *app.Context) string {
 			how = c.T("puzzle.before")
 		}
 	}
-	stats := c.F("puzzle.stats", len(pz.prog.Solved), pz.prog.Streak, pz.prog.Best)
+	rating := pz.prog.Rating
+	if rating == 0 {
+		rating = store.StartRating
+	}
+	stats := c.F("puzzle.stats", len(pz.prog.Solved), pz.prog.Streak, pz.prog.Best, rating)
 	out := which + ": " + task
 	if how != "" {
 		out += " " + how
@@ -247,7 +252,7 @@ func (pz *Puzzles) text(c *app.Context) string {
 // first steps' lesson does, with the buttons of the try's state.
 func (pz *Puzzles) layout(c *app.Context) {
 	words := pzWords{lang: c.Lang.Code, i: pz.i, moves: len(pz.t.Match().Moves), state: pz.run.State,
-		solved: len(pz.prog.Solved), streak: pz.prog.Streak, best: pz.prog.Best}
+		solved: len(pz.prog.Solved), streak: pz.prog.Streak, best: pz.prog.Best, rating: pz.prog.Rating}
 	if pz.laid.w == c.W && pz.laid.h == c.H && pz.laid.words == words && pz.panel.Size > 0 {
 		return
 	}

@@ -191,9 +191,10 @@ func TestPuzzleScreenThroughTheGameLoop(t *testing.T) {
 	solve(p)
 	shot("puzzle-solved")
 	prog, err := store.LoadPuzzles(st)
-	if err != nil || !prog.IsSolved(store.PuzzleID(p.Position)) || prog.Streak != 0 {
-		t.Fatalf("saved progress %+v (%v): want the puzzle solved, no streak after a miss", prog, err)
+	if err != nil || !prog.IsSolved(store.PuzzleID(p.Position)) || prog.Streak != 0 || prog.Rating >= store.StartRating {
+		t.Fatalf("saved progress %+v (%v): want the puzzle solved, no streak and a lower rating after a miss", prog, err)
 	}
+	missed := prog.Rating
 	tap("next")
 	l.Do(func() {
 		if i, _ := pz.Index(); i != (first+1)%len(all) {
@@ -201,7 +202,7 @@ func TestPuzzleScreenThroughTheGameLoop(t *testing.T) {
 		}
 	})
 	solve(&all[(first+1)%len(all)])
-	if prog, _ = store.LoadPuzzles(st); prog.Streak != 1 || prog.Best != 1 || len(prog.Solved) != 2 {
+	if prog, _ = store.LoadPuzzles(st); prog.Streak != 1 || prog.Best != 1 || len(prog.Solved) != 2 || prog.Rating <= missed {
 		t.Errorf("after a first-try solve: %+v", prog)
 	}
 	tap("back")

@@ -315,7 +315,7 @@ var de = Catalog{
 	"puzzle.wrong":        "Nicht dieser — versuch es noch einmal.",
 	"puzzle.solved":       "Gelöst!",
 	"puzzle.before":       "(schon gelöst)",
-	"puzzle.stats":        "Rätsel gelöst: %d · Serie: %d (beste %d)",
+	"puzzle.stats":        "Rätsel gelöst: %d · Serie: %d (beste %d) · Wertung: %d",
 	"puzzle.retry":        "Noch einmal",
 	"puzzle.next":         "Weiter ›",
 	"puzzle.back":         "Zurück",

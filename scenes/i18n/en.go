@@ -315,7 +315,7 @@ var en = Catalog{
 	"puzzle.wrong":        "Not this one — try again.",
 	"puzzle.solved":       "Solved!",
 	"puzzle.before":       "(solved before)",
-	"puzzle.stats":        "Puzzles solved: %d · streak: %d (best %d)",
+	"puzzle.stats":        "Puzzles solved: %d · streak: %d (best %d) · rating: %d",
 	"puzzle.retry":        "Try again",
 	"puzzle.next":         "Next ›",
 	"puzzle.back":         "Back",

@@ -315,7 +315,7 @@ var es = Catalog{
 	"puzzle.wrong":        "Esta no — inténtalo de nuevo.",
 	"puzzle.solved":       "¡Resuelto!",
 	"puzzle.before":       "(ya resuelto)",
-	"puzzle.stats":        "Problemas resueltos: %d · racha: %d (mejor %d)",
+	"puzzle.stats":        "Problemas resueltos: %d · racha: %d (mejor %d) · puntuación: %d",
 	"puzzle.retry":        "Otra vez",
 	"puzzle.next":         "Siguiente ›",
 	"puzzle.back":         "Volver",

@@ -315,7 +315,7 @@ var fr = Catalog{
 	"puzzle.wrong":        "Pas celui-ci — réessayez.",
 	"puzzle.solved":       "Résolu !",
 	"puzzle.before":       "(déjà résolu)",
-	"puzzle.stats":        "Problèmes résolus : %d · série : %d (record %d)",
+	"puzzle.stats":        "Problèmes résolus : %d · série : %d (record %d) · classement : %d",
 	"puzzle.retry":        "Réessayer",
 	"puzzle.next":         "Suivant ›",
 	"puzzle.back":         "Retour",

@@ -315,7 +315,7 @@ var it = Catalog{
 	"puzzle.wrong":        "Non questa — riprova.",
 	"puzzle.solved":       "Risolto!",
 	"puzzle.before":       "(già risolto)",
-	"puzzle.stats":        "Problemi risolti: %d · serie: %d (record %d)",
+	"puzzle.stats":        "Problemi risolti: %d · serie: %d (record %d) · punteggio: %d",
 	"puzzle.retry":        "Riprova",
 	"puzzle.next":         "Avanti ›",
 	"puzzle.back":         "Indietro",

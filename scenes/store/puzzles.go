@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"math"
 	"slices"
 	"strconv"
 )
@@ -12,11 +13,37 @@ import (
 const puzzlesName = "puzzles"
 
 // PuzzleProgress is what the player has done with the puzzles: which are
-// solved, the streak of puzzles solved at the first try, and its best.
+// solved, the streak of puzzles solved at the first try, its best, and a
+// rating.
 type PuzzleProgress struct {
 	Solved []string `json:"solved"` // PuzzleID of each puzzle solved, sorted
 	Streak int      `json:"streak"` // solved at the first try in a row, up to now
 	Best   int      `json:"best"`   // the longest such streak
+	// Rating is an Elo-style rating (StartRating before the first try):
+	// each puzzle's first try is a game against the puzzle, rated by its
+	// difficulty (PuzzleRating), won if solved without a wrong move.
+	Rating int `json:"rating,omitempty"`
+}
+
+// StartRating is a new player's puzzle rating.
+const StartRating = 1200
+
+// PuzzleRating is the rating of a puzzle of difficulty d (1..5).
+func PuzzleRating(d int) int { return 900 + 150*d }
+
+// rate books a first try at a puzzle of difficulty d, won or lost: the
+// rating moves by K times the surprise (K 32), and never below 100.
+func (p *PuzzleProgress) rate(d int, won bool) {
+	r := p.Rating
+	if r == 0 {
+		r = StartRating
+	}
+	expect := 1 / (1 + math.Pow(10, float64(PuzzleRating(d)-r)/400))
+	score := 0.0
+	if won {
+		score = 1
+	}
+	p.Rating = max(100, r+int(math.Round(32*(score-expect))))
 }
 
 // PuzzleID names a puzzle by its position string (a short hash), so the
@@ -33,14 +60,17 @@ func (p *PuzzleProgress) IsSolved(id string) bool {
 	return ok
 }
 
-// Done books an attempt at the puzzle with id that ended solved: at the
-// first try (firstTry) it lengthens the streak, else the streak starts
-// again at nothing. It reports whether anything changed.
-func (p *PuzzleProgress) Done(id string, firstTry bool) bool {
+// Done books an attempt at the puzzle with id (of difficulty d) that
+// ended solved: at the first try (firstTry) it lengthens the streak and
+// wins the rating's game, else the streak starts again at nothing (the
+// rating's game was lost at the first wrong move: Missed). It reports
+// whether anything changed.
+func (p *PuzzleProgress) Done(id string, d int, firstTry bool) bool {
 	before := p.Streak
 	if firstTry {
 		p.Streak++
 		p.Best = max(p.Best, p.Streak)
+		p.rate(d, true)
 	} else {
 		p.Streak = 0
 	}
@@ -51,10 +81,13 @@ func (p *PuzzleProgress) Done(id string, firstTry bool) bool {
 	return !ok || p.Streak != before
 }
 
-// Missed books a wrong move: the streak ends. It reports whether it
-// changed anything.
-func (p *PuzzleProgress) Missed() bool {
-	if p.Streak == 0 {
+// Missed books a wrong move at a puzzle of difficulty d: the streak
+// ends, and at the first try (firstTry) the rating's game is lost. It
+// reports whether it changed anything.
+func (p *PuzzleProgress) Missed(d int, firstTry bool) bool {
+	if firstTry {
+		p.rate(d, false)
+	} else if p.Streak == 0 {
 		return false
 	}
 	p.Streak = 0
@@ -79,8 +112,8 @@ func LoadPuzzles(st Store) (PuzzleProgress, error) {
 	}
 	slices.Sort(p.Solved)
 	p.Solved = slices.Compact(p.Solved)
-	if p.Streak < 0 || p.Best < p.Streak {
-		return PuzzleProgress{}, fmt.Errorf("puzzle progress: streak %d, best %d", p.Streak, p.Best)
+	if p.Streak < 0 || p.Best < p.Streak || p.Rating < 0 {
+		return PuzzleProgress{}, fmt.Errorf("puzzle progress: streak %d, best %d, rating %d", p.Streak, p.Best, p.Rating)
 	}
 	return p, nil
 }

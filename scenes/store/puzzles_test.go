@@ -17,20 +17,29 @@ func TestPuzzleProgress(t *testing.T) {
 	if a == b {
 		t.Fatal("two positions, one id")
 	}
-	if !p.Done(a, true) || !p.Done(b, true) {
+	if !p.Done(a, 3, true) || !p.Done(b, 3, true) {
 		t.Fatal("a new solve changed nothing")
 	}
-	if p.Done(a, true); p.Streak != 3 || p.Best != 3 || len(p.Solved) != 2 {
+	if p.Done(a, 3, true); p.Streak != 3 || p.Best != 3 || len(p.Solved) != 2 {
 		t.Fatalf("three first tries, two puzzles: %+v", p)
 	}
-	if !p.Missed() || p.Streak != 0 || p.Best != 3 || p.Missed() {
-		t.Fatalf("after a miss: %+v", p)
+	// Three wins against puzzles rated 1350 from 1200: each a gain, the
+	// first the largest (32 × 0.70 = 22).
+	if p.Rating <= StartRating+40 || p.Rating > StartRating+3*23 {
+		t.Fatalf("rating %d after three wins", p.Rating)
+	}
+	won := p.Rating
+	if !p.Missed(3, false) || p.Streak != 0 || p.Best != 3 || p.Missed(3, false) || p.Rating != won {
+		t.Fatalf("a miss at a second try: %+v (rating %d before)", p, won)
+	}
+	if !p.Missed(5, true) || p.Rating >= won || won-p.Rating > 32 {
+		t.Fatalf("a miss at a first try: rating %d, was %d", p.Rating, won)
 	}
 	if err := SavePuzzles(st, p); err != nil {
 		t.Fatal(err)
 	}
 	q, err := LoadPuzzles(st)
-	if err != nil || !q.IsSolved(a) || !q.IsSolved(b) || q.IsSolved("x") || q.Best != 3 || q.Streak != 0 {
+	if err != nil || !q.IsSolved(a) || !q.IsSolved(b) || q.IsSolved("x") || q.Best != 3 || q.Streak != 0 || q.Rating != p.Rating {
 		t.Fatalf("loaded %+v, %v; saved %+v", q, err, p)
 	}
 	for _, bad := range []string{`{"solved":`, `{"streak":5,"best":2}`, `{"streak":-1}`} {
