@@ -9,6 +9,7 @@ import (
 
 	"shiftago/render"
 	"shiftago/render/layout"
+	"shiftago/render/lesson"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
@@ -123,16 +124,22 @@ func checkTutorialFits(t *testing.T, base *app.Context) {
 			ts.SetStep(st)
 			ts.t.Relayout(&c)
 			ts.layout(&c)
-			p := ts.panel
-			if p.Size < 10 || p.R.X < 0 || p.R.Y < 0 || p.R.X+p.R.W > c.W || p.R.Y+p.R.H > c.H {
-				t.Errorf("%s %v step %d: panel %+v at %.1f px", c.Lang.Code, sz, st, p.R, p.Size)
-			}
-			if bottom := p.TY + float64(len(p.Lines)-1)*1.3*p.Size + 0.65*p.Size; bottom > p.R.Y+p.R.H+0.5 {
-				t.Errorf("%s %v step %d: the text runs to %.0f, the panel ends at %.0f", c.Lang.Code, sz, st, bottom, p.R.Y+p.R.H)
-			}
-			checkFits(t, &c, "lesson panel", ts.Fits(), 1)
+			checkPanel(t, &c, fmt.Sprintf("step %d", st), &ts.panel, ts.Fits())
 		}
 	}
+}
+
+// checkPanel: a scripted screen's panel (what names its state) is on the
+// screen, its text inside it, its buttons' labels in their buttons.
+func checkPanel(t *testing.T, c *app.Context, what string, p *lesson.Panel, fits []ui.Fit) {
+	t.Helper()
+	if p.Size < 10 || p.R.X < 0 || p.R.Y < 0 || p.R.X+p.R.W > c.W || p.R.Y+p.R.H > c.H {
+		t.Errorf("%s %vx%v %s: panel %+v at %.1f px", c.Lang.Code, c.W, c.H, what, p.R, p.Size)
+	}
+	if bottom := p.TY + float64(len(p.Lines)-1)*1.3*p.Size + 0.65*p.Size; bottom > p.R.Y+p.R.H+0.5 {
+		t.Errorf("%s %vx%v %s: the text runs to %.0f, the panel ends at %.0f", c.Lang.Code, c.W, c.H, what, bottom, p.R.Y+p.R.H)
+	}
+	checkFits(t, c, "panel", fits, 1)
 }
 
 // checkPuzzleFits: the puzzle screen's panel stays on the screen, its
@@ -152,14 +159,7 @@ func checkPuzzleFits(t *testing.T, base *app.Context) {
 			pz.t.Relayout(&c)
 			pz.laid = pzLaid{}
 			pz.layout(&c)
-			p := pz.panel
-			if p.Size < 10 || p.R.X < 0 || p.R.Y < 0 || p.R.X+p.R.W > c.W || p.R.Y+p.R.H > c.H {
-				t.Errorf("%s %v state %d: panel %+v at %.1f px", c.Lang.Code, sz, st, p.R, p.Size)
-			}
-			if bottom := p.TY + float64(len(p.Lines)-1)*1.3*p.Size + 0.65*p.Size; bottom > p.R.Y+p.R.H+0.5 {
-				t.Errorf("%s %v state %d: the text runs to %.0f, the panel ends at %.0f", c.Lang.Code, sz, st, bottom, p.R.Y+p.R.H)
-			}
-			checkFits(t, &c, "puzzle panel", pz.Fits(), 1)
+			checkPanel(t, &c, fmt.Sprintf("puzzle state %d", st), &pz.panel, pz.Fits())
 		}
 	}
 }
