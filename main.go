@@ -345,6 +345,7 @@ func screens() app.Screens {
 		Elsewhere:   pages.NewElsewhere,
 		Online:      pages.NewOnline,
 		OnlineGame:  game.NewOnline,
+		Puzzles:     game.NewPuzzles,
 	}
 }
 

@@ -127,6 +127,7 @@ func TestScreenshots(t *testing.T) {
 		shot("result"+suf, w, h, result)
 		shot("replay"+suf, w, h, func() app.Scene { return pages.NewReplay(c, rec) })
 		shot("tutorial"+suf, w, h, func() app.Scene { c.Setup = play.DefaultSetup(); ts, _ := game.NewTutorial(c); return ts })
+		shot("puzzle"+suf, w, h, func() app.Scene { c.Setup = play.DefaultSetup(); ps, _ := game.NewPuzzles(c); return ps })
 		shot("problem"+suf, w, h, func() app.Scene {
 			return pages.NewSaveProblem(c, app.SaveProblem{Err: os.ErrInvalid, Where: "/tmp/x/game.damaged.json", Kept: true})
 		})

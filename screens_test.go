@@ -129,3 +129,16 @@ func TestNoticesKeepOffTheCups(t *testing.T) {
 		}
 	})
 }
+
+// TestPuzzlesFromTheTitle: the title's Puzzles opens the puzzle screen,
+// whose Back returns to the title, with real screens and held taps.
+func TestPuzzlesFromTheTitle(t *testing.T) {
+	l := looptest.Need(t)
+	g, s := realGame(t, l, app.Options{Store: &store.Memory{}, Date: "2026-11-25"})
+	if !l.Until(60, func() bool { return g.PagePhase() == "setup" }) {
+		t.Fatalf("phase %q, want setup", g.PagePhase())
+	}
+	hold(t, l, g, s, "puzzles", "puzzle")
+	hold(t, l, g, s, "next", "puzzle")
+	hold(t, l, g, s, "back", "setup")
+}

@@ -121,6 +121,12 @@
 // the nodes (TestSolverLeavesTimeForTheSearch). With several workers only
 // the main one runs the solver; the helpers drop the moves it proved lost.
 //
+// Prover asks the solver's questions outside a search, with exact depths
+// (a proof holds within its own plies only), and Proof steps them for the
+// replay's analysis; package logic/puzzle makes and checks its puzzles
+// with them. Both are two-player only: with three or four seats "every
+// other seat loses" is no proof of one seat's win.
+//
 // # Tactics
 //
 // Above Beginner, the root takes a win in one (in Expert and Extreme a

@@ -42,6 +42,7 @@ type searcher struct {
 	blind     bool
 	solve     bool // the endgame solver takes turns with the iterations (solve.go)
 	deep      bool // the Grandmaster's late-move reductions (reduction)
+	exact     bool // a proof holds within its own depth only (Prover)
 
 	proof     table        // the endgame solver's proofs
 	lost      []logic.Move // lazy SMP helper: root moves the main worker's solver proved lost

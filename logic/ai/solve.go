@@ -339,10 +339,13 @@ func (s *searcher) loses(p *logic.Position, d, ply int) bool {
 func (s *searcher) proofMoves(p *logic.Position, key uint64, d, ply int) (moves []logic.Move, proven, refuted bool) {
 	first := logic.NoMove
 	if e := s.proof.probe(key); e != nil {
-		if e.score > 0 {
+		switch {
+		case e.score > 0 && (!s.exact || int(e.depth) <= d):
 			return nil, true, false
-		}
-		if int(e.depth) >= d {
+		case e.score > 0:
+			// Proven within more plies than d only: an exact prover
+			// (Prover) must search again, the proof's move first.
+		case int(e.depth) >= d:
 			return nil, false, true
 		}
 		first = e.move

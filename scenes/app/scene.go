@@ -40,6 +40,8 @@ type Screens struct {
 	// OnlineGame is the table of an online game the Link plays; leave
 	// ends the Link and its session (the screen calls it as it closes).
 	OnlineGame func(c *Context, l *online.Link, leave func()) (Scene, error)
+	// Puzzles opens the puzzles at the puzzle of the day.
+	Puzzles func(c *Context) (Scene, error)
 }
 
 // The interfaces below are how the shell asks a screen for what it

@@ -9,12 +9,14 @@ import (
 
 	"shiftago/render"
 	"shiftago/render/layout"
+	"shiftago/render/lesson"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 	"shiftago/scenes/sound"
+	"shiftago/scenes/store"
 )
 
 // minFit is the least share of its size a text may be shrunk to in its
@@ -91,6 +93,7 @@ func TestEveryTextFits(t *testing.T) {
 				checkFits(t, c, "status line", status, 0.6)
 			}
 			checkTutorialFits(t, c)
+			checkPuzzleFits(t, c)
 		}
 	})
 }
@@ -121,14 +124,42 @@ func checkTutorialFits(t *testing.T, base *app.Context) {
 			ts.SetStep(st)
 			ts.t.Relayout(&c)
 			ts.layout(&c)
-			p := ts.panel
-			if p.Size < 10 || p.R.X < 0 || p.R.Y < 0 || p.R.X+p.R.W > c.W || p.R.Y+p.R.H > c.H {
-				t.Errorf("%s %v step %d: panel %+v at %.1f px", c.Lang.Code, sz, st, p.R, p.Size)
-			}
-			if bottom := p.TY + float64(len(p.Lines)-1)*1.3*p.Size + 0.65*p.Size; bottom > p.R.Y+p.R.H+0.5 {
-				t.Errorf("%s %v step %d: the text runs to %.0f, the panel ends at %.0f", c.Lang.Code, sz, st, bottom, p.R.Y+p.R.H)
-			}
-			checkFits(t, &c, "lesson panel", ts.Fits(), 1)
+			checkPanel(t, &c, fmt.Sprintf("step %d", st), &ts.panel, ts.Fits())
+		}
+	}
+}
+
+// checkPanel: a scripted screen's panel (what names its state) is on the
+// screen, its text inside it, its buttons' labels in their buttons.
+func checkPanel(t *testing.T, c *app.Context, what string, p *lesson.Panel, fits []ui.Fit) {
+	t.Helper()
+	if p.Size < 10 || p.R.X < 0 || p.R.Y < 0 || p.R.X+p.R.W > c.W || p.R.Y+p.R.H > c.H {
+		t.Errorf("%s %vx%v %s: panel %+v at %.1f px", c.Lang.Code, c.W, c.H, what, p.R, p.Size)
+	}
+	if bottom := p.TY + float64(len(p.Lines)-1)*1.3*p.Size + 0.65*p.Size; bottom > p.R.Y+p.R.H+0.5 {
+		t.Errorf("%s %vx%v %s: the text runs to %.0f, the panel ends at %.0f", c.Lang.Code, c.W, c.H, what, bottom, p.R.Y+p.R.H)
+	}
+	checkFits(t, c, "panel", fits, 1)
+}
+
+// checkPuzzleFits: the puzzle screen's panel stays on the screen, its
+// text inside it and its labels in their buttons, in each state of a try.
+func checkPuzzleFits(t *testing.T, base *app.Context) {
+	for _, sz := range [][2]float64{{640, 480}, {480, 640}, {1280, 800}, {390, 844}} {
+		c := *base
+		c.W, c.H = sz[0], sz[1]
+		s, err := NewPuzzles(&c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pz := s.(*Puzzles)
+		pz.prog = store.PuzzleProgress{Solved: make([]string, 321), Streak: 99, Best: 999}
+		for _, st := range []play.PuzzleState{play.PuzzleSolving, play.PuzzleWrong, play.PuzzleSolved} {
+			pz.run.State = st
+			pz.t.Relayout(&c)
+			pz.laid = pzLaid{}
+			pz.layout(&c)
+			checkPanel(t, &c, fmt.Sprintf("puzzle state %d", st), &pz.panel, pz.Fits())
 		}
 	}
 }

@@ -131,27 +131,7 @@ func (tu *Tutorial) Update(c *app.Context) error {
 // keys keeps the keys that would leave the lesson's script (undo, redo,
 // the menu) from the table; Escape closes the lesson unless it drops a
 // marble held or a selection. It reports whether the lesson was left.
-func (tu *Tutorial) keys(c *app.Context, in *input.Input) bool {
-	keys := in.Keys()
-	kept := *in
-	kept.ClearKeys()
-	for _, k := range keys {
-		switch k {
-		case ebiten.KeyU, ebiten.KeyR, ebiten.KeyZ, ebiten.KeyY:
-			continue
-		case ebiten.KeyEscape:
-			if tu.t.Hand.Holding() {
-				break
-			}
-			tu.t.Ctl.Stop()
-			c.Pop()
-			return true
-		}
-		kept.AddKey(k)
-	}
-	*in = kept
-	return false
-}
+func (tu *Tutorial) keys(c *app.Context, in *input.Input) bool { return scriptKeys(c, in, tu.t) }
 
 // act runs a button of the panel.
 func (tu *Tutorial) act(c *app.Context, a tutAct) {
@@ -286,7 +266,6 @@ func (tu *Tutorial) layout(c *app.Context) {
 	}
 	tu.laid = now
 	t := tu.t
-	geo := t.Geometry()
 	acts := []tutAct{actSkip}
 	labels := []string{c.T("tutorial.skip")}
 	if step == play.StepDone {
@@ -296,18 +275,7 @@ func (tu *Tutorial) layout(c *app.Context) {
 	if step < play.StepDone {
 		dots = play.Steps
 	}
-	sMax := math.Max(0.46*geo.Status.H, 12*c.Scale)
-	sMin := math.Max(0.6*sMax, 11*c.Scale)
-	t.HideCards = false
-	p, btns, ok := lesson.Best(c.Text, c.Scale, lesson.Regions(geo, true), text, labels, sMax, sMin, dots)
-	if !ok {
-		t.HideCards = true
-		p, btns, ok = lesson.Best(c.Text, c.Scale, lesson.Regions(geo, false), text, labels, sMax, sMin, dots)
-	}
-	if !ok { // a tiny screen: the text shrinks further, over the board's foot
-		f := geo.Frame
-		p, btns, _ = lesson.Best(c.Text, c.Scale, []layout.Rect{{X: f.X, Y: f.Y + f.H*0.6, W: f.W, H: f.H * 0.4}}, text, labels, sMin, 6*c.Scale, dots)
-	}
+	p, btns := placePanel(c, t, text, labels, dots)
 	tu.panel = p
 	tu.bs.Reset()
 	tu.bs.TextH = 1.9 * p.Size // the labels as for the text's size, in finger-sized buttons
@@ -322,13 +290,7 @@ func (tu *Tutorial) layout(c *app.Context) {
 func (tu *Tutorial) drawPanel(screen *ebiten.Image, c *app.Context) {
 	p := &tu.panel
 	sp := c.Sprites
-	b := math.Max(2, 0.12*p.Size)
-	rad := 0.5 * p.Size
-	sp.Panel(screen, p.R.X-b, p.R.Y-b, p.R.W+2*b, p.R.H+2*b, rad+b, render.Fade(render.Accent, 0.55))
-	sp.Panel(screen, p.R.X, p.R.Y, p.R.W, p.R.H, rad, render.Overlay)
-	for i, l := range p.Lines {
-		c.Text.Draw(screen, l, p.TX, p.TY+float64(i)*1.3*p.Size, p.Size, render.Ink, render.AlignLeft, false)
-	}
+	drawPanelBox(screen, c, p, render.Accent)
 	if step := tu.lesson.Step; step < play.StepDone {
 		d := float64(max(1, sp.Diameter()))
 		for i := 0; i < play.Steps; i++ {

@@ -15,18 +15,25 @@ import (
 // driven by a script, and hands it to the loop until the test ends.
 func tutorialGame(t *testing.T, l *looptest.Loop) (*app.Game, *input.Script, *Tutorial) {
 	t.Helper()
+	g, script, s := scriptedScene(t, l, app.Options{}, NewTutorial)
+	return g, script, s.(*Tutorial)
+}
+
+// scriptedScene makes a game driven by a script (opts, with the default
+// setup, no sound and fast animations) showing the screen open opens
+// over a stand-in title, and hands it to the loop until the test ends.
+func scriptedScene(t *testing.T, l *looptest.Loop, opts app.Options, open func(c *app.Context) (app.Scene, error)) (*app.Game, *input.Script, app.Scene) {
+	t.Helper()
 	script := &input.Script{}
-	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3}, testScreens(), script)
+	opts.Setup, opts.NoAudio, opts.Seed, opts.AnimSpeed = play.DefaultSetup(), true, 7, 3
+	g, err := app.New(opts, testScreens(), script)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ts *Tutorial
+	var s app.Scene
 	l.Do(func() {
-		var s app.Scene
-		s, err = NewTutorial(g.Context())
-		if err == nil {
-			ts = s.(*Tutorial)
-			g.Context().Push(ts)
+		if s, err = open(g.Context()); err == nil {
+			g.Context().Push(s)
 		}
 	})
 	if err != nil {
@@ -35,10 +42,10 @@ func tutorialGame(t *testing.T, l *looptest.Loop) (*app.Game, *input.Script, *Tu
 	t.Cleanup(g.Close)
 	l.Run(g)
 	t.Cleanup(func() { l.Run(nil) })
-	if !l.Until(60, func() bool { return g.Scene() == app.Scene(ts) }) {
-		t.Fatal("the tutorial never opened")
+	if !l.Until(60, func() bool { return g.Scene() == s }) {
+		t.Fatalf("%T never opened", s)
 	}
-	return g, script, ts
+	return g, script, s
 }
 
 // TestTutorialThroughTheGameLoop plays the lesson through the real game

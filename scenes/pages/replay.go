@@ -293,6 +293,9 @@ func (r *Replay) status(c *app.Context) string {
 	if v := r.rev.verdictText(c); v != "" {
 		text += " — " + v
 	}
+	if r.rev.proven != "" && !r.pos.Over() {
+		text += " — " + r.rev.proven
+	}
 	if r.pos.Over() && r.ply == len(r.rec.Moves) {
 		if res := r.pos.Result(); res.State == logic.Won {
 			text += " — " + c.F("status.wins", c.Lang.Colors[res.Winner])

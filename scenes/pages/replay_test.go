@@ -13,6 +13,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/logic/ai"
+	"shiftago/logic/puzzle"
 	"shiftago/logic/record"
 	"shiftago/render/layout"
 	"shiftago/scenes/app"
@@ -312,6 +313,93 @@ func TestReplayTextsFit(t *testing.T) {
 					t.Errorf("%s, %v: the strip is %v, its timeline %v", lg, sz, r.rev.strip, r.rev.graph)
 				}
 			}
+		}
+	})
+}
+
+// TestReplaySaysWhatIsProven: on a puzzle's main line the replay's
+// status says what the solver proved ("Green wins in 3 moves (proven)",
+// "every move loses" after the first move), the box counts the moves,
+// and an estimate elsewhere is marked as one. With SHIFTAGO_SHOTS it
+// writes the proven start at a desktop and a phone size.
+func TestReplaySaysWhatIsProven(t *testing.T) {
+	all, err := puzzle.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pz *puzzle.Puzzle
+	for i := range all {
+		if p, _ := all[i].Start(); p.Variant() == logic.Express {
+			pz = &all[i]
+			break
+		}
+	}
+	if pz == nil {
+		t.Fatal("no Express puzzle")
+	}
+	p, _ := pz.Start()
+	rec := &record.Record{Variant: p.Variant(), Position: pz.Position, Starter: p.ToMoveSeat()}
+	for i := 0; i < p.Players(); i++ {
+		rec.Seats = append(rec.Seats, record.Seat{Color: p.SeatColor(i)})
+	}
+	q := p
+	for _, s := range pz.Line {
+		m, _ := q.ParseMove(s)
+		q.Apply(m, nil)
+		rec.Moves = append(rec.Moves, m)
+	}
+	l := looptest.Need(t)
+	dir := os.Getenv("SHIFTAGO_SHOTS")
+	for _, sz := range [][2]int{{1280, 800}, {390, 844}} {
+		l.Do(func() {
+			c := newContext(t, "en", float64(sz[0]), float64(sz[1]))
+			r := NewReplay(c, rec).(*Replay)
+			r.SetAnalysisNodes(testNodes)
+			r.Seek(c, 0)
+			for r.Analysing() {
+				r.Update(c)
+			}
+			r.Update(c)
+			winner := c.Lang.Colors[p.ToMove()]
+			if want := c.F("replay.provenwinin", winner, pz.Moves()); !strings.Contains(r.status(c), want) {
+				t.Errorf("the start: status %q, want %q", r.status(c), want)
+			}
+			if want := c.F("replay.winsin", pz.Moves()); r.rev.evalText != want {
+				t.Errorf("the start: the box says %q, want %q", r.rev.evalText, want)
+			}
+			if dir != "" {
+				for i := 0; i < 200 && !r.Still(); i++ {
+					r.Update(c)
+				}
+				img := ebiten.NewImage(sz[0], sz[1])
+				defer img.Deallocate()
+				r.Draw(img, c)
+				rgba := image.NewRGBA(image.Rect(0, 0, sz[0], sz[1]))
+				img.ReadPixels(rgba.Pix)
+				looptest.WritePNG(t, filepath.Join(dir, "replay-proven-"+strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1])+".png"), rgba)
+			}
+			r.Seek(c, 1)
+			r.Update(c)
+			loser := c.Lang.Colors[q.SeatColor(1-p.ToMoveSeat())]
+			if want := c.F("replay.provenloss", loser); !strings.Contains(r.status(c), want) {
+				t.Errorf("after the first move: status %q, want %q", r.status(c), want)
+			}
+		})
+	}
+	// An open middle game: an estimate, marked as one.
+	l.Do(func() {
+		c := newContext(t, "en", 1280, 800)
+		mid := playOut(t, "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", "", 3)
+		mid.Moves = mid.Moves[:6]
+		r := NewReplay(c, mid).(*Replay)
+		r.SetAnalysisNodes(testNodes)
+		r.Seek(c, 3)
+		for r.Analysing() {
+			r.Update(c)
+		}
+		r.Update(c)
+		if !strings.HasPrefix(r.rev.evalText, "≈") || strings.Contains(r.status(c), "proven") {
+			t.Errorf("move 3 of an open game: the box %q, the status %q", r.rev.evalText, r.status(c))
 		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/logic"
+	"shiftago/logic/ai"
 	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/ui"
@@ -47,6 +48,7 @@ type review struct {
 	gapN     int          // and its length
 	verdict  play.Verdict // the verdict on the move shown
 	better   logic.Move   // the move the engine preferred there
+	proven   string       // what the solver proved of the position shown, in words ("" if nothing)
 	scratch  []byte       // for the box's text
 }
 
@@ -142,7 +144,7 @@ func (v *review) nextMark(ply, dir int) (int, bool) {
 // describe puts the position after ply moves into words for the box and
 // the status line.
 func (v *review) describe(c *app.Context, ply int) {
-	v.evalText, v.evalSeat, v.unknown = "", -1, true
+	v.evalText, v.evalSeat, v.unknown, v.proven = "", -1, true, ""
 	v.verdict, v.better = play.Fine, logic.NoMove
 	v.progress = ""
 	if v.an == nil {
@@ -178,16 +180,34 @@ func (v *review) describe(c *app.Context, ply int) {
 			lead = -1 // even: nobody leads
 		}
 	}
+	variant := v.an.Variant()
+	n := e.ProvenMoves(variant)
+	switch e.Proven {
+	case ai.ProvenWin:
+		v.proven = c.F("replay.provenwin", c.Lang.Colors[v.colors[e.Winner]])
+		if n >= 2 {
+			v.proven = c.F("replay.provenwinin", c.Lang.Colors[v.colors[e.Winner]], n)
+		}
+	case ai.ProvenLoss:
+		v.proven = c.F("replay.provenloss", c.Lang.Colors[v.colors[e.ToMove]])
+	case ai.ProvenDraw:
+		v.proven = c.T("replay.provendraw")
+	}
 	switch {
 	case e.Winner >= 0 && e.WinIn == 1:
 		v.evalSeat, v.evalText = e.Winner, c.T("replay.winsnow")
+	case e.Winner >= 0 && n > 0:
+		v.evalSeat, v.evalText = e.Winner, c.F("replay.winsin", n)
 	case e.Winner >= 0:
 		v.evalSeat, v.evalText = e.Winner, c.T("replay.wins")
+	case e.Proven == ai.ProvenDraw:
+		v.evalText = c.T("replay.drawn")
 	case lead >= 0:
-		v.scratch = strconv.AppendInt(v.scratch[:0], int64(math.Round(100*best)), 10)
+		// An estimate, and marked as one: only proofs go without "≈".
+		v.scratch = strconv.AppendInt(append(v.scratch[:0], "≈"...), int64(math.Round(100*best)), 10)
 		v.evalSeat, v.evalText = lead, string(append(v.scratch, '%'))
 	default:
-		v.evalText = "="
+		v.evalText = "≈="
 	}
 }
 

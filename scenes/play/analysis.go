@@ -13,6 +13,12 @@ import (
 // turn it is stepped from the frame loop (Step), never on a goroutine:
 // in the browser a goroutine that computes freezes the page.
 //
+// Where a two-player game nears its end (or the search already saw a
+// forced result), the search of a position is followed by a proof
+// (ai.Proof, stepped the same way): what it proves, a win or a loss in so
+// many plies or an exact draw, replaces the estimate (PlyEval.Proven), so
+// the replay can say "Orange wins in 4 moves" rather than a percentage.
+//
 // It is deterministic: the same game and AnalysisConfig give the same
 // evaluations and marks, however the work is sliced and whatever order
 // Focus puts the positions in (each position's search has its own seed).
@@ -26,6 +32,10 @@ type Analysis struct {
 	focus int       // the position to search first, once the one under way is done
 	srch  *ai.Search
 	stop  bool
+	// proof is the proof search that follows the search of pos[next]
+	// (two players, a position near its end or one the search found
+	// decided), nil while the search runs or where none is run.
+	proof *ai.Proof
 
 	// The search under way: of cur, which is pos[next] or the position
 	// via forced moves later; best is pos[next]'s move.
@@ -69,7 +79,45 @@ type PlyEval struct {
 	// proven win is no count of moves a player could rely on (extra
 	// turns, and the table's shortcuts make it approximate).
 	Winner, WinIn int
+	// Proven is what the endgame solver proved of the position for
+	// ToMove (ai.Unproven: the evaluation is an estimate), and Plies the
+	// plies within which a proven win or loss comes, the shortest.
+	Proven ai.Outcome
+	Plies  int
 }
+
+// ProvenMoves is the number of the winner's moves to a proven win or
+// loss of the position in Express (a win in d plies is (d+1)/2 moves of
+// the side to move, a loss in d plies d/2 moves of the other); 0 where
+// it cannot be counted in moves (Expert's extra turns) or nothing is
+// proven.
+func (e *PlyEval) ProvenMoves(v logic.Variant) int {
+	switch {
+	case v != logic.Express:
+		return 0
+	case e.Proven == ai.ProvenWin:
+		return (e.Plies + 1) / 2
+	case e.Proven == ai.ProvenLoss:
+		return e.Plies / 2
+	}
+	return 0
+}
+
+// The proof that follows a position's search: how deep, how many nodes,
+// and where it runs at all. A proof of every position would double the
+// analysis; near the end of a game (by the supplies or the empty cells)
+// or where the search already saw a forced result, proofs are short and
+// say what an estimate cannot.
+const (
+	// AnalysisProofPlies: a win in six moves of the side to move, in
+	// Express.
+	AnalysisProofPlies = 11
+	// AnalysisProofNodes is the most a position's proof may use.
+	AnalysisProofNodes = 60000
+	// proofHorizon: a proof is tried where the game can last at most
+	// this many more plies.
+	proofHorizon = 16
+)
 
 // Verdict is what the analysis says of one move.
 type Verdict uint8
@@ -136,6 +184,9 @@ func (a *Analysis) pick() int {
 	return -1
 }
 
+// Variant is the game's variant.
+func (a *Analysis) Variant() logic.Variant { return a.pos[0].Variant() }
+
 // Plies is the number of moves of the game.
 func (a *Analysis) Plies() int { return len(a.moves) }
 
@@ -149,6 +200,15 @@ func (a *Analysis) Step(nodes int) (done bool) {
 		a.next = a.pick()
 		a.cur, a.via, a.best = a.pos[a.next], 0, logic.NoMove
 		a.srch = ai.NewSearch(a.cur, a.config())
+	}
+	if a.proof != nil {
+		if !a.proof.Step(nodes) {
+			return false
+		}
+		a.proven(a.next)
+		a.proof, a.srch, a.next = nil, nil, -1
+		a.known++
+		return a.Done()
 	}
 	if !a.srch.Step(nodes) {
 		return false
@@ -170,9 +230,52 @@ func (a *Analysis) Step(nodes int) (done bool) {
 		}
 	}
 	a.finish(a.next, best, score)
+	if p := &a.pos[a.next]; p.Players() == 2 && (abs(float64(a.evals[a.next].Score)) >= aiWinBound || bound(p) <= proofHorizon) {
+		a.proof = ai.NewProof(*p, AnalysisProofPlies, AnalysisProofNodes)
+		return false
+	}
 	a.srch, a.next = nil, -1
 	a.known++
 	return a.Done()
+}
+
+// bound is the most plies the game at p can still last with no marble
+// coming back to a supply.
+func bound(p *logic.Position) int {
+	supplies := 0
+	for i := 0; i < p.Players(); i++ {
+		supplies += p.Supply(i)
+	}
+	return min(supplies, logic.Size*logic.Size-p.Occupied().Count())
+}
+
+// proven books the proof of position i over its search's estimate: a
+// proven win or loss names the winner (the search's own count of plies
+// is replaced by the proof's), a proven draw gives each seat half.
+func (a *Analysis) proven(i int) {
+	o, plies := a.proof.Result()
+	e := &a.evals[i]
+	e.Proven, e.Plies = o, plies
+	switch o {
+	case ai.ProvenWin, ai.ProvenLoss:
+		e.Winner = e.ToMove
+		if o == ai.ProvenLoss {
+			e.Winner = 1 - e.ToMove
+		}
+		e.Chance = [4]float64{}
+		e.Chance[e.Winner] = 1
+		e.Score = aiWin - plies
+		if e.Winner != e.ToMove {
+			e.Score = -e.Score
+		}
+		e.WinIn = 0
+		if o == ai.ProvenWin && plies == 1 {
+			e.WinIn = 1
+		}
+	case ai.ProvenDraw:
+		e.Winner, e.Score = -1, 0
+		e.Chance = [4]float64{0.5, 0.5}
+	}
 }
 
 // maxForced is how many forced moves in a row the analysis looks past.
@@ -200,6 +303,10 @@ func winsAtOnce(p *logic.Position, m logic.Move) bool {
 // Stop ends the analysis (the replay was closed): its search's
 // coroutine is released and Step does nothing more.
 func (a *Analysis) Stop() {
+	if a.proof != nil {
+		a.proof.Stop()
+		a.proof = nil
+	}
 	if a.srch != nil {
 		a.srch.Stop()
 		a.srch = nil

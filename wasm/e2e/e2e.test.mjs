@@ -23,6 +23,7 @@ import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -1510,6 +1511,42 @@ test('the rules, the lesson, the records and the result answer held taps on a ph
   await hold(win, await rematch.jsonValue(), 6);
   await waitPhase(win, ['playing', 'thinking']);
   assert.equal((await api(win, 'record')).length, 0, 'the rematch did not start a new game');
+  await ctx.close();
+});
+
+// The puzzles by touch on a phone: the title's Puzzles opens the puzzle
+// of the day (one of the shipped ones); a wrong first move dragged in by a
+// finger is answered on the board by the puzzle's refutation and "try
+// again", and Try again puts the puzzle back at its start; the right
+// first move is answered by the defender's move of the main line.
+test('a puzzle is played by touch on a phone', { timeout: 600_000 }, async () => {
+  const shipped = gunzipSync(readFileSync(join(repo, 'logic/puzzle/puzzles.txt.gz'))).toString()
+    .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(';'));
+  const ctx = await newContext({ width: 390, height: 844 }, 1);
+  const page = await open(ctx);
+  await waitPhase(page, ['setup']);
+  await hold(page, await button(page, 'puzzles'), 6);
+  await waitPhase(page, ['puzzle']);
+  const pos = await api(page, 'position');
+  const pz = shipped.find((f) => f[0] === pos);
+  assert.ok(pz, `the puzzle shown is no shipped one: ${pos}`);
+  const line = pz[2].split(' ');
+  // A wrong move that is a plain insertion (no scoring choice to make).
+  const wrong = pz[3].split(' ').filter(Boolean).map((p) => p.split(':')).find(([m]) => !m.includes('x'));
+  if (wrong) {
+    await playByTouch(page, wrong[0]);
+    await page.waitForFunction((r) => shiftago.record()[1] === r, wrong[1], { timeout: 120_000, polling: 100 });
+    // The panel's words are announced (the page's live region).
+    await page.waitForFunction(() => /try again/.test(document.querySelector('#shiftago-live').innerText), null, { timeout: 30_000, polling: 100 });
+    await hold(page, await button(page, 'retry'), 6);
+    await page.waitForFunction(() => shiftago.record().length === 0, null, { timeout: 30_000, polling: 100 });
+  }
+  if (!line[0].includes('x') && line.length > 1) {
+    await playByTouch(page, line[0]);
+    await page.waitForFunction((r) => shiftago.record()[1] === r, line[1], { timeout: 120_000, polling: 100 });
+    await page.waitForFunction(() => /Right!/.test(document.querySelector('#shiftago-live').innerText), null, { timeout: 30_000, polling: 100 });
+  }
+  assert.ok(wrong || !line[0].includes('x'), 'the puzzle of the day had nothing to play by a plain drag');
   await ctx.close();
 });
 
