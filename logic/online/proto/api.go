@@ -50,6 +50,9 @@ type GameReply struct {
 	YourMove bool   `json:"yourmove"`
 	Result   string `json:"result,omitempty"`
 	Deadline int64  `json:"deadline,omitempty"` // Unix ms
+	// Table is every seat: colour, kind, the holder's name, the
+	// computer's level (GET /api/games only: the list shows who plays).
+	Table []SeatInfo `json:"table,omitempty"`
 }
 
 // JoinRequest is the body of POST /api/join.
