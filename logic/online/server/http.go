@@ -233,6 +233,7 @@ func reply(rec store.Game, guest string) proto.GameReply {
 	if rec.Status == store.StatusPlaying && rec.ToMoveSeat >= 0 && rec.ToMoveSeat < len(rec.Seats) {
 		st := rec.Seats[rec.ToMoveSeat]
 		rep.YourMove = st.Kind != store.SeatComputer && st.Guest == guest
+		rep.ToMove = rec.ToMoveSeat
 	}
 	if !rec.Deadline.IsZero() {
 		rep.Deadline = rec.Deadline.UnixMilli()
