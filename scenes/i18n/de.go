@@ -327,7 +327,7 @@ var de = Catalog{
 	"mygames.loading":      "Deine Spiele werden geholt…",
 	"mygames.others":       "Warten auf die anderen",
 	"mygames.open":         "Warten auf Mitspieler · Code %s",
-	"mygames.seat":         "%s (%s)",
+	"mygames.seat":         "%s – %s",
 	"mygames.notify":       "Benachrichtigen, wenn ich dran bin",
 	"mygames.notifyon":     "Benachrichtigung an, wenn ich dran bin",
 	"mygames.blocked":      "Benachrichtigungen sind in den Browser-Einstellungen gesperrt",

@@ -327,7 +327,7 @@ var en = Catalog{
 	"mygames.loading":      "Fetching your games…",
 	"mygames.others":       "Waiting for the others",
 	"mygames.open":         "Waiting for players · code %s",
-	"mygames.seat":         "%s (%s)",
+	"mygames.seat":         "%s – %s",
 	"mygames.notify":       "Notify me when it's my move",
 	"mygames.notifyon":     "Notifying when it's my move",
 	"mygames.blocked":      "Notifications are blocked in the browser's settings",

@@ -327,7 +327,7 @@ var es = Catalog{
 	"mygames.loading":      "Cargando tus partidas…",
 	"mygames.others":       "Esperando a los demás",
 	"mygames.open":         "Esperando jugadores · código %s",
-	"mygames.seat":         "%s (%s)",
+	"mygames.seat":         "%s – %s",
 	"mygames.notify":       "Avisarme cuando me toque",
 	"mygames.notifyon":     "Aviso activado cuando me toque",
 	"mygames.blocked":      "Las notificaciones están bloqueadas en los ajustes del navegador",

@@ -327,7 +327,7 @@ var fr = Catalog{
 	"mygames.loading":      "Chargement de vos parties…",
 	"mygames.others":       "En attente des autres",
 	"mygames.open":         "En attente de joueurs · code %s",
-	"mygames.seat":         "%s (%s)",
+	"mygames.seat":         "%s – %s",
 	"mygames.notify":       "Me prévenir quand c'est mon tour",
 	"mygames.notifyon":     "Prévenu quand c'est mon tour",
 	"mygames.blocked":      "Les notifications sont bloquées dans les réglages du navigateur",

@@ -327,7 +327,7 @@ var it = Catalog{
 	"mygames.loading":      "Carico le tue partite…",
 	"mygames.others":       "In attesa degli altri",
 	"mygames.open":         "In attesa di giocatori · codice %s",
-	"mygames.seat":         "%s (%s)",
+	"mygames.seat":         "%s – %s",
 	"mygames.notify":       "Avvisami quando tocca a me",
 	"mygames.notifyon":     "Avviso attivo quando tocca a me",
 	"mygames.blocked":      "Le notifiche sono bloccate nelle impostazioni del browser",

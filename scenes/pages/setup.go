@@ -37,11 +37,12 @@ const (
 	actRecords
 	actTutorial
 	actOnline
+	actMyGames
 )
 
 func (a setupAct) String() string {
 	return [...]string{"variant", "players", "color", "kind", "level-", "level+", "sitout-", "sitout+", "starter",
-		"tournament-on", "tournament-off", "play", "quit", "settings", "rules", "records", "tutorial", "online"}[a]
+		"tournament-on", "tournament-off", "play", "quit", "settings", "rules", "records", "tutorial", "online", "mygames"}[a]
 }
 
 var playerLabels = [5]string{"", "", "2", "3", "4"}
@@ -155,6 +156,9 @@ func (s *Setup) Update(c *app.Context) error {
 		return nil
 	case actOnline:
 		c.Push(c.Screens.Online(c))
+		return nil
+	case actMyGames:
+		c.Push(NewMyGames(c))
 		return nil
 	case actQuit:
 		c.SaveSetup()
@@ -310,8 +314,10 @@ func (s *Setup) layout(c *app.Context) {
 		y += rowH
 		add(ui.Button[setupAct]{X: x, Y: y, W: 5.5 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
 		add(ui.Button[setupAct]{X: cx, Y: y, W: 3.6 * u, H: bh, Act: actOnline, Label: c.T("setup.online")})
+		add(ui.Button[setupAct]{X: x0 + (cw-4.2*u)/2, Y: 0.4 * u, W: 4.2 * u, H: bh, Act: actMyGames, Label: c.T("setup.mygames")})
 	} else {
 		add(ui.Button[setupAct]{X: cx + 3.85*u, Y: y, W: 3.6 * u, H: bh, Act: actOnline, Label: c.T("setup.online")})
+		add(ui.Button[setupAct]{X: cx + 7.7*u, Y: y, W: 3.6 * u, H: bh, Act: actMyGames, Label: c.T("setup.mygames")})
 		add(ui.Button[setupAct]{X: x0 + cw - 7.65*u, Y: 0.4 * u, W: 4.2 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
 	}
 	// How to play by keys, for those who cannot use a pointer: wrapped
