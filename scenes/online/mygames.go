@@ -321,6 +321,14 @@ func (w *Watcher) Snapshot() Snapshot {
 	return Snapshot{Games: g, Live: w.live, Fetched: w.fetched, Err: w.err, Ver: w.ver}
 }
 
+// Ver counts the changes to the list (fetches that ended): a screen
+// takes a Snapshot only when it moved, not every tick.
+func (w *Watcher) Ver() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.ver
+}
+
 // Turns hands over the games that became the player's to move since
 // the last call.
 func (w *Watcher) Turns() []proto.GameReply {

@@ -168,8 +168,8 @@ func (m *MyGames) leave(c *app.Context) {
 // Update takes up the last list and the taps.
 func (m *MyGames) Update(c *app.Context) error {
 	m.still = true
-	if s := m.watch.Snapshot(); s.Ver != m.snap.Ver {
-		m.snap, m.dirty = s, true
+	if m.watch.Ver() != m.snap.Ver {
+		m.snap, m.dirty = m.watch.Snapshot(), true
 	}
 	if len(m.watch.Turns()) > 0 {
 		c.Sound.Play(sound.CueTap, 0, 0) // a turn came round in a game not on screen
@@ -476,13 +476,19 @@ func (m *MyGames) Fits(c *app.Context) []ui.Fit { return m.bar.Fits() }
 func (o *Online) startOpen(c *app.Context, game string) {
 	st := c.Opts.Store
 	o.run(c, func(ctx context.Context, cl *client.Client) (func(*app.Context), error) {
-		sess, l, err := openLink(ctx, cl, st, game)
-		if err != nil {
-			return nil, err
-		}
-		return func(c *app.Context) {
-			o.sess, o.link = sess, l
-			o.toTable(c)
-		}, nil
+		return o.tableOf(ctx, cl, st, game)
 	})
+}
+
+// tableOf opens the game's session and Link, away from the frame, and
+// hands the tick what opens its table.
+func (o *Online) tableOf(ctx context.Context, cl *client.Client, st store.Store, game string) (func(*app.Context), error) {
+	sess, l, err := openLink(ctx, cl, st, game)
+	if err != nil {
+		return nil, err
+	}
+	return func(c *app.Context) {
+		o.sess, o.link = sess, l
+		o.toTable(c)
+	}, nil
 }

@@ -2,7 +2,6 @@ package pages
 
 import (
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -122,7 +121,7 @@ func TestMyGamesTapOpens(t *testing.T) {
 	opened := ""
 	c.Screens.Online = func(c *app.Context) app.Scene { opened = c.Opts.Online.Game; return nil }
 	m := myGamesPage(c, true)
-	m.snap.Ver = m.watch.Snapshot().Ver // keep the test's list
+	m.snap.Ver = m.watch.Ver() // keep the test's list
 	tap := func(x, y float64) {
 		for _, s := range []ui.Pointer{{X: x, Y: y, Down: true, Pressed: true}, {X: x, Y: y, Down: true}, {X: x, Y: y, Released: true}} {
 			c.In.Pointer = s
@@ -161,14 +160,7 @@ func TestMyGamesShots(t *testing.T) {
 				rgba := image.NewRGBA(image.Rect(0, 0, sz[0], sz[1]))
 				img.ReadPixels(rgba.Pix)
 				name := "mygames-" + map[bool]string{true: "live", false: "offline"}[live] + "-" + strconv.Itoa(sz[0]) + "x" + strconv.Itoa(sz[1]) + ".png"
-				f, err := os.Create(filepath.Join(dir, name))
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer f.Close()
-				if err := png.Encode(f, rgba); err != nil {
-					t.Fatal(err)
-				}
+				looptest.WritePNG(t, filepath.Join(dir, name), rgba)
 			})
 		}
 	}

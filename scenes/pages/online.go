@@ -410,14 +410,7 @@ func (o *Online) startJoin(c *app.Context) {
 				_ = st.WriteNoBackup(joinedFile, b)
 			}
 		}
-		sess, l, err := openLink(ctx, cl, st, game)
-		if err != nil {
-			return nil, err
-		}
-		return func(c *app.Context) {
-			o.sess, o.link = sess, l
-			o.toTable(c)
-		}, nil
+		return o.tableOf(ctx, cl, st, game)
 	})
 }
 
