@@ -314,7 +314,8 @@ func (s *Setup) layout(c *app.Context) {
 		y += rowH
 		add(ui.Button[setupAct]{X: x, Y: y, W: 5.5 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
 		add(ui.Button[setupAct]{X: cx, Y: y, W: 3.6 * u, H: bh, Act: actOnline, Label: c.T("setup.online")})
-		add(ui.Button[setupAct]{X: x0 + (cw-4.2*u)/2, Y: 0.4 * u, W: 4.2 * u, H: bh, Act: actMyGames, Label: c.T("setup.mygames")})
+		y += rowH
+		add(ui.Button[setupAct]{X: cx, Y: y, W: 3.6 * u, H: bh, Act: actMyGames, Label: c.T("setup.mygames")})
 	} else {
 		add(ui.Button[setupAct]{X: cx + 3.85*u, Y: y, W: 3.6 * u, H: bh, Act: actOnline, Label: c.T("setup.online")})
 		add(ui.Button[setupAct]{X: cx + 7.7*u, Y: y, W: 3.6 * u, H: bh, Act: actMyGames, Label: c.T("setup.mygames")})

@@ -69,7 +69,7 @@ export async function open(ctx, base, q, lines) {
   const page = await ctx.newPage();
   page.on('console', (m) => lines.push(m.text()));
   page.on('pageerror', (e) => lines.push('pageerror: ' + e.message));
-  await page.goto(base + '/' + q);
+  await page.goto(base + '/' + q, { timeout: 180_000 });
   await page.waitForFunction(() => window.shiftago && window.shiftago.phase() !== 'loading', null, { timeout: 180_000, polling: 100 });
   page.cdp = await ctx.newCDPSession(page);
   return page;
