@@ -312,3 +312,23 @@ func TestOutcome(t *testing.T) {
 		t.Errorf("opponents of seat 1: %+v", opp)
 	}
 }
+
+// TestChooseNotify: the toggle's choice is kept on the device; off the
+// browser (no permission to give) the notices are never on.
+func TestChooseNotify(t *testing.T) {
+	st := &store.Memory{}
+	if NotifyChosen(st) || NotifyChosen(nil) {
+		t.Fatal("chosen before any choice")
+	}
+	for _, on := range []bool{true, true, false, false, true} {
+		if err := ChooseNotify(st, on); err != nil {
+			t.Fatal(err)
+		}
+		if NotifyChosen(st) != on {
+			t.Fatalf("chose %v, kept %v", on, NotifyChosen(st))
+		}
+		if NotifyOn(st) {
+			t.Fatal("notices on with no browser to allow them")
+		}
+	}
+}
