@@ -296,24 +296,14 @@ func (s *Server) seatsOf(ctx context.Context, rec store.Game, names map[string]s
 	}
 	out := make([]proto.SeatInfo, 0, len(rec.Seats))
 	for i, st := range rec.Seats {
-		info := proto.SeatInfo{Seat: i, Color: string(setup.Seats[i].Letter()), Level: st.Level}
-		switch {
-		case st.Kind == store.SeatComputer:
-			info.Kind = proto.SeatComputer
-		case st.Guest == "":
-			info.Kind = proto.SeatOpen
-		default:
-			info.Kind = proto.SeatHuman
-			n, ok := names[st.Guest]
-			if !ok {
-				if gu, err := s.cfg.Store.Guest(ctx, st.Guest); err == nil {
-					n = gu.Name
-				}
-				names[st.Guest] = n
+		n, ok := names[st.Guest]
+		if !ok && st.Guest != "" && st.Kind != store.SeatComputer {
+			if gu, err := s.cfg.Store.Guest(ctx, st.Guest); err == nil {
+				n = gu.Name
 			}
-			info.Name = n
+			names[st.Guest] = n
 		}
-		out = append(out, info)
+		out = append(out, seatInfo(i, st, setup.Seats[i], n))
 	}
 	return out
 }
