@@ -86,7 +86,14 @@ async function move(page, others, pref) {
   const ply = (await online(page)).ply + 1;
   const e = kit.pick(await api(page, 'moves'), pref, rand);
   await kit.wanderDrag(page, e.slice(0, 2), rand);
-  for (const p of [page, ...others]) await waitFor(p, (ply) => shiftago.online().ply >= ply, ply, 60_000);
+  for (const p of [page, ...others]) {
+    try {
+      await waitFor(p, (ply) => shiftago.online().ply >= ply, ply, 180_000);
+    } catch (err) {
+      const st = await Promise.all([page, ...others].map((q) => online(q).catch((e) => String(e))));
+      throw new Error(`move ${e} (ply ${ply}) not on every page: ${JSON.stringify(st)}`, { cause: err });
+    }
+  }
 }
 
 test('three devices, one 3-player game: a server crash, a second tab, a reload, a late invite', { timeout: 1_800_000 }, async () => {
