@@ -62,7 +62,7 @@ after(async () => {
 
 const open = (ctx, q = '') => kit.open(ctx, base, q, lines);
 const shot = (page, name) => page.screenshot({ path: join(shots, name), timeout: 180_000 });
-const atTable = (p) => waitFor(p, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 90_000);
+const atTable = (p) => waitFor(p, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 180_000);
 
 // guest is the token of the page's player, as the app keeps it.
 async function guest(page) {
@@ -151,7 +151,7 @@ test('three devices, one 3-player game: a server crash, a second tab, a reload, 
       await shot(phone, 'reconnecting-phone.png');
       ({ proc: server } = await kit.serve(bin.bin, data, new URL(base).host));
       for (const p of pages) {
-        await waitFor(p, (ply) => { const o = shiftago.online(); return o.state === 'connected' && o.ply === ply; }, made, 90_000);
+        await waitFor(p, (ply) => { const o = shiftago.online(); return o.state === 'connected' && o.ply === ply; }, made, 180_000);
       }
       results.restart = { downToBackMs: Date.now() - t0, mark: results.reconnecting };
       continue;
@@ -162,7 +162,7 @@ test('three devices, one 3-player game: a server crash, a second tab, a reload, 
       await tablet_.reload({ waitUntil: 'commit', timeout: 180_000 });
       await waitFor(tablet_, () => window.shiftago && shiftago.phase() === 'online', null, 180_000);
       await tapButton(tablet_, 'join');
-      await waitFor(tablet_, (ply) => { const o = shiftago.online(); return o && o.stage === 'table' && o.ply === ply; }, made, 90_000);
+      await waitFor(tablet_, (ply) => { const o = shiftago.online(); return o && o.stage === 'table' && o.ply === ply; }, made, 180_000);
       results.reload = { ply: made };
       continue;
     }
