@@ -137,6 +137,7 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool
 	fs.StringVar(&o.Online.Join, "join", "", "open the lobby of the online game this invite code or link names")
 	fs.StringVar(&o.Online.Watch, "watch", "", "watch the online game this spectator code names")
 	fs.BoolVar(&o.Online.Open, "online", false, "open the online games at once")
+	fs.StringVar(&o.Online.Game, "game", "", "open this online game of this device's player (its id, as My games and a your-turn notice open it)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stderr, "usage: shiftago [flags]   (or a subcommand: shiftago help)")

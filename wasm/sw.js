@@ -66,6 +66,26 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(fromCache(url.href, req));
 });
 
+// A click on a your-turn notice (shown by the page: index.html's
+// shiftagoNotify) opens that game: in the app's open window if there is
+// one (focused, and told to open it), else in a new one at the game's link.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const game = String((event.notification.data || {}).game || "");
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(game)) return;
+  event.waitUntil((async () => {
+    const scope = new URL(self.registration.scope);
+    const wins = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const app = wins.find((w) => new URL(w.url).pathname.startsWith(scope.pathname));
+    if (app) {
+      await app.focus();
+      app.postMessage({ shiftago: "open", game });
+      return;
+    }
+    await self.clients.openWindow(new URL("./?game=" + encodeURIComponent(game), scope).href);
+  })());
+});
+
 // fromCache answers with this build's stored copy of key, or else from the
 // network.
 async function fromCache(key, req) {

@@ -14,10 +14,13 @@ type OnlineOptions struct {
 	Join   string // an invite code: its lobby opens at once
 	Watch  string // a spectator code: the game opens read-only
 	Open   bool   // open the online page at once (--online)
+	Game   string // a game of this device's guest (My games, a notice's click): it opens at once
 }
 
 // Opens reports whether the options open an online page at the start.
-func (o OnlineOptions) Opens() bool { return o.Open || o.Join != "" || o.Watch != "" }
+func (o OnlineOptions) Opens() bool {
+	return o.Open || o.Join != "" || o.Watch != "" || o.Game != ""
+}
 
 // ServerAddress is the service to talk to: the option, else the page's
 // origin in the browser; "" when there is none (a desktop with no

@@ -199,6 +199,7 @@ func (g *OnlineScreen) say(c *app.Context) {
 		if my {
 			c.Sound.Play(sound.CueTap, 0, 0)
 			app.SetPageTitle("● "+c.T("online.yourturn")+" · Shiftago", 1)
+			g.tellTurn(c, st, name)
 		} else {
 			app.SetPageTitle("Shiftago", 0)
 		}

@@ -34,10 +34,11 @@ const (
 	actOShare
 	actOJoin
 	actOBack
+	actOMyGames
 )
 
 func (a onlineAct) String() string {
-	return [...]string{"variant", "players", "seat", "create", "share", "join", "back"}[a]
+	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames"}[a]
 }
 
 // The stages of the online page.
@@ -100,6 +101,9 @@ func NewOnline(c *app.Context) app.Scene {
 	case c.Opts.Online.Join != "":
 		o.code, _ = app.CodeOf(c.Opts.Online.Join)
 		o.stage = stageJoin
+	case c.Opts.Online.Game != "":
+		o.startOpen(c, c.Opts.Online.Game)
+		c.Opts.Online.Game = "" // opened once: the next online page is a new game's
 	}
 	return o
 }
@@ -187,6 +191,8 @@ func (o *Online) Update(c *app.Context) error {
 		}
 	case actOBack:
 		o.back(c)
+	case actOMyGames:
+		c.Push(NewMyGames(c))
 	}
 	return nil
 }
@@ -404,14 +410,7 @@ func (o *Online) startJoin(c *app.Context) {
 				_ = st.WriteNoBackup(joinedFile, b)
 			}
 		}
-		sess, l, err := openLink(ctx, cl, st, game)
-		if err != nil {
-			return nil, err
-		}
-		return func(c *app.Context) {
-			o.sess, o.link = sess, l
-			o.toTable(c)
-		}, nil
+		return o.tableOf(ctx, cl, st, game)
 	})
 }
 
@@ -503,6 +502,7 @@ func (o *Online) layout(c *app.Context) {
 		})
 		y += 0.3 * u
 		o.answers(c, x, y, w, bh, actOCreate, c.T("online.create"))
+		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + bh + 0.4*u, W: math.Min(9*u, (w-u)/2), H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
 	case stageWorking:
 		text(c.T("online.working"), 0.6, render.Ink, false)
 		o.answers(c, x, y, w, bh, 0, "")

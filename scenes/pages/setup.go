@@ -39,11 +39,13 @@ const (
 	actTutorial
 	actOnline
 	actPuzzles
+	actMyGames
 )
 
 func (a setupAct) String() string {
 	return [...]string{"variant", "players", "color", "kind", "level-", "level+", "sitout-", "sitout+", "starter",
-		"tournament-on", "tournament-off", "play", "quit", "settings", "rules", "records", "tutorial", "online", "puzzles"}[a]
+		"tournament-on", "tournament-off", "play", "quit", "settings", "rules", "records", "tutorial", "online", "puzzles",
+		"mygames"}[a]
 }
 
 var playerLabels = [5]string{"", "", "2", "3", "4"}
@@ -132,6 +134,9 @@ func (s *Setup) Update(c *app.Context) error {
 		} else {
 			c.Notify(err.Error())
 		}
+		return nil
+	case actMyGames:
+		c.Push(NewMyGames(c))
 		return nil
 	case actQuit:
 		c.SaveSetup()
@@ -320,10 +325,14 @@ func (s *Setup) layout(c *app.Context) {
 		add(ui.Button[setupAct]{X: x, Y: y, W: 5.5 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
 		add(ui.Button[setupAct]{X: cx, Y: y, W: 3.6 * u, H: bh, Act: actOnline, Label: c.T("setup.online")})
 		y += rowH
+		add(ui.Button[setupAct]{X: cx, Y: y, W: 3.6 * u, H: bh, Act: actMyGames, Label: c.T("setup.mygames")})
 		add(ui.Button[setupAct]{X: x, Y: y, W: 5.5 * u, H: bh, Act: actPuzzles, Label: c.T("setup.puzzles")})
 	} else {
 		add(ui.Button[setupAct]{X: cx + 3.85*u, Y: y, W: 3.6 * u, H: bh, Act: actOnline, Label: c.T("setup.online")})
-		add(ui.Button[setupAct]{X: cx + 7.7*u, Y: y, W: 3.6 * u, H: bh, Act: actPuzzles, Label: c.T("setup.puzzles")})
+		add(ui.Button[setupAct]{X: cx + 7.7*u, Y: y, W: 3.6 * u, H: bh, Act: actMyGames, Label: c.T("setup.mygames")})
+		// Puzzles beside the first steps at the top: the row of Play has
+		// room for three buttons before it.
+		add(ui.Button[setupAct]{X: x0 + cw - 11.5*u, Y: 0.4 * u, W: 3.65 * u, H: bh, Act: actPuzzles, Label: c.T("setup.puzzles")})
 		add(ui.Button[setupAct]{X: x0 + cw - 7.65*u, Y: 0.4 * u, W: 4.2 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
 	}
 	// How to play by keys, for those who cannot use a pointer: wrapped

@@ -20,72 +20,30 @@
 // here with go build).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import * as kit from './online-kit.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '../..');
-const bundle = resolve(repo, process.env.BUNDLE || 'dist/web');
-const artifacts = join(here, 'artifacts');
-const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
-const launchArgs = [
-  '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--no-first-run', '--disable-quic',
-];
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 };
-const TABLET = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2 };
+const { api, online, waitFor, tapButton, artifacts } = kit;
+const PHONE = kit.PHONE;
+const TABLET = kit.TABLET;
 
-let bin, builtBin = false, dataDir, server, base, browser;
+let bin, dataDir, server, base, browser;
 const consoleLines = [];
 const results = { latencyMs: [] };
 
-// serve starts shiftago serve and resolves to its base URL.
-async function serve(addr = '127.0.0.1:0') {
-  const proc = spawn(bin, ['serve', '--addr', addr, '--data', dataDir, '--web', bundle, '--workers', '1', '--quiet'],
-    { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((ok, fail) => {
-    let out = '';
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/open (http:\/\/\S+?)\/?(\s|$)/);
-      if (m) ok(m[1]);
-    });
-    proc.on('exit', (code) => fail(new Error(`shiftago serve exited (${code})`)));
-  });
-  proc.stdout.resume();
-  return { proc, url };
-}
-
-async function stop(proc) {
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-  const gone = new Promise((ok) => proc.once('exit', ok));
-  proc.kill('SIGKILL');
-  await gone;
-}
-
 before(async () => {
-  assert.ok(existsSync(join(bundle, 'index.html')), `no bundle in ${bundle}: build it with wasm/build.sh`);
-  mkdirSync(artifacts, { recursive: true });
-  bin = process.env.SHIFTAGO;
-  if (!bin) {
-    bin = join(tmpdir(), `shiftago-online-${process.pid}`);
-    execFileSync('go', ['build', '-o', bin, '.'], { cwd: repo, stdio: 'inherit' });
-    builtBin = true;
-  }
-  dataDir = mkdtempSync(join(tmpdir(), 'shiftago-online-data-'));
-  ({ proc: server, url: base } = await serve());
-  browser = await chromium.launch({ executablePath, args: launchArgs, headless: true });
+  bin = kit.binary('online');
+  dataDir = kit.tempData('online');
+  ({ proc: server, url: base } = await kit.serve(bin.bin, dataDir));
+  browser = await chromium.launch({ executablePath: kit.executablePath, args: kit.launchArgs, headless: true });
 });
 
 after(async () => {
   await browser?.close();
-  await stop(server);
-  if (builtBin) rmSync(bin, { force: true });
+  await kit.kill(server);
+  bin?.cleanup();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   const l = results.latencyMs.slice().sort((a, b) => a - b);
   const q = (p) => l.length ? l[Math.min(l.length - 1, Math.ceil(p * l.length) - 1)] : null;
@@ -98,90 +56,15 @@ after(async () => {
 
 // ---- pages -----------------------------------------------------------
 
-async function open(ctx, q = '') {
-  const page = await ctx.newPage();
-  page.on('console', (m) => consoleLines.push(m.text()));
-  page.on('pageerror', (e) => consoleLines.push('pageerror: ' + e.message));
-  await page.goto(base + '/' + q);
-  await page.waitForFunction(() => window.shiftago && window.shiftago.phase() !== 'loading', null, { timeout: 180_000, polling: 100 });
-  page.cdp = await ctx.newCDPSession(page);
-  return page;
-}
-
-const api = (page, fn, ...args) => page.evaluate(([fn, args]) => window.shiftago[fn](...args), [fn, args]);
-const online = (page) => page.evaluate(() => window.shiftago.online());
-
-async function waitFor(page, fn, arg, timeout = 120_000) {
-  await page.waitForFunction(fn, arg, { timeout, polling: 100 });
-}
-
-async function waitTicks(page, n = 1) {
-  const t = await api(page, 'ticks');
-  await page.waitForFunction((t) => shiftago.ticks() >= t, t + n, { timeout: 60_000, polling: 30 });
-}
-
-async function touch(page, type, points) {
-  await page.cdp.send('Input.dispatchTouchEvent', {
-    type, touchPoints: points.map((p) => ({ x: p.x, y: p.y, id: 0, radiusX: 4, radiusY: 4, force: 1 })),
-  });
-}
-
-// tapButton taps the button with id as a finger does: down, held for a
-// tick, up.
-async function tapButton(page, id) {
-  const b = (await api(page, 'buttons')).find((b) => b.id === id);
-  assert.ok(b, `no button ${id} among ${JSON.stringify((await api(page, 'buttons')).map((b) => b.id))}`);
-  await touch(page, 'touchStart', [b]);
-  await waitTicks(page);
-  await touch(page, 'touchEnd', []);
-  await waitTicks(page);
-}
-
-const FILES = 'abcdefg';
-function entryCell(e) {
-  const side = e[0], k = e.slice(1);
-  switch (side) {
-    case 'W': return 'a' + k;
-    case 'E': return 'g' + k;
-    case 'N': return k + '7';
-    case 'S': return k + '1';
-  }
-  throw new Error('bad entry ' + e);
-}
+const open = (ctx, q = '') => kit.open(ctx, base, q, consoleLines);
 
 // Deterministic choices.
-let seed = 2525;
-const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
-
-// wanderDrag takes a marble at the entry point, holds it a moment, wanders
-// on the way (a finger is never straight) and lets go on the entry cell.
-// afterPress runs once the finger is down and held.
-async function wanderDrag(page, e, afterPress = null) {
-  const from = await api(page, 'entryPoint', e);
-  const to = await api(page, 'cell', entryCell(e));
-  assert.ok(from && to, `no geometry for ${e}`);
-  await touch(page, 'touchStart', [from]);
-  await waitTicks(page, 2); // held
-  if (afterPress) await afterPress();
-  const steps = 6;
-  for (let i = 1; i <= steps; i++) {
-    const t = i / steps;
-    const wob = Math.sin(t * Math.PI) * 6 * (rand(2) ? 1 : -1);
-    await touch(page, 'touchMove', [{ x: from.x + (to.x - from.x) * t + wob, y: from.y + (to.y - from.y) * t - wob }]);
-    if (i % 2 === 0) await waitTicks(page);
-  }
-  await touch(page, 'touchMove', [to]);
-  await waitTicks(page);
-  await touch(page, 'touchEnd', []);
-}
+const rand = kit.rng(2525);
+const wanderDrag = (page, e, afterPress = null) => kit.wanderDrag(page, e, rand, afterPress);
 
 // pick chooses the move: each device keeps pushing into its own row
-// (the phone W1, the tablet W7) while it can, so that a game ends in a
-// few minutes of software rendering; else a random legal move.
-function pick(moves, pref) {
-  const own = moves.find((m) => m.startsWith(pref));
-  return own || moves[rand(moves.length)];
-}
+// (the phone W1, the tablet W7) while it can; else a random legal move.
+const pick = (moves, pref) => kit.pick(moves, pref, rand);
 
 // playOne plays a random legal move on page by touch and measures its
 // way to other; it resolves once both tables have it.
@@ -203,8 +86,8 @@ async function playOne(page, other, pref) {
 // ---- the tests -----------------------------------------------------------
 
 test('a phone invites a tablet from the title; they play a whole game by touch; faults', { timeout: 1_500_000 }, async () => {
-  const phoneCtx = await browser.newContext({ ...PHONE, hasTouch: true, isMobile: true });
-  const tabletCtx = await browser.newContext({ ...TABLET, hasTouch: true, isMobile: true });
+  const phoneCtx = await browser.newContext(PHONE);
+  const tabletCtx = await browser.newContext(TABLET);
   const phone = await open(phoneCtx);
   await waitFor(phone, () => shiftago.phase() === 'setup');
   await tapButton(phone, 'online');
@@ -276,7 +159,7 @@ test('a phone invites a tablet from the title; they play a whole game by touch; 
   await phone.screenshot({ path: join(artifacts, 'online-over-phone.png'), timeout: 180_000 });
 
   // The invite link opened after the game filled up: refused in words.
-  const late = await browser.newContext({ ...PHONE, hasTouch: true, isMobile: true });
+  const late = await browser.newContext(PHONE);
   const lp = await open(late, new URL(inv.link).search);
   await waitFor(lp, () => shiftago.phase() === 'online');
   await tapButton(lp, 'join');

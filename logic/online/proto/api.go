@@ -48,8 +48,12 @@ type GameReply struct {
 	Status   string `json:"status"` // open, playing, finished, abandoned
 	Ply      int    `json:"ply"`
 	YourMove bool   `json:"yourmove"`
+	ToMove   int    `json:"tomove,omitempty"` // the seat to move (while playing)
 	Result   string `json:"result,omitempty"`
 	Deadline int64  `json:"deadline,omitempty"` // Unix ms
+	// Table is every seat: colour, kind, the holder's name, the
+	// computer's level (GET /api/games only: the list shows who plays).
+	Table []SeatInfo `json:"table,omitempty"`
 }
 
 // JoinRequest is the body of POST /api/join.

@@ -199,6 +199,11 @@ func TestServeWholeGame(t *testing.T) {
 	if err != nil || len(list) != 1 || list[0].Ply != len(moves) || list[0].Status != "finished" {
 		t.Fatalf("Ann's games: %+v %v", list, err)
 	}
+	// The list names every seat's player and colour.
+	if tb := list[0].Table; len(tb) != 2 || tb[0].Name != "Ann" || tb[1].Name != "Bob" || tb[0].Color != "o" || tb[1].Color != "g" ||
+		tb[0].Kind != proto.SeatHuman || tb[1].Kind != proto.SeatHuman {
+		t.Fatalf("Ann's game's seats: %+v", tb)
+	}
 	t.Logf("a whole game of %d moves, %s", len(moves), sa.Snapshot().Result)
 }
 

@@ -233,6 +233,7 @@ func reply(rec store.Game, guest string) proto.GameReply {
 	if rec.Status == store.StatusPlaying && rec.ToMoveSeat >= 0 && rec.ToMoveSeat < len(rec.Seats) {
 		st := rec.Seats[rec.ToMoveSeat]
 		rep.YourMove = st.Kind != store.SeatComputer && st.Guest == guest
+		rep.ToMove = rec.ToMoveSeat
 	}
 	if !rec.Deadline.IsZero() {
 		rep.Deadline = rec.Deadline.UnixMilli()
@@ -285,6 +286,28 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	writeErr(w, http.StatusConflict, "no-seat", "no free seat in this game")
 }
 
+// seatsOf describes the seats of rec for the guest's list: colour,
+// kind, the holder's name (names caches them across the list; a name
+// the store cannot give now is left out, never a failure of the list).
+func (s *Server) seatsOf(ctx context.Context, rec store.Game, names map[string]string) []proto.SeatInfo {
+	setup, err := setupOf(rec.Setup)
+	if err != nil || len(setup.Seats) != len(rec.Seats) {
+		return nil
+	}
+	out := make([]proto.SeatInfo, 0, len(rec.Seats))
+	for i, st := range rec.Seats {
+		n, ok := names[st.Guest]
+		if !ok && st.Guest != "" && st.Kind != store.SeatComputer {
+			if gu, err := s.cfg.Store.Guest(ctx, st.Guest); err == nil {
+				n = gu.Name
+			}
+			names[st.Guest] = n
+		}
+		out = append(out, seatInfo(i, st, setup.Seats[i], n))
+	}
+	return out
+}
+
 // handleList lists the guest's games: theirs to move first (earliest
 // deadline first), then the others playing, open, finished.
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
@@ -298,8 +321,11 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	list := make([]proto.GameReply, 0, len(games))
+	names := map[string]string{}
 	for _, rec := range games {
-		list = append(list, reply(rec, me.ID))
+		rep := reply(rec, me.ID)
+		rep.Table = s.seatsOf(r.Context(), rec, names)
+		list = append(list, rep)
 	}
 	writeJSON(w, http.StatusOK, list)
 }

@@ -244,18 +244,24 @@ func (t *table) state(from int) proto.Msg {
 		}
 	}
 	for i, s := range t.rec.Seats {
-		info := proto.SeatInfo{Seat: i, Color: string(t.pos.SeatColor(i).Letter()), Level: s.Level}
-		switch {
-		case s.Kind == store.SeatComputer:
-			info.Kind = proto.SeatComputer
-		case s.Guest == "":
-			info.Kind = proto.SeatOpen
-		default:
-			info.Kind, info.Name = proto.SeatHuman, t.names[s.Guest]
-		}
-		msg.Table = append(msg.Table, info)
+		msg.Table = append(msg.Table, seatInfo(i, s, t.pos.SeatColor(i), t.names[s.Guest]))
 	}
 	return msg
+}
+
+// seatInfo describes seat s (index i, colour col) as the protocol does;
+// name is its holder's, if a person holds it.
+func seatInfo(i int, s store.Seat, col logic.Color, name string) proto.SeatInfo {
+	info := proto.SeatInfo{Seat: i, Color: string(col.Letter()), Level: s.Level}
+	switch {
+	case s.Kind == store.SeatComputer:
+		info.Kind = proto.SeatComputer
+	case s.Guest == "":
+		info.Kind = proto.SeatOpen
+	default:
+		info.Kind, info.Name = proto.SeatHuman, name
+	}
+	return info
 }
 
 // offer records that seats offer (or accept) kind; agreed says that every

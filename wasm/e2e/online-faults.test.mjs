@@ -1,0 +1,334 @@
+// Online play through faults, in a real browser: a real `shiftago serve`
+// (the built web app and the game service on one origin), a phone
+// (390×844, DPR 3) and a tablet (820×1180, DPR 2) played by touch through
+// CDP, and a desktop (1280×800) played by mouse, all with human timing
+// (held taps, wandering drags). They play a whole 3-player game while:
+//   (a) the server is killed (SIGKILL) and restarted on the same port and
+//       data: every page shows "Reconnecting…", recovers, and the game
+//       goes on with no move lost or doubled;
+//   (b) a second tab of the phone's player (same storage) opens the game
+//       by its link (?game=, as My games and a notice open it): both show
+//       it, and a move made in one appears in the other once;
+//   (c) the joining tablet's page is reloaded mid-game;
+//   (d) the invite link is opened after the game filled up: refused in
+//       words, nothing broken.
+// Then (a second test) My games with a game in every state on a phone
+// and a tablet: a tap opens a game, a turn that comes round in a game
+// not on screen is told by a system notification (the service worker's),
+// offline the kept list is shown and said to be, and the notice's click
+// opens its game. Screenshots into SHOTS (default
+// artifacts/mygames), figures into artifacts/online-faults-results.json.
+//
+//   BROTLI_QUALITY=1 bash wasm/build.sh /tmp/online-web
+//   (cd wasm/e2e && BUNDLE=/tmp/online-web node --test online-faults.test.mjs)
+//
+// Environment: BUNDLE (default dist/web), CHROMIUM (default
+// /usr/bin/chromium), SHIFTAGO (a built shiftago binary; default: built
+// here with go build), SHOTS (where the My games screenshots go).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import * as kit from './online-kit.mjs';
+
+const { api, online, waitFor, tapButton } = kit;
+const shots = process.env.SHOTS || join(kit.artifacts, 'mygames');
+const lines = [];
+const results = {};
+const rand = kit.rng(2626);
+let bin, data, server, base, browser;
+const started = Date.now();
+
+before(async () => {
+  bin = kit.binary('faults');
+  data = kit.tempData('faults');
+  ({ proc: server, url: base } = await kit.serve(bin.bin, data));
+  browser = await chromium.launch({ executablePath: kit.executablePath, args: kit.launchArgs, headless: true });
+  mkdirSync(shots, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await kit.kill(server);
+  bin?.cleanup();
+  if (data) rmSync(data, { recursive: true, force: true });
+  results.seconds = Math.round((Date.now() - started) / 1000);
+  writeFileSync(join(kit.artifacts, 'online-faults-results.json'), JSON.stringify(results, null, 2) + '\n');
+  console.log('online faults:', JSON.stringify(results, null, 2));
+  const panics = lines.filter((s) => /panic|fatal error/i.test(s));
+  assert.deepEqual(panics, [], 'the game panicked');
+});
+
+const open = (ctx, q = '') => kit.open(ctx, base, q, lines);
+const shot = (page, name) => page.screenshot({ path: join(shots, name), timeout: 180_000 });
+const atTable = (p) => waitFor(p, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 180_000);
+
+// guest is the token of the page's player, as the app keeps it.
+async function guest(page) {
+  return JSON.parse(await page.evaluate(() => localStorage.getItem('shiftago/online-guest'))).token;
+}
+
+// call asks the game service's HTTP API as the guest with token.
+async function call(method, path, token, body) {
+  const r = await fetch(base + path, {
+    method, headers: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const j = await r.json();
+  assert.ok(r.ok, `${method} ${path}: ${r.status} ${JSON.stringify(j)}`);
+  return j;
+}
+
+// move plays one move by hand on page and waits until every other page
+// has it.
+async function move(page, others, pref) {
+  const ply = (await online(page)).ply + 1;
+  const e = kit.pick(await api(page, 'moves'), pref, rand);
+  await kit.wanderDrag(page, e.slice(0, 2), rand);
+  for (const p of [page, ...others]) {
+    try {
+      await waitFor(p, (ply) => shiftago.online().ply >= ply, ply, 180_000);
+    } catch (err) {
+      const st = await Promise.all([page, ...others].map((q) => online(q).catch((e) => String(e))));
+      throw new Error(`move ${e} (ply ${ply}) not on every page: ${JSON.stringify(st)}`, { cause: err });
+    }
+  }
+}
+
+test('three devices, one 3-player game: a server crash, a second tab, a reload, a late invite', { timeout: 1_800_000 }, async () => {
+  const phoneCtx = await browser.newContext(kit.PHONE);
+  const tabletCtx = await browser.newContext(kit.TABLET);
+  const deskCtx = await browser.newContext(kit.DESKTOP);
+  deskCtx.mouse = true;
+  await phoneCtx.grantPermissions(['notifications'], { origin: base });
+
+  // The phone invites two friends to a 3-player game from the title.
+  const phone = await open(phoneCtx);
+  await waitFor(phone, () => shiftago.phase() === 'setup');
+  await shot(phone, 'title-phone.png'); // with its way to My games
+  await tapButton(phone, 'online');
+  await waitFor(phone, () => shiftago.phase() === 'online');
+  await tapButton(phone, 'players 3');
+  await tapButton(phone, 'create');
+  await waitFor(phone, () => shiftago.online().stage === 'invite', null, 60_000);
+  const inv = await online(phone);
+  const invite = new URL(inv.link).search;
+  const [tablet, desk] = await Promise.all([open(tabletCtx, invite), open(deskCtx, invite)]);
+  for (const p of [tablet, desk]) {
+    await waitFor(p, () => shiftago.phase() === 'online' && shiftago.online().stage === 'join');
+    await tapButton(p, 'join');
+  }
+  for (const p of [phone, tablet, desk]) await atTable(p);
+  const game = (await online(phone)).game;
+  assert.deepEqual([(await online(phone)).mine, (await online(tablet)).mine, (await online(desk)).mine], ['0', '1', '2']);
+
+  // (b) A second tab of the phone's player opens the game by its link.
+  const phone2 = await open(phoneCtx, '?game=' + game);
+  await atTable(phone2);
+  assert.equal((await online(phone2)).mine, '0');
+
+  const prefs = ['W1', 'W7', 'W4'];
+  let made = 0;
+  const tablet_ = tablet; // the same page after its reload
+  let tab2 = phone2; // closed once it has shown what it must: four pages drawing are slow
+  for (;;) {
+    const pages = [phone, tab2, tablet_, desk].filter(Boolean);
+    const st = await Promise.all(pages.map((p) => online(p)));
+    if (st.some((o) => o.status === 'finished')) {
+      for (const p of pages) await waitFor(p, () => shiftago.online().status === 'finished', null, 60_000);
+      break;
+    }
+    assert.ok(made < 120, 'no end after 120 moves');
+    if (made === 2 && !results.restart) {
+      // (a) The server dies as a crash would, and comes back on its port
+      // and data.
+      const t0 = Date.now();
+      await kit.kill(server);
+      for (const p of pages) await waitFor(p, () => shiftago.online().state === 'reconnecting', null, 60_000);
+      await waitFor(phone, () => shiftago.online().mark === 'Reconnecting…', null, 60_000);
+      results.reconnecting = (await online(phone)).mark;
+      await shot(phone, 'reconnecting-phone.png');
+      ({ proc: server } = await kit.serve(bin.bin, data, new URL(base).host));
+      for (const p of pages) {
+        await waitFor(p, (ply) => { const o = shiftago.online(); return o.state === 'connected' && o.ply === ply; }, made, 180_000);
+      }
+      results.restart = { downToBackMs: Date.now() - t0, mark: results.reconnecting };
+      continue;
+    }
+    if (made === 4 && !results.reload) {
+      // (c) The joining tablet's page is reloaded: its invite link opens
+      // the seat it took, and the game as it stands.
+      await tablet_.reload({ waitUntil: 'commit', timeout: 180_000 });
+      await waitFor(tablet_, () => window.shiftago && shiftago.phase() === 'online', null, 180_000);
+      await tapButton(tablet_, 'join');
+      await waitFor(tablet_, (ply) => { const o = shiftago.online(); return o && o.stage === 'table' && o.ply === ply; }, made, 180_000);
+      results.reload = { ply: made };
+      continue;
+    }
+    const seat = st.findIndex((o) => o.myTurn);
+    if (seat < 0 || (await api(pages[seat], 'phase')) !== 'playing') {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    const who = [phone, tab2].includes(pages[seat]) ? 0 : pages[seat] === tablet_ ? 1 : 2;
+    const me = [phone, tablet_, desk][who];
+    if (who === 0 && made === 3) {
+      // (b) The move is made in the second tab; the first shows it once.
+      const before = (await online(phone)).ply;
+      await move(phone2, [phone, tablet_, desk], prefs[0]);
+      await waitFor(phone, () => shiftago.phase() !== 'animating', null, 60_000);
+      const [a, b] = [await online(phone), await online(phone2)];
+      assert.equal(a.ply, before + 1, 'the first tab shows the move of the second once');
+      assert.equal(await api(phone, 'position'), await api(phone2, 'position'), 'the two tabs show different positions');
+      assert.equal(a.conflicts + b.conflicts, 0);
+      results.secondTab = { ply: a.ply };
+      made++;
+      await phone2.close();
+      tab2 = null;
+      continue;
+    }
+    await move(me, pages.filter((p) => p !== me), prefs[who]);
+    made++;
+  }
+  const pages = [phone, tablet_, desk];
+  const fin = await Promise.all(pages.map((p) => online(p)));
+  results.moves = made;
+  results.plies = fin.map((o) => o.ply);
+  for (const o of fin) {
+    assert.equal(o.ply, made, 'a page ends at another ply than the moves made: a move lost or doubled');
+    assert.equal(o.conflicts, 0);
+    assert.equal(o.pending, 0);
+  }
+  await Promise.all(pages.map((p) => waitFor(p, () => shiftago.phase() === 'over', null, 60_000)));
+  const pos = await Promise.all(pages.map((p) => api(p, 'position')));
+  assert.ok(pos.every((x) => x === pos[0]), 'the devices end in different positions: ' + pos.join(' | '));
+  const list = await call('GET', '/api/games', await guest(phone));
+  const g = list.find((x) => x.game === game);
+  assert.equal(g.ply, made, 'the server stored another number of moves than were made');
+  assert.equal(g.status, 'finished');
+  await shot(desk, 'over-desktop.png');
+  await deskCtx.close();
+
+  // (d) The invite link opened after the game filled up.
+  const lateCtx = await browser.newContext(kit.PHONE);
+  const late = await open(lateCtx, invite);
+  await waitFor(late, () => shiftago.phase() === 'online');
+  await tapButton(late, 'join');
+  await waitFor(late, () => shiftago.online().stage === 'failed', null, 60_000);
+  results.lateJoin = (await online(late)).why;
+  assert.equal(results.lateJoin, 'Every seat of this game is taken.');
+  await shot(late, 'late-invite-phone.png');
+  // Nothing broken: back to the title, and My games says there are none.
+  await tapButton(late, 'back');
+  await waitFor(late, () => shiftago.phase() === 'setup');
+  await tapButton(late, 'mygames');
+  await waitFor(late, () => { const o = shiftago.online(); return o && o.stage === 'mygames' && o.fetched; }, null, 60_000);
+  const empty = await online(late);
+  assert.equal(empty.count, 0);
+  assert.match(empty.status, /^No online games yet/);
+  await shot(late, 'mygames-empty-phone.png');
+  await lateCtx.close();
+
+  await phoneCtx.close();
+  await tabletCtx.close();
+});
+
+// A guest made by the API and kept in the page's storage, as the app
+// keeps the one it makes: the pages start as that player.
+async function newGuest(name) {
+  const r = await fetch(base + '/api/guests', { method: 'POST', body: JSON.stringify({ name }) });
+  assert.equal(r.status, 201);
+  const g = await r.json();
+  return { ...g, keep: JSON.stringify({ server: base, token: g.token, id: g.id, name: g.name }) };
+}
+
+async function deviceOf(opts, g) {
+  const ctx = await browser.newContext(opts);
+  await ctx.addInitScript((keep) => { if (!localStorage.getItem('shiftago/online-guest')) localStorage.setItem('shiftago/online-guest', keep); }, g.keep);
+  return ctx;
+}
+
+test('My games: every state, a tap opens a game, a turn told by a notice, offline, a notice opens its game', { timeout: 1_200_000 }, async () => {
+  // Ann (the phone) and Bob (the tablet). Ann's games: her move (a 5 h
+  // clock), waiting for Bob (a 2-day clock), open (an invite), and one
+  // she lost on time (a 1 s clock: the server's sweep ends it).
+  const ann = await newGuest('Ann'), bob = await newGuest('Bob');
+  const lost = await call('POST', '/api/games', ann.token, { variant: 'express', seats: [{ kind: 'me' }, { kind: 'computer', level: 1 }], permove: 1 });
+  const mine = await call('POST', '/api/games', ann.token, { variant: 'expert', seats: [{ kind: 'me' }, { kind: 'computer', level: 3 }], permove: 5 * 3600 });
+  const opened = await call('POST', '/api/games', ann.token, { variant: 'express', seats: [{ kind: 'me' }, { kind: 'open' }, { kind: 'open' }] });
+  const theirs = await call('POST', '/api/games', bob.token, { variant: 'extreme', seats: [{ kind: 'me' }, { kind: 'open' }], permove: 2 * 86400 });
+  await call('POST', '/api/join', ann.token, { code: theirs.invite });
+  const phoneCtx = await deviceOf(kit.PHONE, ann);
+  const tabletCtx = await deviceOf(kit.TABLET, bob);
+  await phoneCtx.grantPermissions(['notifications'], { origin: base });
+  const [phone, tablet] = await Promise.all([open(phoneCtx), open(tabletCtx)]);
+  for (const p of [phone, tablet]) {
+    await waitFor(p, () => shiftago.phase() === 'setup');
+    await tapButton(p, 'mygames');
+  }
+  // The lost game ends on the server's sweep (every 30 s): Refresh until then.
+  for (let i = 0; ; i++) {
+    await waitFor(phone, () => { const o = shiftago.online(); return o.stage === 'mygames' && o.fetched && o.count === 4; }, null, 60_000);
+    if ((await online(phone)).games.endsWith(`${lost.game}:finished`)) break;
+    assert.ok(i < 40, 'the game out of time never ended');
+    await new Promise((r) => setTimeout(r, 2000));
+    await tapButton(phone, 'refresh');
+  }
+  const pl = await online(phone);
+  assert.equal(pl.games, [`${mine.game}:yourmove`, `${theirs.game}:waiting`, `${opened.game}:open`, `${lost.game}:finished`].join(','));
+  assert.ok((await phone.title()).startsWith('●'), 'the tab\'s title does not say it is the player\'s move: ' + await phone.title());
+  await waitFor(tablet, () => { const o = shiftago.online(); return o.stage === 'mygames' && o.fetched && o.count === 1; }, null, 60_000);
+  assert.equal((await online(tablet)).games, `${theirs.game}:yourmove`);
+  await shot(phone, 'mygames-phone.png');
+  await shot(tablet, 'mygames-tablet.png');
+
+  // Notify me: the phone turns the notices on (the permission was given
+  // to its context: nothing is asked at load). Bob opens his game from
+  // the list with a tap and moves; Ann's list, refreshed, tells of the
+  // turn by a system notification, shown by the service worker.
+  await tapButton(phone, 'notify');
+  await waitFor(phone, () => shiftago.online().notify === true, null, 30_000);
+  await tapButton(tablet, 'game 1');
+  await atTable(tablet);
+  assert.equal((await online(tablet)).game, theirs.game);
+  await move(tablet, [], 'W1');
+  await waitFor(tablet, () => shiftago.online().pending === 0, null, 60_000);
+  await tapButton(phone, 'refresh');
+  await waitFor(phone, () => shiftago.online().yourmove === 2, null, 60_000);
+  const tags = await phone.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    for (let i = 0; i < 50; i++) {
+      const ns = await reg.getNotifications();
+      if (ns.length) return ns.map((n) => n.tag + ' | ' + n.title + ' | ' + n.body);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return [];
+  });
+  results.notifications = tags;
+  assert.ok(tags.some((t) => t.startsWith('shiftago-turn-' + theirs.game)), 'no notification of the turn: ' + JSON.stringify(tags));
+  await shot(phone, 'mygames-turn-phone.png');
+
+  // Offline: the list kept on the device, said to be.
+  await phoneCtx.setOffline(true);
+  await tapButton(phone, 'refresh');
+  await waitFor(phone, () => { const o = shiftago.online(); return !o.live && o.status.startsWith('Offline'); }, null, 60_000);
+  assert.equal((await online(phone)).count, 4);
+  results.offline = (await online(phone)).status;
+  await shot(phone, 'mygames-offline-phone.png');
+  await phoneCtx.setOffline(false);
+
+  // A click on the notice: the service worker focuses the app and asks
+  // it to open the game (its notificationclick; a headless browser has
+  // no notice to click, so its message is sent here as the worker sends
+  // it); the page opens the game by its link.
+  await phone.evaluate((game) => navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data: { shiftago: 'open', game } })), theirs.game);
+  await phone.waitForURL((u) => u.search === '?game=' + theirs.game, { timeout: 60_000 });
+  await waitFor(phone, () => window.shiftago && shiftago.phase() !== 'loading', null, 180_000);
+  await atTable(phone);
+  const at = await online(phone);
+  assert.equal(at.game, theirs.game);
+  assert.ok(at.myTurn);
+  await phoneCtx.close();
+  await tabletCtx.close();
+});
