@@ -330,9 +330,9 @@ func (s *Setup) layout(c *app.Context) {
 	} else {
 		add(ui.Button[setupAct]{X: cx + 3.85*u, Y: y, W: 3.6 * u, H: bh, Act: actOnline, Label: c.T("setup.online")})
 		add(ui.Button[setupAct]{X: cx + 7.7*u, Y: y, W: 3.6 * u, H: bh, Act: actMyGames, Label: c.T("setup.mygames")})
-		// Puzzles beside the first steps at the top: the row of Play has
-		// room for three buttons before it.
-		add(ui.Button[setupAct]{X: x0 + cw - 11.5*u, Y: 0.4 * u, W: 3.65 * u, H: bh, Act: actPuzzles, Label: c.T("setup.puzzles")})
+		// Puzzles beside Records at the top, as the first steps are beside
+		// the rules: the row of Play has room for three buttons before it.
+		add(ui.Button[setupAct]{X: x0 + 3.45*u, Y: 0.4 * u, W: 3.2 * u, H: bh, Act: actPuzzles, Label: c.T("setup.puzzles")})
 		add(ui.Button[setupAct]{X: x0 + cw - 7.65*u, Y: 0.4 * u, W: 4.2 * u, H: bh, Act: actTutorial, Label: c.T("tutorial.title")})
 	}
 	// How to play by keys, for those who cannot use a pointer: wrapped
