@@ -792,6 +792,30 @@ func (c *Controller) Undo(hotSeat bool) bool {
 	return true
 }
 
+// TakeBackTo takes the match back to its first n moves, as an agreed
+// takeback of an online game does, and shows the moves going back as
+// Undo does. Nothing is left to redo. False (and nothing changes) while
+// a move is being shown or n is not before the match's end.
+func (c *Controller) TakeBackTo(n int) bool {
+	m := c.S.M
+	if c.phase != Playing || n < 0 || n >= len(m.Moves) {
+		return false
+	}
+	taken := append([]logic.Move(nil), m.Moves[n:]...)
+	m.replay(m.Moves[:n])
+	m.Redo = nil
+	p, first := m.Pos, len(c.events)
+	for _, mv := range taken {
+		ev := Event{Kind: Replayed, Move: mv, Before: p, Back: true}
+		p.Apply(mv, &ev.Trace)
+		c.emit(ev)
+	}
+	slices.Reverse(c.events[first:])
+	c.seen()
+	c.replaying(Msg("notice.undone"))
+	return true
+}
+
 // Redo plays the undone moves again.
 func (c *Controller) Redo() bool {
 	if !c.CanRedo() {

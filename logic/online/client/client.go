@@ -130,6 +130,7 @@ type Session struct {
 	changed chan struct{} // closed and replaced at every change
 	pending map[string]*pending
 	events  []proto.Msg // seat, over, offered, declined, undone, rematch, refused, bye
+	evCount int         // the events ever received: events holds the last of them
 	// base is the position of the last state (at ply baseFrom), from
 	// which a takeback rebuilds the position without a round trip.
 	basePos  logic.Position
@@ -149,6 +150,9 @@ type pending struct {
 	done chan error
 	ack  proto.Msg
 }
+
+// maxEvents bounds the events a session keeps (EventsSince).
+const maxEvents = 1000
 
 // retryAfter is how long a move refused as busy or too fast waits
 // before it is sent again.
@@ -234,6 +238,24 @@ func (s *Session) Events() []proto.Msg {
 	defer s.mu.Unlock()
 	return append([]proto.Msg(nil), s.events...)
 }
+
+// EventsSince is the events received after the first n of the session
+// (n: the count a previous call returned), and the count now. The
+// session keeps the last maxEvents: a caller that fell further behind
+// gets those it keeps.
+func (s *Session) EventsSince(n int) ([]proto.Msg, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	first := s.evCount - len(s.events) // the count of the oldest kept
+	from := max(n, first) - first
+	if from > len(s.events) {
+		from = len(s.events) // a count from another session: nothing new
+	}
+	return append([]proto.Msg(nil), s.events[from:]...), s.evCount
+}
+
+// Client is the client the session was opened with (its guest).
+func (s *Session) Client() *Client { return s.c }
 
 // Wait blocks until cond holds for the state (called under the session's
 // lock: it must not call the session).
@@ -507,6 +529,7 @@ func (s *Session) read() {
 // handle applies an event to the state; under s.mu.
 func (s *Session) handle(m proto.Msg) {
 	defer s.notify()
+	before := len(s.events)
 	switch m.T {
 	case proto.TWelcome:
 		s.st.Seats = append([]int(nil), m.Seats...)
@@ -581,6 +604,22 @@ func (s *Session) handle(m proto.Msg) {
 		}
 		s.events = append(s.events, m)
 	case proto.TSeat:
+		// The table follows the seat events between two states: who is
+		// connected, who took a free seat, which seat a computer plays.
+		for i := range s.st.Table {
+			if t := &s.st.Table[i]; t.Seat == m.Seat {
+				switch m.What {
+				case proto.WhatConnected:
+					t.Connected = true
+				case proto.WhatLeft:
+					t.Connected = false
+				case proto.WhatJoined:
+					t.Kind, t.Name = proto.SeatHuman, m.Why
+				case proto.WhatComputer:
+					t.Kind, t.Name, t.Level, t.Connected = proto.SeatComputer, "", m.Level, false
+				}
+			}
+		}
 		if m.What == proto.WhatComputer || m.What == proto.WhatJoined {
 			for i := range s.st.Seats {
 				if m.What == proto.WhatComputer && s.st.Seats[i] == m.Seat {
@@ -593,7 +632,8 @@ func (s *Session) handle(m proto.Msg) {
 	case proto.TOffered, proto.TDeclined, proto.TRematch, proto.TBye:
 		s.events = append(s.events, m)
 	}
-	if len(s.events) > 1000 {
-		s.events = s.events[len(s.events)-1000:]
+	s.evCount += len(s.events) - before
+	if len(s.events) > maxEvents {
+		s.events = s.events[len(s.events)-maxEvents:]
 	}
 }
