@@ -120,20 +120,20 @@ type Link struct {
 	seen   int // the server's moves already handed to the table
 
 	mu        sync.Mutex
-	base      int            // the server's ply at which the table's match starts
-	srv       client.State   // the server's game as last seen
-	srvVer    int            // counts the changes to srv
-	out       []Kept         // the moves made here not yet acknowledged, oldest first
-	flying    map[int]string // acknowledged moves not yet in srv, by ply
-	evSeen    int            // the session's events already looked at (EventsSince)
+	base      int              // the server's ply at which the table's match starts
+	srv       client.State     // the server's game as last seen
+	srvVer    int              // counts the changes to srv
+	out       []Kept           // the moves made here not yet acknowledged, oldest first
+	flying    map[int]string   // acknowledged moves not yet in srv, by ply
+	evSeen    int              // the session's events already looked at (EventsSince)
 	offers    map[string]Offer // the offers on the table, by kind
-	undoneTo  int            // a takeback agreed back to this server ply, for Step to show; -1: none
-	rematch   string         // the rematch's game id, once agreed
-	resync    bool           // the table no longer matches the server: build it again
-	notices   []play.Message // what the player must be told, oldest first
-	conflicts int            // kept moves the game moved past
-	sent      int            // moves the server acknowledged
-	keepErr   error          // the last failure to keep a move in the store
+	undoneTo  int              // a takeback agreed back to this server ply, for Step to show; -1: none
+	rematch   string           // the rematch's game id, once agreed
+	resync    bool             // the table no longer matches the server: build it again
+	notices   []play.Message   // what the player must be told, oldest first
+	conflicts int              // kept moves the game moved past
+	sent      int              // moves the server acknowledged
+	keepErr   error            // the last failure to keep a move in the store
 
 	kick   chan struct{} // wakes the sender
 	ctx    context.Context
@@ -174,6 +174,10 @@ func (l *Link) Close() {
 	l.cancel()
 	l.wg.Wait()
 }
+
+// Client is the game service's client the Link's session uses (this
+// device's guest): a rematch opens with it.
+func (l *Link) Client() *client.Client { return l.sess.Client() }
 
 // Game is the game's id.
 func (l *Link) Game() string { return l.game }
