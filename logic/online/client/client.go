@@ -69,6 +69,16 @@ func (c *Client) NewGuest(ctx context.Context, name string) error {
 	return nil
 }
 
+// Rename changes the guest's display name.
+func (c *Client) Rename(ctx context.Context, name string) error {
+	var rep proto.GuestReply
+	if err := c.do(ctx, "PATCH", "/api/guests/me", proto.GuestRequest{Name: name}, &rep); err != nil {
+		return err
+	}
+	c.Name = rep.Name
+	return nil
+}
+
 // Create creates a game.
 func (c *Client) Create(ctx context.Context, req proto.CreateRequest) (proto.GameReply, error) {
 	var rep proto.GameReply
