@@ -288,3 +288,88 @@ test('a phone invites a tablet from the title; they play a whole game by touch; 
   await phoneCtx.close();
   await tabletCtx.close();
 });
+
+// ---- the in-game controls (issue 25) ------------------------------------
+
+// Screenshots of the in-game controls go to SHOTS (default artifacts).
+const shots = process.env.SHOTS || artifacts;
+
+// startPair has the phone create a two-player game from the title and the
+// tablet take its seat through the invite link; both wait at the table.
+async function startPair() {
+  const phoneCtx = await browser.newContext({ ...PHONE, hasTouch: true, isMobile: true });
+  const tabletCtx = await browser.newContext({ ...TABLET, hasTouch: true, isMobile: true });
+  const phone = await open(phoneCtx);
+  await waitFor(phone, () => shiftago.phase() === 'setup');
+  await tapButton(phone, 'online');
+  await waitFor(phone, () => shiftago.phase() === 'online');
+  await tapButton(phone, 'create');
+  await waitFor(phone, () => shiftago.online().stage === 'invite', null, 60_000);
+  const inv = await online(phone);
+  const tablet = await open(tabletCtx, new URL(inv.link).search);
+  await waitFor(tablet, () => shiftago.phase() === 'online' && shiftago.online().stage === 'join');
+  await tapButton(tablet, 'join');
+  for (const p of [phone, tablet]) {
+    await waitFor(p, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 60_000);
+  }
+  return { phone, tablet, close: async () => { await phoneCtx.close(); await tabletCtx.close(); } };
+}
+
+test('in the game: a takeback offered on the phone and accepted on the tablet; a resignation', { timeout: 900_000 }, async () => {
+  mkdirSync(shots, { recursive: true });
+  const { phone, tablet, close } = await startPair();
+  // The phone (seat 0) moves first, by touch; the tablet shows it.
+  await waitFor(phone, () => shiftago.online().myTurn && shiftago.phase() === 'playing');
+  await playOne(phone, tablet, 'W1');
+  await waitFor(tablet, () => shiftago.online().myTurn && shiftago.phase() === 'playing');
+
+  // The phone's menu: no undo online; resign, takeback, rematch (off
+  // until the end), leave.
+  await tapButton(phone, 'menu');
+  await waitFor(phone, () => shiftago.online().menu);
+  const items = await api(phone, 'buttons');
+  const ids = items.map((b) => b.id);
+  for (const id of ['resign', 'takeback', 'rematch', 'leave']) assert.ok(ids.includes(id), `no ${id} in ${ids}`);
+  assert.ok(!ids.includes('undo'), 'an undo in an online game');
+  assert.equal(items.find((b) => b.id === 'rematch').enabled, false, 'a rematch offered while playing');
+  await phone.screenshot({ path: join(shots, 'menu-phone.png'), timeout: 180_000 });
+
+  // The takeback: asked on the tablet by name (the phone's player has
+  // no name: its colour), accepted; both tables go back to the start.
+  await tapButton(phone, 'takeback');
+  await waitFor(phone, () => shiftago.online().offers === 'takeback' && !shiftago.online().menu);
+  await waitFor(tablet, () => shiftago.online().asked === 'takeback');
+  const asked = await api(tablet, 'buttons');
+  assert.ok(asked.some((b) => b.id === 'accept') && asked.some((b) => b.id === 'refuse'), JSON.stringify(asked.map((b) => b.id)));
+  await tablet.screenshot({ path: join(shots, 'offer-tablet.png'), timeout: 180_000 });
+  await phone.screenshot({ path: join(shots, 'offered-phone.png'), timeout: 180_000 });
+  await tapButton(tablet, 'accept');
+  for (const p of [phone, tablet]) {
+    await waitFor(p, () => { const o = shiftago.online(); return o.ply === 0 && o.offers === '' && shiftago.phase() !== 'animating'; }, null, 60_000);
+  }
+  assert.equal(await api(phone, 'phase'), 'playing', 'the phone is not to move again after the takeback');
+  results.takeback = { phone: (await online(phone)).told, tablet: (await online(tablet)).told };
+  assert.ok(results.takeback.tablet.length > 0, 'the takeback not told on the tablet');
+
+  // The game goes on: the phone moves again, then resigns (confirmed).
+  await playOne(phone, tablet, 'W1');
+  await tapButton(phone, 'menu');
+  await tapButton(phone, 'resign');
+  await waitFor(phone, () => shiftago.online().sure);
+  await phone.screenshot({ path: join(shots, 'resign-confirm-phone.png'), timeout: 180_000 });
+  await tapButton(phone, 'sure');
+  for (const p of [phone, tablet]) {
+    await waitFor(p, () => shiftago.online().status === 'finished', null, 60_000);
+  }
+  const [po, to] = [await online(phone), await online(tablet)];
+  assert.equal(po.result, 'win g');
+  assert.match(po.why, /resigned/);
+  results.resign = { phone: po.mark, tablet: to.mark };
+  assert.ok(to.mark.length > 0, 'the resignation not said on the tablet');
+  await tablet.screenshot({ path: join(shots, 'resigned-tablet.png'), timeout: 180_000 });
+  // After the end the menu offers a rematch.
+  await tapButton(tablet, 'menu');
+  assert.equal((await api(tablet, 'buttons')).find((b) => b.id === 'rematch').enabled, true);
+  await tablet.screenshot({ path: join(shots, 'menu-over-tablet.png'), timeout: 180_000 });
+  await close();
+});

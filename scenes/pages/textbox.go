@@ -1,0 +1,148 @@
+package pages
+
+import (
+	"image"
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/exp/textinput"
+
+	"shiftago/render"
+	"shiftago/render/layout"
+	"shiftago/scenes/app"
+)
+
+// textBox is a one-line text field of a page: the player's name, an
+// invite code. It types through ebiten's textinput, which reads the keys
+// (and an input method) on the desktop and, in the browser, a textarea of
+// its own that takes the focus on the tap, so a touch screen shows its
+// keyboard and a paste works. A tap on the box starts editing; Enter, a
+// tap elsewhere or leaving the page ends it; Escape ends it and puts the
+// text back as it was.
+type textBox struct {
+	f       textinput.Field
+	rect    layout.Rect
+	max     int    // the longest text in bytes
+	before  string // the text when editing began (Escape restores it)
+	done    bool   // editing ended this tick (Enter or a tap elsewhere)
+	started int    // the tick editing began, for the caret's blink
+}
+
+// text is the box's text, cleaned.
+func (b *textBox) text() string { return fieldText(b.f.Text(), b.max) }
+
+// set puts s in the box.
+func (b *textBox) set(s string) {
+	s = fieldText(s, b.max)
+	b.f.SetTextAndSelection(s, len(s), len(s))
+}
+
+// editing reports whether the box takes the keys now.
+func (b *textBox) editing() bool { return b.f.IsFocused() }
+
+// update runs the box for one tick; it reports whether the input was the
+// box's (the page then does nothing else with it).
+func (b *textBox) update(c *app.Context) bool {
+	in := &c.In
+	b.done = false
+	inside := b.rect.Contains(in.At())
+	if in.Pressed && !b.rect.Empty() {
+		switch {
+		case inside && !b.f.IsFocused():
+			// Focused on the press: in the browser the textarea takes the
+			// focus at this touch's end, inside the gesture a touch
+			// screen needs to show its keyboard.
+			b.before = b.text()
+			b.f.Focus()
+			b.started = c.Tick
+		case !inside && b.f.IsFocused():
+			b.end(false)
+		}
+	}
+	if !b.f.IsFocused() {
+		return inside && (in.Pressed || in.Released || in.Down)
+	}
+	r := b.rect
+	h := int(math.Max(1, 0.6*r.H))
+	x := int(r.X + 0.3*r.H + c.Text.Width(b.text(), 0.5*r.H, false))
+	y := int(r.Y + (r.H-float64(h))/2)
+	handled, err := b.f.HandleInputWithBounds(image.Rect(x, y, x+1, y+h))
+	if err != nil {
+		b.end(false)
+		return true
+	}
+	if t := b.f.Text(); t != fieldText(t, b.max) {
+		b.set(t) // too long, or a control character pasted
+	}
+	if handled {
+		return true
+	}
+	switch {
+	case in.KeyPressed(ebiten.KeyEnter), in.KeyPressed(ebiten.KeyNumpadEnter):
+		b.end(false)
+	case in.KeyPressed(ebiten.KeyEscape):
+		b.end(true)
+	case in.KeyPressed(ebiten.KeyBackspace):
+		t := b.f.Text()
+		_, n := utf8.DecodeLastRuneInString(t)
+		b.set(t[:len(t)-n])
+	}
+	return true
+}
+
+// end stops editing; undo puts back the text it began with.
+func (b *textBox) end(undo bool) {
+	if undo {
+		b.set(b.before)
+	}
+	b.f.Blur()
+	b.done = !undo
+}
+
+// draw draws the box: its text (or hint, dimmed, when it is empty) and,
+// while editing, a caret and the input method's composition.
+func (b *textBox) draw(dst *ebiten.Image, c *app.Context, hint string) {
+	r := b.rect
+	if r.Empty() {
+		return
+	}
+	k := c.Kit()
+	k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, 0.2*r.H, render.OverlaySolid)
+	size := 0.5 * r.H
+	t, col := b.f.TextForRendering(), render.Ink
+	if t == "" && !b.f.IsFocused() {
+		t, col = hint, render.Dim
+	}
+	x, y := r.X+0.3*r.H, r.Y+r.H/2+0.35*size
+	k.Text.Draw(dst, t, x, y, size, col, render.AlignLeft, false)
+	if b.f.IsFocused() && (c.Tick-b.started)/30%2 == 0 {
+		cx := x + c.Text.Width(b.f.TextForRendering(), size, false) + 1
+		k.Sprites.Panel(dst, cx, r.Y+0.2*r.H, math.Max(1, 0.06*size), 0.6*r.H, 0, render.Ink)
+	}
+}
+
+// fieldText is s as a one-line field keeps it: no control characters (a
+// pasted line break ends nothing), at most max bytes, cut between
+// characters.
+func fieldText(s string, max int) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, s)
+	for len(s) > max {
+		_, n := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-n]
+	}
+	return s
+}
+
+// The fields' sizes, by the protocol's limits.
+const (
+	maxNameField = 32  // proto.MaxNameLen
+	maxCodeField = 200 // a whole invite link
+)
