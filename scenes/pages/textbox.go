@@ -116,7 +116,7 @@ func (b *textBox) draw(dst *ebiten.Image, c *app.Context, hint string) {
 	if t == "" && !b.f.IsFocused() {
 		t, col = hint, render.Dim
 	}
-	x, y := r.X+0.3*r.H, r.Y+r.H/2+0.35*size
+	x, y := r.X+0.3*r.H, r.Y+r.H/2 // the text is drawn centred on y
 	k.Text.Draw(dst, t, x, y, size, col, render.AlignLeft, false)
 	if b.f.IsFocused() && (c.Tick-b.started)/30%2 == 0 {
 		cx := x + c.Text.Width(b.f.TextForRendering(), size, false) + 1
