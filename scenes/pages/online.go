@@ -117,8 +117,20 @@ func NewOnline(c *app.Context) app.Scene {
 // PagePhase implements app.PageScene.
 func (o *Online) PagePhase() string { return "online" }
 
-// PageButtons implements app.PageButtons.
-func (o *Online) PageButtons() []ui.Info { return o.bs.Infos() }
+// PageButtons implements app.PageButtons: the buttons, and the name and
+// code boxes where they are shown ("name", "code").
+func (o *Online) PageButtons() []ui.Info {
+	out := o.bs.Infos()
+	for _, b := range [...]struct {
+		id string
+		r  layout.Rect
+	}{{"name", o.name.rect}, {"code", o.codeBox.rect}} {
+		if !b.r.Empty() {
+			out = append(out, ui.Info{ID: b.id, Enabled: true, Rect: b.r})
+		}
+	}
+	return out
+}
 
 // Still implements app.Still: the page waits for a tap, except while
 // the server is asked or the friends are awaited, and in the tick an

@@ -303,6 +303,18 @@ async function startPair() {
   await waitFor(phone, () => shiftago.phase() === 'setup');
   await tapButton(phone, 'online');
   await waitFor(phone, () => shiftago.phase() === 'online');
+  // The player's name, typed on the phone's keyboard: a tap on the box
+  // gives the focus to the game's text field, a tap elsewhere ends it.
+  await tapButton(phone, 'name');
+  await waitFor(phone, () => shiftago.online().editing);
+  await phone.keyboard.type('Ann', { delay: 60 });
+  await waitFor(phone, () => shiftago.online().name === 'Ann', null, 30_000);
+  await waitTicks(phone, 2);
+  await phone.screenshot({ path: join(shots, 'name-phone.png'), timeout: 180_000 });
+  await touch(phone, 'touchStart', [{ x: 20, y: 20 }]);
+  await waitTicks(phone);
+  await touch(phone, 'touchEnd', []);
+  await waitFor(phone, () => !shiftago.online().editing && shiftago.online().name === 'Ann');
   await tapButton(phone, 'create');
   await waitFor(phone, () => shiftago.online().stage === 'invite', null, 60_000);
   const inv = await online(phone);
@@ -312,6 +324,8 @@ async function startPair() {
   for (const p of [phone, tablet]) {
     await waitFor(p, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 60_000);
   }
+  // The tablet's table names the phone's player, connected.
+  await waitFor(tablet, () => shiftago.online().table.startsWith('human:Ann:connected'), null, 30_000);
   return { phone, tablet, close: async () => { await phoneCtx.close(); await tabletCtx.close(); } };
 }
 
@@ -334,8 +348,8 @@ test('in the game: a takeback offered on the phone and accepted on the tablet; a
   assert.equal(items.find((b) => b.id === 'rematch').enabled, false, 'a rematch offered while playing');
   await phone.screenshot({ path: join(shots, 'menu-phone.png'), timeout: 180_000 });
 
-  // The takeback: asked on the tablet by name (the phone's player has
-  // no name: its colour), accepted; both tables go back to the start.
+  // The takeback: asked on the tablet by name, accepted; both tables go
+  // back to the start.
   await tapButton(phone, 'takeback');
   await waitFor(phone, () => shiftago.online().offers === 'takeback' && !shiftago.online().menu);
   await waitFor(tablet, () => shiftago.online().asked === 'takeback');
@@ -359,13 +373,14 @@ test('in the game: a takeback offered on the phone and accepted on the tablet; a
   await phone.screenshot({ path: join(shots, 'resign-confirm-phone.png'), timeout: 180_000 });
   await tapButton(phone, 'sure');
   for (const p of [phone, tablet]) {
-    await waitFor(p, () => shiftago.online().status === 'finished', null, 60_000);
+    // Said on the status line (the next frame after the state).
+    await waitFor(p, () => { const o = shiftago.online(); return o.status === 'finished' && /resigned/.test(o.mark); }, null, 60_000);
   }
   const [po, to] = [await online(phone), await online(tablet)];
   assert.equal(po.result, 'win g');
   assert.match(po.why, /resigned/);
   results.resign = { phone: po.mark, tablet: to.mark };
-  assert.ok(to.mark.length > 0, 'the resignation not said on the tablet');
+  assert.match(to.mark, /^Ann resigned/, 'the resignation said on the tablet by name');
   await tablet.screenshot({ path: join(shots, 'resigned-tablet.png'), timeout: 180_000 });
   // After the end the menu offers a rematch.
   await tapButton(tablet, 'menu');
