@@ -462,6 +462,9 @@ func (o *Online) startCreate(c *app.Context) {
 		if err != nil {
 			return nil, err
 		}
+		if g.Invite != "" {
+			rememberJoined(st, g.Invite, g.Game) // the invite link opens it here again after Leave
+		}
 		sess, l, err := openLink(ctx, cl, st, g.Game)
 		if err != nil {
 			return nil, err
@@ -500,14 +503,7 @@ func (o *Online) startJoin(c *app.Context) {
 				return nil, err
 			}
 			game = g.Game
-			if st != nil {
-				if len(joined) > 50 {
-					clear(joined) // old invites: their games are in the player's list
-				}
-				joined[code] = game
-				b, _ := json.Marshal(joined)
-				_ = st.WriteNoBackup(joinedFile, b)
-			}
+			rememberJoined(st, code, game)
 		}
 		sess, l, err := openLink(ctx, cl, st, game)
 		if err != nil {
@@ -518,6 +514,23 @@ func (o *Online) startJoin(c *app.Context) {
 			o.toTable(c)
 		}, nil
 	})
+}
+
+// rememberJoined notes in st that the invite code opens game here.
+func rememberJoined(st store.Store, code, game string) {
+	if st == nil {
+		return
+	}
+	joined := map[string]string{}
+	if b, err := st.Read(joinedFile); err == nil {
+		_ = json.Unmarshal(b, &joined)
+	}
+	if len(joined) > 50 {
+		clear(joined) // old invites: their games are in the player's list
+	}
+	joined[code] = game
+	b, _ := json.Marshal(joined)
+	_ = st.WriteNoBackup(joinedFile, b)
 }
 
 // startWatch opens the game a spectator code names, read-only: no
