@@ -103,15 +103,25 @@ func cleanName(n string) (string, error) {
 	return n, nil
 }
 
-func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
+// guestName reads a guest request's name, cleaned; on a bad body or name
+// it answers 400 and reports false.
+func guestName(w http.ResponseWriter, r *http.Request) (string, bool) {
 	var req proto.GuestRequest
 	if err := decodeBody(r, &req); err != nil {
 		writeErr(w, http.StatusBadRequest, "bad-request", err.Error())
-		return
+		return "", false
 	}
 	name, err := cleanName(req.Name)
 	if err != nil {
 		writeErr(w, http.StatusBadRequest, "bad-name", err.Error())
+		return "", false
+	}
+	return name, true
+}
+
+func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
+	name, ok := guestName(w, r)
+	if !ok {
 		return
 	}
 	g, tok, err := s.cfg.Store.CreateGuest(r.Context(), name)
@@ -131,14 +141,8 @@ func (s *Server) handleRename(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var req proto.GuestRequest
-	if err := decodeBody(r, &req); err != nil {
-		writeErr(w, http.StatusBadRequest, "bad-request", err.Error())
-		return
-	}
-	name, err := cleanName(req.Name)
-	if err != nil {
-		writeErr(w, http.StatusBadRequest, "bad-name", err.Error())
+	name, ok := guestName(w, r)
+	if !ok {
 		return
 	}
 	g, err := s.cfg.Store.RenameGuest(r.Context(), me.ID, name)
