@@ -31,6 +31,25 @@ func TestMain(m *testing.M) {
 	looptest.Main(m)
 }
 
+// drawPNG draws the game's screen, w×h, into the PNG file path (on the
+// game loop's thread).
+func drawPNG(t *testing.T, g *app.Game, w, h int, path string) {
+	t.Helper()
+	img := ebiten.NewImage(w, h)
+	defer img.Deallocate()
+	g.Draw(img)
+	rgba := image.NewRGBA(image.Rect(0, 0, w, h))
+	img.ReadPixels(rgba.Pix)
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, rgba); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestScreenshots writes a screenshot of every screen at a desktop, a
 // portrait tablet and a phone size into the folder named by
 // SHIFTAGO_SHOTS (skipped without it), to look at, and to hold against
@@ -58,19 +77,7 @@ func TestScreenshots(t *testing.T) {
 			if s := open(); s != nil {
 				g.Show(s)
 			}
-			img := ebiten.NewImage(w, h)
-			defer img.Deallocate()
-			g.Draw(img)
-			rgba := image.NewRGBA(image.Rect(0, 0, w, h))
-			img.ReadPixels(rgba.Pix)
-			f, err := os.Create(filepath.Join(dir, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			if err := png.Encode(f, rgba); err != nil {
-				t.Fatal(err)
-			}
+			drawPNG(t, g, w, h, filepath.Join(dir, name))
 		})
 	}
 	const mid = "o2b3/1g1o1g1/2b1o2/g1obgb1/2o1g2/1b1o1b1/3g3 expert ogb o 16,16,16 2,0,0 0,0,0"

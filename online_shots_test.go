@@ -4,8 +4,6 @@ package main
 
 import (
 	"context"
-	"image"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -100,21 +98,7 @@ func TestOnlineScreenshots(t *testing.T) {
 	const w, h = 1280, 800
 	shot := func(name string) {
 		t.Helper()
-		l.Do(func() {
-			img := ebiten.NewImage(w, h)
-			defer img.Deallocate()
-			g.Draw(img)
-			rgba := image.NewRGBA(image.Rect(0, 0, w, h))
-			img.ReadPixels(rgba.Pix)
-			f, err := os.Create(filepath.Join(dir, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			if err := png.Encode(f, rgba); err != nil {
-				t.Fatal(err)
-			}
-		})
+		l.Do(func() { drawPNG(t, g, w, h, filepath.Join(dir, name)) })
 	}
 	// tickUntil runs the game's frames until cond holds.
 	tickUntil := func(what string, cond func() bool) {
