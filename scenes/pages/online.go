@@ -620,7 +620,7 @@ func (o *Online) layout(c *app.Context) {
 		} else {
 			y += bh + 0.5*u
 		}
-		o.blocks = append(o.blocks, ui.TextBlock{X: nx, Y: ny + (bh-1.3*size)/2, Size: size, Lines: []string{label}, Col: render.Dim, Align: render.AlignLeft})
+		o.blocks = append(o.blocks, ui.TextBlock{X: nx, Y: ny + bh/2, Size: size, Lines: []string{label}, Col: render.Dim, Align: render.AlignLeft})
 		o.name.rect = layout.Rect{X: nx + lw, Y: ny, W: bw, H: bh}
 	}
 	switch o.stage {
