@@ -31,8 +31,11 @@ type textBox struct {
 	started int    // the tick editing began, for the caret's blink
 }
 
-// text is the box's text, cleaned.
-func (b *textBox) text() string { return fieldText(b.f.Text(), b.max) }
+// text is the box's text as it shows, cleaned. It includes what an
+// input method or a virtual keyboard has not committed yet: a phone's
+// keyboard commits its words only when it is done (Field.Text would miss
+// them until then).
+func (b *textBox) text() string { return fieldText(b.f.TextForRendering(), b.max) }
 
 // set puts s in the box.
 func (b *textBox) set(s string) {
@@ -74,7 +77,7 @@ func (b *textBox) update(c *app.Context) bool {
 		b.end(false)
 		return true
 	}
-	if t := b.f.Text(); t != fieldText(t, b.max) {
+	if t := b.f.TextForRendering(); t != fieldText(t, b.max) {
 		b.set(t) // too long, or a control character pasted
 	}
 	if handled {
@@ -86,7 +89,7 @@ func (b *textBox) update(c *app.Context) bool {
 	case in.KeyPressed(ebiten.KeyEscape):
 		b.end(true)
 	case in.KeyPressed(ebiten.KeyBackspace):
-		t := b.f.Text()
+		t := b.f.TextForRendering()
 		_, n := utf8.DecodeLastRuneInString(t)
 		b.set(t[:len(t)-n])
 	}
@@ -95,10 +98,12 @@ func (b *textBox) update(c *app.Context) bool {
 
 // end stops editing; undo puts back the text it began with.
 func (b *textBox) end(undo bool) {
+	t := b.text() // with what is not committed yet: it is kept
 	if undo {
-		b.set(b.before)
+		t = b.before
 	}
 	b.f.Blur()
+	b.set(t)
 	b.done = !undo
 }
 
