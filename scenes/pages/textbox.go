@@ -12,6 +12,7 @@ import (
 
 	"shiftago/render"
 	"shiftago/render/layout"
+	"shiftago/render/ui"
 	"shiftago/scenes/app"
 )
 
@@ -70,7 +71,7 @@ func (b *textBox) update(c *app.Context) bool {
 	}
 	r := b.rect
 	h := int(math.Max(1, 0.6*r.H))
-	x := int(r.X + 0.3*r.H + c.Text.Width(b.text(), 0.5*r.H, false))
+	x := int(r.X + 0.3*r.H + c.Text.Width(b.shown(c, b.text()), b.size(c), false))
 	y := int(r.Y + (r.H-float64(h))/2)
 	handled, err := b.f.HandleInputWithBounds(image.Rect(x, y, x+1, y+h))
 	if err != nil {
@@ -116,17 +117,37 @@ func (b *textBox) draw(dst *ebiten.Image, c *app.Context, hint string) {
 	}
 	k := c.Kit()
 	k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, 0.2*r.H, render.OverlaySolid)
-	size := 0.5 * r.H
-	t, col := b.f.TextForRendering(), render.Ink
+	size := b.size(c)
+	t, col := b.shown(c, b.f.TextForRendering()), render.Ink
 	if t == "" && !b.f.IsFocused() {
 		t, col = hint, render.Dim
+		size = c.Text.Fit(hint, size, r.W-0.6*r.H, false)
 	}
 	x, y := r.X+0.3*r.H, r.Y+r.H/2 // the text is drawn centred on y
 	k.Text.Draw(dst, t, x, y, size, col, render.AlignLeft, false)
 	if b.f.IsFocused() && (c.Tick-b.started)/30%2 == 0 {
-		cx := x + c.Text.Width(b.f.TextForRendering(), size, false) + 1
+		cx := x + c.Text.Width(t, size, false) + 1
 		k.Sprites.Panel(dst, cx, r.Y+0.2*r.H, math.Max(1, 0.06*size), 0.6*r.H, 0, render.Ink)
 	}
+}
+
+// size is the text's size: the page's reading size, smaller in a low box.
+func (b *textBox) size(c *app.Context) float64 {
+	return math.Min(0.5*b.rect.H, 0.6*ui.Unit(c.W, c.H))
+}
+
+// shown is the end of t that fits in the box (a long link shows its end,
+// where the typing is), after an ellipsis.
+func (b *textBox) shown(c *app.Context, t string) string {
+	room, size := b.rect.W-0.6*b.rect.H, b.size(c)
+	if c.Text.Width(t, size, false) <= room {
+		return t
+	}
+	for t != "" && c.Text.Width("…"+t, size, false) > room {
+		_, n := utf8.DecodeRuneInString(t)
+		t = t[n:]
+	}
+	return "…" + t
 }
 
 // fieldText is s as a one-line field keeps it: no control characters (a
