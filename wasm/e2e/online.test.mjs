@@ -301,6 +301,7 @@ const shots = process.env.SHOTS || artifacts;
 async function startPair(players = 2, seat = async () => {}) {
   const phoneCtx = await browser.newContext({ ...PHONE, hasTouch: true, isMobile: true });
   const tabletCtx = await browser.newContext({ ...TABLET, hasTouch: true, isMobile: true });
+  for (const ctx of [phoneCtx, tabletCtx]) ctx.setDefaultNavigationTimeout(180_000); // a loaded machine
   const phone = await open(phoneCtx);
   await waitFor(phone, () => shiftago.phase() === 'setup');
   await tapButton(phone, 'online');
