@@ -516,13 +516,13 @@ func (l *Link) pendingAt(i int) bool {
 // watch follows the session's state and its events.
 func (l *Link) watch() {
 	defer l.wg.Done()
-	ver := -1
+	ver, evs0 := -1, -1
 	for l.ctx.Err() == nil {
-		// The events (offers, seats) may change nothing stateVer sees:
-		// look at them at least every quarter second.
+		// Wakes at a change of the state or a new event; at least every
+		// quarter second all the same.
 		ctx, cancel := context.WithTimeout(l.ctx, 250*time.Millisecond)
 		err := l.sess.Wait(ctx, func(st *client.State) bool {
-			return stateVer(st) != ver
+			return stateVer(st) != ver || st.Events != evs0
 		})
 		cancel()
 		if l.ctx.Err() != nil {
@@ -535,7 +535,7 @@ func (l *Link) watch() {
 			continue
 		}
 		st := l.sess.Snapshot()
-		ver = stateVer(&st)
+		ver, evs0 = stateVer(&st), n // an event newer than those read wakes the next wait
 		l.mu.Lock()
 		l.evSeen = n
 		for _, e := range evs {

@@ -112,6 +112,7 @@ type State struct {
 	Table    []proto.SeatInfo
 	Deadline int64
 	Synced   bool // a state has come since the last (re)connect
+	Events   int  // the events received so far (Session.EventsSince counts the same)
 }
 
 // Ply is the number of moves played.
@@ -643,6 +644,7 @@ func (s *Session) handle(m proto.Msg) {
 		s.events = append(s.events, m)
 	}
 	s.evCount += len(s.events) - before
+	s.st.Events = s.evCount
 	if len(s.events) > maxEvents {
 		s.events = s.events[len(s.events)-maxEvents:]
 	}
