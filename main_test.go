@@ -31,6 +31,21 @@ func TestMain(m *testing.M) {
 	looptest.Main(m)
 }
 
+// shotsDir is the folder SHIFTAGO_SHOTS names, made, and the game loop
+// the shots are drawn on; the test is skipped without either.
+func shotsDir(t *testing.T) (string, *looptest.Loop) {
+	t.Helper()
+	dir := os.Getenv("SHIFTAGO_SHOTS")
+	if dir == "" {
+		t.Skip("set SHIFTAGO_SHOTS to a folder to write the screenshots")
+	}
+	l := looptest.Need(t)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir, l
+}
+
 // drawPNG draws the game's screen, w×h, into the PNG file path (on the
 // game loop's thread).
 func drawPNG(t *testing.T, g *app.Game, w, h int, path string) {
@@ -55,14 +70,7 @@ func drawPNG(t *testing.T, g *app.Game, w, h int, path string) {
 // SHIFTAGO_SHOTS (skipped without it), to look at, and to hold against
 // the shots of another build.
 func TestScreenshots(t *testing.T) {
-	dir := os.Getenv("SHIFTAGO_SHOTS")
-	if dir == "" {
-		t.Skip("set SHIFTAGO_SHOTS to a folder to write the screenshots")
-	}
-	l := looptest.Need(t)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, l := shotsDir(t)
 	script := &input.Script{}
 	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3}, screens(), script)
 	if err != nil {

@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -19,7 +18,6 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
 	"shiftago/scenes/input"
-	"shiftago/scenes/looptest"
 	"shiftago/scenes/online"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
@@ -33,14 +31,7 @@ import (
 // taking the seat of a player who resigned (three players: Ann here, Bob
 // and Cid on headless clients).
 func TestOnlineScreenshots(t *testing.T) {
-	dir := os.Getenv("SHIFTAGO_SHOTS")
-	if dir == "" {
-		t.Skip("set SHIFTAGO_SHOTS to a folder to write the screenshots")
-	}
-	l := looptest.Need(t)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, l := shotsDir(t)
 	bin := filepath.Join(t.TempDir(), "shiftago")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

@@ -50,18 +50,26 @@ func playUntil(t *testing.T, ctx context.Context, r *rand.Rand, n int, ds ...*de
 	}
 }
 
+// twoDevices is a server, and Ann's two-player game that Bob joined,
+// open on a device each.
+func twoDevices(t *testing.T) (ctx context.Context, ann, bob *client.Client, g proto.GameReply, a, b *device) {
+	t.Helper()
+	n := serve(t, "127.0.0.1:0", t.TempDir())
+	ctx = ctxFor(t, 60*time.Second)
+	ann, bob = guest(t, ctx, "Ann", n.Base), guest(t, ctx, "Bob", n.Base)
+	g = newGame(t, ctx, ann, bob)
+	a = openDevice(t, ctx, "Ann", ann, g.Game, &store.Memory{})
+	b = openDevice(t, ctx, "Bob", bob, g.Game, &store.Memory{})
+	return ctx, ann, bob, g, a, b
+}
+
 // TestLinkTakeback: Ann asks to take back her move; Bob is asked, and
 // refuses (Ann is told); she asks again and Bob accepts: both tables go
 // back by the moves taken back, shown going back as an undo is (no table
 // built again), and the game goes on from there.
 func TestLinkTakeback(t *testing.T) {
 	t.Parallel()
-	n := serve(t, "127.0.0.1:0", t.TempDir())
-	ctx := ctxFor(t, 60*time.Second)
-	ann, bob := guest(t, ctx, "Ann", n.Base), guest(t, ctx, "Bob", n.Base)
-	g := newGame(t, ctx, ann, bob)
-	a := openDevice(t, ctx, "Ann", ann, g.Game, &store.Memory{})
-	b := openDevice(t, ctx, "Bob", bob, g.Game, &store.Memory{})
+	ctx, _, _, _, a, b := twoDevices(t)
 	r := rand.New(rand.NewPCG(25, 10))
 	playUntil(t, ctx, r, 3, a, b) // Ann moved 1 and 3: Bob is to move
 	if !b.canMove() {
@@ -125,12 +133,7 @@ func TestLinkTakeback(t *testing.T) {
 // game's id.
 func TestLinkResignRematch(t *testing.T) {
 	t.Parallel()
-	n := serve(t, "127.0.0.1:0", t.TempDir())
-	ctx := ctxFor(t, 60*time.Second)
-	ann, bob := guest(t, ctx, "Ann", n.Base), guest(t, ctx, "Bob", n.Base)
-	g := newGame(t, ctx, ann, bob)
-	a := openDevice(t, ctx, "Ann", ann, g.Game, &store.Memory{})
-	b := openDevice(t, ctx, "Bob", bob, g.Game, &store.Memory{})
+	ctx, ann, bob, g, a, b := twoDevices(t)
 	r := rand.New(rand.NewPCG(25, 11))
 	playUntil(t, ctx, r, 2, a, b)
 	if err := a.link.Propose(proto.OfferRematch); err != nil {
