@@ -326,13 +326,13 @@ async function startPair(players = 2, seat = async () => {}) {
   const tablet = await open(tabletCtx, new URL(inv.link).search);
   await waitFor(tablet, () => shiftago.phase() === 'online' && shiftago.online().stage === 'join');
   await tapButton(tablet, 'join');
-  await seat(inv.code);
+  await seat(inv.code, tabletCtx);
   for (const p of [phone, tablet]) {
     await waitFor(p, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 60_000);
   }
   // The tablet's table names the phone's player, connected.
   await waitFor(tablet, () => shiftago.online().table.startsWith('human:Ann:connected'), null, 30_000);
-  return { phone, tablet, tabletCtx, close: async () => { await phoneCtx.close(); await tabletCtx.close(); } };
+  return { phone, tablet, close: async () => { await phoneCtx.close(); await tabletCtx.close(); } };
 }
 
 test('in the game: a takeback offered on the phone and accepted on the tablet; a resignation', { timeout: 900_000 }, async () => {
@@ -425,7 +425,7 @@ async function cidJoins(ctx, code) {
 test('in the game: a player of three resigns, and the computer takes the seat for everyone to see', { timeout: 900_000 }, async () => {
   mkdirSync(shots, { recursive: true });
   let cid;
-  const { phone, tablet, tabletCtx, close } = await startPair(3, async (code) => { cid = await cidJoins(tabletCtx, code); });
+  const { phone, tablet, close } = await startPair(3, async (code, ctx) => { cid = await cidJoins(ctx, code); });
   assert.equal(cid.seat, 2);
   await waitFor(tablet, () => shiftago.online().table.split('|')[2] === 'human:Cid:connected', null, 30_000);
   await cid.page.waitForFunction(() => window.cid.status === 'playing', null, { timeout: 30_000, polling: 100 });
