@@ -31,11 +31,10 @@ func TestMain(m *testing.M) {
 	looptest.Main(m)
 }
 
-// TestScreenshots writes a screenshot of every screen at a desktop, a
-// portrait tablet and a phone size into the folder named by
-// SHIFTAGO_SHOTS (skipped without it), to look at, and to hold against
-// the shots of another build.
-func TestScreenshots(t *testing.T) {
+// shotsDir is the folder SHIFTAGO_SHOTS names, made, and the game loop
+// the shots are drawn on; the test is skipped without either.
+func shotsDir(t *testing.T) (string, *looptest.Loop) {
+	t.Helper()
 	dir := os.Getenv("SHIFTAGO_SHOTS")
 	if dir == "" {
 		t.Skip("set SHIFTAGO_SHOTS to a folder to write the screenshots")
@@ -44,6 +43,34 @@ func TestScreenshots(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	return dir, l
+}
+
+// drawPNG draws the game's screen, w×h, into the PNG file path (on the
+// game loop's thread).
+func drawPNG(t *testing.T, g *app.Game, w, h int, path string) {
+	t.Helper()
+	img := ebiten.NewImage(w, h)
+	defer img.Deallocate()
+	g.Draw(img)
+	rgba := image.NewRGBA(image.Rect(0, 0, w, h))
+	img.ReadPixels(rgba.Pix)
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, rgba); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestScreenshots writes a screenshot of every screen at a desktop, a
+// portrait tablet and a phone size into the folder named by
+// SHIFTAGO_SHOTS (skipped without it), to look at, and to hold against
+// the shots of another build.
+func TestScreenshots(t *testing.T) {
+	dir, l := shotsDir(t)
 	script := &input.Script{}
 	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3}, screens(), script)
 	if err != nil {
@@ -58,19 +85,7 @@ func TestScreenshots(t *testing.T) {
 			if s := open(); s != nil {
 				g.Show(s)
 			}
-			img := ebiten.NewImage(w, h)
-			defer img.Deallocate()
-			g.Draw(img)
-			rgba := image.NewRGBA(image.Rect(0, 0, w, h))
-			img.ReadPixels(rgba.Pix)
-			f, err := os.Create(filepath.Join(dir, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			if err := png.Encode(f, rgba); err != nil {
-				t.Fatal(err)
-			}
+			drawPNG(t, g, w, h, filepath.Join(dir, name))
 		})
 	}
 	const mid = "o2b3/1g1o1g1/2b1o2/g1obgb1/2o1g2/1b1o1b1/3g3 expert ogb o 16,16,16 2,0,0 0,0,0"

@@ -1,11 +1,13 @@
 package game
 
 import (
+	"slices"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/logic/online/proto"
+	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
@@ -25,7 +27,20 @@ type OnlineScreen struct {
 	t     *Table
 	link  *online.Link
 	leave func()
-	bs    ui.Buttons[int]
+	bs    ui.Buttons[onlineAct] // the menu button
+	items ui.Buttons[onlineAct] // the menu's items, while it is open
+	ask   ui.Buttons[onlineAct] // the prompt's answers, while one is shown
+	open  bool                  // the menu is open
+	sure  bool                  // the player is asked to confirm resigning
+
+	prompt    []string // the prompt's lines (none: no prompt)
+	promptBox layout.Rect
+	promptH   float64 // the prompt's text size
+	asked     online.Offer
+	told      string // what the status line says for a while: an offer refused, a takeback
+	toldUntil int    // the tick it stops
+	rematch   chan func(*app.Context)
+	opening   bool // the rematch is being opened
 
 	ply      int    // the server's ply of the table's last move
 	mark     string // the line over the table: reconnecting, waiting
@@ -39,7 +54,7 @@ type OnlineScreen struct {
 
 // NewOnline seats the Link at a new table of its game.
 func NewOnline(c *app.Context, l *online.Link, leave func()) (app.Scene, error) {
-	g := &OnlineScreen{link: l, leave: leave}
+	g := &OnlineScreen{link: l, leave: leave, rematch: make(chan func(*app.Context), 1)}
 	if err := g.table(c); err != nil {
 		return nil, err
 	}
@@ -83,8 +98,18 @@ func (g *OnlineScreen) PageGeometry() *layout.Geometry { return g.t.Geometry() }
 // PageMatch implements app.PageBoard.
 func (g *OnlineScreen) PageMatch() *play.Match { return g.t.Match() }
 
-// PageButtons implements app.PageButtons: the leave button.
-func (g *OnlineScreen) PageButtons() []ui.Info { return g.bs.Infos() }
+// PageButtons implements app.PageButtons: the menu button, the menu's
+// items while it is open, the prompt's answers while one is shown.
+func (g *OnlineScreen) PageButtons() []ui.Info {
+	out := g.bs.Infos()
+	if g.open {
+		out = append(out, g.items.Infos()...)
+	}
+	return append(out, g.ask.Infos()...)
+}
+
+// OpenMenu opens the menu (for screenshots and tests).
+func (g *OnlineScreen) OpenMenu() { g.open = true }
 
 // PageOnline implements app.PageOnline.
 func (g *OnlineScreen) PageOnline() map[string]any {
@@ -99,6 +124,9 @@ func (g *OnlineScreen) PageOnline() map[string]any {
 		"mine": mine, "shownPly": g.shownPly, "shownAt": float64(g.shownAt),
 		"madePly": g.madePly, "madeAt": float64(g.madeAt), "notice": g.notice, "mark": g.mark,
 		"conflicts": g.link.Conflicts(), "myTurn": g.myTurn,
+		"menu": g.open, "sure": g.sure, "asked": g.asked.Kind, "offers": offerKinds(g.link.Offers()),
+		"told": g.told, "rematch": g.link.Rematch(), "result": st.Result, "why": st.Why,
+		"table": tableInfo(st.Table),
 	}
 }
 
@@ -111,18 +139,19 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 			c.Notify(err.Error())
 		}
 	}
-	g.layout(c)
-	if b, ok := g.bs.Tapped(c.In.Pointer); ok && b.Act == 0 || c.In.KeyPressed(ebiten.KeyEscape) {
-		c.Sound.Play(sound.CueTap, 0, 0)
-		g.leave()
-		app.SetPageTitle("Shiftago", 0)
-		c.Pop() // what was under it: the title, or the game kept here
+	if g.takeRematch(c) {
 		return nil
+	}
+	g.layout(c)
+	if g.controls(c) {
+		return nil // left
 	}
 	l.Step(g.t.Ctl)
 	in := &c.In
-	if !l.Playing() {
-		in = &input.Input{} // no move while seats are free or the game is over on the server
+	if !l.Playing() || g.open || g.sure || len(g.prompt) > 0 {
+		// No move while seats are free, the game is over on the server,
+		// or the menu or a question is over the table.
+		in = &input.Input{}
 	}
 	t := g.t
 	before := len(t.Match().Moves)
@@ -139,8 +168,15 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 	}
 	g.say(c)
 	for _, n := range l.Notices() {
-		g.notice = c.Say(n)
-		c.NotifyUntilTap(g.notice)
+		switch n.Key {
+		case "online.declined.takeback", "online.declined.rematch", "online.tookback", "online.cannot":
+			// Told on the status line, for a few seconds.
+			g.told, g.toldUntil = c.Say(n), c.Tick+4*60
+			g.notice = g.told
+		default:
+			g.notice = c.Say(n)
+			c.NotifyUntilTap(g.notice)
+		}
 	}
 	return nil
 }
@@ -175,9 +211,28 @@ func (g *OnlineScreen) say(c *app.Context) {
 		t.words.names[s.Seat] = n
 	}
 	g.mark = ""
+	mine := func(kind string) bool {
+		for _, o := range l.Offers() {
+			if o.Kind == kind && slices.ContainsFunc(o.Seats, l.Mine) {
+				return true
+			}
+		}
+		return false
+	}
+	if c.Tick >= g.toldUntil {
+		g.told = ""
+	}
 	switch {
 	case l.State() == online.Reconnecting:
 		g.mark = c.T("online.reconnecting")
+	case g.told != "":
+		g.mark = g.told
+	case mine(proto.OfferTakeback):
+		g.mark = c.T("online.offered.takeback")
+	case mine(proto.OfferRematch):
+		g.mark = c.T("online.offered.rematch")
+	case st.Status == "finished" && !st.Pos.Over():
+		g.mark = g.overWords(c, st, name)
 	case st.Status == "open":
 		g.mark = c.T("online.waitjoin")
 	case st.Status == "playing" && !st.Pos.Over() && !st.MyTurn() && t.Ctl.Phase() == play.Playing:
@@ -206,20 +261,20 @@ func (g *OnlineScreen) say(c *app.Context) {
 	}
 }
 
-// layout places the leave button in the menu's corner (an online game
-// has no undo and nothing else in the menu).
-func (g *OnlineScreen) layout(c *app.Context) {
-	r := g.t.View.Geo.Menu
-	g.bs.Reset()
-	if r.W <= 0 {
-		return
-	}
-	g.bs.TextH = 0.8 * r.H
-	g.bs.Add(ui.Button[int]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: 0, Label: "×"})
-}
-
-// Draw draws the table and the leave button.
+// Draw draws the table, the menu and the prompt.
 func (g *OnlineScreen) Draw(screen *ebiten.Image, c *app.Context) {
 	g.t.Draw(screen, c)
-	g.bs.Draw(screen, c.Kit())
+	k := c.Kit()
+	ui.DrawMenuButton(screen, k, g.t.View.Geo.Menu, g.open)
+	if g.open {
+		ui.DrawMenuItems(screen, k, g.items.List)
+	}
+	if len(g.prompt) > 0 {
+		b, size := g.promptBox, g.promptH
+		k.Sprites.Panel(screen, b.X, b.Y, b.W, b.H, 0.3*size, render.Overlay)
+		for i, line := range g.prompt {
+			k.Text.Draw(screen, line, b.X+b.W/2, b.Y+(1.2+float64(i)*1.3)*size, size, render.Ink, render.AlignCenter, i == 0)
+		}
+		g.ask.Draw(screen, k)
+	}
 }

@@ -16,6 +16,16 @@
 // computer took the seat), the kept move is not forced on it: the player
 // is told plainly and the table is rebuilt from the server's state.
 //
+// The Link also follows what is said about the game between moves: the
+// offers on the table (Offers, Asked; a takeback or a rematch offered,
+// accepted with Propose, refused with Refuse), resignation (Resign), an
+// agreed takeback (the table goes back as an undo does, not rebuilt), an
+// agreed rematch (Rematch: the new game's id), and the seat events, which
+// the session applies to its table between two states (who is connected,
+// who took a free seat, which seat a computer now plays: everyone is told
+// who and why). It reads the session's events by count (EventsSince), so
+// none is missed or read twice however long the game.
+//
 // Everything here runs on the screen's tick (Step) or on the Link's own
 // goroutines; it imports no ebiten, so it is tested against a real
 // `shiftago serve` process with no display.

@@ -120,17 +120,20 @@ type Link struct {
 	seen   int // the server's moves already handed to the table
 
 	mu        sync.Mutex
-	base      int            // the server's ply at which the table's match starts
-	srv       client.State   // the server's game as last seen
-	srvVer    int            // counts the changes to srv
-	out       []Kept         // the moves made here not yet acknowledged, oldest first
-	flying    map[int]string // acknowledged moves not yet in srv, by ply
-	away      map[int]bool   // the seats whose player is not connected, by the seat events
-	resync    bool           // the table no longer matches the server: build it again
-	notices   []play.Message // what the player must be told, oldest first
-	conflicts int            // kept moves the game moved past
-	sent      int            // moves the server acknowledged
-	keepErr   error          // the last failure to keep a move in the store
+	base      int              // the server's ply at which the table's match starts
+	srv       client.State     // the server's game as last seen
+	srvVer    int              // counts the changes to srv
+	out       []Kept           // the moves made here not yet acknowledged, oldest first
+	flying    map[int]string   // acknowledged moves not yet in srv, by ply
+	evSeen    int              // the session's events already looked at (EventsSince)
+	offers    map[string]Offer // the offers on the table, by kind
+	undoneTo  int              // a takeback agreed back to this server ply, for Step to show; -1: none
+	rematch   string           // the rematch's game id, once agreed
+	resync    bool             // the table no longer matches the server: build it again
+	notices   []play.Message   // what the player must be told, oldest first
+	conflicts int              // kept moves the game moved past
+	sent      int              // moves the server acknowledged
+	keepErr   error            // the last failure to keep a move in the store
 
 	kick   chan struct{} // wakes the sender
 	ctx    context.Context
@@ -144,7 +147,9 @@ type Link struct {
 // they were made, refused plainly when it has moved on.
 func NewLink(sess *client.Session, keep store.Store) (*Link, error) {
 	st := sess.Snapshot()
-	l := &Link{sess: sess, keep: keep, game: st.Game, mine: map[int]bool{}, flying: map[int]string{}, kick: make(chan struct{}, 1)}
+	l := &Link{sess: sess, keep: keep, game: st.Game, mine: map[int]bool{}, flying: map[int]string{}, kick: make(chan struct{}, 1),
+		offers: map[string]Offer{}, undoneTo: -1}
+	_, l.evSeen = sess.EventsSince(0) // what came before the Link is the past
 	for _, s := range st.Seats {
 		l.mine[s] = true
 	}
@@ -169,6 +174,10 @@ func (l *Link) Close() {
 	l.cancel()
 	l.wg.Wait()
 }
+
+// Client is the game service's client the Link's session uses (this
+// device's guest): a rematch opens with it.
+func (l *Link) Client() *client.Client { return l.sess.Client() }
 
 // Game is the game's id.
 func (l *Link) Game() string { return l.game }
@@ -249,6 +258,78 @@ func (l *Link) Notices() []play.Message {
 	n := l.notices
 	l.notices = nil
 	return n
+}
+
+// Offer is an offer on the table: a takeback or a rematch, and the
+// seats that agree so far.
+type Offer struct {
+	Kind  string // proto.OfferTakeback or proto.OfferRematch
+	Seats []int  // the seats that offered or accepted
+	Ply   int    // the game's ply it was made at: a move voids it
+}
+
+// Offers are the offers on the table, takeback first.
+func (l *Link) Offers() []Offer {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []Offer
+	for _, k := range [...]string{proto.OfferTakeback, proto.OfferRematch} {
+		if o, ok := l.offers[k]; ok {
+			o.Seats = append([]int(nil), o.Seats...)
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Asked is the offer of another seat that this device has not answered
+// (ok false: none): the screen asks its player to accept or refuse it.
+func (l *Link) Asked() (Offer, bool) {
+	for _, o := range l.Offers() {
+		mine := false
+		for _, s := range o.Seats {
+			mine = mine || l.Mine(s)
+		}
+		if !mine {
+			return o, true
+		}
+	}
+	return Offer{}, false
+}
+
+// Rematch is the rematch's game id once the players agreed ("": none).
+func (l *Link) Rematch() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.rematch
+}
+
+// Propose offers a takeback or a rematch, or accepts the other seats'
+// offer of it. The answer comes as an event (Offers, a notice).
+func (l *Link) Propose(kind string) error {
+	return l.sess.Send(proto.Msg{T: proto.TOffer, Ply: l.Server().Ply(), Kind: kind})
+}
+
+// Refuse declines the offer of kind on the table.
+func (l *Link) Refuse(kind string) error {
+	l.mu.Lock()
+	delete(l.offers, kind) // answered: the prompt goes at once
+	l.mu.Unlock()
+	return l.sess.Send(proto.Msg{T: proto.TDecline, Ply: l.Server().Ply(), Kind: kind})
+}
+
+// Resign gives up the seat this device holds that is to move, else the
+// first it holds.
+func (l *Link) Resign() error {
+	st := l.Server()
+	if len(st.Seats) == 0 {
+		return errors.New("a spectator holds no seat")
+	}
+	seat := st.Seats[0]
+	if l.Mine(st.Pos.ToMoveSeat()) {
+		seat = st.Pos.ToMoveSeat()
+	}
+	return l.sess.Send(proto.Msg{T: proto.TResign, Ply: st.Ply(), Seat: seat})
 }
 
 // NeedsTable reports that the table no longer matches the server's game
@@ -356,6 +437,31 @@ func (l *Link) Step(c *play.Controller) {
 	m := l.match
 	moves := l.srv.Moves
 	local := l.base + len(m.Moves)
+	if to := l.undoneTo; to >= 0 {
+		// An agreed takeback: the table goes back as undo does, once the
+		// move being shown is done (a table that does not have those
+		// moves is built again).
+		switch {
+		case to >= local:
+			l.undoneTo = -1
+		case to < l.base:
+			l.undoneTo, l.resync = -1, true
+			return
+		case c.Phase() == play.Showing:
+			return
+		default:
+			l.undoneTo = -1
+			l.mu.Unlock()
+			ok := c.TakeBackTo(to - l.base)
+			l.mu.Lock()
+			if !ok {
+				l.resync = true
+				return
+			}
+			l.seen = min(l.seen, to)
+			local = to
+		}
+	}
 	if len(moves) < l.base {
 		l.resync = true // a takeback to before the table's start
 		return
@@ -407,46 +513,41 @@ func (l *Link) pendingAt(i int) bool {
 	return ok
 }
 
-// watch follows the session's state.
+// watch follows the session's state and its events.
 func (l *Link) watch() {
 	defer l.wg.Done()
-	ver, seen := -1, 0
+	ver, evs0 := -1, -1
 	for l.ctx.Err() == nil {
-		// The seat events (connected, left) are not in the state: look at
-		// them at least every quarter second.
+		// Wakes at a change of the state or a new event; at least every
+		// quarter second all the same.
 		ctx, cancel := context.WithTimeout(l.ctx, 250*time.Millisecond)
 		err := l.sess.Wait(ctx, func(st *client.State) bool {
-			return stateVer(st) != ver
+			return stateVer(st) != ver || st.Events != evs0
 		})
 		cancel()
 		if l.ctx.Err() != nil {
 			return
 		}
-		st := l.sess.Snapshot()
-		evs := l.sess.Events()
-		if err != nil && len(evs) == seen {
+		l.mu.Lock()
+		evs, n := l.sess.EventsSince(l.evSeen)
+		l.mu.Unlock()
+		if err != nil && len(evs) == 0 {
 			continue
 		}
-		ver = stateVer(&st)
+		st := l.sess.Snapshot()
+		ver, evs0 = stateVer(&st), n // an event newer than those read wakes the next wait
 		l.mu.Lock()
-		if l.away == nil { // the first state says who is there; the events, from then on
-			l.away = map[int]bool{}
-			for _, s := range st.Table {
-				l.away[s.Seat] = !s.Connected
-			}
+		l.evSeen = n
+		for _, e := range evs {
+			l.event(e) // against the table as it was before them (names)
 		}
-		for _, e := range evs[min(seen, len(evs)):] {
-			switch {
-			case e.T != proto.TSeat:
-			case e.What == proto.WhatConnected || e.What == proto.WhatJoined:
-				l.away[e.Seat] = false
-			case e.What == proto.WhatLeft:
-				l.away[e.Seat] = true
+		if len(st.Moves) != len(l.srv.Moves) || st.Status != "playing" {
+			// An offer holds for the game as it was made in.
+			for k, o := range l.offers {
+				if o.Ply != len(st.Moves) || k == proto.OfferTakeback && st.Status != "playing" {
+					delete(l.offers, k)
+				}
 			}
-		}
-		seen = len(evs)
-		for i := range st.Table {
-			st.Table[i].Connected = !l.away[st.Table[i].Seat]
 		}
 		l.srv = st
 		for ply := range l.flying {
@@ -464,8 +565,56 @@ func (l *Link) watch() {
 	}
 }
 
+// event takes up one of the session's events; under l.mu, with l.srv
+// the game as it was before it.
+func (l *Link) event(e proto.Msg) {
+	switch e.T {
+	case proto.TOffered:
+		l.offers[e.Kind] = Offer{Kind: e.Kind, Seats: append([]int(nil), e.Seats...), Ply: e.Ply}
+	case proto.TDeclined:
+		if _, ok := l.offers[e.Kind]; ok {
+			delete(l.offers, e.Kind)
+			l.notices = append(l.notices, play.Msg("online.declined."+e.Kind))
+		}
+	case proto.TUndone:
+		delete(l.offers, proto.OfferTakeback)
+		l.undoneTo = e.Ply
+		l.notices = append(l.notices, play.Msg("online.tookback"))
+	case proto.TRematch:
+		clear(l.offers)
+		l.rematch = e.Game
+	case proto.TRefused:
+		if e.ID == "" && (e.Code == proto.CodeNoOffer || e.Code == proto.CodeOver || e.Code == proto.CodeStalePly || e.Code == proto.CodeNotYourSeat) {
+			l.notices = append(l.notices, play.Msg("online.cannot", play.Text(e.Why)))
+		}
+	case proto.TSeat:
+		if e.What != proto.WhatComputer || e.Seat < 0 || e.Seat >= l.srv.Pos.Players() {
+			return
+		}
+		name := ""
+		for _, s := range l.srv.Table {
+			if s.Seat == e.Seat && s.Kind == proto.SeatHuman {
+				name = s.Name
+			}
+		}
+		why := "online.tookseat.left"
+		switch e.Why {
+		case "time":
+			why = "online.tookseat.time"
+		case "resign":
+			why = "online.tookseat.resign"
+		}
+		col := l.srv.Pos.SeatColor(e.Seat)
+		var who any = col // nobody named: the colour
+		if name != "" {
+			who = name
+		}
+		l.notices = append(l.notices, play.Msg(why, who, max(1, e.Level), col))
+	}
+}
+
 // stateVer is a cheap fingerprint of what the Link follows in a state:
-// the ply, the sync, the status and who is connected.
+// the ply, the sync, the status, who is connected and who plays.
 func stateVer(st *client.State) int {
 	v := len(st.Moves)*8 + len(st.Seats)
 	if st.Synced {

@@ -28,6 +28,7 @@ type device struct {
 	ctl  *play.Controller
 
 	played  int // Played events shown since the table was built
+	back    int // moves shown going back (Replayed, Back) since then
 	tables  int // tables built
 	notices []play.Message
 }
@@ -66,7 +67,7 @@ func (d *device) table() {
 	if err := d.link.Seat(d.ctl); err != nil {
 		d.t.Fatal(err)
 	}
-	d.played, d.tables = 0, d.tables+1
+	d.played, d.back, d.tables = 0, 0, d.tables+1
 }
 
 // tick is one frame: the Link, the controller, the events shown at once.
@@ -79,6 +80,9 @@ func (d *device) tick() {
 	for _, ev := range d.ctl.Events() {
 		if ev.Kind == play.Played {
 			d.played++
+		}
+		if ev.Kind == play.Replayed && ev.Back {
+			d.back++
 		}
 	}
 	if d.ctl.Phase() == play.Showing {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -16,6 +17,7 @@ import (
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/render"
+	"shiftago/render/layout"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/online"
@@ -35,10 +37,11 @@ const (
 	actOJoin
 	actOBack
 	actOMyGames
+	actOJoinCode // join the game of the code or link typed in the code box
 )
 
 func (a onlineAct) String() string {
-	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames"}[a]
+	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode"}[a]
 }
 
 // The stages of the online page.
@@ -85,6 +88,10 @@ type Online struct {
 	qrX, qrY    float64
 	qrS         float64 // the QR code's side on screen
 
+	name    textBox // the player's display name
+	codeBox textBox // an invite code or link, typed or pasted
+	named   string  // the name as last kept
+
 	done     chan func(c *app.Context)
 	answered bool // an answer came this tick: draw it
 	cancel   context.CancelFunc
@@ -94,6 +101,9 @@ type Online struct {
 // or a new game to create.
 func NewOnline(c *app.Context) app.Scene {
 	o := &Online{dirty: true, players: 2, done: make(chan func(*app.Context), 4), variant: int(c.Setup.Variant)}
+	o.name.max, o.codeBox.max = maxNameField, maxCodeField
+	o.named = keptName(c.Opts.Store)
+	o.name.set(o.named)
 	switch {
 	case c.Opts.Online.Watch != "":
 		code, _ := app.CodeOf(c.Opts.Online.Watch)
@@ -111,20 +121,34 @@ func NewOnline(c *app.Context) app.Scene {
 // PagePhase implements app.PageScene.
 func (o *Online) PagePhase() string { return "online" }
 
-// PageButtons implements app.PageButtons.
-func (o *Online) PageButtons() []ui.Info { return o.bs.Infos() }
+// PageButtons implements app.PageButtons: the buttons, and the name and
+// code boxes where they are shown ("name", "code").
+func (o *Online) PageButtons() []ui.Info {
+	out := o.bs.Infos()
+	for _, b := range [...]struct {
+		id string
+		r  layout.Rect
+	}{{"name", o.name.rect}, {"code", o.codeBox.rect}} {
+		if !b.r.Empty() {
+			out = append(out, ui.Info{ID: b.id, Enabled: true, Rect: b.r})
+		}
+	}
+	return out
+}
 
 // Still implements app.Still: the page waits for a tap, except while
 // the server is asked or the friends are awaited, and in the tick an
 // answer came (the page changed with no input).
 func (o *Online) Still() bool {
-	return !o.answered && (o.stage == stageCreate || o.stage == stageJoin || o.stage == stageFailed)
+	return !o.answered && !o.name.editing() && !o.codeBox.editing() &&
+		(o.stage == stageCreate || o.stage == stageJoin || o.stage == stageFailed)
 }
 
 // PageOnline implements app.PageOnline.
 func (o *Online) PageOnline() map[string]any {
 	st := map[string]any{"stage": [...]string{"create", "working", "invite", "join", "failed"}[o.stage],
-		"code": o.code, "watch": o.watch, "why": o.why}
+		"code": o.code, "watch": o.watch, "why": o.why, "name": o.name.text(), "editing": o.name.editing() || o.codeBox.editing(),
+		"typed": o.codeBox.text()}
 	if o.code != "" {
 		st["link"] = o.linkText
 	}
@@ -164,6 +188,9 @@ func (o *Online) Update(c *app.Context) error {
 	if o.dirty || o.w != c.W || o.h != c.H {
 		o.layout(c)
 	}
+	if o.boxes(c) {
+		return nil
+	}
 	if c.In.KeyPressed(ebiten.KeyEscape) {
 		o.back(c)
 		return nil
@@ -185,6 +212,8 @@ func (o *Online) Update(c *app.Context) error {
 		o.startCreate(c)
 	case actOJoin:
 		o.startJoin(c)
+	case actOJoinCode:
+		o.joinCode(c)
 	case actOShare:
 		if !app.Share(c, app.InviteQuery(o.code), c.T("online.title")) {
 			c.Notify(c.F("online.codeis", o.code))
@@ -200,6 +229,7 @@ func (o *Online) Update(c *app.Context) error {
 // back leaves the page: the game being made is left (it stays on the
 // server, in the player's games).
 func (o *Online) back(c *app.Context) {
+	o.blur()
 	if o.cancel != nil {
 		o.cancel()
 	}
@@ -213,6 +243,7 @@ func (o *Online) back(c *app.Context) {
 
 // toTable opens the game's table; the Link goes with it.
 func (o *Online) toTable(c *app.Context) {
+	o.blur()
 	l, s := o.link, o.sess
 	o.link, o.sess = nil, nil
 	scene, err := c.Screens.OnlineGame(c, l, func() { l.Close(); s.Close() })
@@ -279,7 +310,10 @@ func (o *Online) runAs(c *app.Context, guest bool, f func(ctx context.Context, c
 	o.cancel = cancel
 	o.stage = stageWorking
 	st := c.Opts.Store
-	name := c.T("online.player")
+	name := o.name.text()
+	if name == "" {
+		name = c.T("online.player")
+	}
 	go func() {
 		defer cancel()
 		cl, err := client.New(srv), error(nil)
@@ -307,27 +341,98 @@ type keptGuest struct {
 	Name   string `json:"name"`
 }
 
-// guestOf is this device's guest at srv: the one kept in st, else a new
-// one (kept for next time).
+// guestOf is this device's guest at srv, named name: the one kept in st
+// (renamed on the server when the player typed another name since),
+// else a new one (kept for next time).
 func guestOf(ctx context.Context, st store.Store, srv, name string) (*client.Client, error) {
 	cl := client.New(srv)
+	kept := false
 	if st != nil {
 		if b, err := st.Read(guestFile); err == nil {
 			var g keptGuest
 			if json.Unmarshal(b, &g) == nil && g.Server == srv && g.Token != "" {
 				cl.Token, cl.ID, cl.Name = g.Token, g.ID, g.Name
-				return cl, nil
+				kept = true
 			}
 		}
 	}
-	if err := cl.NewGuest(ctx, name); err != nil {
-		return nil, err
+	switch {
+	case !kept:
+		if err := cl.NewGuest(ctx, name); err != nil {
+			return nil, err
+		}
+	case cl.Name != name:
+		// A server without the rename, or one that refuses the name,
+		// leaves the old name: the game is played all the same.
+		if cl.Rename(ctx, name) != nil {
+			return cl, nil
+		}
+	default:
+		return cl, nil
 	}
 	if st != nil {
 		b, _ := json.Marshal(keptGuest{Server: srv, Token: cl.Token, ID: cl.ID, Name: cl.Name})
 		_ = st.WriteNoBackup(guestFile, b)
 	}
 	return cl, nil
+}
+
+// nameFile keeps the display name the player typed, for every server.
+const nameFile = "online-name"
+
+// keptName is the name kept in st ("" when none was typed).
+func keptName(st store.Store) string {
+	if st == nil {
+		return ""
+	}
+	b, err := st.Read(nameFile)
+	if err != nil {
+		return ""
+	}
+	return fieldText(strings.TrimSpace(string(b)), maxNameField)
+}
+
+// boxes runs the name and code boxes; it reports whether the input was
+// theirs. A name the player finished typing is kept on the device.
+func (o *Online) boxes(c *app.Context) bool {
+	used := o.name.update(c) || o.codeBox.update(c)
+	if o.name.done || o.codeBox.done {
+		o.dirty = true
+	}
+	if n := strings.TrimSpace(o.name.text()); !o.name.editing() && n != o.named {
+		o.named = n
+		if st := c.Opts.Store; st != nil {
+			if err := st.WriteNoBackup(nameFile, []byte(n)); err != nil {
+				c.Notify(err.Error())
+			}
+		}
+	}
+	if o.codeBox.done && o.codeBox.text() != "" {
+		o.joinCode(c) // Enter in the code box joins, as its button does
+		return true
+	}
+	return used || o.name.editing() || o.codeBox.editing()
+}
+
+// joinCode joins the game of the code or link in the code box (a
+// spectator link opens the game read-only).
+func (o *Online) joinCode(c *app.Context) {
+	code, watch := app.CodeOf(o.codeBox.text())
+	switch {
+	case code == "":
+		c.Notify(c.T("online.code"))
+	case watch:
+		o.startWatch(c, code)
+	default:
+		o.code = code
+		o.startJoin(c)
+	}
+}
+
+// blur ends the boxes' editing: the page is left.
+func (o *Online) blur() {
+	o.name.f.Blur()
+	o.codeBox.f.Blur()
 }
 
 // openLink opens the game's session and its Link.
@@ -362,6 +467,9 @@ func (o *Online) startCreate(c *app.Context) {
 		g, err := cl.Create(ctx, req)
 		if err != nil {
 			return nil, err
+		}
+		if g.Invite != "" {
+			rememberJoined(st, g.Invite, g.Game) // the invite link opens it here again after Leave
 		}
 		sess, l, err := openLink(ctx, cl, st, g.Game)
 		if err != nil {
@@ -401,17 +509,27 @@ func (o *Online) startJoin(c *app.Context) {
 				return nil, err
 			}
 			game = g.Game
-			if st != nil {
-				if len(joined) > 50 {
-					clear(joined) // old invites: their games are in the player's list
-				}
-				joined[code] = game
-				b, _ := json.Marshal(joined)
-				_ = st.WriteNoBackup(joinedFile, b)
-			}
+			rememberJoined(st, code, game)
 		}
 		return o.tableOf(ctx, cl, st, game)
 	})
+}
+
+// rememberJoined notes in st that the invite code opens game here.
+func rememberJoined(st store.Store, code, game string) {
+	if st == nil {
+		return
+	}
+	joined := map[string]string{}
+	if b, err := st.Read(joinedFile); err == nil {
+		_ = json.Unmarshal(b, &joined)
+	}
+	if len(joined) > 50 {
+		clear(joined) // old invites: their games are in the player's list
+	}
+	joined[code] = game
+	b, _ := json.Marshal(joined)
+	_ = st.WriteNoBackup(joinedFile, b)
 }
 
 // startWatch opens the game a spectator code names, read-only: no
@@ -482,8 +600,28 @@ func (o *Online) layout(c *app.Context) {
 		}
 		y += bh + 0.5*u
 	}
+	top := y
 	text(c.T("online.title"), 0.9, render.Ink, true)
 	o.qr, o.qrS = o.qrFor(), 0
+	o.name.rect, o.codeBox.rect = layout.Rect{}, layout.Rect{}
+	switch o.stage {
+	case stageCreate, stageJoin:
+		// The name on one row, its label then the box: beside the title
+		// where the screen is wide (and short), else below it.
+		label := c.T("online.name")
+		size := 0.5 * u
+		lw := c.Text.Width(label, size, false) + 0.5*u
+		bw := math.Min(w-lw, 12*u)
+		nx, ny := x, y
+		if tw := c.Text.Width(c.T("online.title"), 0.9*u, true); c.W > c.H && w-tw-u-lw >= 7*u {
+			bw = math.Min(bw, w-tw-u-lw)
+			nx, ny = x+w-lw-bw, top-(bh-1.17*u)/2
+		} else {
+			y += bh + 0.5*u
+		}
+		o.blocks = append(o.blocks, ui.TextBlock{X: nx, Y: ny + bh/2, Size: size, Lines: []string{label}, Col: render.Dim, Align: render.AlignLeft})
+		o.name.rect = layout.Rect{X: nx + lw, Y: ny, W: bw, H: bh}
+	}
 	switch o.stage {
 	case stageCreate:
 		text(c.T("setup.game"), 0.5, render.Dim, false)
@@ -502,7 +640,13 @@ func (o *Online) layout(c *app.Context) {
 		})
 		y += 0.3 * u
 		o.answers(c, x, y, w, bh, actOCreate, c.T("online.create"))
-		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + bh + 0.4*u, W: math.Min(9*u, (w-u)/2), H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
+		y += bh + 0.6*u
+		// Or join a friend's game by its code or link, typed or pasted.
+		jw := math.Min(9*o.u, (w-o.u)/2)
+		o.codeBox.rect = layout.Rect{X: x, Y: y, W: w - jw - 0.2*u, H: bh}
+		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
+		// And the games already under way.
+		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
 	case stageWorking:
 		text(c.T("online.working"), 0.6, render.Ink, false)
 		o.answers(c, x, y, w, bh, 0, "")
@@ -563,6 +707,8 @@ func (o *Online) Draw(screen *ebiten.Image, c *app.Context) {
 		screen.DrawImage(o.qr, &op)
 	}
 	o.bs.Draw(screen, c.Kit())
+	o.name.draw(screen, c, c.T("online.player"))
+	o.codeBox.draw(screen, c, c.T("online.code"))
 }
 
 // Fits lists the texts with their room, for the fit test.

@@ -31,7 +31,7 @@ func TestOnlinePageFits(t *testing.T) {
 					}
 					for _, b := range o.bs.List {
 						if b.Y+b.H > c.H {
-							t.Errorf("%s %v, stage %d: button %v below the screen", lg, sz, stage, b.Act)
+							t.Errorf("%s %v, stage %d: button %v below the screen (%.0f > %.0f)", lg, sz, stage, b.Act, b.Y+b.H, c.H)
 						}
 					}
 				}

@@ -96,6 +96,11 @@ func (r *RemotePlayer) Seen(m *Match) {
 			delete(r.inbox, ply)
 		}
 	}
+	for ply := range r.theirs {
+		if ply >= len(m.Moves) {
+			delete(r.theirs, ply) // taken back: a move made here there is ours
+		}
+	}
 	r.sent = min(r.sent, len(m.Moves))
 	for ; r.sent < len(m.Moves); r.sent++ {
 		if !r.theirs[r.sent] && r.Send != nil {

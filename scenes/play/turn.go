@@ -779,9 +779,15 @@ func (c *Controller) Undo(hotSeat bool) bool {
 	m := c.S.M
 	n := len(m.Moves)
 	m.Undo(hotSeat)
-	// The moves taken back, last first, each from the position after it.
-	p, first := m.Pos, len(c.events)
-	for _, mv := range m.Redo[:n-len(m.Moves)] {
+	c.goneBack(m.Redo[:n-len(m.Moves)])
+	return true
+}
+
+// goneBack shows the moves taken back (in the order they were played),
+// last first, each going back from the position after it.
+func (c *Controller) goneBack(taken []logic.Move) {
+	p, first := c.S.M.Pos, len(c.events)
+	for _, mv := range taken {
 		ev := Event{Kind: Replayed, Move: mv, Before: p, Back: true}
 		p.Apply(mv, &ev.Trace)
 		c.emit(ev)
@@ -789,6 +795,21 @@ func (c *Controller) Undo(hotSeat bool) bool {
 	slices.Reverse(c.events[first:])
 	c.seen()
 	c.replaying(Msg("notice.undone"))
+}
+
+// TakeBackTo takes the match back to its first n moves, as an agreed
+// takeback of an online game does, and shows the moves going back as
+// Undo does. Nothing is left to redo. False (and nothing changes) while
+// a move is being shown or n is not before the match's end.
+func (c *Controller) TakeBackTo(n int) bool {
+	m := c.S.M
+	if c.phase != Playing || n < 0 || n >= len(m.Moves) {
+		return false
+	}
+	taken := append([]logic.Move(nil), m.Moves[n:]...)
+	m.replay(m.Moves[:n])
+	m.Redo = nil
+	c.goneBack(taken)
 	return true
 }
 

@@ -171,3 +171,154 @@ test('a phone invites a tablet from the title; they play a whole game by touch; 
   await phoneCtx.close();
   await tabletCtx.close();
 });
+
+// ---- the in-game controls (issue 25) ------------------------------------
+
+// Screenshots of the in-game controls go to SHOTS (default artifacts).
+const shots = process.env.SHOTS || artifacts;
+
+// startPair has the phone create a game from the title (of players; a
+// friend at every other seat) and the tablet take its seat through the
+// invite link; with more seats, seat (the invite) fills the others
+// before the tables are awaited.
+async function startPair(players = 2, seat = async () => {}) {
+  const phoneCtx = await browser.newContext({ ...PHONE, hasTouch: true, isMobile: true });
+  const tabletCtx = await browser.newContext({ ...TABLET, hasTouch: true, isMobile: true });
+  for (const ctx of [phoneCtx, tabletCtx]) ctx.setDefaultNavigationTimeout(180_000); // a loaded machine
+  const phone = await open(phoneCtx);
+  await waitFor(phone, () => shiftago.phase() === 'setup');
+  await tapButton(phone, 'online');
+  await waitFor(phone, () => shiftago.phase() === 'online');
+  // The player's name, typed on the phone's keyboard: a tap on the box
+  // gives the focus to the game's text field, a tap elsewhere ends it.
+  await tapButton(phone, 'name');
+  await waitFor(phone, () => shiftago.online().editing && document.activeElement && document.activeElement.tagName === 'TEXTAREA');
+  await waitTicks(phone, 2); // the field's session starts on the frame after the focus
+  await phone.keyboard.type('Ann', { delay: 150 });
+  await waitFor(phone, () => shiftago.online().name === 'Ann', null, 30_000);
+  await waitTicks(phone, 2);
+  await phone.screenshot({ path: join(shots, 'name-phone.png'), timeout: 180_000 });
+  await touch(phone, 'touchStart', [{ x: 20, y: 20 }]);
+  await waitTicks(phone);
+  await touch(phone, 'touchEnd', []);
+  await waitFor(phone, () => !shiftago.online().editing && shiftago.online().name === 'Ann');
+  if (players !== 2) await tapButton(phone, `players ${players}`);
+  await tapButton(phone, 'create');
+  await waitFor(phone, () => shiftago.online().stage === 'invite', null, 60_000);
+  const inv = await online(phone);
+  const tablet = await open(tabletCtx, new URL(inv.link).search);
+  await waitFor(tablet, () => shiftago.phase() === 'online' && shiftago.online().stage === 'join');
+  await tapButton(tablet, 'join');
+  await seat(inv.code, tabletCtx);
+  for (const p of [phone, tablet]) {
+    await waitFor(p, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 60_000);
+  }
+  // The tablet's table names the phone's player, connected.
+  await waitFor(tablet, () => shiftago.online().table.startsWith('human:Ann:connected'), null, 30_000);
+  return { phone, tablet, close: async () => { await phoneCtx.close(); await tabletCtx.close(); } };
+}
+
+test('in the game: a takeback offered on the phone and accepted on the tablet; a resignation', { timeout: 900_000 }, async () => {
+  mkdirSync(shots, { recursive: true });
+  const { phone, tablet, close } = await startPair();
+  // The phone (seat 0) moves first, by touch; the tablet shows it.
+  await waitFor(phone, () => shiftago.online().myTurn && shiftago.phase() === 'playing');
+  await playOne(phone, tablet, 'W1');
+  await waitFor(tablet, () => shiftago.online().myTurn && shiftago.phase() === 'playing');
+
+  // The phone's menu: no undo online; resign, takeback, rematch (off
+  // until the end), leave.
+  await tapButton(phone, 'menu');
+  await waitFor(phone, () => shiftago.online().menu);
+  const items = await api(phone, 'buttons');
+  const ids = items.map((b) => b.id);
+  for (const id of ['resign', 'takeback', 'rematch', 'leave']) assert.ok(ids.includes(id), `no ${id} in ${ids}`);
+  assert.ok(!ids.includes('undo'), 'an undo in an online game');
+  assert.equal(items.find((b) => b.id === 'rematch').enabled, false, 'a rematch offered while playing');
+  await phone.screenshot({ path: join(shots, 'menu-phone.png'), timeout: 180_000 });
+
+  // The takeback: asked on the tablet by name, accepted; both tables go
+  // back to the start.
+  await tapButton(phone, 'takeback');
+  await waitFor(phone, () => shiftago.online().offers === 'takeback' && !shiftago.online().menu);
+  await waitFor(tablet, () => shiftago.online().asked === 'takeback');
+  const asked = await api(tablet, 'buttons');
+  assert.ok(asked.some((b) => b.id === 'accept') && asked.some((b) => b.id === 'refuse'), JSON.stringify(asked.map((b) => b.id)));
+  await tablet.screenshot({ path: join(shots, 'offer-tablet.png'), timeout: 180_000 });
+  await phone.screenshot({ path: join(shots, 'offered-phone.png'), timeout: 180_000 });
+  await tapButton(tablet, 'accept');
+  // The phone's table is back where its player is to move (the move
+  // shown going back first), the tablet's waits for her.
+  await waitFor(phone, () => { const o = shiftago.online(); return o.ply === 0 && o.offers === '' && o.myTurn && shiftago.phase() === 'playing'; }, null, 60_000);
+  await waitFor(tablet, () => { const o = shiftago.online(); return o.ply === 0 && o.offers === '' && !o.myTurn && shiftago.phase() === 'thinking'; }, null, 60_000);
+  results.takeback = { phone: (await online(phone)).told, tablet: (await online(tablet)).told };
+  assert.ok(results.takeback.tablet.length > 0, 'the takeback not told on the tablet');
+
+  // The game goes on: the phone moves again, then resigns (confirmed).
+  await playOne(phone, tablet, 'W1');
+  await tapButton(phone, 'menu');
+  await tapButton(phone, 'resign');
+  await waitFor(phone, () => shiftago.online().sure);
+  await phone.screenshot({ path: join(shots, 'resign-confirm-phone.png'), timeout: 180_000 });
+  await tapButton(phone, 'sure');
+  for (const p of [phone, tablet]) {
+    // Said on the status line (the next frame after the state).
+    await waitFor(p, () => { const o = shiftago.online(); return o.status === 'finished' && /resigned/.test(o.mark); }, null, 60_000);
+  }
+  const [po, to] = [await online(phone), await online(tablet)];
+  assert.equal(po.result, 'win g');
+  assert.match(po.why, /resigned/);
+  results.resign = { phone: po.mark, tablet: to.mark };
+  assert.match(to.mark, /^Ann resigned/, 'the resignation said on the tablet by name');
+  await tablet.screenshot({ path: join(shots, 'resigned-tablet.png'), timeout: 180_000 });
+  // After the end the menu offers a rematch.
+  await tapButton(tablet, 'menu');
+  assert.equal((await api(tablet, 'buttons')).find((b) => b.id === 'rematch').enabled, true);
+  await tablet.screenshot({ path: join(shots, 'menu-over-tablet.png'), timeout: 180_000 });
+  await close();
+});
+
+// cid is a third player with no screen: a page of the server's origin
+// (no game loaded) that speaks the protocol with fetch and a WebSocket.
+async function cidJoins(ctx, code) {
+  const page = await ctx.newPage();
+  await page.goto(base + '/api/games'); // any page of the origin: a 401, no game
+  return page.evaluate(async (code) => {
+    const post = async (path, body, token) => {
+      const r = await fetch(path, { method: 'POST', headers: token ? { Authorization: 'Bearer ' + token } : {}, body: JSON.stringify(body) });
+      if (!r.ok) throw new Error(path + ': ' + r.status + ' ' + await r.text());
+      return r.json();
+    };
+    const g = await post('/api/guests', { name: 'Cid' });
+    const j = await post('/api/join', { code }, g.token);
+    const ws = new WebSocket(location.origin.replace(/^http/, 'ws') + '/api/ws');
+    await new Promise((ok, fail) => { ws.onopen = ok; ws.onerror = fail; });
+    const cid = { ws, game: j.game, seat: j.seats[0], ply: 0, status: '' };
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.t === 'state') { cid.ply = m.ply; cid.status = m.status; }
+      if (m.t === 'moved') cid.ply = Math.max(cid.ply, m.ply);
+    };
+    ws.send(JSON.stringify({ t: 'hello', v: 1, token: g.token, game: j.game, ply: 0 }));
+    window.cid = cid;
+    return { game: j.game, seat: cid.seat };
+  }, code).then((info) => ({ page, ...info }));
+}
+
+test('in the game: a player of three resigns, and the computer takes the seat for everyone to see', { timeout: 900_000 }, async () => {
+  mkdirSync(shots, { recursive: true });
+  let cid;
+  const { phone, tablet, close } = await startPair(3, async (code, ctx) => { cid = await cidJoins(ctx, code); });
+  assert.equal(cid.seat, 2);
+  await waitFor(tablet, () => shiftago.online().table.split('|')[2] === 'human:Cid:connected', null, 30_000);
+  await cid.page.waitForFunction(() => window.cid.status === 'playing', null, { timeout: 30_000, polling: 100 });
+  await cid.page.evaluate(() => window.cid.ws.send(JSON.stringify({ t: 'resign', ply: window.cid.ply, seat: window.cid.seat })));
+  for (const p of [phone, tablet]) {
+    await waitFor(p, () => { const o = shiftago.online(); return /^Cid resigned: the computer \(level \d\) plays Blue now/.test(o.notice) && o.table.split('|')[2].startsWith('computer:'); }, null, 60_000);
+  }
+  await phone.screenshot({ path: join(shots, 'computer-phone.png'), timeout: 180_000 });
+  await tablet.screenshot({ path: join(shots, 'computer-tablet.png'), timeout: 180_000 });
+  results.computerSeat = (await online(tablet)).notice;
+  await cid.page.close();
+  await close();
+});

@@ -69,6 +69,16 @@ func (c *Client) NewGuest(ctx context.Context, name string) error {
 	return nil
 }
 
+// Rename changes the guest's display name.
+func (c *Client) Rename(ctx context.Context, name string) error {
+	var rep proto.GuestReply
+	if err := c.do(ctx, "PATCH", "/api/guests/me", proto.GuestRequest{Name: name}, &rep); err != nil {
+		return err
+	}
+	c.Name = rep.Name
+	return nil
+}
+
 // Create creates a game.
 func (c *Client) Create(ctx context.Context, req proto.CreateRequest) (proto.GameReply, error) {
 	var rep proto.GameReply
@@ -102,6 +112,7 @@ type State struct {
 	Table    []proto.SeatInfo
 	Deadline int64
 	Synced   bool // a state has come since the last (re)connect
+	Events   int  // the events received so far (Session.EventsSince counts the same)
 }
 
 // Ply is the number of moves played.
@@ -130,6 +141,7 @@ type Session struct {
 	changed chan struct{} // closed and replaced at every change
 	pending map[string]*pending
 	events  []proto.Msg // seat, over, offered, declined, undone, rematch, refused, bye
+	evCount int         // the events ever received: events holds the last of them
 	// base is the position of the last state (at ply baseFrom), from
 	// which a takeback rebuilds the position without a round trip.
 	basePos  logic.Position
@@ -149,6 +161,9 @@ type pending struct {
 	done chan error
 	ack  proto.Msg
 }
+
+// maxEvents bounds the events a session keeps (EventsSince).
+const maxEvents = 1000
 
 // retryAfter is how long a move refused as busy or too fast waits
 // before it is sent again.
@@ -234,6 +249,24 @@ func (s *Session) Events() []proto.Msg {
 	defer s.mu.Unlock()
 	return append([]proto.Msg(nil), s.events...)
 }
+
+// EventsSince is the events received after the first n of the session
+// (n: the count a previous call returned), and the count now. The
+// session keeps the last maxEvents: a caller that fell further behind
+// gets those it keeps.
+func (s *Session) EventsSince(n int) ([]proto.Msg, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	first := s.evCount - len(s.events) // the count of the oldest kept
+	from := max(n, first) - first
+	if from > len(s.events) {
+		from = len(s.events) // a count from another session: nothing new
+	}
+	return append([]proto.Msg(nil), s.events[from:]...), s.evCount
+}
+
+// Client is the client the session was opened with (its guest).
+func (s *Session) Client() *Client { return s.c }
 
 // Wait blocks until cond holds for the state (called under the session's
 // lock: it must not call the session).
@@ -507,6 +540,7 @@ func (s *Session) read() {
 // handle applies an event to the state; under s.mu.
 func (s *Session) handle(m proto.Msg) {
 	defer s.notify()
+	before := len(s.events)
 	switch m.T {
 	case proto.TWelcome:
 		s.st.Seats = append([]int(nil), m.Seats...)
@@ -581,6 +615,22 @@ func (s *Session) handle(m proto.Msg) {
 		}
 		s.events = append(s.events, m)
 	case proto.TSeat:
+		// The table follows the seat events between two states: who is
+		// connected, who took a free seat, which seat a computer plays.
+		for i := range s.st.Table {
+			if t := &s.st.Table[i]; t.Seat == m.Seat {
+				switch m.What {
+				case proto.WhatConnected:
+					t.Connected = true
+				case proto.WhatLeft:
+					t.Connected = false
+				case proto.WhatJoined:
+					t.Kind, t.Name = proto.SeatHuman, m.Why
+				case proto.WhatComputer:
+					t.Kind, t.Name, t.Level, t.Connected = proto.SeatComputer, "", m.Level, false
+				}
+			}
+		}
 		if m.What == proto.WhatComputer || m.What == proto.WhatJoined {
 			for i := range s.st.Seats {
 				if m.What == proto.WhatComputer && s.st.Seats[i] == m.Seat {
@@ -593,7 +643,9 @@ func (s *Session) handle(m proto.Msg) {
 	case proto.TOffered, proto.TDeclined, proto.TRematch, proto.TBye:
 		s.events = append(s.events, m)
 	}
-	if len(s.events) > 1000 {
-		s.events = s.events[len(s.events)-1000:]
+	s.evCount += len(s.events) - before
+	s.st.Events = s.evCount
+	if len(s.events) > maxEvents {
+		s.events = s.events[len(s.events)-maxEvents:]
 	}
 }

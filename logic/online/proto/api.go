@@ -12,7 +12,7 @@ type GuestRequest struct {
 type GuestReply struct {
 	ID    string `json:"id"`
 	Name  string `json:"name"`
-	Token string `json:"token"`
+	Token string `json:"token,omitempty"` // only when the guest is created
 }
 
 // SeatRequest is one seat of a new game: "me" (the creator holds it; a

@@ -958,3 +958,69 @@ func TestServeNoSeatNoEntry(t *testing.T) {
 	}
 	w.Close()
 }
+
+// TestServeRename: PATCH /api/guests/me changes the guest's display
+// name, which the games opened from then on show; a bad name or body, or
+// no token, is refused and changes nothing.
+func TestServeRename(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
+	ctx := ctxFor(t, 30*time.Second)
+	ann := guest(t, ctx, "Player", n.Base)
+	patch := func(token, body string) (int, string) {
+		req, err := http.NewRequestWithContext(ctx, "PATCH", n.Base+"/api/guests/me", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	cases := []struct {
+		name, token, body string
+		status            int
+		has, now          string // in the answer; the guest's name after it
+	}{
+		{"a name", ann.Token, `{"name":"Ann"}`, 200, `"name":"Ann"`, "Ann"},
+		{"spaces trimmed", ann.Token, `{"name":"  Ann Lee "}`, 200, `"name":"Ann Lee"`, "Ann Lee"},
+		{"empty is Guest", ann.Token, `{"name":""}`, 200, `"name":"Guest"`, "Guest"},
+		{"32 bytes", ann.Token, `{"name":"` + strings.Repeat("é", 16) + `"}`, 200, `"name"`, strings.Repeat("é", 16)},
+		{"33 bytes refused", ann.Token, `{"name":"` + strings.Repeat("a", 33) + `"}`, 400, "bad-name", strings.Repeat("é", 16)},
+		{"a control character refused", ann.Token, `{"name":"A\u0007nn"}`, 400, "bad-name", strings.Repeat("é", 16)},
+		{"an unknown field refused", ann.Token, `{"name":"Ann","admin":true}`, 400, "bad-request", strings.Repeat("é", 16)},
+		{"not JSON refused", ann.Token, `name=Ann`, 400, "bad-request", strings.Repeat("é", 16)},
+		{"no token refused", "", `{"name":"Eve"}`, 401, "auth", strings.Repeat("é", 16)},
+		{"an unknown token refused", strings.Repeat("0", 64), `{"name":"Eve"}`, 401, "auth", strings.Repeat("é", 16)},
+		{"the token is not answered", ann.Token, `{"name":"Ann"}`, 200, `"id"`, "Ann"},
+	}
+	for _, tc := range cases {
+		status, body := patch(tc.token, tc.body)
+		if status != tc.status || !strings.Contains(body, tc.has) || strings.Contains(body, ann.Token) {
+			t.Errorf("%s: %d %s, want %d with %s", tc.name, status, body, tc.status, tc.has)
+		}
+		// The name as a new game shows it.
+		g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "computer", Level: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := open(t, ctx, ann, g.Game)
+		if err := s.Wait(ctx, func(x *client.State) bool { return x.Synced && len(x.Table) == 2 }); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Snapshot().Table[0].Name; got != tc.now {
+			t.Errorf("%s: the new game shows %q, want %q", tc.name, got, tc.now)
+		}
+		s.Close()
+	}
+	// The client's own call.
+	if err := ann.Rename(ctx, "Annie"); err != nil || ann.Name != "Annie" {
+		t.Fatalf("Rename: %v, name %q", err, ann.Name)
+	}
+}

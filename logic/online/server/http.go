@@ -103,15 +103,25 @@ func cleanName(n string) (string, error) {
 	return n, nil
 }
 
-func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
+// guestName reads a guest request's name, cleaned; on a bad body or name
+// it answers 400 and reports false.
+func guestName(w http.ResponseWriter, r *http.Request) (string, bool) {
 	var req proto.GuestRequest
 	if err := decodeBody(r, &req); err != nil {
 		writeErr(w, http.StatusBadRequest, "bad-request", err.Error())
-		return
+		return "", false
 	}
 	name, err := cleanName(req.Name)
 	if err != nil {
 		writeErr(w, http.StatusBadRequest, "bad-name", err.Error())
+		return "", false
+	}
+	return name, true
+}
+
+func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
+	name, ok := guestName(w, r)
+	if !ok {
 		return
 	}
 	g, tok, err := s.cfg.Store.CreateGuest(r.Context(), name)
@@ -121,6 +131,27 @@ func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, proto.GuestReply{ID: g.ID, Name: g.Name, Token: tok})
+}
+
+// handleRename changes the display name of the request's guest: the
+// games it opens from then on show it (a game open on a node meanwhile
+// keeps the name it loaded until it is loaded again).
+func (s *Server) handleRename(w http.ResponseWriter, r *http.Request) {
+	me, ok := s.authed(w, r)
+	if !ok {
+		return
+	}
+	name, ok := guestName(w, r)
+	if !ok {
+		return
+	}
+	g, err := s.cfg.Store.RenameGuest(r.Context(), me.ID, name)
+	if err != nil {
+		s.log.Error("rename guest", slog.Any("err", err))
+		writeErr(w, http.StatusServiceUnavailable, "busy", "could not store the name")
+		return
+	}
+	writeJSON(w, http.StatusOK, proto.GuestReply{ID: g.ID, Name: g.Name})
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {

@@ -89,6 +89,7 @@ func New(cfg Config) *Server {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("POST /api/guests", s.limited(s.handleGuest))
+	s.mux.HandleFunc("PATCH /api/guests/me", s.limited(s.handleRename))
 	s.mux.HandleFunc("POST /api/games", s.limited(s.handleCreate))
 	s.mux.HandleFunc("GET /api/games", s.limited(s.handleList))
 	s.mux.HandleFunc("POST /api/join", s.limited(s.handleJoin))

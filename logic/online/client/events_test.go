@@ -1,0 +1,63 @@
+package client
+
+import (
+	"testing"
+
+	"shiftago/logic/online/proto"
+)
+
+// TestEventsSinceAndSeats: the table follows the seat events, and a
+// reader of EventsSince sees every event once in order, however many
+// came, as long as it reads before maxEvents more come; one that falls
+// further behind gets those kept.
+func TestEventsSinceAndSeats(t *testing.T) {
+	s := &Session{changed: make(chan struct{})}
+	s.st.Table = []proto.SeatInfo{{Seat: 0, Kind: proto.SeatHuman, Name: "Ann", Connected: true}, {Seat: 1, Kind: proto.SeatOpen}, {Seat: 2, Kind: proto.SeatHuman, Name: "Cid"}}
+	s.st.Seats = []int{0, 2}
+	steps := []struct {
+		m    proto.Msg
+		want proto.SeatInfo
+	}{
+		{proto.Msg{T: proto.TSeat, Seat: 1, What: proto.WhatJoined, Why: "Bob"}, proto.SeatInfo{Seat: 1, Kind: proto.SeatHuman, Name: "Bob"}},
+		{proto.Msg{T: proto.TSeat, Seat: 1, What: proto.WhatConnected}, proto.SeatInfo{Seat: 1, Kind: proto.SeatHuman, Name: "Bob", Connected: true}},
+		{proto.Msg{T: proto.TSeat, Seat: 1, What: proto.WhatLeft}, proto.SeatInfo{Seat: 1, Kind: proto.SeatHuman, Name: "Bob"}},
+		{proto.Msg{T: proto.TSeat, Seat: 2, What: proto.WhatComputer, Why: "time", Level: 3}, proto.SeatInfo{Seat: 2, Kind: proto.SeatComputer, Level: 3}},
+	}
+	read := 0
+	for i, st := range steps {
+		s.handle(st.m)
+		if got := s.st.Table[st.want.Seat]; got != st.want {
+			t.Fatalf("step %d (%s %s): seat %+v, want %+v", i, st.m.What, st.m.Why, got, st.want)
+		}
+		evs, n := s.EventsSince(read)
+		if len(evs) != 1 || evs[0].Seat != st.m.Seat || evs[0].What != st.m.What || n != i+1 {
+			t.Fatalf("step %d: EventsSince(%d) = %d events, %d", i, read, len(evs), n)
+		}
+		read = n
+	}
+	if len(s.st.Seats) != 1 || s.st.Seats[0] != 0 {
+		t.Fatalf("the seat the computer took is still held: %v", s.st.Seats)
+	}
+	// A reader that keeps up never misses one, past the kept window.
+	for i := 0; i < 3*maxEvents; i++ {
+		s.handle(proto.Msg{T: proto.TSeat, Seat: 0, What: []string{proto.WhatLeft, proto.WhatConnected}[i%2], Ply: i})
+		if i%7 == 6 {
+			evs, n := s.EventsSince(read)
+			if len(evs) != 7 || evs[0].Ply != i-6 || evs[6].Ply != i {
+				t.Fatalf("after %d: %d events from ply %d", i, len(evs), evs[0].Ply)
+			}
+			read = n
+		}
+	}
+	if !s.st.Table[0].Connected {
+		t.Fatal("seat 0 is away after its last event said connected")
+	}
+	// One that fell behind gets the kept ones; a count from the future
+	// gets nothing.
+	if evs, n := s.EventsSince(0); len(evs) != maxEvents || n != 4+3*maxEvents {
+		t.Fatalf("EventsSince(0): %d events, count %d", len(evs), n)
+	}
+	if evs, _ := s.EventsSince(1 << 30); len(evs) != 0 {
+		t.Fatalf("EventsSince(far ahead): %d events", len(evs))
+	}
+}

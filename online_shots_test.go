@@ -1,0 +1,178 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic/online/client"
+	"shiftago/logic/online/proto"
+	"shiftago/logic/online/servetest"
+	"shiftago/scenes/app"
+	"shiftago/scenes/game"
+	"shiftago/scenes/input"
+	"shiftago/scenes/online"
+	"shiftago/scenes/pages"
+	"shiftago/scenes/play"
+	"shiftago/scenes/store"
+)
+
+// TestOnlineScreenshots writes the desktop's online screens, against a
+// real `shiftago serve`, into the folder named by SHIFTAGO_SHOTS (skipped
+// without it): the Play online page with a name typed, the table's menu,
+// another seat's takeback offer asked, and the notice of a computer
+// taking the seat of a player who resigned (three players: Ann here, Bob
+// and Cid on headless clients).
+func TestOnlineScreenshots(t *testing.T) {
+	dir, l := shotsDir(t)
+	bin := filepath.Join(t.TempDir(), "shiftago")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	n := servetest.Start(t, bin, "127.0.0.1:0", "--data", t.TempDir(), "--workers", "1", "--quiet")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	named := func(name string) *client.Client {
+		c := client.New(n.Base)
+		if err := c.NewGuest(ctx, name); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	ann, bob, cid := named("Ann"), named("Bob"), named("Cid")
+	g0, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Takeover: 3,
+		Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}, {Kind: "open"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess := map[string]*client.Session{}
+	for name, c := range map[string]*client.Client{"bob": bob, "cid": cid} {
+		if _, err := c.Join(ctx, g0.Invite); err != nil {
+			t.Fatal(err)
+		}
+		s, err := c.Open(ctx, g0.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		sess[name] = s
+	}
+	as, err := ann.Open(ctx, g0.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, err := online.NewLink(as, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { link.Close(); as.Close() }()
+	if err := as.Wait(ctx, func(s *client.State) bool { return s.Synced && s.Status == "playing" }); err != nil {
+		t.Fatal(err)
+	}
+
+	keep := &store.Memory{}
+	_ = keep.WriteNoBackup("online-name", []byte("Ann"))
+	script := &input.Script{}
+	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: keep,
+		Online: app.OnlineOptions{Server: n.Base}}, screens(), script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := g.Context()
+	const w, h = 1280, 800
+	shot := func(name string) {
+		t.Helper()
+		l.Do(func() { drawPNG(t, g, w, h, filepath.Join(dir, name)) })
+	}
+	// tickUntil runs the game's frames until cond holds.
+	tickUntil := func(what string, cond func() bool) {
+		t.Helper()
+		for {
+			ok := false
+			l.Do(func() {
+				if err := g.Update(); err != nil {
+					t.Fatal(err)
+				}
+				ok = cond()
+			})
+			if ok {
+				return
+			}
+			if ctx.Err() != nil {
+				t.Fatalf("waiting for %s", what)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+
+	// The page, with the name kept from an earlier game.
+	l.Do(func() { c.W, c.H = w, h; g.Show(pages.NewOnline(c)) })
+	shot("online-name-desktop.png")
+
+	var table app.Scene
+	l.Do(func() {
+		var err error
+		if table, err = game.NewOnline(c, link, func() {}); err != nil {
+			t.Fatal(err)
+		}
+		g.Show(table)
+	})
+	online := func() map[string]any { return table.(app.PageOnline).PageOnline() }
+	// Ann moves (from her phone: the same guest on another device), and
+	// the table shows it; then the menu.
+	phone, err := ann.Open(ctx, g0.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer phone.Close()
+	if err := phone.Wait(ctx, func(s *client.State) bool { return s.Synced }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := phone.Play(ctx, "W1"); err != nil {
+		t.Fatal(err)
+	}
+	tickUntil("the move on the table", func() bool {
+		return online()["ply"] == 1 && table.(app.PageScene).PagePhase() != "animating"
+	})
+	l.Do(func() { table.(interface{ OpenMenu() }).OpenMenu(); _ = g.Update() })
+	shot("online-menu-desktop.png")
+	esc := input.Input{}
+	esc.AddKey(ebiten.KeyEscape) // closes the menu
+	l.Do(func() { script.Push(esc); _ = g.Update() })
+
+	// Bob moves, then asks to take his move back.
+	b := sess["bob"]
+	if err := b.Wait(ctx, func(s *client.State) bool { return s.Ply() == 1 }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Play(ctx, "W7"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Send(proto.Msg{T: proto.TOffer, Ply: 2, Kind: proto.OfferTakeback}); err != nil {
+		t.Fatal(err)
+	}
+	tickUntil("the offer asked", func() bool { return online()["asked"] == proto.OfferTakeback })
+	shot("online-offer-desktop.png")
+	if err := b.Send(proto.Msg{T: proto.TDecline, Ply: 2, Kind: proto.OfferTakeback}); err != nil {
+		t.Fatal(err)
+	}
+	tickUntil("the offer gone", func() bool { return online()["asked"] == "" })
+
+	// Cid resigns: the computer takes the seat, and everyone is told.
+	if err := sess["cid"].Send(proto.Msg{T: proto.TResign, Ply: 2, Seat: 2}); err != nil {
+		t.Fatal(err)
+	}
+	tickUntil("the notice", func() bool { return strings.Contains(c.Notice(), "Cid") })
+	if !strings.Contains(online()["table"].(string), "computer") {
+		t.Errorf("the table after Cid resigned: %v", online()["table"])
+	}
+	shot("online-computer-desktop.png")
+
+}

@@ -1,0 +1,337 @@
+package game
+
+import (
+	"context"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic/online/client"
+	"shiftago/logic/online/proto"
+	"shiftago/render/layout"
+	"shiftago/render/ui"
+	"shiftago/scenes/app"
+	"shiftago/scenes/online"
+	"shiftago/scenes/sound"
+)
+
+// onlineAct is a control of the online table: the menu button, the
+// menu's items, and the answers of its prompts.
+type onlineAct uint8
+
+const (
+	oaMenu     onlineAct = iota // ☰
+	oaResign                    // resign (asks to confirm)
+	oaTakeback                  // offer a takeback (online there is no undo)
+	oaRematch                   // offer a rematch, once the game is over
+	oaLeave                     // back to the title; the game goes on on the server
+	oaAccept                    // accept the other seat's offer
+	oaRefuse                    // refuse it
+	oaSure                      // resign, confirmed
+	oaKeep                      // do not resign
+)
+
+func (a onlineAct) String() string {
+	return [...]string{"menu", "resign", "takeback", "rematch", "leave", "accept", "refuse", "sure", "keep"}[a]
+}
+
+// onlineItems are the menu's items in order, with their catalogue keys.
+var onlineItems = [...]struct {
+	act onlineAct
+	key string
+}{
+	{oaResign, "online.menu.resign"}, {oaTakeback, "online.menu.takeback"},
+	{oaRematch, "online.menu.rematch"}, {oaLeave, "online.menu.leave"},
+}
+
+// enabled reports whether menu item a can act now: resign and takeback
+// while the game is played (a takeback once a move was made), rematch
+// once it is over, each by a player who holds a seat and has not already
+// offered it.
+func (g *OnlineScreen) enabled(a onlineAct) bool {
+	l := g.link
+	st := l.Server()
+	playing := st.Status == "playing" && !st.Pos.Over() && st.Synced && len(st.Seats) > 0
+	offered := func(kind string) bool {
+		for _, o := range l.Offers() {
+			for _, s := range o.Seats {
+				if o.Kind == kind && l.Mine(s) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	switch a {
+	case oaResign:
+		return playing
+	case oaTakeback:
+		return playing && st.Ply() > 0 && !offered(proto.OfferTakeback)
+	case oaRematch:
+		return st.Status == "finished" && len(st.Seats) > 0 && st.Synced && !offered(proto.OfferRematch)
+	}
+	return true
+}
+
+// layout places the menu button at the status line's end, the menu's
+// items below it while it is open, and the prompt over the board while
+// one is shown: an offer of another seat to answer, or resigning to
+// confirm.
+func (g *OnlineScreen) layout(c *app.Context) {
+	geo := &g.t.View.Geo
+	g.bs.Reset()
+	g.items.Reset()
+	g.ask.Reset()
+	g.prompt = g.prompt[:0]
+	if geo.Menu.W <= 0 {
+		return
+	}
+	g.bs.Add(ui.Button[onlineAct]{X: geo.Menu.X, Y: geo.Menu.Y, W: geo.Menu.W, H: geo.Menu.H, Act: oaMenu, Label: "☰"})
+	if g.open {
+		minW := 0.0
+		for _, it := range onlineItems {
+			minW = max(minW, c.Text.Width(c.T(it.key), geo.Menu.H*0.42, false)+geo.Menu.H*0.6+1)
+		}
+		rs := geo.MenuItemsWide(len(onlineItems), minW, nil)
+		for i, it := range onlineItems {
+			if i >= len(rs) {
+				break
+			}
+			r := rs[i]
+			g.items.Add(ui.Button[onlineAct]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: it.act, Label: c.T(it.key), Off: !g.enabled(it.act)})
+		}
+	}
+	var yes, no onlineAct
+	g.asked = online.Offer{}
+	switch o, ok := g.link.Asked(); {
+	case g.sure:
+		g.prompt = append(g.prompt, c.T("online.resign.ask"))
+		yes, no = oaSure, oaKeep
+	case ok:
+		g.asked = o
+		who := ""
+		if len(o.Seats) > 0 {
+			who = g.seatName(c, o.Seats[0])
+		}
+		g.prompt = append(g.prompt, c.F("online.ask."+o.Kind, who))
+		yes, no = oaAccept, oaRefuse
+	default:
+		return
+	}
+	// The prompt: its question wrapped on the board's width, the two
+	// answers below it, finger-sized.
+	b := geo.Board
+	if b.W <= 0 {
+		b = layout.Rect{X: 0, Y: 0, W: c.W, H: c.H}
+	}
+	u := ui.Unit(c.W, c.H)
+	size := math.Max(0.6*u, math.Min(b.W/18, 1.4*u))
+	w := math.Min(b.W, 26*u)
+	lines := ui.Wrap(c.Text, g.prompt[0], size, w-2*size, true)
+	g.prompt = append(g.prompt[:0], lines...)
+	bh := math.Max(1.6*size, ui.Target(c.Scale))
+	h := (float64(len(lines))*1.3+1)*size + bh + 0.8*size
+	x, y := b.X+(b.W-w)/2, b.Y+(b.H-h)/2
+	g.promptBox, g.promptH = layout.Rect{X: x, Y: y, W: w, H: h}, size
+	bw := (w - 3*size) / 2
+	by := y + (float64(len(lines))*1.3+0.9)*size
+	yesLabel, noLabel := c.T("online.accept"), c.T("online.refuse")
+	if g.sure {
+		yesLabel, noLabel = c.T("online.menu.resign"), c.T("online.resign.keep")
+	}
+	g.ask.TextH = 0.9 * bh
+	g.ask.Add(ui.Button[onlineAct]{X: x + size, Y: by, W: bw, H: bh, Act: yes, Label: yesLabel, On: true, Bold: true})
+	g.ask.Add(ui.Button[onlineAct]{X: x + 2*size + bw, Y: by, W: bw, H: bh, Act: no, Label: noLabel})
+}
+
+// seatName is the name of a seat's player, or its colour when nobody is
+// named.
+func (g *OnlineScreen) seatName(c *app.Context, seat int) string {
+	st := g.link.Server()
+	for _, s := range st.Table {
+		if s.Seat == seat && s.Name != "" && s.Name != c.T("online.player") && s.Kind == proto.SeatHuman {
+			return s.Name
+		}
+	}
+	if seat < 0 || seat >= st.Pos.Players() {
+		return ""
+	}
+	return c.Lang.Colors[st.Pos.SeatColor(seat)]
+}
+
+// controls takes the pointer and the keys for the menu and the prompt;
+// it reports whether the screen was left.
+func (g *OnlineScreen) controls(c *app.Context) bool {
+	in := &c.In
+	if in.KeyPressed(ebiten.KeyEscape) {
+		switch {
+		case g.sure:
+			g.sure = false
+		case !g.t.Hand.Holding():
+			g.open = !g.open
+		}
+		return false
+	}
+	var a onlineAct
+	tapped := false
+	if b, ok := g.bs.Tapped(in.Pointer); ok {
+		a, tapped = b.Act, true
+	}
+	if g.open {
+		if b, ok := g.items.Tapped(in.Pointer); ok {
+			a, tapped = b.Act, true
+		} else if in.Released && !tapped && g.items.At(in.At()) < 0 {
+			g.open = false // a tap outside closes the menu
+		}
+	}
+	if b, ok := g.ask.Tapped(in.Pointer); ok {
+		a, tapped = b.Act, true
+	}
+	if !tapped {
+		return false
+	}
+	c.Sound.Play(sound.CueTap, 0, 0)
+	l := g.link
+	var err error
+	switch a {
+	case oaMenu:
+		g.open = !g.open
+		return false
+	case oaResign:
+		g.sure = g.enabled(oaResign)
+	case oaTakeback:
+		if g.enabled(oaTakeback) {
+			err = l.Propose(proto.OfferTakeback)
+		}
+	case oaRematch:
+		if g.enabled(oaRematch) {
+			err = l.Propose(proto.OfferRematch)
+		}
+	case oaLeave:
+		g.leave()
+		app.SetPageTitle("Shiftago", 0)
+		c.Pop() // what was under it: the title, or the game kept here
+		return true
+	case oaAccept:
+		err = l.Propose(g.asked.Kind)
+	case oaRefuse:
+		err = l.Refuse(g.asked.Kind)
+	case oaSure:
+		g.sure = false
+		err = l.Resign()
+	case oaKeep:
+		g.sure = false
+	}
+	g.open = false
+	if err != nil {
+		c.Notify(c.T("online.reconnecting"))
+	}
+	return false
+}
+
+// takeRematch opens the rematch once the players agreed: its session
+// and Link are made off the frame, and its table replaces this one.
+// It reports whether this screen was replaced.
+func (g *OnlineScreen) takeRematch(c *app.Context) bool {
+	select {
+	case f := <-g.rematch:
+		f(c)
+		return true
+	default:
+	}
+	id := g.link.Rematch()
+	if id == "" || g.opening {
+		return false
+	}
+	g.opening = true
+	c.Notify(c.T("online.rematching"))
+	cl := g.link.Client()
+	keep := c.Opts.Store
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		sess, err := cl.Open(ctx, id)
+		var l *online.Link
+		if err == nil {
+			if l, err = online.NewLink(sess, keep); err != nil {
+				sess.Close()
+			}
+		}
+		g.rematch <- func(c *app.Context) {
+			if err != nil {
+				c.NotifyUntilTap(c.F("online.cannot", err.Error()))
+				return
+			}
+			scene, err := NewOnline(c, l, func() { l.Close(); sess.Close() })
+			if err != nil {
+				l.Close()
+				sess.Close()
+				c.NotifyUntilTap(c.F("online.cannot", err.Error()))
+				return
+			}
+			g.leave() // this game's session: the new one replaces it
+			c.Replace(scene)
+		}
+	}()
+	return false
+}
+
+// overWords says how a game ended that its position does not show (a
+// resignation, a clock): "Bob resigned: Ann wins".
+func (g *OnlineScreen) overWords(c *app.Context, st client.State, name func(proto.SeatInfo) string) string {
+	seatOf := func(col string) (proto.SeatInfo, bool) {
+		for _, s := range st.Table {
+			if s.Color == col {
+				return s, true
+			}
+		}
+		return proto.SeatInfo{}, false
+	}
+	who := func(col string) string {
+		if s, ok := seatOf(col); ok {
+			if s.Kind == proto.SeatComputer {
+				return c.Lang.Colors[st.Pos.SeatColor(s.Seat)]
+			}
+			return name(s)
+		}
+		return col
+	}
+	winner := ""
+	if w, ok := strings.CutPrefix(st.Result, "win "); ok {
+		winner = who(w)
+	}
+	loser, how, _ := strings.Cut(st.Why, " ")
+	switch {
+	case winner != "" && how == "resigned":
+		return c.F("online.over.resigned", who(loser), winner)
+	case winner != "" && how == "out of time":
+		return c.F("online.over.time", who(loser), winner)
+	}
+	return c.T("online.over")
+}
+
+// offerKinds are the kinds of the offers on the table, for the page API
+// (its values are strings, numbers and bools): "takeback,rematch".
+func offerKinds(os []online.Offer) string {
+	ks := make([]string, 0, len(os))
+	for _, o := range os {
+		ks = append(ks, o.Kind)
+	}
+	return strings.Join(ks, ",")
+}
+
+// tableInfo is the seats as the table shows them, for the page API:
+// "kind:name:connected|…", seat by seat.
+func tableInfo(t []proto.SeatInfo) string {
+	ss := make([]string, 0, len(t))
+	for _, s := range t {
+		on := "away"
+		if s.Connected {
+			on = "connected"
+		}
+		ss = append(ss, s.Kind+":"+s.Name+":"+on)
+	}
+	return strings.Join(ss, "|")
+}
