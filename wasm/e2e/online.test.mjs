@@ -20,12 +20,12 @@
 // here with go build).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import * as kit from './online-kit.mjs';
 
-const { api, online, waitFor, tapButton, artifacts } = kit;
+const { api, online, waitFor, waitTicks, touch, tapButton, artifacts } = kit;
 const PHONE = kit.PHONE;
 const TABLET = kit.TABLET;
 
