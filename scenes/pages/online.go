@@ -642,10 +642,19 @@ func (o *Online) layout(c *app.Context) {
 		o.answers(c, x, y, w, bh, actOCreate, c.T("online.create"))
 		y += bh + 0.6*u
 		// Or join a friend's game by its code or link, typed or pasted.
+		// And the games already under way (My games): on that row where
+		// the page is wide, below it where it is narrow (a phone upright
+		// has the height, a landscape screen has not).
 		jw := math.Min(9*o.u, (w-o.u)/2)
+		if w >= 20*u {
+			jw = math.Min(6*u, jw)
+			o.codeBox.rect = layout.Rect{X: x, Y: y, W: w - 2*jw - 0.4*u, H: bh}
+			o.bs.Add(ui.Button[onlineAct]{X: x + w - 2*jw - 0.2*u, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
+			o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
+			break
+		}
 		o.codeBox.rect = layout.Rect{X: x, Y: y, W: w - jw - 0.2*u, H: bh}
 		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
-		// And the games already under way.
 		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
 	case stageWorking:
 		text(c.T("online.working"), 0.6, render.Ink, false)
