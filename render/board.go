@@ -31,7 +31,10 @@ func boardPad(c int) int { return int(math.Ceil(0.45 * float64(c))) }
 // The carving is a height field lit per pixel by the light the marbles
 // are lit by (top left), with the shadows the dimples' rims cast inside
 // them, so the dimples read as hollows and not as dark discs.
-func PaintTable(c int) *image.RGBA {
+//
+// The wood is w's: its colours, its grain, the depth of its cups and the
+// shine of a lacquer.
+func PaintTable(c int, w Wood) *image.RGBA {
 	pad := boardPad(c)
 	cf := float32(c)
 	F := float32(math.Round(layout.FrameCells * float64(c)))
@@ -47,11 +50,11 @@ func PaintTable(c int) *image.RGBA {
 	// The wood's colour: one plank's grain across the whole block, the
 	// field in a darker wood with its own grain.
 	wood := image.NewRGBA(img.Bounds())
-	draw.Draw(wood, wood.Bounds(), image.NewUniform(woodFrame), image.Point{}, draw.Src)
-	p.grain(wood, x0, y0, F, F, false, 1, cf)
+	draw.Draw(wood, wood.Bounds(), image.NewUniform(w.Frame), image.Point{}, draw.Src)
+	p.grain(wood, x0, y0, F, F, false, 1, cf, w)
 	field := image.NewRGBA(img.Bounds())
-	draw.Draw(field, field.Bounds(), image.NewUniform(woodField), image.Point{}, draw.Src)
-	p.grain(field, x0+band, y0+band, F-2*band, F-2*band, false, 5, cf)
+	draw.Draw(field, field.Bounds(), image.NewUniform(w.Field), image.Point{}, draw.Src)
+	p.grain(field, x0+band, y0+band, F-2*band, F-2*band, false, 5, cf, w)
 
 	// Carve and light it, pixel by pixel: board units (cells) from the
 	// field's origin.
@@ -71,7 +74,7 @@ func PaintTable(c int) *image.RGBA {
 			if cover == 0 {
 				continue
 			}
-			k := carveAt(u, v, e)
+			k := carveAt(u, v, e, w.CupDepth)
 			var a color.RGBA
 			if k.field {
 				a = field.RGBAAt(px, py)
@@ -82,9 +85,12 @@ func PaintTable(c int) *image.RGBA {
 				img.SetRGBA(px, py, a) // the flat top: lit as it is
 				continue
 			}
-			// Carved wood is end grain: darker the deeper.
-			shade := lightCarve(k) * (1 + 1.1*k.h)
-			col := [3]float64{float64(a.R) * shade, float64(a.G) * shade, float64(a.B) * shade}
+			// Carved wood is end grain: darker the deeper. A lacquer
+			// shines where it turns to the light.
+			lit := lightCarve(k)
+			shade := lit * (1 + 1.1*k.h)
+			gl := 255 * w.Sheen * max(0, lit-1)
+			col := [3]float64{float64(a.R)*shade + gl, float64(a.G)*shade + gl, float64(a.B)*shade + gl}
 			q := func(x float64) uint8 { return uint8(max(0, min(255, x*cover))) }
 			under := img.RGBAAt(px, py) // the drop shadow, at the rim
 			inv := 1 - cover
@@ -138,8 +144,7 @@ type carved struct {
 // The carving's proportions, in cells.
 const (
 	dimpleR     = 0.43 // a cell's dimple: a marble (0.40) sits in it
-	dimpleDepth = 0.2
-	cupR        = 0.4 // an entry point's dimple
+	cupR        = 0.4  // an entry point's dimple
 	grooveHalf  = 0.12
 	grooveDepth = 0.07
 	stepDepth   = 0.035 // the field below the frame
@@ -156,8 +161,8 @@ var (
 )
 
 // carveAt is the surface at board point (u, v), e cells inside the
-// block's outline.
-func carveAt(u, v, e float64) carved {
+// block's outline, its cells' dimples depth cells deep.
+func carveAt(u, v, e, depth float64) carved {
 	k := carved{}
 	inField := u > 0 && u < 7 && v > 0 && v < 7
 	// The field a step down, the step a short slope.
@@ -204,9 +209,9 @@ func carveAt(u, v, e float64) carved {
 	}
 	// The dimples: the nearest cell's, or the nearest entry point's.
 	if inField {
-		k = deeper(k, dimple(u-math.Floor(u)-0.5, v-math.Floor(v)-0.5, dimpleR, dimpleDepth), top)
+		k = deeper(k, dimple(u-math.Floor(u)-0.5, v-math.Floor(v)-0.5, dimpleR, depth), top)
 	} else if cx, cy, ok := nearestEntry(u, v); ok {
-		k = deeper(k, dimple(u-cx, v-cy, cupR, dimpleDepth*0.95), top)
+		k = deeper(k, dimple(u-cx, v-cy, cupR, depth*0.95), top)
 	}
 	return k
 }
@@ -300,25 +305,26 @@ func lightCarve(k carved) float64 {
 }
 
 // BoardCache holds the board painted once into a texture for one cell
-// size, repainted only when the cell size changes.
+// size and wood, repainted only when either changes.
 type BoardCache struct {
 	img  *ebiten.Image
 	cell int
+	wood Wood
 	op   ebiten.DrawImageOptions
 }
 
-// Draw draws the board where g puts it.
-func (b *BoardCache) Draw(dst *ebiten.Image, g *layout.Geometry) {
+// Draw draws the board of wood w where g puts it.
+func (b *BoardCache) Draw(dst *ebiten.Image, g *layout.Geometry, w Wood) {
 	c := int(g.Cell)
 	if c < 2 {
 		return
 	}
-	if b.img == nil || b.cell != c {
+	if b.img == nil || b.cell != c || b.wood != w {
 		if b.img != nil {
 			b.img.Deallocate()
 		}
-		b.img = ebiten.NewImageFromImage(PaintTable(c))
-		b.cell = c
+		b.img = ebiten.NewImageFromImage(PaintTable(c, w))
+		b.cell, b.wood = c, w
 	}
 	pad := float64(boardPad(c))
 	band := math.Round(layout.BandCells * float64(c))

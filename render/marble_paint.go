@@ -14,19 +14,6 @@ import (
 // and as the shader's reference in tests), and the small sprites painted
 // on the CPU at the size they are shown: rings, glows and discs.
 
-// opal is the palette of one marble colour, straight (not premultiplied):
-// the glass seen through its depth, the glass, and the milky opal core.
-type opal struct {
-	deep, base, milk [3]float64
-}
-
-var opals = [4]opal{
-	logic.Orange: {deep: [3]float64{0.62, 0.20, 0.02}, base: [3]float64{0.96, 0.46, 0.08}, milk: [3]float64{1.00, 0.83, 0.60}},
-	logic.Green:  {deep: [3]float64{0.05, 0.33, 0.12}, base: [3]float64{0.20, 0.68, 0.30}, milk: [3]float64{0.78, 0.95, 0.74}},
-	logic.Blue:   {deep: [3]float64{0.04, 0.15, 0.45}, base: [3]float64{0.16, 0.42, 0.86}, milk: [3]float64{0.75, 0.86, 1.00}},
-	logic.White:  {deep: [3]float64{0.56, 0.57, 0.62}, base: [3]float64{0.90, 0.90, 0.89}, milk: [3]float64{1.00, 1.00, 0.99}},
-}
-
 // spritePad is the transparent border around every sprite, so that linear
 // filtering of a turning marble never clips its edge.
 const spritePad = 2
@@ -54,7 +41,7 @@ func PaintMarbleBody(c logic.Color, d int) *image.RGBA {
 			if math.Hypot(x, y) > 1+1/r {
 				continue
 			}
-			img.SetRGBA(px, py, toRGBA(shadeMarble(c, 0, Turn{W: 1}, x, y, 0, 1/r, false)))
+			img.SetRGBA(px, py, toRGBA(shadeMarble(Walnut.Marbles[c&3], 0, Turn{W: 1}, x, y, 0, 1/r, false)))
 		}
 	}
 	return img
@@ -73,7 +60,7 @@ func PaintMarbleGloss(d int) *image.RGBA {
 // board: the glass is opaque there. Marbles drawn with a seed show their
 // own colours.
 func MarbleCentre(c logic.Color) color.RGBA {
-	return toRGBA(shadeMarble(c, 0, Turn{W: 1}, 0, 0, 0, 0.01, false))
+	return toRGBA(shadeMarble(Walnut.Marbles[c&3], 0, Turn{W: 1}, 0, 0, 0, 0.01, false))
 }
 
 // toRGBA rounds a premultiplied colour, clamped as the GPU clamps.
@@ -108,9 +95,8 @@ func fract(x float64) float64 { return x - math.Floor(x) }
 // and lifted by lift; px is a pixel in marble radii (the shader's
 // fwidth(r) is worked out from it). With under, the shadow and caustic
 // are included; without, only the marble.
-func shadeMarble(c logic.Color, seed float32, q Turn, x, y, lift, px float64, under bool) [4]float64 {
-	o := opals[c&3]
-	base, deep, milk := vec3(o.base), vec3(o.deep), vec3(o.milk)
+func shadeMarble(o Opal, seed float32, q Turn, x, y, lift, px float64, under bool) [4]float64 {
+	base, deep, milk := vec3(o.Base), vec3(o.Deep), vec3(o.Milk)
 	r := math.Hypot(x, y)
 	var und [4]float64
 	if under {

@@ -17,15 +17,6 @@ import (
 // seconds per rebuild (one stencil pass per path); this takes tens of
 // milliseconds, needs no display, and its pixels can be checked in tests.
 
-// The board's own colours (the interface's are in palette.go),
-// premultiplied; read-only.
-var (
-	woodFrame  = color.RGBA{0xa8, 0x6d, 0x38, 0xff}
-	woodField  = color.RGBA{0x94, 0x5b, 0x2c, 0xff}
-	grainDark  = color.RGBA{0x5a, 0x33, 0x14, 0xff}
-	grainLight = color.RGBA{0xd9, 0xa0, 0x62, 0xff}
-)
-
 // paintShadow paints a soft shadow of the s x s rounded square at (x, y)
 // with corner radius r, fading out over blur pixels.
 func paintShadow(img *image.RGBA, x, y, s, r, blur float32) {
@@ -73,7 +64,7 @@ func (p *painter) fill(dst draw.Image, s shape, clr color.Color) {
 // grain paints wavy grain lines over the w x h rectangle at (x0, y0),
 // running across it, or down it when vertical, clipped to the rectangle.
 // A fixed seed keeps the board the same from one run to the next.
-func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, seed uint64, c float32) {
+func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, seed uint64, c float32, wood Wood) {
 	area := dst.SubImage(image.Rect(int(x0), int(y0), int(math.Ceil(float64(x0+w))), int(math.Ceil(float64(y0+h))))).(*image.RGBA)
 	length, across := w, h
 	if vertical {
@@ -98,10 +89,11 @@ func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, se
 				break
 			}
 		}
-		clr, alpha := grainDark, 0.08+0.22*rng.Float32()
+		clr, alpha := wood.GrainDark, 0.08+0.22*rng.Float32()
 		if rng.IntN(4) == 0 {
-			clr, alpha = grainLight, 0.10+0.15*rng.Float32()
+			clr, alpha = wood.GrainLight, 0.10+0.15*rng.Float32()
 		}
+		alpha *= wood.Grain
 		width := max(1, (0.01+0.03*rng.Float32())*c)
 		p.fill(area, polyline(pts, width), withAlpha(clr, alpha))
 	}

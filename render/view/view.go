@@ -39,13 +39,15 @@ func (v *Board) Px(b layout.Point) (float64, float64) {
 // Cell is the centre of square s in screen pixels.
 func (v *Board) Cell(s logic.Square) (float64, float64) { return v.Px(layout.CellPos(s)) }
 
-// DrawBoard draws the wood, the holes and the entry cups.
-func (v *Board) DrawBoard(dst *ebiten.Image) { v.cache.Draw(dst, &v.Geo) }
+// DrawBoard draws the wood, the holes and the entry cups, in th.
+func (v *Board) DrawBoard(dst *ebiten.Image, th render.Theme) { v.cache.Draw(dst, &v.Geo, th.Wood) }
 
 // DrawTable covers the screen with the table top and the board on it
 // (DrawBoard's), composed once per size: a screen that shows the board
 // on the table draws this first, in place of a flat fill and DrawBoard.
-func (v *Board) DrawTable(dst *ebiten.Image) { v.table.Draw(dst, &v.Geo, &v.cache) }
+func (v *Board) DrawTable(dst *ebiten.Image, th render.Theme) {
+	v.table.Draw(dst, &v.Geo, &v.cache, th)
+}
 
 // Marks is what tells marbles apart: each one's orientation and its
 // seed (the play of colour that is its own and travels with it). A nil
@@ -193,17 +195,18 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 	st := &geo.Seats[i]
 	col := pos.SeatColor(i)
 	r := st.Card
+	th := sp.Theme()
 	if card.Pulse >= 0 {
 		// The seat to move: the card framed in its colour.
 		b := math.Max(3, geo.Cell*0.06)
 		rad := math.Min(r.W, r.H) * 0.08
-		sp.Panel(dst, r.X-b, r.Y-b, r.W+2*b, r.H+2*b, rad+b, render.Fade(render.SeatTint[col], 0.65+0.35*card.Pulse))
+		sp.Panel(dst, r.X-b, r.Y-b, r.W+2*b, r.H+2*b, rad+b, render.Fade(th.Tints[col], 0.65+0.35*card.Pulse))
 		// A dark line between the frame and the wood: orange on the
 		// board's wood would blur into it.
 		g := b * 0.45
-		sp.Panel(dst, r.X-g, r.Y-g, r.W+2*g, r.H+2*g, rad+g, render.Nameplate)
+		sp.Panel(dst, r.X-g, r.Y-g, r.W+2*g, r.H+2*g, rad+g, th.Nameplate)
 	}
-	v.cards[i&3].Draw(dst, geo, i)
+	v.cards[i&3].Draw(dst, geo, i, th)
 	// Label: the seat's name, then its supply.
 	lh := st.Label.H
 	num := Number(card.Supply)
@@ -213,7 +216,7 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 	numW := k.Text.Width(num, lh*0.8, true)
 	size := k.Text.Fit(card.Name, lh*0.75, st.Label.W-numW-lh, false)
 	k.Text.Draw(dst, card.Name, st.Label.X, st.Label.Y+lh/2, size, render.Ink, render.AlignLeft, false)
-	k.Text.Draw(dst, num, st.Label.X+st.Label.W, st.Label.Y+lh/2, lh*0.8, render.SeatTint[col], render.AlignRight, true)
+	k.Text.Draw(dst, num, st.Label.X+st.Label.W, st.Label.Y+lh/2, lh*0.8, th.Tints[col], render.AlignRight, true)
 	// The supply, in the tray's dimples.
 	kk := SpriteK(sp, geo.TrayRadius(i))
 	for j := 0; j < card.Supply; j++ {
@@ -225,7 +228,7 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 		c := st.Tray.Center()
 		ts := lh * 0.7
 		w := k.Text.Width(card.SitOut, ts, true) + ts
-		sp.Panel(dst, c.X-w/2, c.Y-0.75*ts, w, 1.5*ts, 0.5*ts, render.Fade(render.Nameplate, 0.92))
+		sp.Panel(dst, c.X-w/2, c.Y-0.75*ts, w, 1.5*ts, 0.5*ts, render.Fade(th.Nameplate, 0.92))
 		k.Text.Draw(dst, card.SitOut, c.X, c.Y, ts, render.Accent, render.AlignCenter, true)
 	}
 	// The score track: 0, 5 and 10 marked, the marker marble in its place.
@@ -238,7 +241,7 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 		}
 		p := geo.ScoreSlot(i, min(card.Score, logic.WinningPoints))
 		sp.MarbleScaled(dst, col, p.X, p.Y, SpriteK(sp, sr*1.15))
-		if sp.Symbols {
+		if sp.Marks() {
 			// The colour-blind symbol would cross the number: a light
 			// disc between them (the card names the seat).
 			sp.Dot(dst, p.X, p.Y, 1.5*sr/float64(max(1, sp.Diameter())), render.Ink)

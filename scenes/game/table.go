@@ -515,7 +515,7 @@ func (t *Table) updateChoice(c *app.Context, in *input.Input) {
 // Draw draws the table: the board, the cards, the marbles, the choice
 // or the win, the hand, the status line.
 func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.BgFill)
+	c.Sprites.FillPage(screen)
 	v := &t.View
 	if v.Geo.Cell <= 0 {
 		return
@@ -524,7 +524,7 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 	ctl := t.Ctl
 	m := t.Match()
 	ph := ctl.Phase()
-	v.DrawTable(screen) // and the board on it
+	v.DrawTable(screen, c.Sprites.Theme()) // and the board on it
 	if !t.HideCards {
 		t.drawCards(screen, c)
 	}

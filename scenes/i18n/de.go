@@ -307,4 +307,7 @@ var de = Catalog{
 	"online.err.toomany":  "Du spielst schon so viele Online-Partien wie erlaubt: beende erst eine.",
 	"online.err.busy":     "Der Server ist beschäftigt: versuch es gleich noch einmal.",
 	"online.err.network":  "Der Server ist nicht erreichbar: prüfe die Verbindung und versuch es noch einmal.",
+	"settings.board":      "Brett",
+	"settings.walnut":     "Nussbaum",
+	"settings.classic":    "Klassisch",
 }

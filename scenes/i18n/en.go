@@ -307,4 +307,7 @@ var en = Catalog{
 	"online.err.toomany":  "You are playing as many online games as you may: finish one first.",
 	"online.err.busy":     "The server is busy: try again in a moment.",
 	"online.err.network":  "The server could not be reached: check the connection and try again.",
+	"settings.board":      "Board",
+	"settings.walnut":     "Walnut",
+	"settings.classic":    "Classic",
 }

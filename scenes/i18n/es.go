@@ -307,4 +307,7 @@ var es = Catalog{
 	"online.err.toomany":  "Ya juegas todas las partidas en línea permitidas: termina una primero.",
 	"online.err.busy":     "El servidor está ocupado: inténtalo de nuevo en un momento.",
 	"online.err.network":  "No se pudo contactar con el servidor: comprueba la conexión y vuelve a intentarlo.",
+	"settings.board":      "Tablero",
+	"settings.walnut":     "Nogal",
+	"settings.classic":    "Clásico",
 }

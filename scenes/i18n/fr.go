@@ -307,4 +307,7 @@ var fr = Catalog{
 	"online.err.toomany":  "Vous jouez déjà autant de parties en ligne que permis : terminez-en une d’abord.",
 	"online.err.busy":     "Le serveur est occupé : réessayez dans un instant.",
 	"online.err.network":  "Le serveur est injoignable : vérifiez la connexion et réessayez.",
+	"settings.board":      "Plateau",
+	"settings.walnut":     "Noyer",
+	"settings.classic":    "Classique",
 }

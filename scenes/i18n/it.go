@@ -307,4 +307,7 @@ var it = Catalog{
 	"online.err.toomany":  "Stai già giocando tutte le partite online consentite: finiscine una prima.",
 	"online.err.busy":     "Il server è occupato: riprova tra un momento.",
 	"online.err.network":  "Il server non è raggiungibile: controlla la connessione e riprova.",
+	"settings.board":      "Tavoliere",
+	"settings.walnut":     "Noce",
+	"settings.classic":    "Classico",
 }
