@@ -74,7 +74,7 @@ func PaintTable(c int, w Wood) *image.RGBA {
 			if cover == 0 {
 				continue
 			}
-			k := carveAt(u, v, e, w.CupDepth)
+			k := carveAt(u, v, e, w.CupDepth, 1/fc)
 			var a color.RGBA
 			if k.field {
 				a = field.RGBAAt(px, py)
@@ -143,7 +143,7 @@ type carved struct {
 
 // The carving's proportions, in cells.
 const (
-	dimpleR     = 0.43 // a cell's dimple: a marble (0.40) sits in it
+	dimpleR     = 0.43 // a cell's dimple: a marble (0.40) sinks into it
 	cupR        = 0.4  // an entry point's dimple
 	grooveHalf  = 0.12
 	grooveDepth = 0.07
@@ -161,8 +161,9 @@ var (
 )
 
 // carveAt is the surface at board point (u, v), e cells inside the
-// block's outline, its cells' dimples depth cells deep.
-func carveAt(u, v, e, depth float64) carved {
+// block's outline, its cells' dimples depth cells deep; px is a pixel in
+// cells, over which the rims of the carving are smoothed.
+func carveAt(u, v, e, depth, px float64) carved {
 	k := carved{}
 	inField := u > 0 && u < 7 && v > 0 && v < 7
 	// The field a step down, the step a short slope.
@@ -202,16 +203,16 @@ func carveAt(u, v, e, depth float64) carved {
 	// point to entry point.
 	const ends = layout.EntryOffset - 0.5
 	if u > -ends && u < 7+ends && v > 0 && v < 7 {
-		k = deeper(k, groove(v-math.Floor(v)-0.5, false), top)
+		k = deeper(k, groove(v-math.Floor(v)-0.5, false, px), top)
 	}
 	if v > -ends && v < 7+ends && u > 0 && u < 7 {
-		k = deeper(k, groove(u-math.Floor(u)-0.5, true), top)
+		k = deeper(k, groove(u-math.Floor(u)-0.5, true, px), top)
 	}
 	// The dimples: the nearest cell's, or the nearest entry point's.
 	if inField {
-		k = deeper(k, dimple(u-math.Floor(u)-0.5, v-math.Floor(v)-0.5, dimpleR, depth), top)
+		k = deeper(k, dimple(u-math.Floor(u)-0.5, v-math.Floor(v)-0.5, dimpleR, depth, px), top)
 	} else if cx, cy, ok := nearestEntry(u, v); ok {
-		k = deeper(k, dimple(u-cx, v-cy, cupR, depth*0.95), top)
+		k = deeper(k, dimple(u-cx, v-cy, cupR, depth*0.95, px), top)
 	}
 	return k
 }
@@ -228,12 +229,15 @@ func deeper(k, c carved, base float64) carved {
 }
 
 // dimple is a spherical hollow of radius r and depth d at offset (dx, dy)
-// from its centre, with the shadow its rim casts.
-func dimple(dx, dy, r, d float64) carved {
-	q := (dx*dx + dy*dy) / (r * r)
-	if q >= 1 {
+// from its centre, with the shadow its rim casts. Its rim is smoothed
+// over a pixel of px: a pixel the rim crosses takes the hollow's slope by
+// the share of it inside, so that the rim is not a stair of pixels.
+func dimple(dx, dy, r, d, px float64) carved {
+	in := rimShare(r-math.Hypot(dx, dy), px)
+	if in == 0 {
 		return carved{}
 	}
+	q := min(1, (dx*dx+dy*dy)/(r*r))
 	s := math.Sqrt(1 - q)
 	h := -d * s
 	g := d / (r * r * max(s, 0.12))
@@ -241,26 +245,34 @@ func dimple(dx, dy, r, d float64) carved {
 	// hollow to get here, and whether it clears the rim.
 	b := dx*lightPlan[0] + dy*lightPlan[1]
 	t := -b + math.Sqrt(max(0, b*b-(dx*dx+dy*dy-r*r)))
-	return carved{h: h, gx: g * dx, gy: g * dy, shadow: 1 - smoothstep(-0.015, 0.015, h+lightRise*t)}
+	// (A hair below the top where the rim's pixel is only partly in, so
+	// that deeper takes it.)
+	return carved{h: h - 1e-6*in, gx: g * dx * in, gy: g * dy * in, shadow: (1 - smoothstep(-0.015, 0.015, h+lightRise*t)) * in}
 }
 
+// rimShare is the share of a pixel of side px (in cells) that lies
+// inside a rim it is inside by dist (negative: outside).
+func rimShare(dist, px float64) float64 { return max(0, min(1, dist/px+0.5)) }
+
 // groove is a track's channel at distance off from its middle line,
-// running down the board (vertical) or across it.
-func groove(off float64, vertical bool) carved {
-	q := off / grooveHalf
-	if q*q >= 1 {
+// running down the board (vertical) or across it; its edges smoothed
+// over a pixel of px, as a dimple's rim.
+func groove(off float64, vertical bool, px float64) carved {
+	in := rimShare(grooveHalf-math.Abs(off), px)
+	if in == 0 {
 		return carved{}
 	}
+	q := max(-1, min(1, off/grooveHalf))
 	s := math.Sqrt(1 - q*q)
 	h := -grooveDepth * s
-	g := grooveDepth * q / (grooveHalf * max(s, 0.15))
+	g := grooveDepth * q / (grooveHalf * max(s, 0.15)) * in
 	// Light crosses the groove's width towards the dark wall.
 	lp := lightPlan[1]
 	if vertical {
 		lp = lightPlan[0]
 	}
 	t := (grooveHalf + off*sign(lp)) / math.Abs(lp)
-	k := carved{h: h, shadow: 1 - smoothstep(-0.01, 0.01, h+lightRise*t)}
+	k := carved{h: h - 1e-6*in, shadow: (1 - smoothstep(-0.01, 0.01, h+lightRise*t)) * in}
 	if vertical {
 		k.gx = g
 	} else {

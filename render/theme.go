@@ -87,7 +87,7 @@ var boxMarbles = [4]Opal{
 	logic.Orange: {Deep: [3]float64{0.45, 0.09, 0.00}, Base: [3]float64{0.95, 0.40, 0.04}, Milk: [3]float64{1.00, 0.76, 0.45}},
 	logic.Green:  {Deep: [3]float64{0.01, 0.20, 0.06}, Base: [3]float64{0.10, 0.62, 0.24}, Milk: [3]float64{0.66, 0.95, 0.64}},
 	logic.Blue:   {Deep: [3]float64{0.01, 0.07, 0.34}, Base: [3]float64{0.08, 0.34, 0.86}, Milk: [3]float64{0.62, 0.80, 1.00}},
-	logic.White:  {Deep: [3]float64{0.50, 0.52, 0.58}, Base: [3]float64{0.90, 0.90, 0.89}, Milk: [3]float64{1.00, 1.00, 0.99}},
+	logic.White:  {Deep: [3]float64{0.72, 0.73, 0.78}, Base: [3]float64{0.93, 0.93, 0.92}, Milk: [3]float64{1.00, 1.00, 0.99}},
 }
 
 var boxTints = [4]color.RGBA{
@@ -110,7 +110,7 @@ var safeMarbles = [4]Opal{
 
 var safeTints = [4]color.RGBA{
 	logic.Orange: {0xe6, 0x9f, 0x00, 0xff},
-	logic.Green:  {0x00, 0x73, 0x5a, 0xff},
+	logic.Green:  {0x10, 0x90, 0x70, 0xff},
 	logic.Blue:   {0x56, 0xb4, 0xe9, 0xff},
 	logic.White:  boxTints[logic.White],
 }

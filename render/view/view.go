@@ -57,6 +57,15 @@ type Marks struct {
 	Seed func(s logic.Square) uint32
 }
 
+// traySeeds is how many looks the marbles of a tray take turns in: each
+// its own would be 88 marbles to bake, more than Sprites keeps baked with
+// a full board, and a tray's neighbours differ with five.
+const traySeeds = 5
+
+// TraySeed is the seed of the marble in slot j of a supply of colour c:
+// the marbles of a tray differ from their neighbours, as real ones do.
+func TraySeed(c logic.Color, j int) uint32 { return 7919*uint32(c+1) + uint32(j%traySeeds) }
+
 // SquareSeed is the seed of a marble known only by its square.
 func SquareSeed(s logic.Square) uint32 { return uint32(s)*2654435761 + 1 }
 
@@ -221,7 +230,7 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 	kk := SpriteK(sp, geo.TrayRadius(i))
 	for j := 0; j < card.Supply; j++ {
 		p := geo.TraySlot(i, j)
-		sp.MarbleScaled(dst, col, p.X, p.Y, kk)
+		sp.MarbleScaledSeeded(dst, col, p.X, p.Y, kk, TraySeed(col, j))
 	}
 	if card.SitOut != "" {
 		// On a dark plate of its own: it lies over the marbles.
