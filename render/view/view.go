@@ -1,6 +1,7 @@
 package view
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"math/bits"
@@ -319,4 +320,105 @@ func (v *Board) Arrow(dst *ebiten.Image, e logic.Entry, a0, a1 float64, col colo
 		hx, hy := v.Px(layout.TrackPoint(e, a1).Sub(in.Mul(0.28)).Add(side.Mul(sgn * 0.22)))
 		vector.StrokeLine(dst, float32(x1), float32(y1), float32(hx), float32(hy), w, col, true)
 	}
+}
+
+// Status draws the status panel: the variant, the announcement's lines
+// (up to the first empty one) at size from x, and while the computer
+// thinks three dots beating with tick.
+func (v *Board) Status(dst *ebiten.Image, k ui.Kit, variant string, lines []string, size, x float64, thinking bool, tick int) {
+	r, bar := v.Geo.Status, v.Geo.Bar
+	if r.Empty() {
+		return
+	}
+	lines = lines[:shownLines(lines)]
+	k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, r.H*0.25, render.Chip)
+	// The variant first, so the game says what is played.
+	k.Text.Draw(dst, variant, r.X+bar*0.3, r.Y+r.H/2, bar*0.42*0.9, render.Accent, render.AlignLeft, true)
+	for i, l := range lines {
+		y := r.Y + r.H/2 + (float64(i)-float64(len(lines)-1)/2)*1.15*size
+		k.Text.Draw(dst, l, x, y, size, render.Ink, render.AlignLeft, false)
+	}
+	if thinking {
+		x0, _ := v.StatusDots(k.Text, lines, size, x)
+		for j := 0; j < 3; j++ {
+			a := 0.3 + 0.7*math.Max(0, math.Sin(float64(tick)/6-float64(j)*0.9))
+			k.Sprites.Dot(dst, x0+float64(j)*bar*0.32, r.Y+r.H/2, bar*0.18/float64(max(1, k.Sprites.Diameter())), render.Fade(render.Accent, a))
+		}
+	}
+}
+
+// shownLines is how many of lines come before the first empty one.
+func shownLines(lines []string) int {
+	for i, l := range lines {
+		if l == "" {
+			return i
+		}
+	}
+	return len(lines)
+}
+
+// StatusDots is where Status's thinking dots start (the first one's
+// centre x), after the lines of text at size from x, and the rectangle
+// the three cover.
+func (v *Board) StatusDots(t *render.Text, lines []string, size, x float64) (x0 float64, area image.Rectangle) {
+	r, bar := v.Geo.Status, v.Geo.Bar
+	w := 0.0
+	for _, l := range lines[:shownLines(lines)] {
+		w = max(w, t.Width(l, size, false))
+	}
+	x0 = x + w + bar*0.35
+	y0 := r.Y + r.H/2
+	return x0, image.Rect(int(x0-bar*0.3), int(y0-bar*0.3), int(x0+2*bar*0.32+bar*0.3)+1, int(y0+bar*0.3)+1)
+}
+
+// PositionIn is Position with each resting marble's orientation and seed
+// read from turns and seeds, by square.
+func (v *Board) PositionIn(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, turns *[64]render.Turn, seeds *[64]uint32) {
+	for b := pos.Occupied(); b != 0; b &= b - 1 {
+		s := logic.Square(bits.TrailingZeros64(uint64(b)))
+		x, y := v.Cell(s)
+		sp.MarbleTurned(dst, pos.At(s), x, y, turns[s], 0, 1, seeds[s])
+	}
+}
+
+// glint is the white of a glint on glass.
+var glint = color.RGBA{0xff, 0xfb, 0xf0, 0xff}
+
+// Ending draws the flourish of the game's end (f, k ticks in) over the
+// marbles of pos, whose orientations and seeds are turns and seeds: with
+// a winning line, the rest of the board dims, the line lights marble by
+// marble and its marbles lift and glint in a wave; without (line nil),
+// one glint sweeps over the winner's marbles (all of them, for a draw).
+func (v *Board) Ending(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, f motion.Flourish, k int, line []logic.Square, turns *[64]render.Turn, seeds *[64]uint32) {
+	r := v.Geo.MarbleRadius
+	if line == nil {
+		res := pos.Result()
+		for _, s := range pos.Occupied().Squares() {
+			if res.State == logic.Won && pos.At(s) != res.Winner {
+				continue
+			}
+			if g := f.Sweep(s.File()+s.Rank(), k); g > 0 {
+				x, y := v.Cell(s)
+				sp.Glow(dst, x-0.3*r, y-0.35*r, 0.3, render.Fade(glint, 0.8*g))
+			}
+		}
+		return
+	}
+	if d := f.Dim(k); d > 0 {
+		b := v.Geo.Frame
+		sp.Rect(dst, b.X, b.Y, b.W, b.H, render.Fade(sp.Theme().Page, 0.45*d))
+	}
+	lit := line[:f.Lit(k)]
+	v.LineGlow(dst, sp, lit, render.Gold, 0.75)
+	for i, s := range lit {
+		if !pos.Occupied().Has(s) {
+			continue // scored off: its marble is in the tray
+		}
+		x, y := v.Cell(s)
+		sp.MarbleTurned(dst, pos.At(s), x, y, turns[s], f.Lift(i, k), 1, seeds[s])
+		if g := f.Glint(i, k); g > 0 {
+			sp.Glow(dst, x-0.3*r, y-0.4*r, 0.35, render.Fade(glint, 0.9*g))
+		}
+	}
+	v.Rings(dst, sp, lit, 1.05, render.Fade(render.Gold, 0.85))
 }
