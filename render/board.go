@@ -86,10 +86,17 @@ func PaintTable(c int, w Wood) *image.RGBA {
 				continue
 			}
 			// Carved wood is end grain: darker the deeper. A lacquer
-			// shines where it turns to the light.
-			lit := lightCarve(k)
-			shade := lit * (1 + 1.1*k.h)
-			gl := 255 * w.Sheen * max(0, lit-1)
+			// shines where it turns to the light. Where a rim crosses the
+			// pixel, the mean of four samples of it: the light changes
+			// too fast there for one.
+			shade, gl := litShade(k, w.Sheen)
+			if k.edge {
+				shade, gl = 0, 0
+				for _, o := range [4][2]float64{{-0.25, -0.25}, {0.25, -0.25}, {-0.25, 0.25}, {0.25, 0.25}} {
+					s, g := litShade(carveAt(u+o[0]/fc, v+o[1]/fc, e, w.CupDepth, 0.5/fc), w.Sheen)
+					shade, gl = shade+s/4, gl+g/4
+				}
+			}
 			col := [3]float64{float64(a.R)*shade + gl, float64(a.G)*shade + gl, float64(a.B)*shade + gl}
 			q := func(x float64) uint8 { return uint8(max(0, min(255, x*cover))) }
 			under := img.RGBAAt(px, py) // the drop shadow, at the rim
@@ -102,6 +109,13 @@ func PaintTable(c int, w Wood) *image.RGBA {
 	}
 	eachRow(int(y0), min(int(y0+F)+1, side), row)
 	return img
+}
+
+// litShade is how the light and the depth shade the carved surface k
+// (a factor on the wood's colour), and the shine a lacquer of sheen adds.
+func litShade(k carved, sheen float64) (shade, gl float64) {
+	lit := lightCarve(k)
+	return lit * (1 + 1.1*k.h), 255 * sheen * max(0, lit-1)
 }
 
 // eachRow runs row for every py from top to bottom (excluded), the rows
@@ -139,6 +153,7 @@ type carved struct {
 	h, gx, gy float64
 	shadow    float64 // 0 lit .. 1 in the shadow of a rim
 	field     bool
+	edge      bool // a rim crosses the pixel
 }
 
 // The carving's proportions, in cells.
@@ -247,7 +262,7 @@ func dimple(dx, dy, r, d, px float64) carved {
 	t := -b + math.Sqrt(max(0, b*b-(dx*dx+dy*dy-r*r)))
 	// (A hair below the top where the rim's pixel is only partly in, so
 	// that deeper takes it.)
-	return carved{h: h - 1e-6*in, gx: g * dx * in, gy: g * dy * in, shadow: (1 - smoothstep(-0.015, 0.015, h+lightRise*t)) * in}
+	return carved{h: h - 1e-6*in, gx: g * dx * in, gy: g * dy * in, shadow: (1 - smoothstep(-0.015, 0.015, h+lightRise*t)) * in, edge: in < 1}
 }
 
 // rimShare is the share of a pixel of side px (in cells) that lies
@@ -272,7 +287,7 @@ func groove(off float64, vertical bool, px float64) carved {
 		lp = lightPlan[0]
 	}
 	t := (grooveHalf + off*sign(lp)) / math.Abs(lp)
-	k := carved{h: h - 1e-6*in, shadow: (1 - smoothstep(-0.01, 0.01, h+lightRise*t)) * in}
+	k := carved{h: h - 1e-6*in, shadow: (1 - smoothstep(-0.01, 0.01, h+lightRise*t)) * in, edge: in < 1}
 	if vertical {
 		k.gx = g
 	} else {
