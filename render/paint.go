@@ -73,7 +73,32 @@ func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, se
 	rng := rand.New(rand.NewPCG(seed, 7))
 	step := max(2, 0.08*c)
 	span := float64(max(length, 8*c))
-	for off := step * rng.Float32(); off < across; off += step * (0.5 + rng.Float32()) {
+	// The figure first: broad soft bands of darker and lighter wood that
+	// swell and narrow along the plank, so the grain's lines do not read
+	// as even stripes; then the lines, bunched where the rings were close.
+	fig := rand.New(rand.NewPCG(seed, 11))
+	for off := c * fig.Float32(); off < across; off += c * (0.35 + 0.9*fig.Float32()) {
+		amp, f, ph := 0.5*c*fig.Float32(), 2*math.Pi/span*(0.5+1.5*fig.Float64()), 2*math.Pi*fig.Float64()
+		var pts [][2]float32
+		for t := float32(0); ; t += max(4, c/4) {
+			t = min(t, length)
+			wob := amp * float32(math.Sin(float64(t)*f+ph))
+			if vertical {
+				pts = append(pts, [2]float32{x0 + off + wob, y0 + t})
+			} else {
+				pts = append(pts, [2]float32{x0 + t, y0 + off + wob})
+			}
+			if t == length {
+				break
+			}
+		}
+		clr := wood.GrainDark
+		if fig.IntN(3) == 0 {
+			clr = wood.GrainLight
+		}
+		p.fill(area, polyline(pts, (0.12+0.35*fig.Float32())*c), withAlpha(clr, 0.07*wood.Grain))
+	}
+	for off := step * rng.Float32(); off < across; off += step * (0.5 + rng.Float32()) * (0.6 + 0.8*float32(0.5+0.5*math.Sin(float64(off/c)*2.1))) {
 		a1, f1, ph1 := 0.6*step*rng.Float32(), 2*math.Pi/span*(1+2*rng.Float64()), 2*math.Pi*rng.Float64()
 		a2, f2, ph2 := 0.25*step*rng.Float32(), 2*math.Pi/span*(5+6*rng.Float64()), 2*math.Pi*rng.Float64()
 		var pts [][2]float32
