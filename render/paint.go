@@ -79,19 +79,7 @@ func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, se
 	fig := rand.New(rand.NewPCG(seed, 11))
 	for off := c * fig.Float32(); off < across; off += c * (0.35 + 0.9*fig.Float32()) {
 		amp, f, ph := 0.5*c*fig.Float32(), 2*math.Pi/span*(0.5+1.5*fig.Float64()), 2*math.Pi*fig.Float64()
-		var pts [][2]float32
-		for t := float32(0); ; t += max(4, c/4) {
-			t = min(t, length)
-			wob := amp * float32(math.Sin(float64(t)*f+ph))
-			if vertical {
-				pts = append(pts, [2]float32{x0 + off + wob, y0 + t})
-			} else {
-				pts = append(pts, [2]float32{x0 + t, y0 + off + wob})
-			}
-			if t == length {
-				break
-			}
-		}
+		pts := wavyLine(x0, y0, off, length, max(4, c/4), vertical, func(t float64) float32 { return amp * float32(math.Sin(t*f+ph)) })
 		clr := wood.GrainDark
 		if fig.IntN(3) == 0 {
 			clr = wood.GrainLight
@@ -101,19 +89,9 @@ func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, se
 	for off := step * rng.Float32(); off < across; off += step * (0.5 + rng.Float32()) * (0.6 + 0.8*float32(0.5+0.5*math.Sin(float64(off/c)*2.1))) {
 		a1, f1, ph1 := 0.6*step*rng.Float32(), 2*math.Pi/span*(1+2*rng.Float64()), 2*math.Pi*rng.Float64()
 		a2, f2, ph2 := 0.25*step*rng.Float32(), 2*math.Pi/span*(5+6*rng.Float64()), 2*math.Pi*rng.Float64()
-		var pts [][2]float32
-		for t := float32(0); ; t += max(2, c/8) {
-			t = min(t, length)
-			wob := a1*float32(math.Sin(float64(t)*f1+ph1)) + a2*float32(math.Sin(float64(t)*f2+ph2))
-			if vertical {
-				pts = append(pts, [2]float32{x0 + off + wob, y0 + t})
-			} else {
-				pts = append(pts, [2]float32{x0 + t, y0 + off + wob})
-			}
-			if t == length {
-				break
-			}
-		}
+		pts := wavyLine(x0, y0, off, length, max(2, c/8), vertical, func(t float64) float32 {
+			return a1*float32(math.Sin(t*f1+ph1)) + a2*float32(math.Sin(t*f2+ph2))
+		})
 		clr, alpha := wood.GrainDark, 0.08+0.22*rng.Float32()
 		if rng.IntN(4) == 0 {
 			clr, alpha = wood.GrainLight, 0.10+0.15*rng.Float32()
@@ -121,6 +99,25 @@ func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, se
 		alpha *= wood.Grain
 		width := max(1, (0.01+0.03*rng.Float32())*c)
 		p.fill(area, polyline(pts, width), withAlpha(clr, alpha))
+	}
+}
+
+// wavyLine is the points, every step along a length, of a line off
+// across from (x0, y0), running across (or down, when vertical) and
+// swerving from it by wob at each distance along.
+func wavyLine(x0, y0, off, length, step float32, vertical bool, wob func(t float64) float32) [][2]float32 {
+	var pts [][2]float32
+	for t := float32(0); ; t += step {
+		t = min(t, length)
+		w := wob(float64(t))
+		if vertical {
+			pts = append(pts, [2]float32{x0 + off + w, y0 + t})
+		} else {
+			pts = append(pts, [2]float32{x0 + t, y0 + off + w})
+		}
+		if t == length {
+			return pts
+		}
 	}
 }
 
