@@ -147,7 +147,7 @@ var Classic = Theme{
 	},
 	Table:     color.RGBA{0x3a, 0x2a, 0x20, 0xff},
 	Nameplate: color.RGBA{0x12, 0x12, 0x14, 0xff},
-	Page:      color.RGBA{0x1c, 0x18, 0x16, 0xff},
+	Page:      Walnut.Page, // the pages around either board: the bars of a safe area, drawn with no theme at hand, match them
 	Marbles:   boxMarbles,
 	Tints:     boxTints,
 }

@@ -117,7 +117,7 @@ func TestSetupKeysNotOnTouch(t *testing.T) {
 // set, the page is rendered there for a person to look at.
 func TestSettingsChooseBoard(t *testing.T) {
 	l := looptest.Need(t)
-	dir := store.OpenDir(t.TempDir())
+	dir := &store.Memory{}
 	l.Do(func() {
 		c := newContext(t, "en", 390, 780)
 		c.Opts.Store = dir
