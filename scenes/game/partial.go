@@ -136,12 +136,11 @@ func (t *Table) cardsNow(c *app.Context) (cards [4]view.Card) {
 // may be drawn in part: anything else is live.
 func (t *Table) frame(c *app.Context, sk screenKey) frameKey {
 	ctl, h, m := t.Ctl, &t.Hand, t.Match()
-	rolling := t.move.anim != nil && ctl.Phase() == play.Showing
 	thinking := t.move.anim == nil && ctl.Thinking()
 	k := frameKey{theme: c.Sprites.Theme(), geo: t.cfg, phase: ctl.Phase(), thinking: thinking, pos: m.Pos,
 		turns: t.look.turns, seeds: t.look.seeds, last: m.Last, hasLast: m.HasLast, status: t.words.status,
 		statusS: t.words.statusS, variant: c.Lang.Variants[m.Pos.Variant()], hidden: t.HideCards, screen: sk, anim: t.move.anim}
-	if !rolling && !thinking || ctl.HumanToMove() || h.rollback || t.tick-h.refusedTick < view.RefusalTicks {
+	if t.liveNow() {
 		k.live = t.tick + 1
 	}
 	copy(k.statusL[:], t.words.statusL)
@@ -154,6 +153,17 @@ func (t *Table) frame(c *app.Context, sk screenKey) frameKey {
 		k.hint = mv
 	}
 	return k
+}
+
+// liveNow reports whether something the table draws changes by itself
+// now: anything but a move rolling or the computer thinking with no hand
+// at work. A live frame is drawn whole, so Dirty and drawn need not make
+// its key.
+func (t *Table) liveNow() bool {
+	ctl, h := t.Ctl, &t.Hand
+	rolling := t.move.anim != nil && ctl.Phase() == play.Showing
+	thinking := t.move.anim == nil && ctl.Thinking()
+	return !rolling && !thinking || ctl.HumanToMove() || h.rollback || t.tick-h.refusedTick < view.RefusalTicks
 }
 
 // shown is how marble m of the animation is drawn now.
@@ -179,8 +189,11 @@ func (t *Table) area(sp *render.Sprites, m shownMarble) image.Rectangle {
 // motion says moves, so a marble no motion flag names cannot leave a
 // trail.
 func (t *Table) dirty(c *app.Context, sk screenKey) (image.Rectangle, bool) {
+	if t.liveNow() || !t.last.ok {
+		return image.Rectangle{}, false
+	}
 	k := t.frame(c, sk)
-	if k.live != 0 || !t.last.ok || k != t.last.key {
+	if k != t.last.key {
 		return image.Rectangle{}, false
 	}
 	if k.thinking {
@@ -221,10 +234,12 @@ func (t *Table) band(r image.Rectangle) image.Rectangle {
 
 // drawn notes what the frame just drawn showed, for the next dirty.
 func (t *Table) drawn(c *app.Context, sk screenKey) {
+	t.last.ok, t.last.n = !t.liveNow(), 0
+	if !t.last.ok {
+		return
+	}
 	t.last.key = t.frame(c, sk)
-	t.last.ok = t.last.key.live == 0
-	t.last.n = 0
-	if !t.last.ok || t.move.anim == nil {
+	if t.move.anim == nil {
 		return
 	}
 	ms := t.move.anim.Marbles()
