@@ -31,7 +31,10 @@ func boardPad(c int) int { return int(math.Ceil(0.45 * float64(c))) }
 // The carving is a height field lit per pixel by the light the marbles
 // are lit by (top left), with the shadows the dimples' rims cast inside
 // them, so the dimples read as hollows and not as dark discs.
-func PaintTable(c int) *image.RGBA {
+//
+// The wood is w's: its colours, its grain, the depth of its cups and the
+// shine of a lacquer.
+func PaintTable(c int, w Wood) *image.RGBA {
 	pad := boardPad(c)
 	cf := float32(c)
 	F := float32(math.Round(layout.FrameCells * float64(c)))
@@ -47,11 +50,11 @@ func PaintTable(c int) *image.RGBA {
 	// The wood's colour: one plank's grain across the whole block, the
 	// field in a darker wood with its own grain.
 	wood := image.NewRGBA(img.Bounds())
-	draw.Draw(wood, wood.Bounds(), image.NewUniform(woodFrame), image.Point{}, draw.Src)
-	p.grain(wood, x0, y0, F, F, false, 1, cf)
+	draw.Draw(wood, wood.Bounds(), image.NewUniform(w.Frame), image.Point{}, draw.Src)
+	p.grain(wood, x0, y0, F, F, false, 1, cf, w)
 	field := image.NewRGBA(img.Bounds())
-	draw.Draw(field, field.Bounds(), image.NewUniform(woodField), image.Point{}, draw.Src)
-	p.grain(field, x0+band, y0+band, F-2*band, F-2*band, false, 5, cf)
+	draw.Draw(field, field.Bounds(), image.NewUniform(w.Field), image.Point{}, draw.Src)
+	p.grain(field, x0+band, y0+band, F-2*band, F-2*band, false, 5, cf, w)
 
 	// Carve and light it, pixel by pixel: board units (cells) from the
 	// field's origin.
@@ -71,7 +74,7 @@ func PaintTable(c int) *image.RGBA {
 			if cover == 0 {
 				continue
 			}
-			k := carveAt(u, v, e)
+			k := carveAt(u, v, e, w.CupDepth, 1/fc)
 			var a color.RGBA
 			if k.field {
 				a = field.RGBAAt(px, py)
@@ -82,9 +85,19 @@ func PaintTable(c int) *image.RGBA {
 				img.SetRGBA(px, py, a) // the flat top: lit as it is
 				continue
 			}
-			// Carved wood is end grain: darker the deeper.
-			shade := lightCarve(k) * (1 + 1.1*k.h)
-			col := [3]float64{float64(a.R) * shade, float64(a.G) * shade, float64(a.B) * shade}
+			// Carved wood is end grain: darker the deeper. A lacquer
+			// shines where it turns to the light. Where a rim crosses the
+			// pixel, the mean of four samples of it: the light changes
+			// too fast there for one.
+			shade, gl := litShade(k, w.Sheen)
+			if k.edge {
+				shade, gl = 0, 0
+				for _, o := range [4][2]float64{{-0.25, -0.25}, {0.25, -0.25}, {-0.25, 0.25}, {0.25, 0.25}} {
+					s, g := litShade(carveAt(u+o[0]/fc, v+o[1]/fc, e, w.CupDepth, 0.5/fc), w.Sheen)
+					shade, gl = shade+s/4, gl+g/4
+				}
+			}
+			col := [3]float64{float64(a.R)*shade + gl, float64(a.G)*shade + gl, float64(a.B)*shade + gl}
 			q := func(x float64) uint8 { return uint8(max(0, min(255, x*cover))) }
 			under := img.RGBAAt(px, py) // the drop shadow, at the rim
 			inv := 1 - cover
@@ -96,6 +109,13 @@ func PaintTable(c int) *image.RGBA {
 	}
 	eachRow(int(y0), min(int(y0+F)+1, side), row)
 	return img
+}
+
+// litShade is how the light and the depth shade the carved surface k
+// (a factor on the wood's colour), and the shine a lacquer of sheen adds.
+func litShade(k carved, sheen float64) (shade, gl float64) {
+	lit := lightCarve(k)
+	return lit * (1 + 1.1*k.h), 255 * sheen * max(0, lit-1)
 }
 
 // eachRow runs row for every py from top to bottom (excluded), the rows
@@ -133,13 +153,13 @@ type carved struct {
 	h, gx, gy float64
 	shadow    float64 // 0 lit .. 1 in the shadow of a rim
 	field     bool
+	edge      bool // a rim crosses the pixel
 }
 
 // The carving's proportions, in cells.
 const (
-	dimpleR     = 0.43 // a cell's dimple: a marble (0.40) sits in it
-	dimpleDepth = 0.2
-	cupR        = 0.4 // an entry point's dimple
+	dimpleR     = 0.43 // a cell's dimple: a marble (0.40) sinks into it
+	cupR        = 0.4  // an entry point's dimple
 	grooveHalf  = 0.12
 	grooveDepth = 0.07
 	stepDepth   = 0.035 // the field below the frame
@@ -156,8 +176,9 @@ var (
 )
 
 // carveAt is the surface at board point (u, v), e cells inside the
-// block's outline.
-func carveAt(u, v, e float64) carved {
+// block's outline, its cells' dimples depth cells deep; px is a pixel in
+// cells, over which the rims of the carving are smoothed.
+func carveAt(u, v, e, depth, px float64) carved {
 	k := carved{}
 	inField := u > 0 && u < 7 && v > 0 && v < 7
 	// The field a step down, the step a short slope.
@@ -197,16 +218,16 @@ func carveAt(u, v, e float64) carved {
 	// point to entry point.
 	const ends = layout.EntryOffset - 0.5
 	if u > -ends && u < 7+ends && v > 0 && v < 7 {
-		k = deeper(k, groove(v-math.Floor(v)-0.5, false), top)
+		k = deeper(k, groove(v-math.Floor(v)-0.5, false, px), top)
 	}
 	if v > -ends && v < 7+ends && u > 0 && u < 7 {
-		k = deeper(k, groove(u-math.Floor(u)-0.5, true), top)
+		k = deeper(k, groove(u-math.Floor(u)-0.5, true, px), top)
 	}
 	// The dimples: the nearest cell's, or the nearest entry point's.
 	if inField {
-		k = deeper(k, dimple(u-math.Floor(u)-0.5, v-math.Floor(v)-0.5, dimpleR, dimpleDepth), top)
+		k = deeper(k, dimple(u-math.Floor(u)-0.5, v-math.Floor(v)-0.5, dimpleR, depth, px), top)
 	} else if cx, cy, ok := nearestEntry(u, v); ok {
-		k = deeper(k, dimple(u-cx, v-cy, cupR, dimpleDepth*0.95), top)
+		k = deeper(k, dimple(u-cx, v-cy, cupR, depth*0.95, px), top)
 	}
 	return k
 }
@@ -223,12 +244,15 @@ func deeper(k, c carved, base float64) carved {
 }
 
 // dimple is a spherical hollow of radius r and depth d at offset (dx, dy)
-// from its centre, with the shadow its rim casts.
-func dimple(dx, dy, r, d float64) carved {
-	q := (dx*dx + dy*dy) / (r * r)
-	if q >= 1 {
+// from its centre, with the shadow its rim casts. Its rim is smoothed
+// over a pixel of px: a pixel the rim crosses takes the hollow's slope by
+// the share of it inside, so that the rim is not a stair of pixels.
+func dimple(dx, dy, r, d, px float64) carved {
+	in := rimShare(r-math.Hypot(dx, dy), px)
+	if in == 0 {
 		return carved{}
 	}
+	q := min(1, (dx*dx+dy*dy)/(r*r))
 	s := math.Sqrt(1 - q)
 	h := -d * s
 	g := d / (r * r * max(s, 0.12))
@@ -236,26 +260,34 @@ func dimple(dx, dy, r, d float64) carved {
 	// hollow to get here, and whether it clears the rim.
 	b := dx*lightPlan[0] + dy*lightPlan[1]
 	t := -b + math.Sqrt(max(0, b*b-(dx*dx+dy*dy-r*r)))
-	return carved{h: h, gx: g * dx, gy: g * dy, shadow: 1 - smoothstep(-0.015, 0.015, h+lightRise*t)}
+	// (A hair below the top where the rim's pixel is only partly in, so
+	// that deeper takes it.)
+	return carved{h: h - 1e-6*in, gx: g * dx * in, gy: g * dy * in, shadow: (1 - smoothstep(-0.015, 0.015, h+lightRise*t)) * in, edge: in < 1}
 }
 
+// rimShare is the share of a pixel of side px (in cells) that lies
+// inside a rim it is inside by dist (negative: outside).
+func rimShare(dist, px float64) float64 { return max(0, min(1, dist/px+0.5)) }
+
 // groove is a track's channel at distance off from its middle line,
-// running down the board (vertical) or across it.
-func groove(off float64, vertical bool) carved {
-	q := off / grooveHalf
-	if q*q >= 1 {
+// running down the board (vertical) or across it; its edges smoothed
+// over a pixel of px, as a dimple's rim.
+func groove(off float64, vertical bool, px float64) carved {
+	in := rimShare(grooveHalf-math.Abs(off), px)
+	if in == 0 {
 		return carved{}
 	}
+	q := max(-1, min(1, off/grooveHalf))
 	s := math.Sqrt(1 - q*q)
 	h := -grooveDepth * s
-	g := grooveDepth * q / (grooveHalf * max(s, 0.15))
+	g := grooveDepth * q / (grooveHalf * max(s, 0.15)) * in
 	// Light crosses the groove's width towards the dark wall.
 	lp := lightPlan[1]
 	if vertical {
 		lp = lightPlan[0]
 	}
 	t := (grooveHalf + off*sign(lp)) / math.Abs(lp)
-	k := carved{h: h, shadow: 1 - smoothstep(-0.01, 0.01, h+lightRise*t)}
+	k := carved{h: h - 1e-6*in, shadow: (1 - smoothstep(-0.01, 0.01, h+lightRise*t)) * in, edge: in < 1}
 	if vertical {
 		k.gx = g
 	} else {
@@ -300,25 +332,26 @@ func lightCarve(k carved) float64 {
 }
 
 // BoardCache holds the board painted once into a texture for one cell
-// size, repainted only when the cell size changes.
+// size and wood, repainted only when either changes.
 type BoardCache struct {
 	img  *ebiten.Image
 	cell int
+	wood Wood
 	op   ebiten.DrawImageOptions
 }
 
-// Draw draws the board where g puts it.
-func (b *BoardCache) Draw(dst *ebiten.Image, g *layout.Geometry) {
+// Draw draws the board of wood w where g puts it.
+func (b *BoardCache) Draw(dst *ebiten.Image, g *layout.Geometry, w Wood) {
 	c := int(g.Cell)
 	if c < 2 {
 		return
 	}
-	if b.img == nil || b.cell != c {
+	if b.img == nil || b.cell != c || b.wood != w {
 		if b.img != nil {
 			b.img.Deallocate()
 		}
-		b.img = ebiten.NewImageFromImage(PaintTable(c))
-		b.cell = c
+		b.img = ebiten.NewImageFromImage(PaintTable(c, w))
+		b.cell, b.wood = c, w
 	}
 	pad := float64(boardPad(c))
 	band := math.Round(layout.BandCells * float64(c))

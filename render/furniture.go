@@ -31,19 +31,20 @@ const tableTopMaxPixels = 1 << 20
 // the light of a lamp above the board (centred on lamp, falling off
 // towards the corners), so the eye rests on the board and the seats.
 // cell is the board's cell size in the same pixels: the grain and the
-// planks are in proportion to the board.
-func PaintTableTop(w, h int, lamp layout.Point, cell float64) *image.RGBA {
+// planks are in proportion to the board. top is the wood's colour (its
+// grain is walnut's).
+func PaintTableTop(w, h int, lamp layout.Point, cell float64, top color.RGBA) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, max(1, w), max(1, h)))
 	if w < 2 || h < 2 {
 		return img
 	}
 	cell = max(4, cell)
-	draw.Draw(img, img.Bounds(), image.NewUniform(TableWood), image.Point{}, draw.Src)
+	draw.Draw(img, img.Bounds(), image.NewUniform(top), image.Point{}, draw.Src)
 	p := &painter{z: vector.NewRasterizer(1, 1)}
 	plank := math.Round(2.3 * cell)
 	for i, y := 0, 0.0; y < float64(h); i, y = i+1, y+plank {
 		// Each plank its own grain, running along it.
-		p.grain(img, 0, float32(y), float32(w), float32(plank), false, uint64(31+i), float32(1.4*cell))
+		p.grain(img, 0, float32(y), float32(w), float32(plank), false, uint64(31+i), float32(1.4*cell), Walnut.Wood)
 	}
 	// The lamp's light falls off as a Gaussian of the distance, a little
 	// faster up and down: a product of one factor per column and one per
@@ -81,32 +82,40 @@ func PaintTableTop(w, h int, lamp layout.Point, cell float64) *image.RGBA {
 // each frame in one draw instead of a fill and the board's.
 type TableCache struct {
 	comp *ebiten.Image
-	key  [5]float64 // screen width and height, the board's place and cell
+	key  tableKey
 	op   ebiten.DrawImageOptions
 }
 
-// Draw covers the screen of g with the table top, lit from above the
-// board, and the board (board's texture) where g puts it.
-func (t *TableCache) Draw(dst *ebiten.Image, g *layout.Geometry, board *BoardCache) {
+// tableKey is what the composed table depends on: the screen's size, the
+// board's place and cell, the table's wood and the board's.
+type tableKey struct {
+	w, h, x, y, cell float64
+	top              color.RGBA
+	wood             Wood
+}
+
+// Draw covers the screen of g with the table top of theme th, lit from
+// above the board, and the board (board's texture) where g puts it.
+func (t *TableCache) Draw(dst *ebiten.Image, g *layout.Geometry, board *BoardCache, th Theme) {
 	if g.W < 1 || g.H < 1 {
 		return
 	}
 	c := g.Frame.Center()
-	key := [5]float64{g.W, g.H, c.X, c.Y, g.Cell}
+	key := tableKey{g.W, g.H, c.X, c.Y, g.Cell, th.Table, th.Wood}
 	if t.comp == nil || t.key != key {
 		free(t.comp)
 		// The table top is soft: a big screen gets it painted smaller
 		// and stretched.
 		k := min(1, math.Sqrt(tableTopMaxPixels/(g.W*g.H)))
 		w, h := int(math.Ceil(g.W*k)), int(math.Ceil(g.H*k))
-		top := ebiten.NewImageFromImage(PaintTableTop(w, h, c.Mul(k), max(4, g.Cell*k)))
+		top := ebiten.NewImageFromImage(PaintTableTop(w, h, c.Mul(k), max(4, g.Cell*k), th.Table))
 		t.comp = ebiten.NewImage(int(math.Ceil(g.W)), int(math.Ceil(g.H)))
 		var op ebiten.DrawImageOptions
 		op.GeoM.Scale(1/k, 1/k)
 		op.Filter = ebiten.FilterLinear
 		t.comp.DrawImage(top, &op)
 		top.Deallocate()
-		board.Draw(t.comp, g)
+		board.Draw(t.comp, g, th.Wood)
 		t.key = key
 	}
 	// Opaque, and under everything: copied, not blended, which spares
@@ -127,6 +136,9 @@ type SeatPlan struct {
 	Marks []layout.Point // a dimple for each of its places
 	MarkR float64
 	Seed  uint64 // the block's grain: each seat its own piece of wood
+	// Wood is the block's, Nameplate the plate's inlay.
+	Wood      Wood
+	Nameplate color.RGBA
 }
 
 // seatPad is the margin, in pixels, a card of w × h is painted with for
@@ -149,9 +161,9 @@ func PaintSeatCard(pl *SeatPlan) *image.RGBA {
 	rr := 0.08 * min(fw, fh)
 	bevel := max(2, 0.035*min(fw, fh))
 	wood := image.NewRGBA(img.Bounds())
-	draw.Draw(wood, wood.Bounds(), image.NewUniform(woodFrame), image.Point{}, draw.Src)
+	draw.Draw(wood, wood.Bounds(), image.NewUniform(pl.Wood.Frame), image.Point{}, draw.Src)
 	p := &painter{z: vector.NewRasterizer(1, 1)}
-	p.grain(wood, float32(pad), float32(pad), float32(fw), float32(fh), false, pl.Seed, float32(max(12, 0.5*min(fw, fh))))
+	p.grain(wood, float32(pad), float32(pad), float32(fw), float32(fh), false, pl.Seed, float32(max(12, 0.5*min(fw, fh))), pl.Wood)
 	lab := pl.Label
 	plate := layout.Rect{X: lab.X - 0.25*lab.H, Y: lab.Y - 0.12*lab.H, W: lab.W + 0.5*lab.H, H: 1.24 * lab.H}
 	plate = clampRect(plate, layout.Rect{X: bevel, Y: bevel, W: fw - 2*bevel, H: fh - 2*bevel})
@@ -186,7 +198,7 @@ func PaintSeatCard(pl *SeatPlan) *image.RGBA {
 			// light in shadow.
 			if pe := insideRoundRect(x-plate.X, y-plate.Y, plate.W, plate.H, plateR); pe > -0.5 {
 				k := max(0, min(1, pe+0.5))
-				in := Nameplate
+				in := pl.Nameplate
 				if pe < 2 {
 					in = Fade(in, 0.75+0.125*max(0, pe))
 				}
@@ -211,7 +223,7 @@ func PaintSeatCard(pl *SeatPlan) *image.RGBA {
 		for i := range n {
 			rel[i] = rel[i].Sub(layout.Point{X: x0, Y: y0})
 		}
-		t := PaintTray(w, h, rel[:n], cr)
+		t := PaintTray(w, h, rel[:n], cr, pl.Wood)
 		at := image.Pt(int(x0)+pad, int(y0)+pad)
 		draw.Draw(img, t.Bounds().Add(at), t, image.Point{}, draw.Over)
 	}
@@ -252,11 +264,14 @@ type seatKey struct {
 	cup0, cup1, cupLast layout.Point
 	cupR, markR         float64
 	seat                int
+	wood                Wood
+	plate               color.RGBA
 }
 
-// Draw draws seat's card where g puts it: the wood, the plate, the tray
-// and the score track, for the text and the marbles to be drawn onto.
-func (t *SeatCardCache) Draw(dst *ebiten.Image, g *layout.Geometry, seat int) {
+// Draw draws seat's card where g puts it, in theme th: the wood, the
+// plate, the tray and the score track, for the text and the marbles to
+// be drawn onto.
+func (t *SeatCardCache) Draw(dst *ebiten.Image, g *layout.Geometry, seat int, th Theme) {
 	st := &g.Seats[seat]
 	if st.Card.Empty() {
 		return
@@ -278,11 +293,11 @@ func (t *SeatCardCache) Draw(dst *ebiten.Image, g *layout.Geometry, seat int) {
 	w, h := int(math.Ceil(st.Card.X+st.Card.W)-x0), int(math.Ceil(st.Card.Y+st.Card.H)-y0)
 	k := seatKey{w: w, h: h, label: rel(st.Label), tray: rel(st.Tray), score: rel(st.Score),
 		cup0: t.cups[0], cup1: t.cups[1], cupLast: t.cups[len(t.cups)-1],
-		cupR: g.TrayRadius(seat), markR: g.ScoreRadius(seat), seat: seat}
+		cupR: g.TrayRadius(seat), markR: g.ScoreRadius(seat), seat: seat, wood: th.Wood, plate: th.Nameplate}
 	if t.img == nil || t.key != k {
 		free(t.img)
 		t.plan = SeatPlan{W: w, H: h, Label: k.label, Tray: k.tray, Cups: t.cups[:], CupR: k.cupR * 1.05,
-			Seed: uint64(41 + seat)}
+			Seed: uint64(41 + seat), Wood: k.wood, Nameplate: k.plate}
 		if !k.score.Empty() {
 			t.plan.Score, t.plan.Marks, t.plan.MarkR = k.score, t.mark[:], k.markR*1.15
 		}

@@ -29,7 +29,7 @@ func contrast(a, b color.RGBA) float64 {
 
 func TestPaintTableTopLitAtTheBoard(t *testing.T) {
 	const w, h = 320, 200
-	img := PaintTableTop(w, h, layout.Point{X: 100, Y: 100}, 20)
+	img := PaintTableTop(w, h, layout.Point{X: 100, Y: 100}, 20, Walnut.Table)
 	// Average a patch under the lamp and one in the far corner.
 	avg := func(x0, y0 int) float64 {
 		s := 0.0
@@ -58,7 +58,7 @@ func TestPaintSeatCard(t *testing.T) {
 	}
 	pl := SeatPlan{W: 200, H: 120, Label: layout.Rect{X: 10, Y: 10, W: 180, H: 30},
 		Tray: layout.Rect{X: 8, Y: 48, W: 184, H: 24}, Cups: cups, CupR: 9,
-		Score: layout.Rect{X: 8, Y: 84, W: 184, H: 24}, Marks: []layout.Point{{X: 20, Y: 96}}, MarkR: 8, Seed: 3}
+		Score: layout.Rect{X: 8, Y: 84, W: 184, H: 24}, Marks: []layout.Point{{X: 20, Y: 96}}, MarkR: 8, Seed: 3, Wood: Walnut.Wood, Nameplate: Walnut.Nameplate}
 	img := PaintSeatCard(&pl)
 	pad := seatPad(pl.W, pl.H)
 	at := func(x, y float64) color.RGBA { return img.RGBAAt(int(x)+pad, int(y)+pad) }
@@ -67,8 +67,8 @@ func TestPaintSeatCard(t *testing.T) {
 		t.Errorf("Ink on the name plate %v: contrast %.1f, want at least 7", at(100, 25), c)
 	}
 	// The wood between the parts is the board's.
-	if c := at(100, 78); luma(c) < 0.8*luma(woodFrame) {
-		t.Errorf("the card's wood %v is darker than the board's %v", c, woodFrame)
+	if c := at(100, 78); luma(c) < 0.8*luma(Walnut.Wood.Frame) {
+		t.Errorf("the card's wood %v is darker than the board's %v", c, Walnut.Wood.Frame)
 	}
 	// A cup is carved below the tray's floor: darker.
 	if cup, floor := at(20, 60), at(30, 52); luma(cup) >= luma(floor) {
@@ -88,7 +88,7 @@ func TestPaintSeatCard(t *testing.T) {
 func BenchmarkPaintTableTop(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		PaintTableTop(1280, 800, layout.Point{X: 380, Y: 420}, 70)
+		PaintTableTop(1280, 800, layout.Point{X: 380, Y: 420}, 70, Walnut.Table)
 	}
 }
 
@@ -103,7 +103,7 @@ func BenchmarkPaintSeatCard(b *testing.B) {
 	for i := range 22 {
 		cups = append(cups, g.TraySlot(0, i).Sub(o))
 	}
-	pl := SeatPlan{W: int(st.Card.W), H: int(st.Card.H), Label: rel(st.Label), Tray: rel(st.Tray), Cups: cups, CupR: g.TrayRadius(0), Seed: 1}
+	pl := SeatPlan{W: int(st.Card.W), H: int(st.Card.H), Label: rel(st.Label), Tray: rel(st.Tray), Cups: cups, CupR: g.TrayRadius(0), Seed: 1, Wood: Walnut.Wood, Nameplate: Walnut.Nameplate}
 	b.ReportAllocs()
 	for b.Loop() {
 		PaintSeatCard(&pl)

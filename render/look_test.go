@@ -32,7 +32,7 @@ func lookScene(dst *ebiten.Image, g *layout.Geometry, sp *Sprites, bc *BoardCach
 	if sp == nil {
 		return
 	}
-	bc.Draw(dst, g)
+	bc.Draw(dst, g, sp.Theme().Wood)
 	if sp.Diameter() == 0 {
 		sp.Ensure(int(2 * g.MarbleRadius))
 	}
@@ -71,8 +71,9 @@ func writePNG(t *testing.T, path string, img image.Image) {
 }
 
 // TestLook renders the board with a crowded position at 1× (the test
-// window) and at 3× (a high-DPI tablet), with and without the colour-blind
-// symbols, into SHIFTAGO_LOOK (a folder) for a person to look at.
+// window) and at 3× (a high-DPI tablet), in each theme (the walnut and
+// the classic board, with and without the colour-blind-safe marks), into
+// SHIFTAGO_LOOK (a folder) for a person to look at.
 func TestLook(t *testing.T) {
 	dir := os.Getenv("SHIFTAGO_LOOK")
 	if dir == "" {
@@ -80,18 +81,24 @@ func TestLook(t *testing.T) {
 	}
 	l := needLoop(t)
 	for _, sc := range []struct {
-		name    string
-		scale   float64
-		symbols bool
-		crop    image.Rectangle // in units of the scale; empty: all
+		name  string
+		scale float64
+		theme Theme
+		crop  image.Rectangle // in units of the scale; empty: all
 	}{
-		{"board-1x", 1, false, image.Rectangle{}},
-		{"board-1x-symbols", 1, true, image.Rectangle{}},
-		{"corner-3x", 3, false, image.Rect(0, 0, 330, 260)},
-		{"middle-3x", 3, true, image.Rect(300, 200, 560, 420)},
-		{"tray-3x", 3, true, image.Rect(575, 30, 950, 140)},
-		{"lifted-3x", 3, false, image.Rect(440, 280, 600, 400)},
-		{"roll-3x", 3, false, image.Rect(0, 0, 0, 0)},
+		{"board-1x", 1, Walnut, image.Rectangle{}},
+		{"board-1x-marks", 1, ThemeOf(BoardWalnut, true), image.Rectangle{}},
+		{"classic-1x", 1, Classic, image.Rectangle{}},
+		{"classic-1x-marks", 1, ThemeOf(BoardClassic, true), image.Rectangle{}},
+		{"corner-3x", 3, Walnut, image.Rect(0, 0, 330, 260)},
+		{"classic-corner-3x", 3, Classic, image.Rect(0, 0, 330, 260)},
+		{"middle-3x", 3, Walnut, image.Rect(300, 200, 560, 420)},
+		{"middle-3x-marks", 3, ThemeOf(BoardWalnut, true), image.Rect(300, 200, 560, 420)},
+		{"classic-middle-3x", 3, Classic, image.Rect(300, 200, 560, 420)},
+		{"tray-3x", 3, Walnut, image.Rect(575, 30, 950, 140)},
+		{"classic-tray-3x-marks", 3, ThemeOf(BoardClassic, true), image.Rect(575, 30, 950, 140)},
+		{"lifted-3x", 3, Walnut, image.Rect(440, 280, 600, 400)},
+		{"roll-3x", 3, Walnut, image.Rect(0, 0, 0, 0)},
 	} {
 		if sc.name == "roll-3x" {
 			writePNG(t, filepath.Join(dir, sc.name+".png"), rollStrip(l, sc.scale))
@@ -104,13 +111,14 @@ func TestLook(t *testing.T) {
 			img := ebiten.NewImage(w, h)
 			defer img.Deallocate()
 			img.Fill(Bg)
-			sp := &Sprites{Symbols: sc.symbols}
+			sp := &Sprites{}
+			sp.SetTheme(sc.theme)
 			var bc BoardCache
 			lookScene(img, &g, sp, &bc)
 			// The seats' cards, each with a supply of some marbles.
 			for i := range 4 {
 				var sc SeatCardCache
-				sc.Draw(img, &g, i)
+				sc.Draw(img, &g, i, sp.Theme())
 				k := 2 * g.TrayRadius(i) / float64(sp.Diameter())
 				for j := range 5 + 5*i {
 					q := g.TraySlot(i, j)
@@ -173,7 +181,7 @@ func rollStrip(l *testLoop, scale float64) *image.RGBA {
 	l.frame(func(*ebiten.Image) {
 		img := ebiten.NewImage(w, h)
 		defer img.Deallocate()
-		img.Fill(woodField)
+		img.Fill(Walnut.Wood.Field)
 		sp := &Sprites{}
 		sp.Ensure(int(2 * rad))
 		for i := range 8 {

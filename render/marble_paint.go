@@ -14,19 +14,6 @@ import (
 // and as the shader's reference in tests), and the small sprites painted
 // on the CPU at the size they are shown: rings, glows and discs.
 
-// opal is the palette of one marble colour, straight (not premultiplied):
-// the glass seen through its depth, the glass, and the milky opal core.
-type opal struct {
-	deep, base, milk [3]float64
-}
-
-var opals = [4]opal{
-	logic.Orange: {deep: [3]float64{0.62, 0.20, 0.02}, base: [3]float64{0.96, 0.46, 0.08}, milk: [3]float64{1.00, 0.83, 0.60}},
-	logic.Green:  {deep: [3]float64{0.05, 0.33, 0.12}, base: [3]float64{0.20, 0.68, 0.30}, milk: [3]float64{0.78, 0.95, 0.74}},
-	logic.Blue:   {deep: [3]float64{0.04, 0.15, 0.45}, base: [3]float64{0.16, 0.42, 0.86}, milk: [3]float64{0.75, 0.86, 1.00}},
-	logic.White:  {deep: [3]float64{0.56, 0.57, 0.62}, base: [3]float64{0.90, 0.90, 0.89}, milk: [3]float64{1.00, 1.00, 0.99}},
-}
-
 // spritePad is the transparent border around every sprite, so that linear
 // filtering of a turning marble never clips its edge.
 const spritePad = 2
@@ -54,7 +41,7 @@ func PaintMarbleBody(c logic.Color, d int) *image.RGBA {
 			if math.Hypot(x, y) > 1+1/r {
 				continue
 			}
-			img.SetRGBA(px, py, toRGBA(shadeMarble(c, 0, Turn{W: 1}, x, y, 0, 1/r, false)))
+			img.SetRGBA(px, py, toRGBA(shadeMarble(Walnut.Marbles[c&3], 0, Turn{W: 1}, x, y, 0, 1/r, false)))
 		}
 	}
 	return img
@@ -73,7 +60,7 @@ func PaintMarbleGloss(d int) *image.RGBA {
 // board: the glass is opaque there. Marbles drawn with a seed show their
 // own colours.
 func MarbleCentre(c logic.Color) color.RGBA {
-	return toRGBA(shadeMarble(c, 0, Turn{W: 1}, 0, 0, 0, 0.01, false))
+	return toRGBA(shadeMarble(Walnut.Marbles[c&3], 0, Turn{W: 1}, 0, 0, 0, 0.01, false))
 }
 
 // toRGBA rounds a premultiplied colour, clamped as the GPU clamps.
@@ -108,22 +95,20 @@ func fract(x float64) float64 { return x - math.Floor(x) }
 // and lifted by lift; px is a pixel in marble radii (the shader's
 // fwidth(r) is worked out from it). With under, the shadow and caustic
 // are included; without, only the marble.
-func shadeMarble(c logic.Color, seed float32, q Turn, x, y, lift, px float64, under bool) [4]float64 {
-	o := opals[c&3]
-	base, deep, milk := vec3(o.base), vec3(o.deep), vec3(o.milk)
+func shadeMarble(o Opal, seed float32, q Turn, x, y, lift, px float64, under bool) [4]float64 {
+	base, deep, milk := vec3(o.Base), vec3(o.Deep), vec3(o.Milk)
 	r := math.Hypot(x, y)
 	var und [4]float64
 	if under {
-		sox, soy := 0.3*(1+1.6*lift), 0.36*(1+1.6*lift)
+		sox, soy := 0.24*(1+1.6*lift), 0.3*(1+1.6*lift)
 		ds := math.Hypot(x-sox, y-soy)
-		sh := 0.55 * (1 - smoothstep(0.2, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
-		sh += 0.28 * (1 - smoothstep(0.97, 1.07, r)) * (1 - smoothstep(0, 0.3, lift))
-		sh = min(sh, 0.75)
-		cox, coy := 0.68*(1+1.2*lift), 0.8*(1+1.2*lift)
-		vx, vy := x-cox, y-coy
-		dc := math.Hypot((0.76*vx+0.65*vy)*1.1, (-0.65*vx+0.76*vy)*1.9)
-		caus := (0.85*math.Exp(-dc*dc/0.022) + 0.3*math.Exp(-dc*dc/0.1)) * max(0, 1-1.6*lift)
-		u := base.mix(splat(1), 0.25).scale(0.85 * caus * (1 - sh))
+		sh := 0.6 * (1 - smoothstep(0.3, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
+		sh += 0.42 * (1 - smoothstep(0.9, 1.14, r)) * (1 - smoothstep(0, 0.3, lift))
+		sh = min(sh, 0.8)
+		cox, coy := 0.5*(1+1.2*lift), 0.62*(1+1.2*lift)
+		dc := math.Hypot(x-cox, y-coy)
+		caus := 0.22 * math.Exp(-dc*dc/0.09) * max(0, 1-1.6*lift)
+		u := base.mix(splat(1), 0.3).scale(caus * (1 - sh))
 		und = [4]float64{u[0], u[1], u[2], sh}
 	}
 	fw := max(px*(math.Abs(x)+math.Abs(y))/max(r, 1e-9), 0.001) // fwidth(r)
@@ -139,7 +124,7 @@ func shadeMarble(c logic.Color, seed float32, q Turn, x, y, lift, px float64, un
 	l := vec3{-0.55, -0.65, 0.72}.norm()
 	lxy := math.Hypot(l[0], l[1])
 	facing := 0.5 + 0.5*(x*-l[0]/lxy+y*-l[1]/lxy)/max(r, 0.0001)
-	core := smoothstep(0.1, 1, z)
+	core := smoothstep(0.05, 0.9, z)
 
 	qv := vec3{-float64(q.X), -float64(q.Y), -float64(q.Z)} // the inverse turn
 	turn := func(v vec3) vec3 {
@@ -153,32 +138,32 @@ func shadeMarble(c logic.Color, seed float32, q Turn, x, y, lift, px float64, un
 	w1 := math.Sin(2.3*s2[0] + 1.7*math.Sin(2.1*s2[1]+ph[0]) + 1.1*s2[2])
 	w2 := math.Sin(2.6*s2[1] + 1.9*math.Sin(1.7*s2[2]+ph[1]) - 1.2*s2[0])
 	w3 := math.Sin(3.3*s1[2] + 2.1*math.Sin(2.9*s1[0]+ph[2]))
-	cloud := smoothstep(-0.45, 0.85, 0.45*w1+0.35*w2+0.25*w3)
-	thick := cloud * (0.3 + 0.7*core)
+	v := 0.55*w1 + 0.35*w2 + 0.25*w3
+	veil := (1 - smoothstep(0.04, 0.4, math.Abs(v))) * (0.35 + 0.65*core)
+	irid := spectrum(0.5*w2 + 0.35*w3 + 0.6*z + sd*5)
+	veilCol := milk.mix(irid.scale(0.7).add(milk.scale(0.45)), 0.45)
 
-	irid := spectrum(0.45*w1 + 0.3*w3 + 0.5*z + sd*5)
-	milkCol := milk.mix(irid.scale(0.55).add(milk.scale(0.6)), 0.5)
-	milkCol = milkCol.mul(vec3{0.9, 0.96, 1.08}.mix(vec3{1.1, 0.95, 0.72}, smoothstep(-0.4, 0.7, x*0.64+y*0.76)))
-	glass := deep.mix(base, smoothstep(0, 0.9, z))
-	col := glass.mix(milkCol, 0.12+0.72*thick)
-	fl := math.Sin(9*s2[0]+ph[0]) * math.Sin(8*s2[1]+ph[1]) * math.Sin(10*s2[2]+ph[2])
-	fleck := smoothstep(0.5, 0.75, fl) * core * (0.4 + 0.6*cloud)
-	fire := spectrum(sd*7 + 1.3*s2[0] - 0.9*s2[1] + 0.6*s1[2])
-	col = col.mix(fire.scale(1.1).add(splat(0.1)), 0.5*fleck)
+	glass := deep.mix(base, smoothstep(0.05, 0.95, z))
+	col := glass.mix(veilCol, 0.7*veil)
 
-	col = col.scale(0.68 + 0.42*max(n.dot(l), 0))
-	dg := math.Hypot(x-0.42, y-0.5)
-	col = col.add(base.mix(splat(1), 0.4).scale(0.5 * math.Exp(-dg*dg/0.06) * (1 - 0.5*thick)))
-	col = col.scale(1 - 0.5*smoothstep(0.8, 1, r)*(1-facing))
+	col = col.scale(0.74 + 0.36*max(n.dot(l), 0))
+	dg := math.Hypot(x-0.36, y-0.44)
+	col = col.add(base.mix(splat(1), 0.3).scale(0.55 * math.Exp(-dg*dg/0.07) * (1 - 0.4*veil)))
+	col = col.scale(1 - (0.3+0.35*(1-facing))*smoothstep(0.55, 1, r))
 
-	ga := 0.5 + 0.5*smoothstep(0, 0.6, z)
-	fr := 0.04 + 0.96*math.Pow(1-z, 4)
-	refl := vec3{1, 0.96, 0.9}.scale(fr * (0.15 + 0.9*facing))
+	ga := 0.8 + 0.2*smoothstep(0, 0.5, z)
+	wqx, wqy := math.Abs(x+0.34)-0.17, math.Abs(y+0.4)-0.12
+	wd := math.Hypot(max(wqx, 0), max(wqy, 0)) + min(max(wqx, wqy), 0)
+	win := 0.26 * (1 - smoothstep(-0.1, 0.12, wd)) * (1 - 0.45*(1-smoothstep(0.008, 0.03, math.Abs(x+0.34)))*(1-smoothstep(0.008, 0.03, math.Abs(y+0.4))))
+	fr := 0.03 + 0.5*math.Pow(1-z, 5)
+	refl := vec3{1, 0.96, 0.9}.scale(fr*(0.1+0.6*facing) + win)
 	h := l.add(vec3{0, 0, 1}).norm()
 	nh := max(n.dot(h), 0)
-	spec := 1.2*math.Pow(nh, 180) + 0.14*math.Pow(nh, 12)
+	h2 := vec3{0.62, -0.5, 0.6}.add(vec3{0, 0, 1}).norm()
+	nh2 := max(n.dot(h2), 0)
+	spec := 1.3*math.Pow(nh, 260) + 0.8*math.Pow(nh2, 500) + 0.1*math.Pow(nh, 16)
 	b := col.scale(ga).add(refl).add(splat(spec))
-	ba := min(1, ga+0.6*fr+spec)
+	ba := min(1, ga+0.5*fr+win+spec)
 	out := [4]float64{b[0] * cover, b[1] * cover, b[2] * cover, ba * cover}
 	for i := range out {
 		out[i] += und[i] * (1 - ba*cover)

@@ -94,7 +94,7 @@ func TestShaderMatchesMirror(t *testing.T) {
 			l.frame(func(*ebiten.Image) {
 				img := ebiten.NewImage(side, side)
 				defer img.Deallocate()
-				s := &Sprites{shader: newMarbleShader()}
+				s := &Sprites{shader: newMarbleShader(Walnut.Marbles)}
 				s.shade(img, c, m, m, r, tu, 0, 1, seed)
 				img.ReadPixels(got.Pix)
 			})
@@ -102,7 +102,7 @@ func TestShaderMatchesMirror(t *testing.T) {
 			for py := 0; py < side; py++ {
 				for px := 0; px < side; px++ {
 					x, y := (float64(px)+0.5-m)/r, (float64(py)+0.5-m)/r
-					want := toRGBA(shadeMarble(c, seedFrac(seed), tu, x, y, 0, 1/r, true))
+					want := toRGBA(shadeMarble(Walnut.Marbles[c], seedFrac(seed), tu, x, y, 0, 1/r, true))
 					g := got.RGBAAt(px, py)
 					diff := max(absDiff(g.R, want.R), absDiff(g.G, want.G), absDiff(g.B, want.B), absDiff(g.A, want.A))
 					worst = max(worst, diff)
@@ -116,7 +116,7 @@ func TestShaderMatchesMirror(t *testing.T) {
 			}
 		}
 	}
-	if got, want := MarbleCentre(logic.Blue), toRGBA(shadeMarble(logic.Blue, 0, TurnAbout(2.4), 0, 0, 0, 0.01, false)); got != want {
+	if got, want := MarbleCentre(logic.Blue), toRGBA(shadeMarble(Walnut.Marbles[logic.Blue], 0, TurnAbout(2.4), 0, 0, 0, 0.01, false)); got != want {
 		t.Errorf("MarbleCentre(blue) = %v, turned marble's centre %v: turning must not change it", got, want)
 	}
 }

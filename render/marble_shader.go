@@ -68,18 +68,19 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	r := length(p)
 	px := max(fwidth(r), 0.001) // one pixel, in marble radii
 
-	// Under the marble, on the board: a soft shadow away from the light,
-	// the dark ring where the marble touches its dimple, and at the
-	// shadow's far end the light the glass focuses, in the glass's colour.
-	so := vec2(0.3, 0.36) * (1 + 1.6*lift)
+	// Under the marble, in its cup: a soft shadow away from the light,
+	// the cup's shade where the marble sinks into it (soft: at a tray's
+	// size a narrow ring read as a hard outline), and beside the shadow a
+	// faint broad glow of the light the glass focuses, in its colour.
+	so := vec2(0.24, 0.3) * (1 + 1.6*lift)
 	ds := length(p - so)
-	sh := 0.55 * (1 - smoothstep(0.2, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
-	sh += 0.28 * (1 - smoothstep(0.97, 1.07, r)) * (1 - smoothstep(0, 0.3, lift))
-	sh = min(sh, 0.75)
-	co := vec2(0.68, 0.8) * (1 + 1.2*lift)
-	dc := length((p - co) * mat2(0.76, 0.65, -0.65, 0.76) * vec2(1.1, 1.9))
-	caus := (0.85*exp(-dc*dc/0.022) + 0.3*exp(-dc*dc/0.1)) * max(0, 1-1.6*lift)
-	under := vec4(mix(base, vec3(1), 0.25)*0.85*caus*(1-sh), sh)
+	sh := 0.6 * (1 - smoothstep(0.3, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
+	sh += 0.42 * (1 - smoothstep(0.9, 1.14, r)) * (1 - smoothstep(0, 0.3, lift))
+	sh = min(sh, 0.8)
+	co := vec2(0.5, 0.62) * (1 + 1.2*lift)
+	dc := length(p - co)
+	caus := 0.22 * exp(-dc*dc/0.09) * max(0, 1-1.6*lift)
+	under := vec4(mix(base, vec3(1), 0.3)*caus*(1-sh), sh)
 
 	cover := clamp((1-r)/px+0.5, 0, 1)
 	if cover <= 0 {
@@ -89,70 +90,71 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	n := vec3(p, z)
 	l := normalize(vec3(-0.55, -0.65, 0.72))
 	facing := 0.5 + 0.5*dot(p/max(r, 0.0001), -normalize(l.xy)) // 1 on the lit side
-	core := smoothstep(0.1, 1, z)
+	core := smoothstep(0.05, 0.9, z)
 
 	// The interior, turned with the marble: a point on the surface and
-	// one deeper in, so the cloud shows depth as the marble rolls.
+	// one deeper in, so the swirl shows depth as the marble rolls.
 	s1 := turn(custom, n)
 	s2 := turn(custom, vec3(p*0.8, z*0.35))
 	ph := fract(seed*vec3(12.9898, 78.233, 37.719)) * 6.2832
 	w1 := sin(2.3*s2.x + 1.7*sin(2.1*s2.y+ph.x) + 1.1*s2.z)
 	w2 := sin(2.6*s2.y + 1.9*sin(1.7*s2.z+ph.y) - 1.2*s2.x)
 	w3 := sin(3.3*s1.z + 2.1*sin(2.9*s1.x+ph.z))
-	cloud := smoothstep(-0.45, 0.85, 0.45*w1+0.35*w2+0.25*w3)
-	thick := cloud * (0.3 + 0.7*core)
+	// The swirl: thin veils of opal where the waves cross zero, not
+	// blobs (which read as dots), thicker where two veils meet.
+	v := 0.55*w1 + 0.35*w2 + 0.25*w3
+	veil := (1 - smoothstep(0.04, 0.4, abs(v))) * (0.35 + 0.65*core)
+	// Play of colour: the veils take a spectral sheen that drifts along
+	// them and with the angle they are seen at, every marble its own.
+	irid := spectrum(0.5*w2 + 0.35*w3 + 0.6*z + seed*5)
+	veilCol := mix(milk, irid*0.7+milk*0.45, 0.45)
 
-	// Play of colour: the milk takes a spectral sheen that drifts across
-	// the cloud and with the angle it is seen at, every marble its own.
-	irid := spectrum(0.45*w1 + 0.3*w3 + 0.5*z + seed*5)
-	milkCol := mix(milk, irid*0.55+milk*0.6, 0.5)
-	// Opalescence: the milk scatters blue where it is lit and lets warm
-	// light through on the far side.
-	milkCol *= mix(vec3(0.9, 0.96, 1.08), vec3(1.1, 0.95, 0.72), smoothstep(-0.4, 0.7, dot(p, vec2(0.64, 0.76))))
-	glass := mix(deep, base, smoothstep(0.0, 0.9, z))
-	col := mix(glass, milkCol, 0.12+0.72*thick)
-	// Fire: small bright flecks of pure colour deep in the milk.
-	fl := sin(9*s2.x+ph.x) * sin(8*s2.y+ph.y) * sin(10*s2.z+ph.z)
-	fleck := smoothstep(0.5, 0.75, fl) * core * (0.4 + 0.6*cloud)
-	fire := spectrum(seed*7 + 1.3*s2.x - 0.9*s2.y + 0.6*s1.z)
-	col = mix(col, fire*1.1+0.1, 0.5*fleck)
+	// Deep glass: its colour, darker where the eye looks through more of
+	// it towards the rim; the veils within it.
+	glass := mix(deep, base, smoothstep(0.05, 0.95, z))
+	col := mix(glass, veilCol, 0.7*veil)
 
-	// Light: the milk lit from the top left; the light that passes
-	// through the glass glows on the far side; the far rim dark.
-	col *= 0.68 + 0.42*max(dot(n, l), 0)
-	dg := length(p - vec2(0.42, 0.5))
-	col += mix(base, vec3(1), 0.4) * 0.5 * exp(-dg*dg/0.06) * (1 - 0.5*thick)
-	col *= 1 - 0.5*smoothstep(0.8, 1, r)*(1-facing)
+	// Light: lit from the top left; the light that passes through the
+	// glass gathers on the far side; darker towards the rim all round,
+	// most on the side away from the light.
+	col *= 0.74 + 0.36*max(dot(n, l), 0)
+	dg := length(p - vec2(0.36, 0.44))
+	col += mix(base, vec3(1), 0.3) * 0.55 * exp(-dg*dg/0.07) * (1 - 0.4*veil)
+	col *= 1 - (0.3+0.35*(1-facing))*smoothstep(0.55, 1, r)
 
-	// Translucent glass: the board, and the shadow and caustic on it,
-	// show faintly through the rim.
-	ga := mix(0.5, 1, smoothstep(0.0, 0.6, z))
+	// Nearly opaque: deep glass shows little of the board through it.
+	ga := mix(0.8, 1, smoothstep(0.0, 0.5, z))
 
-	// Fresnel: the glass reflects more at grazing angles; the rim facing
-	// the light catches it. And the highlight: a sharp reflection of the
-	// light and a soft sheen around it.
-	fr := 0.04 + 0.96*pow(1-z, 4)
-	refl := vec3(1, 0.96, 0.9) * fr * (0.15 + 0.9*facing)
+	// Reflections: the room's window, large and soft, at the top left
+	// (its bars faint across it); two sharp highlights, the lamp's and a
+	// second light's; a little Fresnel sheen at the rim towards the light.
+	wq := abs(p-vec2(-0.34, -0.4)) - vec2(0.17, 0.12)
+	wd := length(max(wq, vec2(0))) + min(max(wq.x, wq.y), 0)
+	win := 0.26 * (1 - smoothstep(-0.1, 0.12, wd)) * (1 - 0.45*(1-smoothstep(0.008, 0.03, abs(p.x+0.34)))*(1-smoothstep(0.008, 0.03, abs(p.y+0.4))))
+	fr := 0.03 + 0.5*pow(1-z, 5)
+	refl := vec3(1, 0.96, 0.9) * (fr*(0.1+0.6*facing) + win)
 	h := normalize(l + vec3(0, 0, 1))
 	nh := max(dot(n, h), 0)
-	spec := 1.2*pow(nh, 180) + 0.14*pow(nh, 12)
-	body := vec4(col*ga+refl+spec, min(1, ga+0.6*fr+spec)) * cover
+	h2 := normalize(vec3(0.62, -0.5, 0.6) + vec3(0, 0, 1))
+	nh2 := max(dot(n, h2), 0)
+	spec := 1.3*pow(nh, 260) + 0.8*pow(nh2, 500) + 0.1*pow(nh, 16)
+	body := vec4(col*ga+refl+spec, min(1, ga+0.5*fr+win+spec)) * cover
 	return (body + under*(1-body.a)) * color.b
 }
 `
 
-// marbleShaderSrc is the shader's source with the palette (opals) filled
+// marbleShaderSrc is the shader's source with the palette opals filled
 // in, so the Go painter and the shader share one palette.
-func marbleShaderSrc() []byte {
+func marbleShaderSrc(opals [4]Opal) []byte {
 	v := func(c [3]float64) string { return fmt.Sprintf("vec3(%.3f, %.3f, %.3f)", c[0], c[1], c[2]) }
 	var sb strings.Builder
 	for _, f := range []struct {
 		name string
-		get  func(o opal) [3]float64
+		get  func(o Opal) [3]float64
 	}{
-		{"deep", func(o opal) [3]float64 { return o.deep }},
-		{"base", func(o opal) [3]float64 { return o.base }},
-		{"milk", func(o opal) [3]float64 { return o.milk }},
+		{"deep", func(o Opal) [3]float64 { return o.Deep }},
+		{"base", func(o Opal) [3]float64 { return o.Base }},
+		{"milk", func(o Opal) [3]float64 { return o.Milk }},
 	} {
 		fmt.Fprintf(&sb, "%s := pick(ci, %s, %s, %s, %s)\n\t", f.name,
 			v(f.get(opals[logic.Orange])), v(f.get(opals[logic.Green])), v(f.get(opals[logic.Blue])), v(f.get(opals[logic.White])))
@@ -160,10 +162,10 @@ func marbleShaderSrc() []byte {
 	return []byte(fmt.Sprintf(marbleKage, sb.String()))
 }
 
-// newMarbleShader compiles the opal shader; its source is fixed, so
-// failing is a programming error.
-func newMarbleShader() *ebiten.Shader {
-	sh, err := ebiten.NewShader(marbleShaderSrc())
+// newMarbleShader compiles the opal shader for the palette opals; its
+// source is fixed, so failing is a programming error.
+func newMarbleShader(opals [4]Opal) *ebiten.Shader {
+	sh, err := ebiten.NewShader(marbleShaderSrc(opals))
 	if err != nil {
 		panic("render: the marble shader: " + err.Error())
 	}

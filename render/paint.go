@@ -17,15 +17,6 @@ import (
 // seconds per rebuild (one stencil pass per path); this takes tens of
 // milliseconds, needs no display, and its pixels can be checked in tests.
 
-// The board's own colours (the interface's are in palette.go),
-// premultiplied; read-only.
-var (
-	woodFrame  = color.RGBA{0xa8, 0x6d, 0x38, 0xff}
-	woodField  = color.RGBA{0x94, 0x5b, 0x2c, 0xff}
-	grainDark  = color.RGBA{0x5a, 0x33, 0x14, 0xff}
-	grainLight = color.RGBA{0xd9, 0xa0, 0x62, 0xff}
-)
-
 // paintShadow paints a soft shadow of the s x s rounded square at (x, y)
 // with corner radius r, fading out over blur pixels.
 func paintShadow(img *image.RGBA, x, y, s, r, blur float32) {
@@ -73,7 +64,7 @@ func (p *painter) fill(dst draw.Image, s shape, clr color.Color) {
 // grain paints wavy grain lines over the w x h rectangle at (x0, y0),
 // running across it, or down it when vertical, clipped to the rectangle.
 // A fixed seed keeps the board the same from one run to the next.
-func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, seed uint64, c float32) {
+func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, seed uint64, c float32, wood Wood) {
 	area := dst.SubImage(image.Rect(int(x0), int(y0), int(math.Ceil(float64(x0+w))), int(math.Ceil(float64(y0+h))))).(*image.RGBA)
 	length, across := w, h
 	if vertical {
@@ -82,28 +73,51 @@ func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, se
 	rng := rand.New(rand.NewPCG(seed, 7))
 	step := max(2, 0.08*c)
 	span := float64(max(length, 8*c))
-	for off := step * rng.Float32(); off < across; off += step * (0.5 + rng.Float32()) {
+	// The figure first: broad soft bands of darker and lighter wood that
+	// swell and narrow along the plank, so the grain's lines do not read
+	// as even stripes; then the lines, bunched where the rings were close.
+	fig := rand.New(rand.NewPCG(seed, 11))
+	for off := c * fig.Float32(); off < across; off += c * (0.35 + 0.9*fig.Float32()) {
+		amp, f, ph := 0.5*c*fig.Float32(), 2*math.Pi/span*(0.5+1.5*fig.Float64()), 2*math.Pi*fig.Float64()
+		pts := wavyLine(x0, y0, off, length, max(4, c/4), vertical, func(t float64) float32 { return amp * float32(math.Sin(t*f+ph)) })
+		clr := wood.GrainDark
+		if fig.IntN(3) == 0 {
+			clr = wood.GrainLight
+		}
+		p.fill(area, polyline(pts, (0.12+0.35*fig.Float32())*c), withAlpha(clr, 0.07*wood.Grain))
+	}
+	for off := step * rng.Float32(); off < across; off += step * (0.5 + rng.Float32()) * (0.6 + 0.8*float32(0.5+0.5*math.Sin(float64(off/c)*2.1))) {
 		a1, f1, ph1 := 0.6*step*rng.Float32(), 2*math.Pi/span*(1+2*rng.Float64()), 2*math.Pi*rng.Float64()
 		a2, f2, ph2 := 0.25*step*rng.Float32(), 2*math.Pi/span*(5+6*rng.Float64()), 2*math.Pi*rng.Float64()
-		var pts [][2]float32
-		for t := float32(0); ; t += max(2, c/8) {
-			t = min(t, length)
-			wob := a1*float32(math.Sin(float64(t)*f1+ph1)) + a2*float32(math.Sin(float64(t)*f2+ph2))
-			if vertical {
-				pts = append(pts, [2]float32{x0 + off + wob, y0 + t})
-			} else {
-				pts = append(pts, [2]float32{x0 + t, y0 + off + wob})
-			}
-			if t == length {
-				break
-			}
-		}
-		clr, alpha := grainDark, 0.08+0.22*rng.Float32()
+		pts := wavyLine(x0, y0, off, length, max(2, c/8), vertical, func(t float64) float32 {
+			return a1*float32(math.Sin(t*f1+ph1)) + a2*float32(math.Sin(t*f2+ph2))
+		})
+		clr, alpha := wood.GrainDark, 0.08+0.22*rng.Float32()
 		if rng.IntN(4) == 0 {
-			clr, alpha = grainLight, 0.10+0.15*rng.Float32()
+			clr, alpha = wood.GrainLight, 0.10+0.15*rng.Float32()
 		}
+		alpha *= wood.Grain
 		width := max(1, (0.01+0.03*rng.Float32())*c)
 		p.fill(area, polyline(pts, width), withAlpha(clr, alpha))
+	}
+}
+
+// wavyLine is the points, every step along a length, of a line off
+// across from (x0, y0), running across (or down, when vertical) and
+// swerving from it by wob at each distance along.
+func wavyLine(x0, y0, off, length, step float32, vertical bool, wob func(t float64) float32) [][2]float32 {
+	var pts [][2]float32
+	for t := float32(0); ; t += step {
+		t = min(t, length)
+		w := wob(float64(t))
+		if vertical {
+			pts = append(pts, [2]float32{x0 + off + w, y0 + t})
+		} else {
+			pts = append(pts, [2]float32{x0 + t, y0 + off + w})
+		}
+		if t == length {
+			return pts
+		}
 	}
 }
 

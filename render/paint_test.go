@@ -23,7 +23,7 @@ func wood(c color.RGBA) bool {
 
 func TestPaintTable(t *testing.T) {
 	for _, c := range []int{12, 64, 180} {
-		img := PaintTable(c)
+		img := PaintTable(c, Walnut.Wood)
 		band := float64(int(layout.BandCells*float64(c) + 0.5))
 		o := float64(boardPad(c)) + band
 		at := func(b layout.Point) color.RGBA {
@@ -83,7 +83,7 @@ func TestPaintTable(t *testing.T) {
 func BenchmarkPaintTable(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		PaintTable(70)
+		PaintTable(70, Walnut.Wood)
 	}
 }
 
@@ -92,7 +92,7 @@ func BenchmarkPaintTable(b *testing.B) {
 // wall.
 func TestPaintTray(t *testing.T) {
 	cups := []layout.Point{{X: 20, Y: 20}, {X: 50, Y: 20}}
-	img := PaintTray(80, 40, cups, 12)
+	img := PaintTray(80, 40, cups, 12, Walnut.Wood)
 	if a := img.RGBAAt(0, 0).A; a != 0 {
 		t.Errorf("corner alpha %d, want clear", a)
 	}
@@ -110,6 +110,6 @@ func TestPaintTray(t *testing.T) {
 func BenchmarkPaintTable3x(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		PaintTable(180)
+		PaintTable(180, Walnut.Wood)
 	}
 }

@@ -43,10 +43,53 @@ type Sprites struct {
 	bakeUses  uint64
 	live      bool // shade every marble every frame (for the benchmarks)
 
-	// Symbols draws the colour-blind aid: a distinct symbol on each
-	// colour's marbles.
-	Symbols bool
-	sym     [4]*ebiten.Image
+	// The theme everything is drawn in (SetTheme), the one the shader
+	// and the baked marbles were made for, and the theme's page colour
+	// boxed once for Image.Fill.
+	theme, shaded Theme
+	themed        bool
+	pageFill      color.Color
+	sym           [4]*ebiten.Image
+}
+
+// SetTheme makes t the theme of everything drawn from now on: the
+// marbles shaded in its colours (and baked again), its marks on them, the
+// pages in its colour. The board and furniture caches take the theme from
+// here at their next draw.
+func (s *Sprites) SetTheme(t Theme) {
+	s.theme, s.themed = t, true
+	s.pageFill = t.Page
+	if s.d != 0 {
+		s.Ensure(s.d)
+	}
+}
+
+// Theme is the theme things are drawn in: Walnut until SetTheme.
+func (s *Sprites) Theme() Theme {
+	if !s.themed {
+		return Walnut
+	}
+	return s.theme
+}
+
+// Tint is colour c of the theme as a flat interface colour.
+func (s *Sprites) Tint(c logic.Color) color.RGBA {
+	if !s.themed {
+		return Walnut.Tints[c&3]
+	}
+	return s.theme.Tints[c&3]
+}
+
+// Marks reports whether the theme puts a mark on each colour's marbles.
+func (s *Sprites) Marks() bool { return s.themed && s.theme.Marks }
+
+// FillPage fills dst with the theme's page colour (without boxing the
+// colour anew, which would allocate every frame).
+func (s *Sprites) FillPage(dst *ebiten.Image) {
+	if s.pageFill == nil {
+		s.pageFill = Walnut.Page
+	}
+	dst.Fill(s.pageFill)
 }
 
 // Reach is how far from its centre, in pixels, a board marble drawn
@@ -72,16 +115,28 @@ func free(imgs ...*ebiten.Image) {
 // are painted already.
 func (s *Sprites) Ensure(d int) {
 	d = max(d, 4)
-	if s.d == d {
+	th := s.Theme()
+	if s.d == d && th.Marbles == s.shaded.Marbles {
 		return
 	}
+	if s.shader != nil && th.Marbles != s.shaded.Marbles {
+		// Another palette: another shader, and every baked marble and
+		// every one seen is of the old colours.
+		s.shader.Deallocate()
+		s.shader = nil
+		clear(s.seen)
+		clear(s.baked)
+		clear(s.slotHeld)
+		s.d = 0
+	}
+	s.shaded = th
 	free(s.sym[:]...)
 	free(s.ring, s.glow, s.dot)
 	for c := logic.Orange; c <= logic.White; c++ {
 		s.sym[c] = upload(PaintSymbol(c, d))
 	}
 	if s.shader == nil {
-		s.shader = newMarbleShader()
+		s.shader = newMarbleShader(th.Marbles)
 	}
 	s.dropBaked() // the texture stays while its slots are the right size
 	s.ring = upload(PaintRing(d+d/4, max(2, float64(d)/11)))
@@ -175,7 +230,7 @@ func (s *Sprites) marble(dst *ebiten.Image, c logic.Color, x, y float64, t Turn,
 	} else {
 		s.shade(dst, c, x, y, k*float64(s.d)/2, t, lift, alpha, seed)
 	}
-	if s.Symbols {
+	if s.Marks() {
 		a := uint8(math.Round(255 * alpha))
 		s.centred(dst, s.sym[c], x, y, k, 0, color.RGBA{a, a, a, a})
 	}

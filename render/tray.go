@@ -23,7 +23,7 @@ func insideRoundRect(x, y, w, h, r float64) float64 {
 // board's wood, its floor a step down, with a dimple of radius cupR for a
 // marble at each of cups (pixels from the tray's top-left corner), carved
 // and lit as the board is, so the supply reads as part of the board.
-func PaintTray(w, h int, cups []layout.Point, cupR float64) *image.RGBA {
+func PaintTray(w, h int, cups []layout.Point, cupR float64, wd Wood) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	if w < 2 || h < 2 || cupR <= 0 {
 		return img
@@ -31,8 +31,8 @@ func PaintTray(w, h int, cups []layout.Point, cupR float64) *image.RGBA {
 	unit := cupR / dimpleR // pixels per cell: the cups are cells' dimples
 	p := &painter{z: vector.NewRasterizer(1, 1)}
 	wood := image.NewRGBA(img.Bounds())
-	draw.Draw(wood, wood.Bounds(), image.NewUniform(woodField), image.Point{}, draw.Src)
-	p.grain(wood, 0, 0, float32(w), float32(h), false, 9, float32(unit))
+	draw.Draw(wood, wood.Bounds(), image.NewUniform(wd.Field), image.Point{}, draw.Src)
+	p.grain(wood, 0, 0, float32(w), float32(h), false, 9, float32(unit), wd)
 	W, H := float64(w)/unit, float64(h)/unit
 	rr := min(W, H) * 0.18
 	rim := min(0.16, min(W, H)*0.12) // the compartment's wall
@@ -66,11 +66,13 @@ func PaintTray(w, h int, cups []layout.Point, cupR float64) *image.RGBA {
 				}
 			}
 			if len(cups) > 0 {
-				k = deeper(k, dimple(bx, by, dimpleR, dimpleDepth*0.9), k.h)
+				k = deeper(k, dimple(bx, by, dimpleR, wd.CupDepth*0.9, 1/unit), k.h)
 			}
-			shade := lightCarve(k) * (1 + 1.1*k.h)
+			lit := lightCarve(k)
+			shade := lit * (1 + 1.1*k.h)
+			gl := 255 * wd.Sheen * max(0, lit-1)
 			a := wood.RGBAAt(px, py)
-			q := func(v uint8) uint8 { return uint8(max(0, min(255, float64(v)*shade*cover))) }
+			q := func(v uint8) uint8 { return uint8(max(0, min(255, (float64(v)*shade+gl)*cover))) }
 			img.SetRGBA(px, py, color.RGBA{q(a.R), q(a.G), q(a.B), uint8(255 * cover)})
 		}
 	}

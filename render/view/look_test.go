@@ -31,7 +31,7 @@ func tableShot(t *testing.T, l *looptest.Loop, k ui.Kit, cfg layout.Config, pos 
 		img := ebiten.NewImage(w, h)
 		defer img.Deallocate()
 		k.Sprites.Ensure(int(2 * v.Geo.MarbleRadius))
-		v.DrawTable(img)
+		v.DrawTable(img, k.Sprites.Theme())
 		v.Position(img, k.Sprites, pos, view.Marks{})
 		for i := 0; i < pos.Players(); i++ {
 			card := view.Card{Name: "Seat " + view.Number(i+1), Supply: pos.Supply(i), Score: 3 * i, Pulse: -1}
@@ -69,7 +69,19 @@ func lookSetup(t *testing.T) (string, *looptest.Loop, *render.Text) {
 // without a score track) into SHIFTAGO_LOOK, for a person to look at.
 func TestLookTable(t *testing.T) {
 	dir, l, text := lookSetup(t)
-	k := ui.Kit{Text: text, Sprites: &render.Sprites{Symbols: true}}
+	for _, th := range []struct {
+		name  string
+		theme render.Theme
+	}{{"", render.ThemeOf(render.BoardWalnut, true)}, {"classic-", render.Classic}, {"walnut-", render.Walnut}} {
+		k := ui.Kit{Text: text, Sprites: &render.Sprites{}}
+		k.Sprites.SetTheme(th.theme)
+		lookTables(t, l, k, dir, th.name)
+	}
+}
+
+// lookTables renders TestLookTable's layouts in k's theme, their names
+// prefixed by name.
+func lookTables(t *testing.T, l *looptest.Loop, k ui.Kit, dir, name string) {
 	for _, sc := range []struct {
 		name    string
 		w, h    float64
@@ -85,7 +97,7 @@ func TestLookTable(t *testing.T) {
 	} {
 		pos := crowdedPosition(t, sc.players, sc.scoring)
 		shot := tableShot(t, l, k, layout.Config{W: sc.w, H: sc.h, Players: sc.players, Scoring: sc.scoring}, pos)
-		looptest.WritePNG(t, filepath.Join(dir, "table-"+sc.name+".png"), shot)
+		looptest.WritePNG(t, filepath.Join(dir, "table-"+name+sc.name+".png"), shot)
 	}
 }
 
@@ -151,7 +163,7 @@ func TestLookChainRoll(t *testing.T) {
 	shot := func(rest bool) {
 		img := ebiten.NewImage(int(cfg.W), int(cfg.H))
 		sp.Ensure(int(2 * g.MarbleRadius))
-		v.DrawBoard(img)
+		v.DrawBoard(img, render.Walnut)
 		if rest {
 			// As the table keeps them: each marble's seed and the
 			// orientation it was last drawn in.
@@ -215,7 +227,7 @@ func TestLookScoredMove(t *testing.T) {
 		k.Sprites.Ensure(int(2 * v.Geo.MarbleRadius))
 		for tick := 0; ; tick++ {
 			if tick%8 == 0 || a.Done() {
-				v.DrawTable(img)
+				v.DrawTable(img, render.Walnut)
 				for i := range before.Players() {
 					v.SeatCard(img, k, &before, i, view.Card{Name: "Seat", Supply: a.TrayCount(i), Pulse: -1})
 				}

@@ -144,7 +144,7 @@ func benchFrame(b *testing.B, floor bool) {
 				b.StartTimer()
 			}
 			a.Step()
-			v.DrawBoard(off)
+			v.DrawBoard(off, render.Walnut)
 			if !floor {
 				v.Animation(off, sp, a, base, seeds)
 			}
@@ -192,14 +192,14 @@ func benchBackground(b *testing.B, fill bool) {
 		off := ebiten.NewImage(looptest.W, looptest.H)
 		defer off.Deallocate()
 		one := off.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image)
-		v.DrawTable(off) // painted once, before the timing
+		v.DrawTable(off, render.Walnut) // painted once, before the timing
 		b.ReportAllocs()
 		for b.Loop() {
 			if fill {
 				off.Fill(render.Bg)
-				v.DrawBoard(off)
+				v.DrawBoard(off, render.Walnut)
 			} else {
-				v.DrawTable(off)
+				v.DrawTable(off, render.Walnut)
 			}
 			one.ReadPixels(px[:])
 		}

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"math/bits"
@@ -39,13 +40,15 @@ func (v *Board) Px(b layout.Point) (float64, float64) {
 // Cell is the centre of square s in screen pixels.
 func (v *Board) Cell(s logic.Square) (float64, float64) { return v.Px(layout.CellPos(s)) }
 
-// DrawBoard draws the wood, the holes and the entry cups.
-func (v *Board) DrawBoard(dst *ebiten.Image) { v.cache.Draw(dst, &v.Geo) }
+// DrawBoard draws the wood, the holes and the entry cups, in th.
+func (v *Board) DrawBoard(dst *ebiten.Image, th render.Theme) { v.cache.Draw(dst, &v.Geo, th.Wood) }
 
 // DrawTable covers the screen with the table top and the board on it
 // (DrawBoard's), composed once per size: a screen that shows the board
 // on the table draws this first, in place of a flat fill and DrawBoard.
-func (v *Board) DrawTable(dst *ebiten.Image) { v.table.Draw(dst, &v.Geo, &v.cache) }
+func (v *Board) DrawTable(dst *ebiten.Image, th render.Theme) {
+	v.table.Draw(dst, &v.Geo, &v.cache, th)
+}
 
 // Marks is what tells marbles apart: each one's orientation and its
 // seed (the play of colour that is its own and travels with it). A nil
@@ -54,6 +57,15 @@ type Marks struct {
 	Turn func(s logic.Square) render.Turn
 	Seed func(s logic.Square) uint32
 }
+
+// traySeeds is how many looks the marbles of a tray take turns in: each
+// its own would be 88 marbles to bake, more than Sprites keeps baked with
+// a full board, and a tray's neighbours differ with five.
+const traySeeds = 5
+
+// TraySeed is the seed of the marble in slot j of a supply of colour c:
+// the marbles of a tray differ from their neighbours, as real ones do.
+func TraySeed(c logic.Color, j int) uint32 { return 7919*uint32(c+1) + uint32(j%traySeeds) }
 
 // SquareSeed is the seed of a marble known only by its square.
 func SquareSeed(s logic.Square) uint32 { return uint32(s)*2654435761 + 1 }
@@ -193,17 +205,18 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 	st := &geo.Seats[i]
 	col := pos.SeatColor(i)
 	r := st.Card
+	th := sp.Theme()
 	if card.Pulse >= 0 {
 		// The seat to move: the card framed in its colour.
 		b := math.Max(3, geo.Cell*0.06)
 		rad := math.Min(r.W, r.H) * 0.08
-		sp.Panel(dst, r.X-b, r.Y-b, r.W+2*b, r.H+2*b, rad+b, render.Fade(render.SeatTint[col], 0.65+0.35*card.Pulse))
+		sp.Panel(dst, r.X-b, r.Y-b, r.W+2*b, r.H+2*b, rad+b, render.Fade(th.Tints[col], 0.65+0.35*card.Pulse))
 		// A dark line between the frame and the wood: orange on the
 		// board's wood would blur into it.
 		g := b * 0.45
-		sp.Panel(dst, r.X-g, r.Y-g, r.W+2*g, r.H+2*g, rad+g, render.Nameplate)
+		sp.Panel(dst, r.X-g, r.Y-g, r.W+2*g, r.H+2*g, rad+g, th.Nameplate)
 	}
-	v.cards[i&3].Draw(dst, geo, i)
+	v.cards[i&3].Draw(dst, geo, i, th)
 	// Label: the seat's name, then its supply.
 	lh := st.Label.H
 	num := Number(card.Supply)
@@ -213,19 +226,19 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 	numW := k.Text.Width(num, lh*0.8, true)
 	size := k.Text.Fit(card.Name, lh*0.75, st.Label.W-numW-lh, false)
 	k.Text.Draw(dst, card.Name, st.Label.X, st.Label.Y+lh/2, size, render.Ink, render.AlignLeft, false)
-	k.Text.Draw(dst, num, st.Label.X+st.Label.W, st.Label.Y+lh/2, lh*0.8, render.SeatTint[col], render.AlignRight, true)
+	k.Text.Draw(dst, num, st.Label.X+st.Label.W, st.Label.Y+lh/2, lh*0.8, th.Tints[col], render.AlignRight, true)
 	// The supply, in the tray's dimples.
 	kk := SpriteK(sp, geo.TrayRadius(i))
 	for j := 0; j < card.Supply; j++ {
 		p := geo.TraySlot(i, j)
-		sp.MarbleScaled(dst, col, p.X, p.Y, kk)
+		sp.MarbleScaledSeeded(dst, col, p.X, p.Y, kk, TraySeed(col, j))
 	}
 	if card.SitOut != "" {
 		// On a dark plate of its own: it lies over the marbles.
 		c := st.Tray.Center()
 		ts := lh * 0.7
 		w := k.Text.Width(card.SitOut, ts, true) + ts
-		sp.Panel(dst, c.X-w/2, c.Y-0.75*ts, w, 1.5*ts, 0.5*ts, render.Fade(render.Nameplate, 0.92))
+		sp.Panel(dst, c.X-w/2, c.Y-0.75*ts, w, 1.5*ts, 0.5*ts, render.Fade(th.Nameplate, 0.92))
 		k.Text.Draw(dst, card.SitOut, c.X, c.Y, ts, render.Accent, render.AlignCenter, true)
 	}
 	// The score track: 0, 5 and 10 marked, the marker marble in its place.
@@ -238,7 +251,7 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 		}
 		p := geo.ScoreSlot(i, min(card.Score, logic.WinningPoints))
 		sp.MarbleScaled(dst, col, p.X, p.Y, SpriteK(sp, sr*1.15))
-		if sp.Symbols {
+		if sp.Marks() {
 			// The colour-blind symbol would cross the number: a light
 			// disc between them (the card names the seat).
 			sp.Dot(dst, p.X, p.Y, 1.5*sr/float64(max(1, sp.Diameter())), render.Ink)
@@ -307,4 +320,105 @@ func (v *Board) Arrow(dst *ebiten.Image, e logic.Entry, a0, a1 float64, col colo
 		hx, hy := v.Px(layout.TrackPoint(e, a1).Sub(in.Mul(0.28)).Add(side.Mul(sgn * 0.22)))
 		vector.StrokeLine(dst, float32(x1), float32(y1), float32(hx), float32(hy), w, col, true)
 	}
+}
+
+// Status draws the status panel: the variant, the announcement's lines
+// (up to the first empty one) at size from x, and while the computer
+// thinks three dots beating with tick.
+func (v *Board) Status(dst *ebiten.Image, k ui.Kit, variant string, lines []string, size, x float64, thinking bool, tick int) {
+	r, bar := v.Geo.Status, v.Geo.Bar
+	if r.Empty() {
+		return
+	}
+	lines = lines[:shownLines(lines)]
+	k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, r.H*0.25, render.Chip)
+	// The variant first, so the game says what is played.
+	k.Text.Draw(dst, variant, r.X+bar*0.3, r.Y+r.H/2, bar*0.42*0.9, render.Accent, render.AlignLeft, true)
+	for i, l := range lines {
+		y := r.Y + r.H/2 + (float64(i)-float64(len(lines)-1)/2)*1.15*size
+		k.Text.Draw(dst, l, x, y, size, render.Ink, render.AlignLeft, false)
+	}
+	if thinking {
+		x0, _ := v.StatusDots(k.Text, lines, size, x)
+		for j := 0; j < 3; j++ {
+			a := 0.3 + 0.7*math.Max(0, math.Sin(float64(tick)/6-float64(j)*0.9))
+			k.Sprites.Dot(dst, x0+float64(j)*bar*0.32, r.Y+r.H/2, bar*0.18/float64(max(1, k.Sprites.Diameter())), render.Fade(render.Accent, a))
+		}
+	}
+}
+
+// shownLines is how many of lines come before the first empty one.
+func shownLines(lines []string) int {
+	for i, l := range lines {
+		if l == "" {
+			return i
+		}
+	}
+	return len(lines)
+}
+
+// StatusDots is where Status's thinking dots start (the first one's
+// centre x), after the lines of text at size from x, and the rectangle
+// the three cover.
+func (v *Board) StatusDots(t *render.Text, lines []string, size, x float64) (x0 float64, area image.Rectangle) {
+	r, bar := v.Geo.Status, v.Geo.Bar
+	w := 0.0
+	for _, l := range lines[:shownLines(lines)] {
+		w = max(w, t.Width(l, size, false))
+	}
+	x0 = x + w + bar*0.35
+	y0 := r.Y + r.H/2
+	return x0, image.Rect(int(x0-bar*0.3), int(y0-bar*0.3), int(x0+2*bar*0.32+bar*0.3)+1, int(y0+bar*0.3)+1)
+}
+
+// PositionIn is Position with each resting marble's orientation and seed
+// read from turns and seeds, by square.
+func (v *Board) PositionIn(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, turns *[64]render.Turn, seeds *[64]uint32) {
+	for b := pos.Occupied(); b != 0; b &= b - 1 {
+		s := logic.Square(bits.TrailingZeros64(uint64(b)))
+		x, y := v.Cell(s)
+		sp.MarbleTurned(dst, pos.At(s), x, y, turns[s], 0, 1, seeds[s])
+	}
+}
+
+// glint is the white of a glint on glass.
+var glint = color.RGBA{0xff, 0xfb, 0xf0, 0xff}
+
+// Ending draws the flourish of the game's end (f, k ticks in) over the
+// marbles of pos, whose orientations and seeds are turns and seeds: with
+// a winning line, the rest of the board dims, the line lights marble by
+// marble and its marbles lift and glint in a wave; without (line nil),
+// one glint sweeps over the winner's marbles (all of them, for a draw).
+func (v *Board) Ending(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, f motion.Flourish, k int, line []logic.Square, turns *[64]render.Turn, seeds *[64]uint32) {
+	r := v.Geo.MarbleRadius
+	if line == nil {
+		res := pos.Result()
+		for _, s := range pos.Occupied().Squares() {
+			if res.State == logic.Won && pos.At(s) != res.Winner {
+				continue
+			}
+			if g := f.Sweep(s.File()+s.Rank(), k); g > 0 {
+				x, y := v.Cell(s)
+				sp.Glow(dst, x-0.3*r, y-0.35*r, 0.3, render.Fade(glint, 0.8*g))
+			}
+		}
+		return
+	}
+	if d := f.Dim(k); d > 0 {
+		b := v.Geo.Frame
+		sp.Rect(dst, b.X, b.Y, b.W, b.H, render.Fade(sp.Theme().Page, 0.45*d))
+	}
+	lit := line[:f.Lit(k)]
+	v.LineGlow(dst, sp, lit, render.Gold, 0.75)
+	for i, s := range lit {
+		if !pos.Occupied().Has(s) {
+			continue // scored off: its marble is in the tray
+		}
+		x, y := v.Cell(s)
+		sp.MarbleTurned(dst, pos.At(s), x, y, turns[s], f.Lift(i, k), 1, seeds[s])
+		if g := f.Glint(i, k); g > 0 {
+			sp.Glow(dst, x-0.3*r, y-0.4*r, 0.35, render.Fade(glint, 0.9*g))
+		}
+	}
+	v.Rings(dst, sp, lit, 1.05, render.Fade(render.Gold, 0.85))
 }

@@ -94,7 +94,7 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 		lang = i18n.Detect(systemLocales()...)
 	}
 	c.SetLanguage(lang)
-	c.Sprites.Symbols = c.Setup.Symbols
+	c.Sprites.SetTheme(render.ThemeOf(render.ParseBoard(c.Setup.Board), c.Setup.Symbols))
 	c.Touch = input.CoarsePointer()
 	c.Sound = sound.New(opts.NoAudio, c.Setup.Muted, c.Setup.Volume)
 	if n := c.Sound.Notice(); n != "" {

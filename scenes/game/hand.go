@@ -366,7 +366,7 @@ func (h *Hand) draw(screen *ebiten.Image, c *app.Context, t *Table) {
 		if (drag.Active && drag.OnTrack && drag.Entry == e) || (h.rollback && h.rbEntry == e) {
 			continue
 		}
-		sp.Ring(screen, x, y, 0.62, render.Fade(render.SeatTint[col&3], 0.7))
+		sp.Ring(screen, x, y, 0.62, render.Fade(sp.Tint(col), 0.7))
 	}
 	// The selection and its preview.
 	if hasSel && !drag.Active {
@@ -426,7 +426,7 @@ func (h *Hand) DrawPreview(screen *ebiten.Image, c *app.Context, t *Table, e log
 	for _, s := range sl[1:] {
 		x0, y0 := v.Cell(s.From)
 		x1, y1 := v.Cell(s.To)
-		tint := render.Fade(render.SeatTint[pos.At(s.From)], a)
+		tint := render.Fade(sp.Tint(pos.At(s.From)), a)
 		for k := 1; k <= 3; k++ {
 			f := 0.25 + 0.25*float64(k)
 			sp.Dot(screen, x0+(x1-x0)*f, y0+(y1-y0)*f, 0.08+0.03*float64(k), tint)

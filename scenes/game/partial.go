@@ -4,39 +4,87 @@ import (
 	"image"
 	"math"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"shiftago/logic"
 	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/motion"
+	"shiftago/render/ui"
 	"shiftago/render/view"
 	"shiftago/scenes/app"
 	"shiftago/scenes/play"
 )
 
-// frameKey is everything a frame of the table shows but its rolling
-// marbles. While a move rolls and the key stays the same, a frame differs
-// from the last only where marbles moved, and the table says so (Dirty):
-// the shell then redraws that rectangle alone. Anything drawn that is not
-// in the key must not change while the key is equal; the partial-frame
-// test compares every such frame with a full drawing.
+// frameKey is every input of the table's picture as one comparable
+// value: Draw makes it (frame) and paints from it alone (paintTable, a
+// function that sees no Table), with beside it only what may change under
+// an equal key (paintKit: the marbles of the move rolling, the thinking
+// dots' beat). So nothing drawn can be left out of the key: what is not
+// in it does not reach the painting. A frame whose key equals the last
+// one's differs from it only in the kit's things, and is drawn in part
+// (Dirty). What changes by itself while it shows (a pulse, the hand at
+// work, a refusal's shake, the ending) is painted only while the key
+// holds the tick (live), which no two frames share.
 type frameKey struct {
-	board    layout.Rect // the board's place and size
+	theme    render.Theme
+	geo      layout.Config // the layout (View.Geo is made from it)
 	phase    play.Phase
 	thinking bool
+	pos      logic.Position  // the marbles at rest
+	turns    [64]render.Turn // each one's orientation and seed
+	seeds    [64]uint32
+	last     logic.Trace // the last move: its entry glows, its marble ringed
+	hasLast  bool
 	status   string
+	statusL  [4]string // the status in lines, at statusS, from statusX
+	statusS  float64
+	statusX  float64
+	variant  string
 	cards    [4]view.Card
-	hint     logic.Move
-	hidden   bool
+	hint     logic.Move        // the hint's arrow, or NoMove
+	hidden   bool              // the cards hidden
 	screen   screenKey         // what the game screen draws over the table
 	anim     *motion.Animation // a new move's animation: a full frame
+	live     int               // the tick + 1 while something drawn changes by itself, else 0
 }
+
+// paintKit is what paintTable draws with besides the key: the drawing
+// kit and the board's caches, and the two things that may change under
+// an equal key. live paints what changes by itself, and only while the
+// key says so.
+type paintKit struct {
+	k     ui.Kit
+	view  *view.Board
+	anim  *motion.Animation // the move rolling (its marbles), or nil
+	base  []render.Turn
+	seeds []uint32
+	tick  int // the thinking dots' beat
+	live  livePainter
+}
+
+// livePainter paints the parts of the table that change by themselves,
+// layer by layer.
+type livePainter interface {
+	paintLive(screen *ebiten.Image, layer liveLayer)
+}
+
+// liveLayer is where a live part lies: under the marbles, over them, or
+// over everything but the status line (the hand).
+type liveLayer uint8
+
+const (
+	liveUnder liveLayer = iota
+	liveOver
+	liveHand
+)
 
 // lastFrame is what the last frame of the table showed: its key and
 // where each rolling marble was drawn. Only Draw writes it (a render
 // cache: Table.drawn); Dirty reads it to say what the next frame changes.
 type lastFrame struct {
 	key frameKey
-	ok  bool // key was made (a frame whose key could not be made is drawn whole)
+	ok  bool // the key was not live (a live frame is drawn whole)
 	at  [logic.Size*logic.Size + 1]shownMarble
 	n   int // marbles in at
 }
@@ -83,28 +131,39 @@ func (t *Table) cardsNow(c *app.Context) (cards [4]view.Card) {
 	return cards
 }
 
-// key is the table's frame key now; ok is false when the frame has
-// something else that changes by itself (a pulse, a refusal's shake, a
-// hand at work), so that no frame can be drawn in part. Two things may
-// change under an equal key: the marbles of a move rolling, and the
-// three dots of the computer thinking.
-func (t *Table) key(c *app.Context, sk screenKey) (k frameKey, ok bool) {
-	ctl := t.Ctl
-	h := &t.Hand
-	rolling := t.move.anim != nil && ctl.Phase() == play.Showing
+// frame is the table's frame key now, under the game screen's key sk.
+// Only a move rolling or the computer thinking, with no hand at work,
+// may be drawn in part: anything else is live.
+func (t *Table) frame(c *app.Context, sk screenKey) frameKey {
+	ctl, h, m := t.Ctl, &t.Hand, t.Match()
 	thinking := t.move.anim == nil && ctl.Thinking()
-	if !rolling && !thinking || ctl.HumanToMove() || h.rollback || t.tick-h.refusedTick < view.RefusalTicks {
-		return k, false
+	k := frameKey{theme: c.Sprites.Theme(), geo: t.cfg, phase: ctl.Phase(), thinking: thinking, pos: m.Pos,
+		turns: t.look.turns, seeds: t.look.seeds, last: m.Last, hasLast: m.HasLast, status: t.words.status,
+		statusS: t.words.statusS, variant: c.Lang.Variants[m.Pos.Variant()], hidden: t.HideCards, screen: sk, anim: t.move.anim}
+	if t.liveNow() {
+		k.live = t.tick + 1
 	}
-	k = frameKey{board: t.View.Geo.Board, phase: ctl.Phase(), thinking: thinking, status: t.words.status, hidden: t.HideCards, screen: sk, anim: t.move.anim}
+	copy(k.statusL[:], t.words.statusL)
+	k.statusX, _ = t.statusRoom(c)
 	if !t.HideCards {
 		k.cards = t.cardsNow(c)
 	}
 	k.hint = logic.NoMove
-	if mv, ok := ctl.Hint(); ok {
+	if mv, ok := ctl.Hint(); ok && !h.Dragging() {
 		k.hint = mv
 	}
-	return k, true
+	return k
+}
+
+// liveNow reports whether something the table draws changes by itself
+// now: anything but a move rolling or the computer thinking with no hand
+// at work. A live frame is drawn whole, so Dirty and drawn need not make
+// its key.
+func (t *Table) liveNow() bool {
+	ctl, h := t.Ctl, &t.Hand
+	rolling := t.move.anim != nil && ctl.Phase() == play.Showing
+	thinking := t.move.anim == nil && ctl.Thinking()
+	return !rolling && !thinking || ctl.HumanToMove() || h.rollback || t.tick-h.refusedTick < view.RefusalTicks
 }
 
 // shown is how marble m of the animation is drawn now.
@@ -130,12 +189,15 @@ func (t *Table) area(sp *render.Sprites, m shownMarble) image.Rectangle {
 // motion says moves, so a marble no motion flag names cannot leave a
 // trail.
 func (t *Table) dirty(c *app.Context, sk screenKey) (image.Rectangle, bool) {
-	k, ok := t.key(c, sk)
-	if !ok || !t.last.ok || k != t.last.key {
+	if t.liveNow() || !t.last.ok {
+		return image.Rectangle{}, false
+	}
+	k := t.frame(c, sk)
+	if k != t.last.key {
 		return image.Rectangle{}, false
 	}
 	if k.thinking {
-		_, r := t.dots(c)
+		_, r := t.View.StatusDots(c.Text, k.statusL[:], k.statusS, k.statusX)
 		return r, true
 	}
 	ms := t.move.anim.Marbles()
@@ -172,9 +234,12 @@ func (t *Table) band(r image.Rectangle) image.Rectangle {
 
 // drawn notes what the frame just drawn showed, for the next dirty.
 func (t *Table) drawn(c *app.Context, sk screenKey) {
-	t.last.key, t.last.ok = t.key(c, sk)
-	t.last.n = 0
-	if !t.last.ok || t.move.anim == nil {
+	t.last.ok, t.last.n = !t.liveNow(), 0
+	if !t.last.ok {
+		return
+	}
+	t.last.key = t.frame(c, sk)
+	if t.move.anim == nil {
 		return
 	}
 	ms := t.move.anim.Marbles()

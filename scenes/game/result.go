@@ -317,7 +317,7 @@ func (r *Result) Draw(screen *ebiten.Image, c *app.Context) {
 	c.Sprites.Panel(screen, p.X, p.Y, p.W, p.H, 0.4*u, render.Overlay)
 	col := render.Ink
 	if res := r.t.Match().Pos.Result(); res.State == logic.Won {
-		col = render.SeatTint[res.Winner]
+		col = c.Sprites.Tint(res.Winner)
 	}
 	c.Text.Shadowed(screen, r.headline, p.X+p.W/2, p.Y+1.1*u, c.Text.Fit(r.headline, 1.1*u, p.W-u, true), col, render.AlignCenter, true)
 	y := p.Y + 2.3*u
@@ -351,7 +351,7 @@ func (r *Result) drawStandings(screen *ebiten.Image, c *app.Context, y float64) 
 		cy := y + rowH/2
 		fill := render.Card
 		if over && col == champ {
-			fill = render.Fade(render.SeatTint[col], 0.35)
+			fill = render.Fade(c.Sprites.Tint(col), 0.35)
 		}
 		sp.Panel(screen, x0, y+0.06*u, w, rowH-0.12*u, 0.2*u, fill)
 		sp.MarbleScaled(screen, col, x0+0.45*u, cy, 0.55*u/d)
@@ -365,14 +365,14 @@ func (r *Result) drawStandings(screen *ebiten.Image, c *app.Context, y float64) 
 			x := hx + (float64(k)-0.5)*step
 			hole := render.Fade(render.Dark, 0.7)
 			if k <= t.Wins[i] {
-				hole = render.Fade(render.SeatTint[col], 0.55)
+				hole = render.Fade(c.Sprites.Tint(col), 0.55)
 			}
 			sp.Dot(screen, x, cy, 0.32*u/d, hole)
 			if k == t.Wins[i] {
 				sp.Dot(screen, x, cy, 0.26*u/d, render.Marker)
 			}
 		}
-		c.Text.Draw(screen, view.Number(min(10, t.Wins[i])), x0+w-0.5*u, cy, 0.5*u, render.SeatTint[col], render.AlignRight, true)
+		c.Text.Draw(screen, view.Number(min(10, t.Wins[i])), x0+w-0.5*u, cy, 0.5*u, c.Sprites.Tint(col), render.AlignRight, true)
 		y += rowH
 	}
 	return y + 0.3*u

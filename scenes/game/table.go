@@ -1,8 +1,6 @@
 package game
 
 import (
-	"image"
-	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -39,8 +37,10 @@ type Table struct {
 	look  marbleLooks // each marble's own turn and play of colour
 	words cardWords   // the cards' names and the status line, in words
 
-	// What the last frame showed, for frames drawn in part (partial.go).
+	// What the last frame showed, for frames drawn in part (partial.go),
+	// and the live parts' painter (kept, so that a frame allocates none).
 	last lastFrame
+	live liveParts
 }
 
 // shownMove is the move the board shows under way, and the moves undone
@@ -64,7 +64,6 @@ type marbleLooks struct {
 	turns    [64]render.Turn // the orientation of the marble on each square, as it came to rest
 	seeds    [64]uint32      // the seed of the marble on each square: its own play of colour, for the whole game
 	nextSeed uint32          // the seed of the next marble to come in
-	marks    view.Marks      // each resting marble's turn and seed
 }
 
 // cardWords are the texts the table shows, made when what they say
@@ -103,10 +102,6 @@ func NewTable(c *app.Context, s *play.Session) *Table {
 		t.look.turns[s] = view.SquareTurn(logic.Square(s), t.look.seeds[s])
 	}
 	t.look.nextSeed = 0x9E3779B9
-	t.look.marks = view.Marks{
-		Turn: func(s logic.Square) render.Turn { return t.look.turns[s] },
-		Seed: func(s logic.Square) uint32 { return t.look.seeds[s] },
-	}
 	t.Hand.reset()
 	t.syncScores()
 	return t
@@ -513,68 +508,94 @@ func (t *Table) updateChoice(c *app.Context, in *input.Input) {
 }
 
 // Draw draws the table: the board, the cards, the marbles, the choice
-// or the win, the hand, the status line.
+// or the win, the hand, the status line, all from its frame key
+// (partial.go).
 func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.BgFill)
-	v := &t.View
-	if v.Geo.Cell <= 0 {
+	if t.View.Geo.Cell <= 0 {
+		c.Sprites.FillPage(screen)
 		return
 	}
-	sp := c.Sprites
-	ctl := t.Ctl
-	m := t.Match()
-	ph := ctl.Phase()
-	v.DrawTable(screen) // and the board on it
-	if !t.HideCards {
-		t.drawCards(screen, c)
-	}
-	// The last move: a glow at its entry point.
-	if t.move.anim == nil && m.HasLast && ph != play.Over {
-		v.LastEntry(screen, sp, &m.Last)
-	}
-	// Candidate lines under the marbles.
-	win, hasWin := ctl.WinLine()
-	switch ph {
-	case play.ChooseLine:
-		for i, l := range ctl.Lines() {
-			v.LineGlow(screen, sp, l.Squares(), render.LineTints[i%len(render.LineTints)], 0.45+0.35*t.Pulse(50))
+	k := t.frame(c, screenKey{})
+	t.live = liveParts{t: t, c: c}
+	paintTable(screen, paintKit{k: c.Kit(), view: &t.View, anim: t.move.anim, base: t.move.animBase[:],
+		seeds: t.move.animSeed[:], tick: t.tick, live: &t.live}, &k)
+}
+
+// paintTable paints the table of key k with kit: see frameKey.
+func paintTable(screen *ebiten.Image, kit paintKit, k *frameKey) {
+	v, sp := kit.view, kit.k.Sprites
+	v.DrawTable(screen, k.theme) // and the board on it
+	if !k.hidden {
+		for i := 0; i < k.pos.Players(); i++ {
+			v.SeatCard(screen, kit.k, &k.pos, i, k.cards[i])
 		}
-	case play.ChooseEnd:
-		v.LineGlow(screen, sp, ctl.Chosen().Squares(), render.Gold, 0.6)
 	}
-	// The marbles.
-	if t.move.anim != nil {
-		v.Animation(screen, sp, t.move.anim, t.move.animBase[:], t.move.animSeed[:])
+	if k.anim == nil && k.hasLast && k.phase != play.Over {
+		v.LastEntry(screen, sp, &k.last)
+	}
+	if k.live != 0 {
+		kit.live.paintLive(screen, liveUnder)
+	}
+	if k.anim != nil {
+		v.Animation(screen, sp, kit.anim, kit.base, kit.seeds)
 	} else {
-		v.Position(screen, sp, &m.Pos, t.look.marks)
-		if m.HasLast && ph != play.Over {
-			v.LastRing(screen, sp, &m.Pos, &m.Last)
+		v.PositionIn(screen, sp, &k.pos, &k.turns, &k.seeds)
+		if k.hasLast && k.phase != play.Over {
+			v.LastRing(screen, sp, &k.pos, &k.last)
 		}
 	}
-	// Rings round the marbles of the candidate lines, the win, the ends.
-	switch ph {
-	case play.ChooseLine:
-		for i, l := range ctl.Lines() {
-			tint := render.Fade(render.LineTints[i%len(render.LineTints)], 0.75+0.25*t.Pulse(50))
-			v.Rings(screen, sp, l.Squares(), 1.0+0.12*float64(i), tint)
-		}
-	case play.ChooseEnd:
-		l := ctl.Chosen()
-		ends := [2]logic.Square{l.A, l.B}
-		v.Rings(screen, sp, ends[:], 1.05+0.1*t.Pulse(40), render.Gold)
-	case play.Over:
-		t.drawEnding(screen, c, win, hasWin)
+	if k.live != 0 {
+		kit.live.paintLive(screen, liveOver)
 	}
-	// The hint: an arrow into the best move's track, while the hand is
-	// free.
-	if mv, ok := ctl.Hint(); ok && !t.Hand.Dragging() {
-		e := mv.Entry()
+	// The hint: an arrow into the best move's track.
+	if k.hint != logic.NoMove {
+		e := k.hint.Entry()
 		x, y := v.Px(layout.EntryPos(e))
 		sp.Ring(screen, x, y, 1.1, render.Fade(render.Gold, 0.85))
 		v.Arrow(screen, e, -layout.EntryOffset+0.45, 0.25, render.Fade(render.Gold, 0.85))
 	}
-	t.Hand.draw(screen, c, t)
-	t.drawStatus(screen, c)
+	if k.live != 0 {
+		kit.live.paintLive(screen, liveHand)
+	}
+	v.Status(screen, kit.k, k.variant, k.statusL[:], k.statusS, k.statusX, k.thinking, kit.tick)
+}
+
+// liveParts paints the table's live parts (livePainter): under the
+// marbles the candidate lines' glow, over them their rings and the
+// ending, and over all the hand.
+type liveParts struct {
+	t *Table
+	c *app.Context
+}
+
+func (l *liveParts) paintLive(screen *ebiten.Image, layer liveLayer) {
+	t, c := l.t, l.c
+	if layer == liveHand {
+		t.Hand.draw(screen, c, t)
+		return
+	}
+	over := layer == liveOver
+	v, sp, ctl := &t.View, c.Sprites, t.Ctl
+	switch ph := ctl.Phase(); {
+	case ph == play.ChooseLine:
+		for i, ln := range ctl.Lines() {
+			tint := render.LineTints[i%len(render.LineTints)]
+			if over {
+				v.Rings(screen, sp, ln.Squares(), 1.0+0.12*float64(i), render.Fade(tint, 0.75+0.25*t.Pulse(50)))
+			} else {
+				v.LineGlow(screen, sp, ln.Squares(), tint, 0.45+0.35*t.Pulse(50))
+			}
+		}
+	case ph == play.ChooseEnd && over:
+		ln := ctl.Chosen()
+		ends := [2]logic.Square{ln.A, ln.B}
+		v.Rings(screen, sp, ends[:], 1.05+0.1*t.Pulse(40), render.Gold)
+	case ph == play.ChooseEnd:
+		v.LineGlow(screen, sp, ctl.Chosen().Squares(), render.Gold, 0.6)
+	case ph == play.Over && over:
+		win, hasWin := ctl.WinLine()
+		t.drawEnding(screen, c, win, hasWin)
+	}
 }
 
 // Ending is the flourish of the game's end (see motion.Flourish) and the
@@ -593,98 +614,12 @@ func (t *Table) Ending(c *app.Context) (motion.Flourish, int) {
 	return f, k
 }
 
-// glint is the white of a glint on glass.
-var glint = color.RGBA{0xff, 0xfb, 0xf0, 0xff}
-
-// drawEnding draws the flourish over the marbles: the rest of the board
-// dims, the winning line lights marble by marble and its marbles lift
-// and glint in a wave; without a line, one glint sweeps over the
-// winner's marbles (all of them, for a draw).
+// drawEnding draws the flourish of the game's end (view.Ending).
 func (t *Table) drawEnding(screen *ebiten.Image, c *app.Context, win *play.Line, hasWin bool) {
-	v, sp := &t.View, c.Sprites
-	pos := &t.Match().Pos
 	f, k := t.Ending(c)
-	r := v.Geo.MarbleRadius
-	if !hasWin {
-		res := pos.Result()
-		for _, s := range pos.Occupied().Squares() {
-			if res.State == logic.Won && pos.At(s) != res.Winner {
-				continue
-			}
-			if g := f.Sweep(s.File()+s.Rank(), k); g > 0 {
-				x, y := v.Cell(s)
-				sp.Glow(screen, x-0.3*r, y-0.35*r, 0.3, render.Fade(glint, 0.8*g))
-			}
-		}
-		return
+	var line []logic.Square
+	if hasWin {
+		line = win.Squares()
 	}
-	if d := f.Dim(k); d > 0 {
-		b := v.Geo.Frame
-		sp.Rect(screen, b.X, b.Y, b.W, b.H, render.Fade(render.Bg, 0.45*d))
-	}
-	lit := win.Squares()[:f.Lit(k)]
-	v.LineGlow(screen, sp, lit, render.Gold, 0.75)
-	for i, s := range lit {
-		if !pos.Occupied().Has(s) {
-			continue // scored off: its marble is in the tray
-		}
-		x, y := v.Cell(s)
-		sp.MarbleTurned(screen, pos.At(s), x, y, t.look.turns[s], f.Lift(i, k), 1, t.look.seeds[s])
-		if g := f.Glint(i, k); g > 0 {
-			sp.Glow(screen, x-0.3*r, y-0.4*r, 0.35, render.Fade(glint, 0.9*g))
-		}
-	}
-	v.Rings(screen, sp, lit, 1.05, render.Fade(render.Gold, 0.85))
-}
-
-// drawCards draws each seat's card, the one to move framed.
-func (t *Table) drawCards(screen *ebiten.Image, c *app.Context) {
-	pos := &t.Match().Pos
-	cards := t.cardsNow(c)
-	for i := 0; i < pos.Players(); i++ {
-		t.View.SeatCard(screen, c.Kit(), pos, i, cards[i])
-	}
-}
-
-// dots is where the thinking dots start (the first one's centre x), after
-// the status line's text, and the rectangle the three cover.
-func (t *Table) dots(c *app.Context) (x0 float64, area image.Rectangle) {
-	r, bar := t.View.Geo.Status, t.View.Geo.Bar
-	x, _ := t.statusRoom(c)
-	w := 0.0
-	for _, l := range t.words.statusL {
-		w = max(w, c.Text.Width(l, t.words.statusS, false))
-	}
-	x0 = x + w + bar*0.35
-	y0 := r.Y + r.H/2
-	return x0, image.Rect(int(x0-bar*0.3), int(y0-bar*0.3), int(x0+2*bar*0.32+bar*0.3)+1, int(y0+bar*0.3)+1)
-}
-
-// drawStatus draws the announcement line and, while the computer thinks,
-// three pulsing dots.
-func (t *Table) drawStatus(screen *ebiten.Image, c *app.Context) {
-	r := t.View.Geo.Status
-	if r.Empty() {
-		return
-	}
-	c.Sprites.Panel(screen, r.X, r.Y, r.W, r.H, r.H*0.25, render.Chip)
-	size := t.words.statusS
-	thinking := t.Ctl.Thinking()
-	// The variant first, so the game says what is played.
-	variant := c.Lang.Variants[t.Match().Pos.Variant()]
-	bar := t.View.Geo.Bar
-	c.Text.Draw(screen, variant, r.X+bar*0.3, r.Y+r.H/2, bar*0.42*0.9, render.Accent, render.AlignLeft, true)
-	x, _ := t.statusRoom(c)
-	for i, l := range t.words.statusL {
-		y := r.Y + r.H/2 + (float64(i)-float64(len(t.words.statusL)-1)/2)*1.15*size
-		c.Text.Draw(screen, l, x, y, size, render.Ink, render.AlignLeft, false)
-	}
-	if thinking {
-		x0, _ := t.dots(c)
-		for k := 0; k < 3; k++ {
-			a := 0.3 + 0.7*math.Max(0, math.Sin(float64(t.tick)/6-float64(k)*0.9))
-			x := x0 + float64(k)*bar*0.32
-			c.Sprites.Dot(screen, x, r.Y+r.H/2, bar*0.18/float64(max(1, c.Sprites.Diameter())), render.Fade(render.Accent, a))
-		}
-	}
+	t.View.Ending(screen, c.Sprites, &t.Match().Pos, f, k, line, &t.look.turns, &t.look.seeds)
 }

@@ -380,4 +380,7 @@ var de = Catalog{
 	"online.code":              "Einladungscode oder Link",
 	"online.join":              "Beitreten",
 	"online.typehere":          "Tippen, dann Enter",
+	"settings.board":           "Brett",
+	"settings.walnut":          "Nussbaum",
+	"settings.classic":         "Klassisch",
 }

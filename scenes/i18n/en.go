@@ -380,4 +380,7 @@ var en = Catalog{
 	"online.code":              "Invite code or link",
 	"online.join":              "Join",
 	"online.typehere":          "Type, then Enter",
+	"settings.board":           "Board",
+	"settings.walnut":          "Walnut",
+	"settings.classic":         "Classic",
 }

@@ -380,4 +380,7 @@ var es = Catalog{
 	"online.code":              "Código o enlace de invitación",
 	"online.join":              "Unirse",
 	"online.typehere":          "Escribe y pulsa Intro",
+	"settings.board":           "Tablero",
+	"settings.walnut":          "Nogal",
+	"settings.classic":         "Clásico",
 }

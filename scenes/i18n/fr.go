@@ -380,4 +380,7 @@ var fr = Catalog{
 	"online.code":              "Code ou lien d’invitation",
 	"online.join":              "Rejoindre",
 	"online.typehere":          "Tapez, puis Entrée",
+	"settings.board":           "Plateau",
+	"settings.walnut":          "Noyer",
+	"settings.classic":         "Classique",
 }

@@ -380,4 +380,7 @@ var it = Catalog{
 	"online.code":              "Codice o link d’invito",
 	"online.join":              "Unisciti",
 	"online.typehere":          "Scrivi, poi Invio",
+	"settings.board":           "Tavoliere",
+	"settings.walnut":          "Noce",
+	"settings.classic":         "Classico",
 }

@@ -126,7 +126,7 @@ func (m *Moves) Update(c *app.Context) error {
 
 // Draw draws the list.
 func (m *Moves) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.BgFill)
+	c.Sprites.FillPage(screen)
 	u := m.u
 	c.Text.Shadowed(screen, c.T("moves.title"), c.W/2, 1.3*u, 1.2*u, render.Ink, render.AlignCenter, true)
 	w := math.Min(c.W-2*u, 22*u)

@@ -76,7 +76,7 @@ func (q *question[A]) PageButtons() []ui.Info { return q.bs.Infos() }
 
 // Draw draws the page.
 func (q *question[A]) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.BgFill)
+	c.Sprites.FillPage(screen)
 	for i := range q.blocks {
 		q.blocks[i].Draw(screen, c.Text)
 	}

@@ -490,7 +490,7 @@ func (r *Records) Loading() bool { return r.loading != nil }
 
 // Draw draws the screen.
 func (r *Records) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.BgFill)
+	c.Sprites.FillPage(screen)
 	c.Text.Shadowed(screen, c.T("records.title"), c.W/2, 1.3*r.u, 1.2*r.u, render.Ink, render.AlignCenter, true)
 	for i := range r.info {
 		r.info[i].Draw(screen, c.Text)

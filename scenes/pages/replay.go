@@ -404,13 +404,13 @@ func (r *Replay) scrubTimeline(c *app.Context) {
 
 // Draw draws the board at the ply shown, the seats and the controls.
 func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.BgFill)
+	c.Sprites.FillPage(screen)
 	v := &r.board
 	g := &v.Geo
 	if g.Cell <= 0 {
 		return
 	}
-	v.DrawTable(screen) // and the board on it
+	v.DrawTable(screen, c.Sprites.Theme()) // and the board on it
 	sp := c.Sprites
 	if r.anim != nil {
 		v.Animation(screen, sp, r.anim, nil, nil)

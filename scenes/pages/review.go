@@ -243,7 +243,7 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 		x := bar.X
 		for s := 0; s < v.seats; s++ {
 			w := bar.W * v.shares[s]
-			sp.Rect(dst, x, bar.Y, w, bar.H, render.SeatTint[v.colors[s]])
+			sp.Rect(dst, x, bar.Y, w, bar.H, sp.Tint(v.colors[s]))
 			x += w
 		}
 	}
@@ -252,7 +252,7 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 	tx := b.X + b.W/2
 	col := render.Ink
 	if v.evalSeat >= 0 {
-		col = render.SeatTint[v.colors[v.evalSeat]]
+		col = sp.Tint(v.colors[v.evalSeat])
 	}
 	if v.evalSeat >= 0 && b.W > 5*size {
 		// The leader's marble, where the box has room for it: the
@@ -284,7 +284,7 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 		y := top + h
 		for s := 0; s < v.seats; s++ {
 			hh := h * e.Chance[s]
-			sp.Rect(dst, x, y-hh, w, hh, render.Fade(render.SeatTint[v.colors[s]], a))
+			sp.Rect(dst, x, y-hh, w, hh, render.Fade(sp.Tint(v.colors[s]), a))
 			y -= hh
 		}
 	}

@@ -242,7 +242,7 @@ func (r *Rules) Update(c *app.Context) error {
 
 // Draw draws the page.
 func (r *Rules) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.BgFill)
+	c.Sprites.FillPage(screen)
 	u := r.u
 	r.bs.Draw(screen, c.Kit())
 	r.text.Draw(screen, c.Text)
@@ -253,7 +253,7 @@ func (r *Rules) Draw(screen *ebiten.Image, c *app.Context) {
 	v := &r.board
 	g := &v.Geo
 	dy := -(g.Frame.Y - (r.exRect.H-g.Frame.H)/2) // centre the frame in the square
-	v.DrawBoard(img)
+	v.DrawBoard(img, c.Sprites.Theme())
 	if r.anim != nil {
 		v.Animation(img, c.Sprites, r.anim, nil, nil)
 	} else {

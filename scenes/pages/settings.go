@@ -33,10 +33,11 @@ const (
 	actConfirm // Arg 1: on
 	actVibrate // Arg 1: on
 	actHints   // Arg 1: on
+	actBoard   // Arg: the render.BoardKind
 )
 
 func (a settingsAct) String() string {
-	return [...]string{"sound", "volume-", "volume+", "lang", "symbols", "speed", "reduced", "pace", "hotseat", "back", "confirm", "vibrate", "hints"}[a]
+	return [...]string{"sound", "volume-", "volume+", "lang", "symbols", "speed", "reduced", "pace", "hotseat", "back", "confirm", "vibrate", "hints", "board"}[a]
 }
 
 var speeds = [3]float64{0.5, 1, 2}
@@ -156,6 +157,11 @@ func (s *Settings) layout(c *app.Context) {
 	onOff(actSymbols, st.Symbols)
 	s.symX, s.symY = cx+6.2*u, y+bh/2
 	y += rowH
+	// The board: walnut, or the box's black one.
+	row("settings.board")
+	bw := math.Min(4.2*u, (ctlW-0.2*u)/2)
+	chips(actBoard, []int{int(render.BoardWalnut), int(render.BoardClassic)}, []string{c.T("settings.walnut"), c.T("settings.classic")}, int(render.ParseBoard(st.Board)), bw)
+	y += rowH
 	// Animation.
 	row("settings.anim")
 	sp := 1
@@ -233,7 +239,8 @@ func (s *Settings) Update(c *app.Context) error {
 			c.SetLanguage(st.Lang)
 		case actSymbols:
 			st.Symbols = b.Arg == 1
-			c.Sprites.Symbols = st.Symbols
+		case actBoard:
+			st.Board = render.BoardKind(b.Arg).String()
 		case actSpeed:
 			st.AnimSpeed = speeds[b.Arg]
 		case actReduced:
@@ -251,13 +258,14 @@ func (s *Settings) Update(c *app.Context) error {
 		}
 	})
 	c.Sound.Play(sound.CueTap, 0, 0)
+	c.Sprites.SetTheme(render.ThemeOf(render.ParseBoard(c.Setup.Board), c.Setup.Symbols))
 	s.dirty = true
 	return nil
 }
 
 // Draw draws the settings.
 func (s *Settings) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.BgFill)
+	c.Sprites.FillPage(screen)
 	u := s.u
 	title := c.T("settings.title")
 	c.Text.Shadowed(screen, title, s.titleX, s.titleY, c.Text.Fit(title, 1.1*u, s.titleW, true), render.Ink, render.AlignLeft, true)

@@ -1,10 +1,18 @@
 package pages
 
 import (
+	"image"
+	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/render"
 	"shiftago/scenes/i18n"
+	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
+	"shiftago/scenes/store"
 )
 
 // TestSettingsBackInReach: the settings' Back is on screen, whole and
@@ -99,6 +107,59 @@ func TestSetupKeysNotOnTouch(t *testing.T) {
 					t.Errorf("%v: the line %q is %.0f px wide in %.0f", sz, k, w, c.W-s.u)
 				}
 			}
+		}
+	})
+}
+
+// TestSettingsChooseBoard: the board row and the marks' toggle change
+// the theme everything is drawn in at once, combine (the marks on the
+// classic board), and are saved with the settings. With SHIFTAGO_LOOK
+// set, the page is rendered there for a person to look at.
+func TestSettingsChooseBoard(t *testing.T) {
+	l := looptest.Need(t)
+	dir := &store.Memory{}
+	l.Do(func() {
+		c := newContext(t, "en", 390, 780)
+		c.Opts.Store = dir
+		s := NewSettings(c).(*Settings)
+		s.layout(c)
+		tap := func(act settingsAct, arg int) {
+			t.Helper()
+			for _, b := range s.bs.List {
+				if b.Act == act && b.Arg == arg {
+					p := b.Rect().Center()
+					c.In = input.At(p.X, p.Y, true, true, true)
+					s.Update(c)
+					c.In = input.Input{}
+					s.layout(c)
+					return
+				}
+			}
+			t.Fatalf("no button %v %d", act, arg)
+		}
+		tap(actBoard, int(render.BoardClassic))
+		if th := c.Sprites.Theme(); c.Setup.Board != "classic" || th.Board != render.BoardClassic || th.Marks {
+			t.Errorf("after Classic: setup %q, theme %v marks %v", c.Setup.Board, th.Board, th.Marks)
+		}
+		tap(actSymbols, 1)
+		if th := c.Sprites.Theme(); th != render.ThemeOf(render.BoardClassic, true) {
+			t.Errorf("after the marks: theme %v marks %v, want the classic board with marks", th.Board, th.Marks)
+		}
+		saved, err := store.LoadSetup(dir)
+		if err != nil || saved.Board != "classic" || !saved.Symbols {
+			t.Errorf("saved board %q marks %v (%v)", saved.Board, saved.Symbols, err)
+		}
+		if out := os.Getenv("SHIFTAGO_LOOK"); out != "" {
+			img := ebiten.NewImage(390, 780)
+			defer img.Deallocate()
+			s.Draw(img, c)
+			shot := image.NewRGBA(image.Rect(0, 0, 390, 780))
+			img.ReadPixels(shot.Pix)
+			looptest.WritePNG(t, filepath.Join(out, "settings-classic-marks-390.png"), shot)
+		}
+		tap(actBoard, int(render.BoardWalnut))
+		if th := c.Sprites.Theme(); th != render.ThemeOf(render.BoardWalnut, true) {
+			t.Errorf("back to walnut: theme %v marks %v", th.Board, th.Marks)
 		}
 	})
 }

@@ -371,7 +371,7 @@ func (s *Setup) layout(c *app.Context) {
 
 // Draw draws the setup screen.
 func (s *Setup) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.BgFill)
+	c.Sprites.FillPage(screen)
 	u := s.u
 	c.Text.Shadowed(screen, "Shiftago", c.W/2, s.titleY, 1.5*u, render.Ink, render.AlignCenter, true)
 	// The rows' names keep clear of their controls, all at one size: one

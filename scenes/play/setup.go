@@ -26,6 +26,7 @@ type Setup struct {
 
 	Lang        string  // en, de, fr, it, es; "" until chosen: the system's
 	Symbols     bool    // a symbol on each colour's marbles
+	Board       string  // the board's look: "classic" (the box's black board) or "" (walnut)
 	AnimSpeed   float64 // 0.5, 1 or 2; 0 means 1
 	Reduced     bool    // short animations without bounce
 	Pace        int     // the computer's pace: 0 normal, 1 quick, 2 calm
@@ -56,6 +57,9 @@ func (s *Setup) Normalize(valid func(lang string) bool) {
 		s.Variant = logic.Express
 	}
 	s.Players = max(2, min(4, s.Players))
+	if s.Board != "classic" {
+		s.Board = "" // walnut, the one before themes
+	}
 	var used [4]bool
 	for i := range s.Seats {
 		st := &s.Seats[i]

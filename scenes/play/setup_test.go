@@ -8,12 +8,12 @@ import (
 )
 
 func TestSetupNormalize(t *testing.T) {
-	s := Setup{Variant: 9, Players: 9, Starter: 7, Volume: 3, Lang: "xx", AnimSpeed: 3, Pace: 5}
+	s := Setup{Variant: 9, Players: 9, Starter: 7, Volume: 3, Lang: "xx", AnimSpeed: 3, Pace: 5, Board: "oak"}
 	s.Seats[0] = Seat{Color: logic.Green, Player: record.Player{Level: 99}, SitOuts: -3}
 	s.Seats[1] = Seat{Color: logic.Green}
 	s.Seats[2] = Seat{Color: 7}
 	s.Normalize(func(l string) bool { return l == "de" })
-	if s.Variant != logic.Express || s.Players != 4 || s.Starter != 0 || s.Volume != 0.8 || s.Lang != "" || s.AnimSpeed != 0 || s.Pace != 0 {
+	if s.Variant != logic.Express || s.Players != 4 || s.Starter != 0 || s.Volume != 0.8 || s.Lang != "" || s.AnimSpeed != 0 || s.Pace != 0 || s.Board != "" {
 		t.Errorf("normalized to %+v", s)
 	}
 	seen := map[logic.Color]bool{}

@@ -27,6 +27,7 @@ type setupFile struct {
 
 	Lang        string  `json:"lang,omitempty"`
 	Symbols     bool    `json:"symbols,omitempty"`
+	Board       string  `json:"board,omitempty"`
 	AnimSpeed   float64 `json:"animSpeed,omitempty"`
 	Reduced     bool    `json:"reducedMotion,omitempty"`
 	Pace        int     `json:"pace,omitempty"`
@@ -51,7 +52,7 @@ type seatFile struct {
 // EncodeSetup writes s as the setup file's JSON.
 func EncodeSetup(s play.Setup) ([]byte, error) {
 	f := setupFile{Variant: s.Variant.String(), Players: s.Players, Starter: s.Starter, Tournament: s.Tournament,
-		Muted: s.Muted, Volume: s.Volume, Lang: s.Lang, Symbols: s.Symbols, AnimSpeed: s.AnimSpeed,
+		Muted: s.Muted, Volume: s.Volume, Lang: s.Lang, Symbols: s.Symbols, Board: s.Board, AnimSpeed: s.AnimSpeed,
 		Reduced: s.Reduced, Pace: s.Pace, HotSeatUndo: s.HotSeatUndo, Confirm: s.ConfirmRelease, Vibrate: s.Vibrate, Hints: s.Hints}
 	for i, st := range s.Seats {
 		kind := st.Player
@@ -71,7 +72,7 @@ func DecodeSetup(data []byte) (play.Setup, error) {
 		return def, err
 	}
 	s := play.Setup{Players: f.Players, Starter: f.Starter, Tournament: f.Tournament, Muted: f.Muted,
-		Volume: f.Volume, Lang: f.Lang, Symbols: f.Symbols, AnimSpeed: f.AnimSpeed, Reduced: f.Reduced,
+		Volume: f.Volume, Lang: f.Lang, Symbols: f.Symbols, Board: f.Board, AnimSpeed: f.AnimSpeed, Reduced: f.Reduced,
 		Pace: f.Pace, HotSeatUndo: f.HotSeatUndo, ConfirmRelease: f.Confirm, Vibrate: f.Vibrate, Hints: f.Hints}
 	s.Variant, _ = logic.ParseVariant(f.Variant)
 	for i, st := range f.Seats {

@@ -19,7 +19,7 @@ func TestSetupRoundTrip(t *testing.T) {
 	s.Variant, s.Players, s.Starter, s.Tournament = logic.Expert, 3, -1, true
 	s.Seats[2] = play.Seat{Color: logic.White, Player: record.Player{Kind: record.Computer, Level: 5}, SitOuts: 2}
 	s.Seats[3].Color = logic.Blue
-	s.Lang, s.Symbols, s.AnimSpeed, s.Pace, s.HotSeatUndo = "de", true, 2, 1, true
+	s.Lang, s.Symbols, s.Board, s.AnimSpeed, s.Pace, s.HotSeatUndo = "de", true, "classic", 2, 1, true
 	if err := SaveSetup(st, s); err != nil {
 		t.Fatal(err)
 	}
