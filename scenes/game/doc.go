@@ -1,8 +1,5 @@
-// Package game is the table: the game screen (the board, the seats'
-// cards, the status line, the menu), the result that follows it, and the
-// guided first game, which plays on the same table with a lesson. A
-// Table joins three things, each from its own room: the turn controller
-// (package play), the board view (render/view) and the hand, the
-// gesture machine that turns input into the player's intent
-// (scenes/input/gesture).
+// Package game is the screens played on a table (scenes/table): the game
+// screen (the table, the status line, the menu), the result that follows
+// it, the guided first game and the puzzles, which play on the same table
+// with a lesson's panel, and an online game with its menu.
 package game

@@ -2,9 +2,6 @@ package game
 
 import (
 	"fmt"
-	"math"
-	"shiftago/logic/record"
-	"slices"
 	"testing"
 
 	"shiftago/render"
@@ -17,6 +14,7 @@ import (
 	"shiftago/scenes/play"
 	"shiftago/scenes/sound"
 	"shiftago/scenes/store"
+	"shiftago/scenes/table"
 )
 
 // minFit is the least share of its size a text may be shrunk to in its
@@ -43,7 +41,7 @@ func laidResult(t *testing.T, c *app.Context) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := NewResult(c, NewTable(c, s))
+	res := NewResult(c, table.NewTable(c, s))
 	res.Layout(c)
 	return res
 }
@@ -200,49 +198,6 @@ func TestResultButtonsReach(t *testing.T) {
 	})
 }
 
-// TestComputerNamesAgree: the seat cards name every computer in the same
-// form, all in full or all short, whatever the room of each card (a
-// phone's cards read "Green (Beginner)" above "Blue (computer,
-// Beginner)").
-func TestComputerNamesAgree(t *testing.T) {
-	l := looptest.Need(t)
-	l.Do(func() {
-		for _, lg := range i18n.Langs {
-			for _, sz := range [][2]float64{{390, 844}, {844, 390}, {640, 480}, {1280, 800}, {800, 1280}} {
-				for _, players := range []int{3, 4} {
-					c := newContext(t, lg, sz[0], sz[1], 1)
-					c.Setup.Players = players
-					c.Setup.Seats[0].Player.Kind = record.Human
-					for i := 1; i < players; i++ {
-						c.Setup.Seats[i].Player = record.Player{Kind: record.Computer, Level: 1 + 2*(i-1)}
-					}
-					s, err := c.NewSession("")
-					if err != nil {
-						t.Fatal(err)
-					}
-					tb := NewTable(c, s)
-					tb.Relayout(c)
-					m := tb.Match()
-					full, short := 0, 0
-					for i := 0; i < players; i++ {
-						if !m.Computer(i) {
-							continue
-						}
-						if tb.words.names[i] == play.Name(c.Lang, m.SeatName(i)) {
-							full++
-						} else {
-							short++
-						}
-					}
-					if full > 0 && short > 0 {
-						t.Errorf("%s %v, %d players: the computers' names mix forms: %q", lg, sz, players, tb.words.names[:players])
-					}
-				}
-			}
-		}
-	})
-}
-
 // TestPanelsKeepClearOfTheNotch (issue 11, defect 5, the panels the table
 // draws itself): on a phone with a notch and a home bar, held either way,
 // the result's summary and buttons and the lesson's panel and buttons lie
@@ -283,55 +238,6 @@ func TestPanelsKeepClearOfTheNotch(t *testing.T) {
 					inSafe(fmt.Sprintf("the lesson's %s at step %d", b.Label, st), layout.Rect{X: b.X, Y: b.Y, W: b.W, H: b.H})
 				}
 			})
-		}
-	})
-}
-
-// TestStatusWrapsNotShrinks: the longest announcements, in every
-// language, on a phone upright and on its side, at 320×568 and on a
-// desktop, are drawn at no less than the smallest of the status line's
-// sizes, each line within its room and the lines within the panel
-// (issue 26: the line shrank to fit, to 3 px, where it should wrap).
-func TestStatusWrapsNotShrinks(t *testing.T) {
-	l := looptest.Need(t)
-	l.Do(func() {
-		for _, lg := range i18n.Langs {
-			for _, sz := range [][3]float64{{1170, 2532, 3}, {2532, 1170, 3}, {320, 568, 1}, {640, 480, 1}, {1280, 800, 1}} {
-				c := newContext(t, lg, sz[0], sz[1], sz[2])
-				c.Setup.Players = 4
-				s, err := c.NewSession("")
-				if err != nil {
-					t.Fatal(err)
-				}
-				tb := NewTable(c, s)
-				tb.Relayout(c)
-				who := longest(c.Lang.Colors[:])
-				for _, msg := range []string{
-					c.F("status.turn", who) + c.T("status.drag"),
-					c.F("status.scored", who, 10) + c.F("status.extra", who) + c.T("status.drag"),
-					"W4: " + c.T("legal.single"), c.F("status.mustscore", who), c.F("status.tapagain", "W4"),
-				} {
-					tb.words.status = msg
-					tb.breakStatus(c)
-					bar, r := tb.View.Geo.Bar, tb.View.Geo.Status
-					_, room := tb.statusRoom(c)
-					where := fmt.Sprintf("%s %v×%v %.30q", lg, sz[0], sz[1], msg)
-					if tb.words.statusS < 0.3*bar-0.01 {
-						t.Errorf("%s: drawn at %.1f px, under the smallest size %.1f", where, tb.words.statusS, 0.3*bar)
-					}
-					if k := tb.words.statusS / bar; !slices.ContainsFunc([]float64{0.42, 0.38, 0.34, 0.3}, func(v float64) bool { return math.Abs(k-v) < 1e-9 }) {
-						t.Errorf("%s: shrunk to fit, at %.1f px (%.3f bars), not wrapped at one of the line's sizes", where, tb.words.statusS, k)
-					}
-					for _, ln := range tb.words.statusL {
-						if w := c.Text.Width(ln, tb.words.statusS, false); w > room+0.5 {
-							t.Errorf("%s: the line %q is %.0f px in a room of %.0f", where, ln, w, room)
-						}
-					}
-					if n := len(tb.words.statusL); n > 1 && float64(n)*1.15*tb.words.statusS > 0.92*r.H+0.5 {
-						t.Errorf("%s: %d lines at %.1f px overflow the %.0f px panel", where, n, tb.words.statusS, r.H)
-					}
-				}
-			}
 		}
 	})
 }

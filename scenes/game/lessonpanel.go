@@ -11,6 +11,7 @@ import (
 	"shiftago/render/lesson"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
+	"shiftago/scenes/table"
 )
 
 // The screens that script a table (the first steps, the puzzles) share a
@@ -19,7 +20,7 @@ import (
 // scriptKeys keeps the keys that would leave the script (undo, redo; the
 // menu is gone) from the table; Escape closes the screen unless it drops
 // a marble held. It reports whether the screen was left.
-func scriptKeys(c *app.Context, in *input.Input, t *Table) bool {
+func scriptKeys(c *app.Context, in *input.Input, t *table.Table) bool {
 	keys := in.Keys()
 	kept := *in
 	kept.ClearKeys()
@@ -45,7 +46,7 @@ func scriptKeys(c *app.Context, in *input.Input, t *Table) bool {
 // dots progress dots) out where the table leaves room, with the biggest
 // text that fits; if nowhere, the seat cards make room (t.HideCards),
 // and on a tiny screen the text shrinks further over the board's foot.
-func placePanel(c *app.Context, t *Table, text string, labels []string, dots int) (lesson.Panel, []layout.Rect) {
+func placePanel(c *app.Context, t *table.Table, text string, labels []string, dots int) (lesson.Panel, []layout.Rect) {
 	geo := t.Geometry()
 	sMax := math.Max(0.46*geo.Status.H, 12*c.Scale)
 	sMin := math.Max(0.6*sMax, 11*c.Scale)

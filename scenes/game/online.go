@@ -15,6 +15,7 @@ import (
 	"shiftago/scenes/online"
 	"shiftago/scenes/play"
 	"shiftago/scenes/sound"
+	"shiftago/scenes/table"
 )
 
 // OnlineScreen is an online game at this screen's table: the same table,
@@ -24,7 +25,7 @@ import (
 // they are away, a quiet "Reconnecting…" while the connection is lost,
 // and no undo. Leaving ends the session; the game stays on the server.
 type OnlineScreen struct {
-	t     *Table
+	t     *table.Table
 	link  *online.Link
 	leave func()
 	bs    ui.Buttons[onlineAct] // the menu button
@@ -67,7 +68,7 @@ func (g *OnlineScreen) table(c *app.Context) error {
 	if err != nil {
 		return err
 	}
-	t := NewTable(c, s)
+	t := table.NewTable(c, s)
 	if err := g.link.Seat(t.Ctl); err != nil {
 		return err
 	}
@@ -90,7 +91,7 @@ func (g *OnlineScreen) PagePhase() string {
 }
 
 // PageStatus implements app.PageStatus.
-func (g *OnlineScreen) PageStatus() string { return g.t.words.status }
+func (g *OnlineScreen) PageStatus() string { return g.t.Status() }
 
 // PageGeometry implements app.PageBoard.
 func (g *OnlineScreen) PageGeometry() *layout.Geometry { return g.t.Geometry() }
@@ -208,7 +209,7 @@ func (g *OnlineScreen) say(c *app.Context) {
 				n = c.F("online.away", n)
 			}
 		}
-		t.words.names[s.Seat] = n
+		t.NameSeat(s.Seat, n)
 	}
 	g.mark = ""
 	mine := func(kind string) bool {
@@ -243,9 +244,8 @@ func (g *OnlineScreen) say(c *app.Context) {
 			}
 		}
 	}
-	if g.mark != "" && t.words.status != g.mark {
-		t.words.status = g.mark
-		t.breakStatus(c)
+	if g.mark != "" {
+		t.Announce(c, g.mark)
 	}
 	// Your turn: a gentle sound and the tab's title, once.
 	my := st.Status == "playing" && st.MyTurn() && st.Synced

@@ -246,7 +246,7 @@ func TestRollingFramesAllocateNothing(t *testing.T) {
 		t.Fatal("the push never began to roll")
 	}
 	// The marble carried from the tray round the board to its entry point.
-	if !l.Until(400, func() bool { a := tb.move.anim; return a != nil && a.Carried() }) {
+	if !l.Until(400, func() bool { a := tb.Animation(); return a != nil && a.Carried() }) {
 		t.Fatal("the marble was never set down at its entry point")
 	}
 	l.Wait(4)

@@ -17,6 +17,7 @@ import (
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
+	"shiftago/scenes/table"
 )
 
 const loopW, loopH = looptest.W, looptest.H
@@ -63,7 +64,7 @@ func dist(a, b [3]float64) float64 {
 // marble the engine has there, or none: each cell's centre is classified
 // as the nearest of the empty hollow (read from the empty board) and the
 // four marble colours.
-func probeBoard(t *testing.T, l *looptest.Loop, gs *Table, empty []byte) int {
+func probeBoard(t *testing.T, l *looptest.Loop, gs *table.Table, empty []byte) int {
 	t.Helper()
 	buf := l.Screen()
 	var refs [4][3]float64
@@ -124,7 +125,7 @@ func TestPlayAFullGameAgainstTheComputer(t *testing.T) {
 	moves := 0
 	for {
 		if !l.Until(4000, func() bool { return humanTurn() || over() }) {
-			t.Fatalf("stuck after %d moves: phase %s, status %q", moves, gs.Ctl.Phase(), gs.words.status)
+			t.Fatalf("stuck after %d moves: phase %s, status %q", moves, gs.Ctl.Phase(), gs.Status())
 		}
 		var done bool
 		l.Do(func() { done = over() })
@@ -143,7 +144,7 @@ func TestPlayAFullGameAgainstTheComputer(t *testing.T) {
 		})
 		n := len(gs.Match().Moves)
 		if !l.Until(200, func() bool { return len(gs.Match().Moves) > n }) {
-			t.Fatalf("the drag of %s from %v to %v played nothing (status %q)", e, from, to, gs.words.status)
+			t.Fatalf("the drag of %s from %v to %v played nothing (status %q)", e, from, to, gs.Status())
 		}
 		l.Do(func() {
 			if got := gs.Match().Moves[n].Entry(); got != e {
@@ -155,7 +156,7 @@ func TestPlayAFullGameAgainstTheComputer(t *testing.T) {
 			t.Fatal("no end after 200 moves")
 		}
 	}
-	l.Until(400, func() bool { return gs.move.anim == nil })
+	l.Until(400, func() bool { return gs.Animation() == nil })
 	probeBoard(t, l, gs, empty)
 	var res logic.Result
 	var record []byte
@@ -201,23 +202,23 @@ func TestTapTapAndKeys(t *testing.T) {
 	// from the tray.
 	var supplyWhileSelected int
 	if !l.Until(300, func() bool {
-		if _, ok := gs.Hand.gm.Selected(); ok && len(gs.Match().Moves) == 0 {
-			supplyWhileSelected = gs.cardsNow(g.Context())[0].Supply
+		if _, ok := gs.Hand.Selected(); ok && len(gs.Match().Moves) == 0 {
+			supplyWhileSelected = gs.CardsNow(g.Context())[0].Supply
 		}
 		return len(gs.Match().Moves) == 1
 	}) {
-		t.Fatalf("tap-tap on W4 played nothing (status %q)", gs.words.status)
+		t.Fatalf("tap-tap on W4 played nothing (status %q)", gs.Status())
 	}
 	l.Do(func() {
 		if supplyWhileSelected != logic.MarblesPerColor-1 {
 			t.Errorf("while W4 was selected the card showed %d in the tray, want %d", supplyWhileSelected, logic.MarblesPerColor-1)
 		}
-		if gs.move.anim == nil {
+		if gs.Animation() == nil {
 			t.Fatal("no animation for the tapped move")
 		}
 		var in motion.Marble
-		for _, m := range gs.move.anim.Marbles() {
-			if m.Square == gs.move.anim.Trace().Slides()[0].To {
+		for _, m := range gs.Animation().Marbles() {
+			if m.Square == gs.Animation().Trace().Slides()[0].To {
 				in = m
 			}
 		}
@@ -225,7 +226,7 @@ func TestTapTapAndKeys(t *testing.T) {
 			t.Errorf("the tapped move's marble starts at %v lifted %.2f, not at its entry point %v", in.Pos, in.Lift, layout.EntryPos(w4))
 		}
 	})
-	if !l.Until(600, func() bool { return gs.Ctl.Phase() == play.Playing && gs.move.anim == nil }) {
+	if !l.Until(600, func() bool { return gs.Ctl.Phase() == play.Playing && gs.Animation() == nil }) {
 		t.Fatal("the animation never ended")
 	}
 	l.Do(func() {
@@ -235,7 +236,7 @@ func TestTapTapAndKeys(t *testing.T) {
 		script.Push(in)
 	})
 	if !l.Until(300, func() bool { return len(gs.Match().Moves) == 2 }) {
-		t.Fatalf("Enter, Enter played nothing (status %q)", gs.words.status)
+		t.Fatalf("Enter, Enter played nothing (status %q)", gs.Status())
 	}
 	l.Do(func() {
 		if gs.Match().Moves[0].Entry() != w4 {
@@ -266,7 +267,7 @@ func TestScoringChoiceByTaps(t *testing.T) {
 		script.Drag(from.X, from.Y, to.X, to.Y, 8)
 	})
 	if !l.Until(600, func() bool { return gs.Ctl.Phase() == play.ChooseLine }) {
-		t.Fatalf("no line choice: phase %s, status %q", gs.Ctl.Phase(), gs.words.status)
+		t.Fatalf("no line choice: phase %s, status %q", gs.Ctl.Phase(), gs.Status())
 	}
 	if n := len(gs.Ctl.Lines()); n != 2 {
 		t.Errorf("%d candidate lines, want 2 (rank 1 and file a)", n)
@@ -287,15 +288,15 @@ func TestScoringChoiceByTaps(t *testing.T) {
 			t.Errorf("played %s, want W1xa1-d1=d1", got)
 		}
 	})
-	if !l.Until(1000, func() bool { return gs.Ctl.Phase() == play.Playing && gs.move.anim == nil }) {
+	if !l.Until(1000, func() bool { return gs.Ctl.Phase() == play.Playing && gs.Animation() == nil }) {
 		t.Fatal("the animation never ended")
 	}
 	l.Do(func() {
-		if s := gs.words.status; !strings.Contains(s, "Extra turn") {
+		if s := gs.Status(); !strings.Contains(s, "Extra turn") {
 			t.Errorf("status %q does not announce the extra turn", s)
 		}
-		if gs.shownScore[0] != 2 || gs.Match().Pos.Score(0) != 2 {
-			t.Errorf("score shown %d, engine %d; want 2", gs.shownScore[0], gs.Match().Pos.Score(0))
+		if gs.ShownScore(0) != 2 || gs.Match().Pos.Score(0) != 2 {
+			t.Errorf("score shown %d, engine %d; want 2", gs.ShownScore(0), gs.Match().Pos.Score(0))
 		}
 	})
 }

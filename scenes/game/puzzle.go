@@ -12,6 +12,7 @@ import (
 	"shiftago/scenes/play"
 	"shiftago/scenes/sound"
 	"shiftago/scenes/store"
+	"shiftago/scenes/table"
 )
 
 // pzAct is a button of the puzzle's panel.
@@ -36,7 +37,7 @@ type Puzzles struct {
 	list  []puzzle.Puzzle
 	daily int // the puzzle of the day's index
 	i     int // the puzzle shown
-	t     *Table
+	t     *table.Table
 	run   *play.PuzzleRun
 	seen  int // the run's Changed when the screen last looked
 	tries int // wrong tries at the puzzle shown
@@ -101,7 +102,7 @@ func (pz *Puzzles) open(c *app.Context, i int) error {
 		}
 	}
 	pz.i, pz.run, pz.seen = i, run, 0
-	pz.t = NewTable(c, s)
+	pz.t = table.NewTable(c, s)
 	pz.t.Ctl.Lesson = run
 	pz.laid = pzLaid{}
 	return nil
@@ -114,7 +115,7 @@ func (pz *Puzzles) Index() (shown, daily int) { return pz.i, pz.daily }
 func (pz *Puzzles) Run() *play.PuzzleRun { return pz.run }
 
 // Table is the table the puzzle is played on (for tests).
-func (pz *Puzzles) Table() *Table { return pz.t }
+func (pz *Puzzles) Table() *table.Table { return pz.t }
 
 // Progress is the player's puzzle progress as the screen keeps it.
 func (pz *Puzzles) Progress() store.PuzzleProgress { return pz.prog }

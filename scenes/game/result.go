@@ -15,6 +15,7 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/play"
 	"shiftago/scenes/sound"
+	"shiftago/scenes/table"
 )
 
 // resultAct is a button of the result.
@@ -37,7 +38,7 @@ func (a resultAct) String() string {
 // the scores, and in a tournament the standings and who starts the next
 // game. Play again starts the next game with the same setup.
 type Result struct {
-	t        *Table
+	t        *table.Table
 	headline string
 	lines    []string
 	bs       ui.Buttons[resultAct]
@@ -56,9 +57,9 @@ type Result struct {
 }
 
 // NewResult sums up the game just finished on table t.
-func NewResult(c *app.Context, t *Table) *Result {
+func NewResult(c *app.Context, t *table.Table) *Result {
 	r := &Result{t: t, tourneyLine: -1, helpLine: -1}
-	t.endShown = true // the board under the card shows the ending's final picture
+	t.ShowEnd() // the board under the card shows the ending's final picture
 	pos := &t.Match().Pos
 	res := pos.Result()
 	switch res.State {
@@ -99,7 +100,7 @@ func NewResult(c *app.Context, t *Table) *Result {
 }
 
 // Table is the finished game's table.
-func (r *Result) Table() *Table { return r.t }
+func (r *Result) Table() *table.Table { return r.t }
 
 // Headline is the result in words.
 func (r *Result) Headline() string { return r.headline }

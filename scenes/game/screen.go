@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -10,11 +11,12 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/play"
 	"shiftago/scenes/sound"
+	"shiftago/scenes/table"
 )
 
 // Screen is a game being played: the table and the game's menu.
 type Screen struct {
-	t       *Table
+	t       *table.Table
 	menu    menu
 	hotSeat bool // the hot-seat undo setting, as last seen (for the page API)
 	// overAtStart: the game was over before this screen opened (a
@@ -34,14 +36,14 @@ func New(c *app.Context, position string) (app.Scene, error) {
 
 // Resume shows a game already under way (a saved one).
 func Resume(c *app.Context, s *play.Session) app.Scene {
-	return &Screen{t: NewTable(c, s), overAtStart: s.M.Pos.Over()}
+	return &Screen{t: table.NewTable(c, s), overAtStart: s.M.Pos.Over()}
 }
 
 // OpenMenu opens the game's menu (for screenshots and tests).
 func (g *Screen) OpenMenu() { g.menu.open = true }
 
 // Table is the table the game is played on (tests drive it).
-func (g *Screen) Table() *Table { return g.t }
+func (g *Screen) Table() *table.Table { return g.t }
 
 // Session implements app.SessionHolder: the game is saved after every
 // move.
@@ -58,7 +60,7 @@ func (g *Screen) Update(c *app.Context) error {
 	g.hotSeat = c.Setup.HotSeatUndo
 	g.menu.layout(c, g, &t.View.Geo)
 	if g.updateMenu(c) {
-		t.tick++ // the table waits, its pulses go on
+		t.Wait() // the table waits, its pulses go on
 		return nil
 	}
 	t.Update(c, &c.In)
@@ -75,7 +77,7 @@ func (g *Screen) Update(c *app.Context) error {
 func (g *Screen) Draw(screen *ebiten.Image, c *app.Context) {
 	g.t.Draw(screen, c)
 	g.menu.draw(screen, c, g)
-	g.t.drawn(c, g.screenKey(c))
+	g.t.Drawn(c, g.screenKey(c))
 }
 
 // Still implements app.Still: an idle game (a human to move, nothing
@@ -99,7 +101,7 @@ func (g *Screen) PagePhase() string {
 }
 
 // PageStatus implements app.PageStatus: the status line, in words.
-func (g *Screen) PageStatus() string { return g.t.words.status }
+func (g *Screen) PageStatus() string { return g.t.Status() }
 
 // PageGeometry implements app.PageBoard.
 func (g *Screen) PageGeometry() *layout.Geometry { return g.t.Geometry() }
@@ -406,3 +408,16 @@ func (m *menu) draw(screen *ebiten.Image, c *app.Context, g *Screen) {
 // KeepsClearOfInsets implements app.InsetAware: the table's layout keeps
 // clear of a notch and a home bar itself.
 func (g *Screen) KeepsClearOfInsets() {}
+
+// screenKey is the game screen's part of the frame key.
+func (g *Screen) screenKey(c *app.Context) table.ScreenKey {
+	return table.ScreenKey{Open: g.menu.open, Pressed: g.menu.pressed, Undo: g.menu.undoOK && g.t.Ctl.CanUndo(c.Setup.HotSeatUndo)}
+}
+
+// Dirty implements app.Partial: see Table.Dirty.
+func (g *Screen) Dirty(c *app.Context) (image.Rectangle, bool) {
+	if g.menu.open {
+		return image.Rectangle{}, false
+	}
+	return g.t.Dirty(c, g.screenKey(c))
+}

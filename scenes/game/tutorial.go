@@ -14,6 +14,7 @@ import (
 	"shiftago/scenes/input"
 	"shiftago/scenes/play"
 	"shiftago/scenes/sound"
+	"shiftago/scenes/table"
 )
 
 // tutAct is a button of the lesson's panel.
@@ -31,7 +32,7 @@ func (a tutAct) String() string { return [...]string{"skip", "play", "back"}[a] 
 // play's FirstSteps), the lesson's hints over the board, and the panel
 // that says what to do.
 type Tutorial struct {
-	t      *Table
+	t      *table.Table
 	lesson *play.FirstSteps
 	seen   int // the lesson's Changed when the hand last took up its turn
 
@@ -58,7 +59,7 @@ func NewTutorial(c *app.Context) (app.Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := NewTable(c, s)
+	t := table.NewTable(c, s)
 	lesson := &play.FirstSteps{}
 	t.Ctl.Lesson = lesson
 	return &Tutorial{t: t, lesson: lesson}, nil
@@ -68,7 +69,7 @@ func NewTutorial(c *app.Context) (app.Scene, error) {
 func (tu *Tutorial) Step() play.Step { return tu.lesson.Step }
 
 // Table is the table the lesson is played on (tests look at it).
-func (tu *Tutorial) Table() *Table { return tu.t }
+func (tu *Tutorial) Table() *table.Table { return tu.t }
 
 // Resume implements app.Resumer.
 func (tu *Tutorial) Resume(c *app.Context) { tu.t.Refresh(c); tu.laid = tutLaid{} }
@@ -106,7 +107,7 @@ func (tu *Tutorial) Update(c *app.Context) error {
 		return nil
 	}
 	if tu.lesson.Step == play.StepDone {
-		t.tick++ // the winning line keeps glowing
+		t.Wait() // the winning line keeps glowing
 		return nil
 	}
 	if tu.keys(c, &in) {
@@ -210,7 +211,7 @@ func (tu *Tutorial) drawSlide(screen *ebiten.Image, c *app.Context, e logic.Entr
 	t := tu.t
 	from, to := -layout.EntryOffset, 0.0
 	t.View.Arrow(screen, e, from+0.2, 0.3, render.Fade(render.Accent, 0.5+0.3*t.Pulse(60)))
-	f := float64(t.tick%hintPeriod) / hintPeriod
+	f := float64(t.Ticks()%hintPeriod) / hintPeriod
 	var a, alpha float64
 	switch {
 	case f < 0.15: // the hand comes down on the marble
@@ -233,7 +234,7 @@ func (tu *Tutorial) drawSlide(screen *ebiten.Image, c *app.Context, e logic.Entr
 // frame there is no room for one).
 func (tu *Tutorial) drawTry(screen *ebiten.Image, c *app.Context, e logic.Entry) {
 	t := tu.t
-	t.View.Refusal(screen, c.Sprites, e, logic.Orange, t.tick%hintPeriod-hintPeriod*3/10)
+	t.View.Refusal(screen, c.Sprites, e, logic.Orange, t.Ticks()%hintPeriod-hintPeriod*3/10)
 	x, y := t.View.Px(layout.EntryPos(e))
 	tu.drawHand(screen, x, y, 1)
 }

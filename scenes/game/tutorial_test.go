@@ -62,7 +62,7 @@ func TestTutorialThroughTheGameLoop(t *testing.T) {
 	drag := func(e logic.Entry) {
 		t.Helper()
 		if !l.Until(3000, ready) {
-			t.Fatalf("step %d: never the player's turn (phase %s, status %q)", ts.Step(), tb.Ctl.Phase(), tb.words.status)
+			t.Fatalf("step %d: never the player's turn (phase %s, status %q)", ts.Step(), tb.Ctl.Phase(), tb.Status())
 		}
 		l.Do(func() {
 			from, to := tb.View.Geo.EntryPoint(e), tb.View.Geo.CellCenter(e.EntryCell())
@@ -77,17 +77,17 @@ func TestTutorialThroughTheGameLoop(t *testing.T) {
 		if len(tb.Match().Moves) != 0 || ts.Step() != play.StepDrag {
 			t.Errorf("W3 was played (%d moves, step %d)", len(tb.Match().Moves), ts.Step())
 		}
-		if tb.words.status != g.Context().T("tutorial.wrong") {
-			t.Errorf("status %q after a wrong track", tb.words.status)
+		if tb.Status() != g.Context().T("tutorial.wrong") {
+			t.Errorf("status %q after a wrong track", tb.Status())
 		}
 	})
 	drag(play.LessonW4)
 	if !l.Until(300, func() bool { return ts.Step() == play.StepPush }) {
-		t.Fatalf("the drag at W4 did not move the lesson on (status %q)", tb.words.status)
+		t.Fatalf("the drag at W4 did not move the lesson on (status %q)", tb.Status())
 	}
 	drag(play.LessonW4)
 	if !l.Until(300, func() bool { return ts.Step() == play.StepFull }) {
-		t.Fatalf("the push at W4 did not move the lesson on (status %q)", tb.words.status)
+		t.Fatalf("the push at W4 did not move the lesson on (status %q)", tb.Status())
 	}
 	// Step 3: a press on the full column's entry point, held like a
 	// finger's tap, is refused.
@@ -101,7 +101,7 @@ func TestTutorialThroughTheGameLoop(t *testing.T) {
 		script.Hold(p.X, p.Y, 8)
 	})
 	if !l.Until(60, func() bool { return ts.Step() == play.StepLine }) {
-		t.Fatalf("the tap on Ng did not move the lesson on (status %q)", tb.words.status)
+		t.Fatalf("the tap on Ng did not move the lesson on (status %q)", tb.Status())
 	}
 	for i := 0; i < 3; i++ {
 		drag(play.LessonW4)

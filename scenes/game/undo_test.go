@@ -50,7 +50,7 @@ func TestUndoTappedInARow(t *testing.T) {
 		t.Fatalf("the computer's answer was never shown: %d moves, phase %s", len(gs.Match().Moves), gs.Ctl.Phase())
 	}
 	var score0 int
-	l.Do(func() { score0 = gs.shownScore[0] })
+	l.Do(func() { score0 = gs.ShownScore(0) })
 	animated, backFrames, lowest := 0, 0, score0
 	var watch func()
 	tap := func() {
@@ -62,13 +62,13 @@ func TestUndoTappedInARow(t *testing.T) {
 	}
 	watch = func() {
 		l.Do(func() {
-			if gs.move.anim != nil {
+			if gs.Animation() != nil {
 				animated++
-				if gs.move.anim.Back() {
+				if gs.Animation().Back() {
 					backFrames++
 				}
 			}
-			lowest = min(lowest, gs.shownScore[0])
+			lowest = min(lowest, gs.ShownScore(0))
 		})
 	}
 	for k := 0; k < 3; k++ {
@@ -98,8 +98,8 @@ func TestUndoTappedInARow(t *testing.T) {
 	}
 	l.Do(func() {
 		start, _ := logic.ParsePosition("6g/7/7/1oooo2/7/7/7 expert og o 18,21 0,0 0,0")
-		if gs.Match().Pos.String() != start.String() || gs.shownScore[0] != 0 || gs.move.anim != nil {
-			t.Errorf("after the undos: %s, score shown %d", gs.Match().Pos.String(), gs.shownScore[0])
+		if gs.Match().Pos.String() != start.String() || gs.ShownScore(0) != 0 || gs.Animation() != nil {
+			t.Errorf("after the undos: %s, score shown %d", gs.Match().Pos.String(), gs.ShownScore(0))
 		}
 	})
 	// Redo twice: the moves run forward again and end on the position.
@@ -152,7 +152,7 @@ func TestUndoDuringAChoice(t *testing.T) {
 	l.Do(func() { gs.Ctl.Undo(true) })
 	pushOnly := false
 	if !l.Until(1200, func() bool {
-		if gs.move.anim != nil && gs.move.anim.Back() && gs.move.anim.Trace().Mover == logic.Orange {
+		if gs.Animation() != nil && gs.Animation().Back() && gs.Animation().Trace().Mover == logic.Orange {
 			pushOnly = true
 		}
 		return gs.Ctl.HumanToMove() && !gs.Animating()

@@ -1,4 +1,4 @@
-package game
+package table
 
 import (
 	"image"
@@ -44,7 +44,7 @@ type frameKey struct {
 	cards    [4]view.Card
 	hint     logic.Move        // the hint's arrow, or NoMove
 	hidden   bool              // the cards hidden
-	screen   screenKey         // what the game screen draws over the table
+	screen   ScreenKey         // what the game screen draws over the table
 	anim     *motion.Animation // a new move's animation: a full frame
 	live     int               // the tick + 1 while something drawn changes by itself, else 0
 }
@@ -81,7 +81,7 @@ const (
 
 // lastFrame is what the last frame of the table showed: its key and
 // where each rolling marble was drawn. Only Draw writes it (a render
-// cache: Table.drawn); Dirty reads it to say what the next frame changes.
+// cache: Table.Drawn); Dirty reads it to say what the next frame changes.
 type lastFrame struct {
 	key frameKey
 	ok  bool // the key was not live (a live frame is drawn whole)
@@ -95,16 +95,16 @@ type shownMarble struct {
 	shown             bool
 }
 
-// screenKey is what the game screen draws over the table: the menu and
+// ScreenKey is what the game screen draws over the table: the menu and
 // undo buttons.
-type screenKey struct {
-	open    bool
-	pressed int
-	undo    bool
+type ScreenKey struct {
+	Open    bool
+	Pressed int
+	Undo    bool
 }
 
-// cardsNow is what each seat's card shows now.
-func (t *Table) cardsNow(c *app.Context) (cards [4]view.Card) {
+// CardsNow is what each seat's card shows now.
+func (t *Table) CardsNow(c *app.Context) (cards [4]view.Card) {
 	pos := &t.Match().Pos
 	turn := pos.ToMoveSeat()
 	if t.move.anim != nil {
@@ -134,7 +134,7 @@ func (t *Table) cardsNow(c *app.Context) (cards [4]view.Card) {
 // frame is the table's frame key now, under the game screen's key sk.
 // Only a move rolling or the computer thinking, with no hand at work,
 // may be drawn in part: anything else is live.
-func (t *Table) frame(c *app.Context, sk screenKey) frameKey {
+func (t *Table) frame(c *app.Context, sk ScreenKey) frameKey {
 	ctl, h, m := t.Ctl, &t.Hand, t.Match()
 	thinking := t.move.anim == nil && ctl.Thinking()
 	k := frameKey{theme: c.Sprites.Theme(), geo: t.cfg, phase: ctl.Phase(), thinking: thinking, pos: m.Pos,
@@ -146,7 +146,7 @@ func (t *Table) frame(c *app.Context, sk screenKey) frameKey {
 	copy(k.statusL[:], t.words.statusL)
 	k.statusX, _ = t.statusRoom(c)
 	if !t.HideCards {
-		k.cards = t.cardsNow(c)
+		k.cards = t.CardsNow(c)
 	}
 	k.hint = logic.NoMove
 	if mv, ok := ctl.Hint(); ok && !h.Dragging() {
@@ -157,7 +157,7 @@ func (t *Table) frame(c *app.Context, sk screenKey) frameKey {
 
 // liveNow reports whether something the table draws changes by itself
 // now: anything but a move rolling or the computer thinking with no hand
-// at work. A live frame is drawn whole, so Dirty and drawn need not make
+// at work. A live frame is drawn whole, so Dirty and Drawn need not make
 // its key.
 func (t *Table) liveNow() bool {
 	ctl, h := t.Ctl, &t.Hand
@@ -182,13 +182,13 @@ func (t *Table) area(sp *render.Sprites, m shownMarble) image.Rectangle {
 	return image.Rect(int(math.Floor(m.x-h)), int(math.Floor(m.y-h)), int(math.Ceil(m.x+h)), int(math.Ceil(m.y+h)))
 }
 
-// dirty implements app.Partial for the table under the game screen's
+// Dirty implements app.Partial for the table under the game screen's
 // key sk: while only marbles roll, the part of the screen where any
 // marble was drawn otherwise in the last frame, and where it is now. A
 // marble is compared by what the frame shows of it, not by what the
 // motion says moves, so a marble no motion flag names cannot leave a
 // trail.
-func (t *Table) dirty(c *app.Context, sk screenKey) (image.Rectangle, bool) {
+func (t *Table) Dirty(c *app.Context, sk ScreenKey) (image.Rectangle, bool) {
 	if t.liveNow() || !t.last.ok {
 		return image.Rectangle{}, false
 	}
@@ -232,8 +232,8 @@ func (t *Table) band(r image.Rectangle) image.Rectangle {
 	return r
 }
 
-// drawn notes what the frame just drawn showed, for the next dirty.
-func (t *Table) drawn(c *app.Context, sk screenKey) {
+// Drawn notes what the frame just drawn showed, for the next Dirty.
+func (t *Table) Drawn(c *app.Context, sk ScreenKey) {
 	t.last.ok, t.last.n = !t.liveNow(), 0
 	if !t.last.ok {
 		return
@@ -251,17 +251,4 @@ func (t *Table) drawn(c *app.Context, sk screenKey) {
 		t.last.at[i] = t.shown(&ms[i])
 	}
 	t.last.n = len(ms)
-}
-
-// screenKey is the game screen's part of the frame key.
-func (g *Screen) screenKey(c *app.Context) screenKey {
-	return screenKey{open: g.menu.open, pressed: g.menu.pressed, undo: g.menu.undoOK && g.t.Ctl.CanUndo(c.Setup.HotSeatUndo)}
-}
-
-// Dirty implements app.Partial: see Table.dirty.
-func (g *Screen) Dirty(c *app.Context) (image.Rectangle, bool) {
-	if g.menu.open {
-		return image.Rectangle{}, false
-	}
-	return g.t.dirty(c, g.screenKey(c))
 }

@@ -1,4 +1,4 @@
-package game
+package table
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
@@ -115,6 +115,14 @@ func (h *Hand) still(tick int) bool {
 
 // Dragging reports whether a marble is being dragged.
 func (h *Hand) Dragging() bool { return h.gm != nil && h.gm.Drag().Active }
+
+// Selected is the entry point chosen by a first tap, if any.
+func (h *Hand) Selected() (logic.Entry, bool) {
+	if h.gm == nil {
+		return 0, false
+	}
+	return h.gm.Selected()
+}
 
 // feed passes this tick's pointer and keys to the gesture machine and
 // returns its events.

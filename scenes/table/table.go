@@ -1,4 +1,4 @@
-package game
+package table
 
 import (
 	"math"
@@ -123,6 +123,40 @@ func (t *Table) Pulse(period float64) float64 {
 
 // Ticks counts the table's ticks.
 func (t *Table) Ticks() int { return t.tick }
+
+// Wait is a tick in which the table stands still for its screen (the
+// game's menu open, the lesson's last step): its pulses go on.
+func (t *Table) Wait() { t.tick++ }
+
+// Status is the announcement line in words.
+func (t *Table) Status() string { return t.words.status }
+
+// Announce puts text on the announcement line (an online game's own
+// news), laid out anew when it changes.
+func (t *Table) Announce(c *app.Context, text string) {
+	if t.words.status != text {
+		t.words.status = text
+		t.breakStatus(c)
+	}
+}
+
+// NameSeat names the card of seat (an online game names its seats from
+// the server's table).
+func (t *Table) NameSeat(seat int, name string) { t.words.names[seat] = name }
+
+// ShowEnd makes the board under a result's card show the ending's final
+// picture.
+func (t *Table) ShowEnd() { t.endShown = true }
+
+// Animation is the move being shown, or nil (tests watch it roll).
+func (t *Table) Animation() *motion.Animation { return t.move.anim }
+
+// ShownScore is the score seat's card shows, which follows the engine's
+// as the move being shown scores.
+func (t *Table) ShownScore(seat int) int { return t.shownScore[seat] }
+
+// SeatName is the name on seat's card.
+func (t *Table) SeatName(seat int) string { return t.words.names[seat] }
 
 // Relayout lays the table out for the screen, if it changed.
 func (t *Table) Relayout(c *app.Context) {
@@ -515,7 +549,7 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 		c.Sprites.FillPage(screen)
 		return
 	}
-	k := t.frame(c, screenKey{})
+	k := t.frame(c, ScreenKey{})
 	t.live = liveParts{t: t, c: c}
 	paintTable(screen, paintKit{k: c.Kit(), view: &t.View, anim: t.move.anim, base: t.move.animBase[:],
 		seeds: t.move.animSeed[:], tick: t.tick, live: &t.live}, &k)
