@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/lesson"
 	"shiftago/render/ui"
@@ -12,7 +11,6 @@ import (
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
-	"shiftago/scenes/sound"
 	"shiftago/scenes/store"
 	"shiftago/scenes/table"
 )
@@ -20,19 +18,6 @@ import (
 // minFit is the least share of its size a text may be shrunk to in its
 // box; below it the box is too small for the language.
 const minFit = 0.85
-
-// newContext is a context for laying screens out, without a game loop
-// running them.
-func newContext(t *testing.T, lang string, w, h, scale float64) *app.Context {
-	t.Helper()
-	text, err := render.NewText()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &app.Context{Text: text, Sprites: &render.Sprites{}, Setup: play.DefaultSetup(), Screen: app.Screen{W: w, H: h, Scale: scale},
-		Sound: sound.New(true, true, 0), Lang: i18n.New(lang), Screens: &app.Screens{}}
-	return c
-}
 
 // laidResult is the result screen of a new game of c's setup, laid out.
 func laidResult(t *testing.T, c *app.Context) *Result {
@@ -63,7 +48,7 @@ func TestEveryTextFits(t *testing.T) {
 	l := looptest.Need(t)
 	l.Do(func() {
 		for _, lg := range i18n.Langs {
-			c := newContext(t, lg, 640, 480, 1)
+			c := looptest.NewContext(t, lg, 640, 480, 1)
 			// The result of a tournament game.
 			c.Setup.Tournament = true
 			res := laidResult(t, c)
@@ -172,7 +157,7 @@ func TestResultButtonsReach(t *testing.T) {
 		for _, sz := range [][2]float64{{390, 844}, {844, 390}, {480, 640}, {640, 480}, {768, 1024}, {1280, 800}} {
 			for _, scale := range []float64{1, 2} {
 				for _, players := range []int{2, 3, 4} {
-					c := newContext(t, "en", sz[0]*scale, sz[1]*scale, scale)
+					c := looptest.NewContext(t, "en", sz[0]*scale, sz[1]*scale, scale)
 					c.Setup.Players = players
 					res := laidResult(t, c)
 					for _, b := range res.Buttons() {
@@ -221,7 +206,7 @@ func TestPanelsKeepClearOfTheNotch(t *testing.T) {
 				}
 			}
 			for _, players := range []int{2, 3, 4} {
-				c := newContext(t, "en", tc.w, tc.h, 3)
+				c := looptest.NewContext(t, "en", tc.w, tc.h, 3)
 				c.Inset = tc.in
 				c.Setup.Players = players
 				res := laidResult(t, c)
@@ -230,7 +215,7 @@ func TestPanelsKeepClearOfTheNotch(t *testing.T) {
 					inSafe("the result's "+b.Label, layout.Rect{X: b.X, Y: b.Y, W: b.W, H: b.H})
 				}
 			}
-			c := newContext(t, "en", tc.w, tc.h, 3)
+			c := looptest.NewContext(t, "en", tc.w, tc.h, 3)
 			c.Inset = tc.in
 			eachLessonStep(t, c, func(tu *Tutorial, st play.Step) {
 				inSafe(fmt.Sprintf("the lesson's panel at step %d", st), tu.panel.R)

@@ -60,7 +60,7 @@ func TestMenuLabelsAtOneSize(t *testing.T) {
 	l.Do(func() {
 		for _, lg := range i18n.Langs {
 			for _, sz := range [][3]float64{{1170, 2532, 3}, {2532, 1170, 3}, {1280, 800, 1}, {640, 480, 1}} {
-				c := newContext(t, lg, sz[0], sz[1], sz[2])
+				c := looptest.NewContext(t, lg, sz[0], sz[1], sz[2])
 				for _, players := range []int{2, 4} {
 					geo := layout.New(layout.Config{W: c.W, H: c.H, Scale: sz[2], Players: players, Scoring: true})
 					for _, f := range MenuFits(c, &geo) {

@@ -164,7 +164,7 @@ func TestLessonButtonsFingerSized(t *testing.T) {
 	l := looptest.Need(t)
 	l.Do(func() {
 		for _, sz := range [][3]float64{{1170, 2532, 3}, {2532, 1170, 3}, {640, 1136, 2}, {1280, 800, 1}, {640, 480, 1}} {
-			c := newContext(t, "en", sz[0], sz[1], sz[2])
+			c := looptest.NewContext(t, "en", sz[0], sz[1], sz[2])
 			eachLessonStep(t, c, func(tu *Tutorial, st play.Step) {
 				for _, b := range tu.Buttons() {
 					if b.W < 44*sz[2]-0.5 || b.H < 44*sz[2]-0.5 {

@@ -7,28 +7,12 @@ import (
 	"testing"
 
 	"shiftago/logic/record"
-	"shiftago/render"
-	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
-	"shiftago/scenes/sound"
 )
 
 func TestMain(m *testing.M) { looptest.Main(m) }
-
-// newContext is a context for laying screens out, without a game loop
-// running them.
-func newContext(t *testing.T, lang string, w, h, scale float64) *app.Context {
-	t.Helper()
-	text, err := render.NewText()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &app.Context{Text: text, Sprites: &render.Sprites{}, Setup: play.DefaultSetup(), Screen: app.Screen{W: w, H: h, Scale: scale},
-		Sound: sound.New(true, true, 0), Lang: i18n.New(lang), Screens: &app.Screens{}}
-	return c
-}
 
 func longest(ss []string) string {
 	best := ""
@@ -50,7 +34,7 @@ func TestComputerNamesAgree(t *testing.T) {
 		for _, lg := range i18n.Langs {
 			for _, sz := range [][2]float64{{390, 844}, {844, 390}, {640, 480}, {1280, 800}, {800, 1280}} {
 				for _, players := range []int{3, 4} {
-					c := newContext(t, lg, sz[0], sz[1], 1)
+					c := looptest.NewContext(t, lg, sz[0], sz[1], 1)
 					c.Setup.Players = players
 					c.Setup.Seats[0].Player.Kind = record.Human
 					for i := 1; i < players; i++ {
@@ -93,7 +77,7 @@ func TestStatusWrapsNotShrinks(t *testing.T) {
 	l.Do(func() {
 		for _, lg := range i18n.Langs {
 			for _, sz := range [][3]float64{{1170, 2532, 3}, {2532, 1170, 3}, {320, 568, 1}, {640, 480, 1}, {1280, 800, 1}} {
-				c := newContext(t, lg, sz[0], sz[1], sz[2])
+				c := looptest.NewContext(t, lg, sz[0], sz[1], sz[2])
 				c.Setup.Players = 4
 				s, err := c.NewSession("")
 				if err != nil {
