@@ -169,6 +169,15 @@ func (pz *Puzzles) Update(c *app.Context) error {
 		in.ClearKeys()
 	}
 	t.Update(c, &in)
+	// Once the try is over the board takes no move, so the status line
+	// says how it went rather than "drag a marble in" (which it said after
+	// a wrong move, the board blocked).
+	switch pz.run.State {
+	case play.PuzzleWrong:
+		t.Announce(c, c.T("puzzle.wrong"))
+	case play.PuzzleSolved:
+		t.Announce(c, c.T("puzzle.solved"))
+	}
 	if pz.run.Changed != pz.seen {
 		pz.seen = pz.run.Changed
 		pz.judged(c)

@@ -168,6 +168,9 @@ func TestPuzzleScreenThroughTheGameLoop(t *testing.T) {
 		if s := pz.PageStatus(); !strings.Contains(s, g.Context().T("puzzle.wrong")) {
 			t.Errorf("the panel says %q", s)
 		}
+		if s := pz.t.Status(); s != g.Context().T("puzzle.wrong") {
+			t.Errorf("after a wrong move the status line says %q", s)
+		}
 	})
 	shot("puzzle-wrong")
 	// The board takes no move now: only Try again.
