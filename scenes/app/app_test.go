@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -21,6 +22,8 @@ type fake struct {
 	drawnLaid bool // the first Draw came after an Update
 	sawPress  bool
 	resumed   int
+	closed    int       // times told it was closed (Closer)
+	log       *[]string // where Resume and Closed are noted, if set
 	session   *play.Session
 	onUpdate  func(c *Context)
 }
@@ -45,7 +48,15 @@ func (f *fake) Draw(screen *ebiten.Image, c *Context) {
 	f.drawn++
 }
 
-func (f *fake) Resume(c *Context) { f.resumed++ }
+func (f *fake) Resume(c *Context) { f.resumed++; f.note("resumed") }
+
+func (f *fake) Closed(c *Context) { f.closed++; f.note("closed") }
+
+func (f *fake) note(what string) {
+	if f.log != nil {
+		*f.log = append(*f.log, f.name+" "+what)
+	}
+}
 
 func (f *fake) PagePhase() string { return f.name }
 
@@ -71,7 +82,9 @@ func newGame(t *testing.T, st store.Store, first *fake) (*Game, *input.Script, *
 }
 
 // TestStack: screens open over each other and close back; the last one
-// closed gives the title; a screen shown again hears it; a screen opened
+// closed gives the title; a screen shown again hears it; every screen
+// that leaves the stack hears it once, however it left (Pop, Replace,
+// Reset), before the one under it resumes; a screen opened
 // this tick is updated, with the tick's press taken away, before it is
 // drawn.
 func TestStack(t *testing.T) {
@@ -97,16 +110,24 @@ func TestStack(t *testing.T) {
 		}
 	}
 	laidOut("Push", b)
+	var order []string // what the shell told whom, in turn
+	a.log, b.log = &order, &order
 	b.onUpdate = func(c *Context) { c.Pop() }
 	g.Update()
 	if g.Scene() != a || a.resumed != 1 {
 		t.Fatalf("after Pop: %s, resumed %d", g.PagePhase(), a.resumed)
+	}
+	if b.closed != 1 || a.closed != 0 || fmt.Sprint(order) != "[b closed a resumed]" {
+		t.Errorf("after Pop: the closed screen told %d times, the one shown again %d; in turn %v", b.closed, a.closed, order)
 	}
 	c := &fake{name: "c"}
 	a.onUpdate = func(ctx *Context) { ctx.Replace(c) }
 	g.Update()
 	if g.Scene() != c || g.Depth() != 1 {
 		t.Fatalf("after Replace: %s, depth %d", g.PagePhase(), g.Depth())
+	}
+	if a.closed != 1 || c.closed != 0 {
+		t.Errorf("after Replace: the replaced screen told %d times, the new one %d", a.closed, c.closed)
 	}
 	laidOut("Replace", c)
 	c.onUpdate = func(ctx *Context) { ctx.Pop() }
@@ -115,13 +136,18 @@ func TestStack(t *testing.T) {
 		t.Fatalf("closing the last screen gave %s (depth %d, %d titles)", g.PagePhase(), g.Depth(), *titles)
 	}
 	laidOut("the last Pop", g.Scene().(*fake))
-	d := &fake{name: "d"}
-	g.Scene().(*fake).onUpdate = func(ctx *Context) { ctx.Push(&fake{name: "e"}) }
+	d, e, title := &fake{name: "d"}, &fake{name: "e"}, g.Scene().(*fake)
+	order = order[:0]
+	title.log, e.log = &order, &order
+	title.onUpdate = func(ctx *Context) { ctx.Push(e) }
 	g.Update()
-	g.Scene().(*fake).onUpdate = func(ctx *Context) { ctx.Reset(d) }
+	e.onUpdate = func(ctx *Context) { ctx.Reset(d) }
 	g.Update()
 	if g.Scene() != d || g.Depth() != 1 {
 		t.Fatalf("after Reset: %s, depth %d", g.PagePhase(), g.Depth())
+	}
+	if fmt.Sprint(order) != "[e closed title closed]" || d.closed != 0 || c.closed != 1 {
+		t.Errorf("after Reset: told in turn %v; the new screen closed %d times, the last popped %d", order, d.closed, c.closed)
 	}
 	laidOut("Reset", d)
 }

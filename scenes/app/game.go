@@ -305,20 +305,39 @@ func (g *Game) apply() {
 	if op != opNone {
 		c.screenChanged()
 	}
+	var gone []Scene // the screens this change closes, told once it is made
 	switch op {
 	case opPush:
 		g.stack = append(g.stack, next)
 	case opReplace:
+		gone = append(gone, g.stack[len(g.stack)-1])
 		g.stack[len(g.stack)-1] = next
 	case opReset:
+		gone = append(gone, g.stack...)
+		clear(g.stack)
 		g.stack = append(g.stack[:0], next)
 	case opPop:
+		gone = append(gone, g.stack[len(g.stack)-1])
 		g.stack[len(g.stack)-1] = nil
 		g.stack = g.stack[:len(g.stack)-1]
+		closed(c, gone, nil) // before the screen under it resumes
+		gone = nil
 		if len(g.stack) == 0 {
 			g.stack = append(g.stack, c.Screens.Title(c))
 		} else if r, ok := g.Scene().(Resumer); ok {
 			r.Resume(c)
+		}
+	}
+	closed(c, gone, next)
+}
+
+// closed tells each screen of gone that implements Closer that it is
+// closed, the top one first as Pops would (next, put back on the stack
+// by the same change, is not closed).
+func closed(c *Context, gone []Scene, next Scene) {
+	for i := len(gone) - 1; i >= 0; i-- {
+		if s, ok := gone[i].(Closer); ok && gone[i] != next {
+			s.Closed(c)
 		}
 	}
 }

@@ -53,6 +53,15 @@ type Resumer interface {
 	Resume(c *Context)
 }
 
+// Closer is a screen told that it has left the stack for good: closed
+// by Pop, put aside by Replace, or swept away by Reset. What it runs
+// beside the frame (a watcher's fetches, a game's connection) stops
+// here, however the screen was closed; the screen's own Back is only
+// one of those ways.
+type Closer interface {
+	Closed(c *Context)
+}
+
 // Still is a screen that can say whether anything on it moves: when
 // nothing does and no input came, the shell draws nothing new (the last
 // frame stays on screen), so an idle game costs next to nothing.

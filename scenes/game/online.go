@@ -62,6 +62,19 @@ func NewOnline(c *app.Context, l *online.Link, leave func()) (app.Scene, error) 
 	return g, nil
 }
 
+// Closed implements app.Closer: however the table was closed (Leave, a
+// rematch's table in its place, or another screen sweeping it away), its
+// connection and session end, once.
+func (g *OnlineScreen) Closed(c *app.Context) { g.quit() }
+
+// quit ends the Link and its session; the second call does nothing.
+func (g *OnlineScreen) quit() {
+	if g.leave != nil {
+		g.leave()
+		g.leave = nil
+	}
+}
+
 // table builds the table of the game as it stands on the server.
 func (g *OnlineScreen) table(c *app.Context) error {
 	s, err := g.link.Table(c.Setup)

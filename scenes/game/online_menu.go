@@ -210,7 +210,7 @@ func (g *OnlineScreen) controls(c *app.Context) bool {
 			err = l.Propose(proto.OfferRematch)
 		}
 	case oaLeave:
-		g.leave()
+		g.quit()
 		app.SetPageTitle("Shiftago", 0)
 		c.Pop() // what was under it: the title, or the game kept here
 		return true
@@ -271,7 +271,7 @@ func (g *OnlineScreen) takeRematch(c *app.Context) bool {
 				c.NotifyUntilTap(c.F("online.cannot", err.Error()))
 				return
 			}
-			g.leave() // this game's session: the new one replaces it
+			g.quit() // this game's session: the new one replaces it
 			c.Replace(scene)
 		}
 	}()

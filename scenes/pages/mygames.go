@@ -159,10 +159,14 @@ func (m *MyGames) Resume(c *app.Context) {
 }
 
 // leave closes the page.
-func (m *MyGames) leave(c *app.Context) {
+func (m *MyGames) leave(c *app.Context) { c.Pop() }
+
+// Closed implements app.Closer: the watcher stops fetching and the tab's
+// title forgets the turns, however the page was closed (Back, Escape, or
+// a screen that replaced it: a notice opening its game).
+func (m *MyGames) Closed(c *app.Context) {
 	m.watch.Hide()
 	app.SetPageTitle("Shiftago", 0)
-	c.Pop()
 }
 
 // Update takes up the last list and the taps.

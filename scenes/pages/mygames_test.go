@@ -1,12 +1,15 @@
 package pages
 
 import (
+	"context"
 	"image"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -163,5 +166,33 @@ func TestMyGamesShots(t *testing.T) {
 				looptest.WritePNG(t, filepath.Join(dir, name), rgba)
 			})
 		}
+	}
+}
+
+// TestMyGamesClosedStopsFetching: however the page is closed (the shell
+// tells it through app.Closer: Back, or a screen put in its place), its
+// watcher stops fetching; before, only Back and Escape stopped it, and a
+// page swept away by a notice kept fetching every 30 s for good.
+func TestMyGamesClosedStopsFetching(t *testing.T) {
+	c := newContext(t, "en", 640, 480)
+	m := myGamesPage(c, true)
+	var fetched atomic.Int64
+	m.watch = online.NewWatcher(func(context.Context) ([]proto.GameReply, error) {
+		fetched.Add(1)
+		return fixtureGames(), nil
+	}, nil, "", nil, nil)
+	m.watch.SetInterval(time.Millisecond)
+	m.watch.Show()
+	for deadline := time.Now().Add(10 * time.Second); fetched.Load() < 3; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the shown watcher fetched %d times in 10 s", fetched.Load())
+		}
+	}
+	var closed app.Scene = m
+	closed.(app.Closer).Closed(c)
+	n := fetched.Load()
+	time.Sleep(50 * time.Millisecond) // 50 intervals
+	if got := fetched.Load(); got != n {
+		t.Errorf("after the page was closed its watcher fetched %d more times", got-n)
 	}
 }

@@ -229,6 +229,13 @@ func (o *Online) Update(c *app.Context) error {
 // back leaves the page: the game being made is left (it stays on the
 // server, in the player's games).
 func (o *Online) back(c *app.Context) {
+	c.Pop() // what was under it: the title, or the game kept here
+}
+
+// Closed implements app.Closer: however the page was closed (Back, its
+// table in its place, another screen sweeping it away), what it was
+// asking the server stops and a Link it still holds ends.
+func (o *Online) Closed(c *app.Context) {
 	o.blur()
 	if o.cancel != nil {
 		o.cancel()
@@ -238,7 +245,6 @@ func (o *Online) back(c *app.Context) {
 		o.sess.Close()
 		o.link, o.sess = nil, nil
 	}
-	c.Pop() // what was under it: the title, or the game kept here
 }
 
 // toTable opens the game's table; the Link goes with it.
