@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -370,5 +371,39 @@ func TestIdleWindowRepaintsNowAndThen(t *testing.T) {
 	}
 	if s.drawn != want {
 		t.Errorf("a still screen was drawn %d times in %d idle ticks, want %d", s.drawn, 3*idleRepaint+1, want)
+	}
+}
+
+// TestNoticeLastsByTheClock: a notice stays NoticeFor by the wall clock
+// however many ticks pass (counted in ticks it stayed for minutes where
+// frames came slowly), and goes when that time is up even with no tick
+// between; one kept until a tap stays.
+func TestNoticeLastsByTheClock(t *testing.T) {
+	now := time.Date(2026, 11, 26, 3, 0, 0, 0, time.UTC)
+	g := start(t, Options{Now: func() time.Time { return now }}, nil)
+	a := &fake{name: "a"}
+	g.stack = []Scene{a}
+	c := g.ctx
+	a.onUpdate = func(c *Context) { c.Notify("Move taken back") }
+	g.Update()
+	for range 1000 { // 16 s of ticks at 60 a second, with the clock still
+		g.Update()
+	}
+	if c.Notice() != "Move taken back" {
+		t.Fatalf("after 1000 ticks in no time the notice is %q", c.Notice())
+	}
+	now = now.Add(NoticeFor - time.Millisecond)
+	if c.Notice() == "" {
+		t.Fatal("the notice went before its time")
+	}
+	now = now.Add(time.Millisecond)
+	if n := c.Notice(); n != "" {
+		t.Fatalf("%v later the notice still shows %q", NoticeFor, n)
+	}
+	c.NotifyUntilTap("The link is broken")
+	now = now.Add(time.Hour)
+	g.Update()
+	if c.Notice() != "The link is broken" {
+		t.Fatalf("a notice kept until a tap went by itself: %q", c.Notice())
 	}
 }

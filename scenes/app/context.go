@@ -1,7 +1,6 @@
 package app
 
 import (
-	"math"
 	"time"
 
 	"shiftago/logic"
@@ -107,8 +106,11 @@ type Frame struct {
 
 // notice is a message shown for a while over any screen.
 type notice struct {
-	text  string
-	until int  // the tick it goes
+	text string
+	// until is when it goes, by the wall clock: counted in ticks, a
+	// notice stayed for minutes where frames came slowly (a loaded
+	// machine, software WebGL in a browser).
+	until time.Time
 	tap   bool // the notice stays until the player taps (a link's problem)
 	// tick and lang are the tick and the language a notice was given
 	// in: it belongs to the screen it was given on (one opened or closed
@@ -189,14 +191,25 @@ func (c *Context) Notify(msg string) {
 	if c.notice.tap && c.Notice() != "" {
 		return // a message the player must read first is not pushed away
 	}
-	c.notice = notice{text: msg, until: c.Tick + 5*60, tick: c.Tick, lang: c.Lang.Code, swallow: c.notice.swallow}
+	c.notice = notice{text: msg, until: c.now().Add(NoticeFor), tick: c.Tick, lang: c.Lang.Code, swallow: c.notice.swallow}
+}
+
+// NoticeFor is how long Notify's notice stays.
+const NoticeFor = 5 * time.Second
+
+// now is the wall clock (Opts.Now, else time.Now).
+func (c *Context) now() time.Time {
+	if c.Opts.Now != nil {
+		return c.Opts.Now()
+	}
+	return time.Now()
 }
 
 // NotifyUntilTap shows msg until the player taps (or presses a key): for
 // what must be read, not glimpsed, such as why a link did not work. The
 // tap that closes it does nothing else.
 func (c *Context) NotifyUntilTap(msg string) {
-	c.notice = notice{text: msg, until: math.MaxInt, tap: true, tick: c.Tick, lang: c.Lang.Code, swallow: c.notice.swallow}
+	c.notice = notice{text: msg, tap: true, tick: c.Tick, lang: c.Lang.Code, swallow: c.notice.swallow}
 }
 
 // screenChanged drops a notice given before this tick: it spoke of the
@@ -230,7 +243,7 @@ func (c *Context) dismissNotice() {
 
 // Notice is the message shown over the screen now, or "".
 func (c *Context) Notice() string {
-	if n := &c.notice; n.text != "" && c.Tick < n.until && n.lang == c.Lang.Code {
+	if n := &c.notice; n.text != "" && (n.tap || c.now().Before(n.until)) && n.lang == c.Lang.Code {
 		return n.text
 	}
 	return ""
