@@ -609,7 +609,7 @@ func (l *Link) event(e proto.Msg) {
 		if name != "" {
 			who = name
 		}
-		l.notices = append(l.notices, play.Msg(why, who, max(1, e.Level), col))
+		l.notices = append(l.notices, play.Msg(why, who, play.LevelName(max(1, e.Level)), col))
 	}
 }
 

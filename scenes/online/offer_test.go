@@ -11,6 +11,7 @@ import (
 
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
+	"shiftago/scenes/i18n"
 	"shiftago/scenes/play"
 	"shiftago/scenes/store"
 )
@@ -218,8 +219,12 @@ func TestLinkSeats(t *testing.T) {
 	}, a, b, c)
 	for _, d := range []*device{a, b} {
 		i := slices.IndexFunc(d.notices, func(m play.Message) bool { return m.Key == "online.tookseat.resign" })
-		if m := d.notices[i]; len(m.Args) != 3 || m.Args[0] != "Cid" || m.Args[1] != 2 {
+		if m := d.notices[i]; len(m.Args) != 3 || m.Args[0] != "Cid" || m.Args[1] != play.LevelName(2) {
 			t.Errorf("%s was told %+v", d.name, m)
+		}
+		// In words, the level as the seat card names it.
+		if got, want := play.Say(i18n.New("en"), d.notices[i]), "Cid resigned: the computer (Casual) plays Blue now."; got != want {
+			t.Errorf("%s read %q, want %q", d.name, got, want)
 		}
 	}
 	if s := seat(a, 2); s.Level != 2 || s.Connected {

@@ -58,6 +58,11 @@ type SeatName struct {
 	Player record.Player
 }
 
+// LevelName is an argument that names a computer's level as the level
+// menu does ("Club"): a notice said "level 3" where the seat card beside
+// it said "Club".
+type LevelName int
+
 // Say puts m into words in language l.
 func Say(l *i18n.Lang, m Message) string {
 	if m.Key == "" {
@@ -113,6 +118,8 @@ func word(l *i18n.Lang, a any) any {
 			return l.F("seat.remote", l.Colors[a.Color])
 		}
 		return l.Colors[a.Color]
+	case LevelName:
+		return l.Level(int(a))
 	case EntryName:
 		e := logic.Entry(a)
 		switch e.Side() {

@@ -314,7 +314,7 @@ test('in the game: a player of three resigns, and the computer takes the seat fo
   await cid.page.waitForFunction(() => window.cid.status === 'playing', null, { timeout: 30_000, polling: 100 });
   await cid.page.evaluate(() => window.cid.ws.send(JSON.stringify({ t: 'resign', ply: window.cid.ply, seat: window.cid.seat })));
   for (const p of [phone, tablet]) {
-    await waitFor(p, () => { const o = shiftago.online(); return /^Cid resigned: the computer \(level \d\) plays Blue now/.test(o.notice) && o.table.split('|')[2].startsWith('computer:'); }, null, 60_000);
+    await waitFor(p, () => { const o = shiftago.online(); return /^Cid resigned: the computer \((Beginner|Casual|Club|Master|Grandmaster)\) plays Blue now/.test(o.notice) && o.table.split('|')[2].startsWith('computer:'); }, null, 60_000);
   }
   await phone.screenshot({ path: join(shots, 'computer-phone.png'), timeout: 180_000 });
   await tablet.screenshot({ path: join(shots, 'computer-tablet.png'), timeout: 180_000 });
