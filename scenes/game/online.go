@@ -161,6 +161,12 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 		return nil // left
 	}
 	l.Step(g.t.Ctl)
+	if st := l.Server(); st.Status == "finished" && !st.Pos.Over() {
+		if ph := g.t.Ctl.Phase(); ph != play.Showing && ph != play.Over && !g.t.Animating() {
+			// Resigned or out of time: nobody here is to move any more.
+			g.t.Ctl.EndOffBoard()
+		}
+	}
 	in := &c.In
 	if !l.Playing() || g.open || g.sure || len(g.prompt) > 0 {
 		// No move while seats are free, the game is over on the server,

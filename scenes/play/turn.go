@@ -699,6 +699,19 @@ func (c *Controller) gameOver() {
 	}
 }
 
+// EndOffBoard ends a game that ended off the board: a player resigned or
+// ran out of time (on a server). Nobody is to move any more, so the
+// mover's card stops pulsing and the entry rings go (a loser's table
+// kept them after a resignation, with the input blocked). The position
+// stays as it is; the screen says the result.
+func (c *Controller) EndOffBoard() {
+	if c.phase == Over {
+		return
+	}
+	c.Stop()
+	c.phase, c.overAt, c.hasWin = Over, c.tick, false
+}
+
 // WinLine is the line that won the game, if one is known.
 func (c *Controller) WinLine() (*Line, bool) { return &c.win, c.hasWin }
 

@@ -390,3 +390,35 @@ func TestHint(t *testing.T) {
 		t.Error("hints in a lesson")
 	}
 }
+
+// TestEndOffBoard: a game that ended off the board (a resignation on a
+// server) leaves nobody to move: no human may commit, the computer does
+// not think, nothing plays, and the ending counts from then; a second
+// call changes nothing.
+func TestEndOffBoard(t *testing.T) {
+	c := newController(t, "", Pace{}, false, true)
+	if !c.HumanToMove() {
+		t.Fatal("the first seat, a human, is not to move")
+	}
+	c.EndOffBoard()
+	w1 := logic.NewEntry(logic.West, 0)
+	if c.Phase() != Over || c.HumanToMove() || c.Thinking() || c.Allows(w1) {
+		t.Fatalf("after the end off the board: phase %v, human to move %v, thinking %v, W1 allowed %v", c.Phase(), c.HumanToMove(), c.Thinking(), c.Allows(w1))
+	}
+	if c.Commit(w1) || c.PlayString("W1") == nil || len(c.Match().Moves) != 0 {
+		t.Fatalf("a move was played after the end: %v", c.Match().Moves)
+	}
+	if _, ok := c.WinLine(); ok {
+		t.Error("a winning line after a resignation")
+	}
+	for range 10 {
+		c.Step()
+	}
+	if c.OverFor() != 10 {
+		t.Errorf("the ending counts %d ticks after 10", c.OverFor())
+	}
+	c.EndOffBoard()
+	if c.OverFor() != 10 {
+		t.Errorf("a second end restarted the ending: %d", c.OverFor())
+	}
+}

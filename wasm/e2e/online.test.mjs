@@ -264,6 +264,8 @@ test('in the game: a takeback offered on the phone and accepted on the tablet; a
   for (const p of [phone, tablet]) {
     // Said on the status line (the next frame after the state).
     await waitFor(p, () => { const o = shiftago.online(); return o.status === 'finished' && /resigned/.test(o.mark); }, null, 60_000);
+    // Nobody is to move any more: no entry rings, no pulsing card.
+    await waitFor(p, () => shiftago.phase() === 'over', null, 60_000);
   }
   const [po, to] = [await online(phone), await online(tablet)];
   assert.equal(po.result, 'win g');
