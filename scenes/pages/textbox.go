@@ -30,6 +30,9 @@ type textBox struct {
 	before  string // the text when editing began (Escape restores it)
 	done    bool   // editing ended this tick (Enter or a tap elsewhere)
 	started int    // the tick editing began, for the caret's blink
+	// paste is the system clipboard's text on its way (the desktop:
+	// app.Paste asks the system's tools off the frame), or nil.
+	paste <-chan string
 }
 
 // text is the box's text as it shows, cleaned. It includes what an
@@ -81,6 +84,22 @@ func (b *textBox) update(c *app.Context) bool {
 	if t := b.f.TextForRendering(); t != fieldText(t, b.max) {
 		b.set(t) // too long, or a control character pasted
 	}
+	select {
+	case s, ok := <-b.paste: // nil: no paste on its way
+		b.paste = nil
+		if ok {
+			b.insert(s)
+		}
+	default:
+	}
+	if (in.Ctrl && in.KeyPressed(ebiten.KeyV)) || (in.Shift && in.KeyPressed(ebiten.KeyInsert)) {
+		// The desktop's paste (in the browser the textarea has it, and
+		// Paste is nil).
+		if ch := app.Paste(); ch != nil {
+			b.paste = ch
+		}
+		return true
+	}
 	if handled {
 		return true
 	}
@@ -97,8 +116,23 @@ func (b *textBox) update(c *app.Context) bool {
 	return true
 }
 
+// insert puts s in the place of the selection (at the caret), and the
+// caret after it, as a paste does.
+func (b *textBox) insert(s string) {
+	t := b.f.Text()
+	i, j := b.f.Selection()
+	i, j = max(0, min(i, len(t))), max(0, min(j, len(t)))
+	if i > j {
+		i, j = j, i
+	}
+	head := fieldText(t[:i]+s, b.max)
+	all := fieldText(head+t[j:], b.max)
+	b.f.SetTextAndSelection(all, min(len(head), len(all)), min(len(head), len(all)))
+}
+
 // end stops editing; undo puts back the text it began with.
 func (b *textBox) end(undo bool) {
+	b.paste = nil // a paste that comes after is not this box's
 	t := b.text() // with what is not committed yet: it is kept
 	if undo {
 		t = b.before

@@ -1,9 +1,20 @@
 package pages
 
 import (
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/render/layout"
+	"shiftago/render/ui"
+	"shiftago/scenes/input"
+	"shiftago/scenes/looptest"
 )
 
 // TestFieldText: what a one-line field keeps of what was typed or pasted:
@@ -30,4 +41,83 @@ func TestFieldText(t *testing.T) {
 			t.Errorf("%s: fieldText(%q, %d) = %q, want %q", tc.name, tc.in, tc.max, got, tc.want)
 		}
 	}
+}
+
+// TestTextBoxInsert: a paste goes in the place of the selection, the
+// caret after it, cleaned and cut as typing is.
+func TestTextBoxInsert(t *testing.T) {
+	cases := []struct {
+		name, text string
+		sel        [2]int
+		paste      string
+		max        int
+		want       string
+		caret      int
+	}{
+		{"at the end", "http://h/?join=", [2]int{15, 15}, "KQ7WXD\n", 64, "http://h/?join=KQ7WXD", 21},
+		{"over a selection", "Ann Lee", [2]int{4, 7}, "Bo", 32, "Ann Bo", 6},
+		{"in the middle", "AnLee", [2]int{2, 2}, "n ", 32, "Ann Lee", 4},
+		{"a selection made backwards", "Ann Lee", [2]int{7, 4}, "Bo", 32, "Ann Bo", 6},
+		{"cut at max", "abc", [2]int{3, 3}, strings.Repeat("x", 10), 8, "abcxxxxx", 8},
+		{"cut at max, the rest kept in front", "ab", [2]int{1, 1}, strings.Repeat("x", 10), 4, "axxx", 4},
+		{"into an empty box", "", [2]int{0, 0}, "KQ7WXD", 8, "KQ7WXD", 6},
+	}
+	for _, tc := range cases {
+		b := textBox{max: tc.max}
+		b.f.SetTextAndSelection(tc.text, tc.sel[0], tc.sel[1])
+		b.insert(tc.paste)
+		i, j := b.f.Selection()
+		if got := b.f.Text(); got != tc.want || i != tc.caret || j != tc.caret {
+			t.Errorf("%s: %q with the caret at %d-%d, want %q at %d", tc.name, got, i, j, tc.want, tc.caret)
+		}
+	}
+}
+
+// TestTextBoxPastesOnTheDesktop: Control+V in a box being edited types
+// the system clipboard's text at the caret, through the game loop and
+// ebiten's text input (a shell script stands in for xsel: the test
+// machine has no clipboard); Shift+Insert does the same.
+func TestTextBoxPastesOnTheDesktop(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the stand-in is a Linux clipboard tool")
+	}
+	l := looptest.Need(t)
+	dir := t.TempDir()
+	script := "#!/bin/sh\nprintf 'http://h/?join=KQ7WXD\\n'\n"
+	if err := os.WriteFile(filepath.Join(dir, "xsel"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir)
+	t.Setenv("WAYLAND_DISPLAY", "")
+	c := newContext(t, "en", 640, 480)
+	b := &textBox{max: 200, rect: layout.Rect{X: 10, Y: 10, W: 400, H: 40}}
+	tick := func(in input.Input) {
+		l.Do(func() {
+			c.In = in
+			c.Tick++
+			b.update(c)
+		})
+	}
+	tick(input.Input{Pointer: ui.Pointer{X: 20, Y: 20, Down: true, Pressed: true}})
+	tick(input.Input{Pointer: ui.Pointer{X: 20, Y: 20, Released: true}})
+	if !b.editing() {
+		t.Fatal("a tap on the box did not start editing")
+	}
+	paste := func(k ebiten.Key, ctrl, shift bool) {
+		in := input.Input{Ctrl: ctrl, Shift: shift}
+		in.AddKey(k)
+		tick(in)
+	}
+	waitFor := func(want string) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); b.text() != want; tick(input.Input{}) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the box says %q, want %q", b.text(), want)
+			}
+		}
+	}
+	paste(ebiten.KeyV, true, false)
+	waitFor("http://h/?join=KQ7WXD")
+	paste(ebiten.KeyInsert, false, true)
+	waitFor("http://h/?join=KQ7WXDhttp://h/?join=KQ7WXD")
 }
