@@ -277,6 +277,20 @@ test('in the game: a takeback offered on the phone and accepted on the tablet; a
   await tapButton(tablet, 'menu');
   assert.equal((await api(tablet, 'buttons')).find((b) => b.id === 'rematch').enabled, true);
   await tablet.screenshot({ path: join(shots, 'menu-over-tablet.png'), timeout: 180_000 });
+  // The rematch: offered on the tablet, accepted on the phone; both
+  // tables open the new game at its start, playing, its seats taken.
+  const old = to.game;
+  await tapButton(tablet, 'rematch');
+  await waitFor(phone, () => shiftago.online().asked === 'rematch', null, 60_000);
+  await tapButton(phone, 'accept');
+  for (const p of [phone, tablet]) {
+    await waitFor(p, (old) => { const o = shiftago.online(); return o.stage === 'table' && o.game !== old && o.status === 'playing' && o.ply === 0 && o.offers === ''; }, old, 60_000);
+  }
+  const [pn, tn] = [await online(phone), await online(tablet)];
+  assert.equal(pn.game, tn.game, 'the phone and the tablet opened different rematches');
+  assert.notEqual(await api(phone, 'phase'), 'over');
+  results.rematch = { game: pn.game, phone: pn.mine, tablet: tn.mine };
+  await tablet.screenshot({ path: join(shots, 'rematch-tablet.png'), timeout: 180_000 });
   await close();
 });
 
