@@ -4,6 +4,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -12,32 +14,46 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"shiftago/logic"
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/servetest"
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
+	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
+	"shiftago/scenes/looptest"
 	"shiftago/scenes/online"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
 	"shiftago/scenes/store"
 )
 
-// TestOnlineScreenshots writes the desktop's online screens, against a
-// real `shiftago serve`, into the folder named by SHIFTAGO_SHOTS (skipped
-// without it): the Play online page with a name typed, the table's menu,
-// another seat's takeback offer asked, and the notice of a computer
+// TestOnlineScreenshots writes the online screens in every language on
+// the desktop, a tablet and a phone, against a real `shiftago serve`,
+// into the folder named by SHIFTAGO_SHOTS (written only with it): the
+// Play online page with a name typed, the table's menu, another seat's
+// takeback offer asked, and the notice of a computer
 // taking the seat of a player who resigned (three players: Ann here, Bob
 // and Cid on headless clients).
+//
+// Every shot, written or not, checks that each button of the screen lies
+// on it: on a phone turned while an offer was shown the prompt stood on
+// the last orientation's board, its Refuse off the screen.
 func TestOnlineScreenshots(t *testing.T) {
-	dir, l := shotsDir(t)
+	dir := os.Getenv("SHIFTAGO_SHOTS")
+	l := looptest.Need(t)
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	bin := filepath.Join(t.TempDir(), "shiftago")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	n := servetest.Start(t, bin, "127.0.0.1:0", "--data", t.TempDir(), "--workers", "1", "--quiet")
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // 60 screenshots, slow under load
 	defer cancel()
 	named := func(name string) *client.Client {
 		c := client.New(n.Base)
@@ -87,9 +103,42 @@ func TestOnlineScreenshots(t *testing.T) {
 	}
 	c := g.Context()
 	const w, h = 1280, 800
-	shot := func(name string) {
+	// shot writes the screen as it stands, in every language, on the
+	// desktop, a tablet (820×1180 at 2×) and a phone (390×844 at 3×):
+	// name-LANG-WxH.png. again, if set, gives the notice shown in the
+	// language now (a notice belongs to the language it was given in).
+	shot := func(name string, again func() string) {
 		t.Helper()
-		l.Do(func() { drawPNG(t, g, w, h, filepath.Join(dir, name)) })
+		name = strings.TrimSuffix(name, ".png")
+		l.Do(func() {
+			for _, lg := range i18n.Langs {
+				for _, sz := range [][3]float64{{w, h, 1}, {1640, 2360, 2}, {1170, 2532, 3}} {
+					c.SetLanguage(lg)
+					c.W, c.H, c.Scale = sz[0], sz[1], sz[2]
+					if again != nil && lg != "en" {
+						c.NotifyUntilTap(again())
+					}
+					if err := g.Update(); err != nil {
+						t.Fatal(err)
+					}
+					if bs, ok := g.Scene().(app.PageButtons); ok {
+						for _, b := range bs.PageButtons() {
+							if r := b.Rect; r.X < 0 || r.Y < 0 || r.X+r.W > c.W+0.5 || r.Y+r.H > c.H+0.5 {
+								t.Errorf("%s, %s, %.0f×%.0f: the button %s (%q) at %+v is off the screen", name, lg, c.W, c.H, b.ID, b.Label, r)
+							}
+						}
+					}
+					if dir != "" {
+						drawPNG(t, g, int(sz[0]), int(sz[1]), filepath.Join(dir, fmt.Sprintf("%s-%s-%.0fx%.0f.png", name, lg, sz[0], sz[1])))
+					}
+				}
+			}
+			c.SetLanguage("en")
+			c.W, c.H, c.Scale = w, h, 1
+			if err := g.Update(); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 	// tickUntil runs the game's frames until cond holds.
 	tickUntil := func(what string, cond func() bool) {
@@ -113,8 +162,8 @@ func TestOnlineScreenshots(t *testing.T) {
 	}
 
 	// The page, with the name kept from an earlier game.
-	l.Do(func() { c.W, c.H = w, h; g.Show(pages.NewOnline(c)) })
-	shot("online-name-desktop.png")
+	l.Do(func() { c.W, c.H, c.Scale = w, h, 1; g.Show(pages.NewOnline(c)) })
+	shot("online-name", nil)
 
 	var table app.Scene
 	l.Do(func() {
@@ -142,7 +191,7 @@ func TestOnlineScreenshots(t *testing.T) {
 		return online()["ply"] == 1 && table.(app.PageScene).PagePhase() != "animating"
 	})
 	l.Do(func() { table.(interface{ OpenMenu() }).OpenMenu(); _ = g.Update() })
-	shot("online-menu-desktop.png")
+	shot("online-menu", nil)
 	esc := input.Input{}
 	esc.AddKey(ebiten.KeyEscape) // closes the menu
 	l.Do(func() { script.Push(esc); _ = g.Update() })
@@ -159,7 +208,7 @@ func TestOnlineScreenshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	tickUntil("the offer asked", func() bool { return online()["asked"] == proto.OfferTakeback })
-	shot("online-offer-desktop.png")
+	shot("online-offer", nil)
 	if err := b.Send(proto.Msg{T: proto.TDecline, Ply: 2, Kind: proto.OfferTakeback}); err != nil {
 		t.Fatal(err)
 	}
@@ -173,6 +222,8 @@ func TestOnlineScreenshots(t *testing.T) {
 	if !strings.Contains(online()["table"].(string), "computer") {
 		t.Errorf("the table after Cid resigned: %v", online()["table"])
 	}
-	shot("online-computer-desktop.png")
+	shot("online-computer", func() string {
+		return c.Say(play.Msg("online.tookseat.resign", "Cid", play.LevelName(3), logic.Blue))
+	})
 
 }

@@ -156,6 +156,10 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 	if g.takeRematch(c) {
 		return nil
 	}
+	// The table first, so that the menu and the prompt are placed on
+	// this tick's board (after a turn of the phone the prompt stood on
+	// the last orientation's board, half off the screen).
+	g.t.Relayout(c)
 	g.layout(c)
 	if g.controls(c) {
 		return nil // left
