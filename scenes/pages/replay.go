@@ -107,6 +107,16 @@ func newAnalysis(rec *record.Record, nodes int) *play.Analysis {
 // Analysing reports whether the analysis is still under way.
 func (r *Replay) Analysing() bool { return r.rev.an != nil && !r.rev.an.Done() }
 
+// PageAnalysis implements app.PageAnalysis: the analysis's progress, and
+// how many positions were searched in the frame (0 while it runs away).
+func (r *Replay) PageAnalysis() (done, total, inFrame int) {
+	if r.rev.an == nil {
+		return 0, 0, 0
+	}
+	done, total = r.rev.an.Progress()
+	return done, total, r.rev.an.InFrame()
+}
+
 // Marked lists the moves the analysis marked so far (plies, in order).
 func (r *Replay) Marked() []int { return r.rev.marked }
 
@@ -239,6 +249,25 @@ func (r *Replay) relayout(c *app.Context) {
 	}
 }
 
+// learnt puts what the analysis learnt this tick on the screen: the
+// words of the box and the status line, the marks, and the mistake
+// button, usable once a mark is known. Nothing else is laid out again (the
+// legend's wrapping, the names): an answer comes every second or so, and
+// the page's thread should spend next to nothing on it.
+func (r *Replay) learnt(c *app.Context) {
+	if r.lang != c.Lang.Code || r.rev.strip.W <= 0 {
+		return // the next relayout does it all
+	}
+	r.rev.describe(c, r.ply)
+	r.text = r.status(c)
+	r.rev.layoutMarks()
+	for i := range r.bs.List {
+		if r.bs.List[i].Act == actRepMistake {
+			r.bs.List[i].Off = len(r.rev.marked) == 0
+		}
+	}
+}
+
 // layoutLegend lays the legend out in area: a panel of short paragraphs,
 // at a size that fits the words in.
 func (r *Replay) layoutLegend(c *app.Context, area layout.Rect) {
@@ -329,8 +358,7 @@ func (r *Replay) Update(c *app.Context) error {
 	}
 	r.changed = r.rev.step(nodes / 2)
 	if r.changed {
-		r.lang, r.cfg = "", layout.Config{} // new words, new marks
-		r.relayout(c)
+		r.learnt(c)
 	}
 	if r.anim != nil {
 		r.anim.Step()
