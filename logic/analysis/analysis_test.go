@@ -7,25 +7,31 @@ import (
 	"shiftago/logic/ai"
 )
 
-func mustPos(t *testing.T, s string) logic.Position {
+// positions reads the tests' position strings (RULES.md §10).
+func positions(t *testing.T, ss ...string) []logic.Position {
 	t.Helper()
-	p, err := logic.ParsePosition(s)
-	if err != nil {
-		t.Fatal(err)
+	out := make([]logic.Position, len(ss))
+	for i, s := range ss {
+		var err error
+		if out[i], err = logic.ParsePosition(s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
 	}
-	return p
+	return out
 }
 
 // TestJobSlicing: a position's evaluation does not depend on how finely
 // it is sliced (the same seed, the same evaluation), whether Run or Step
 // drives it; a finished game is evaluated without a search.
 func TestJobSlicing(t *testing.T) {
-	for _, s := range []string{
+	ps := positions(t,
 		"7/7/7/7/7/7/7 express og o 22,22 0,0 0,0",
 		"g6/7/7/1oooo2/7/7/7 express og g 18,21 0,0 0,0", // §4 lost for green: a proof follows
 		"7/7/2g1b2/o6/o6/o2b3/1ooo3 expert ogb o 16,21,20 0,0,0 0,0,0",
-	} {
-		p := mustPos(t, s)
+		"5g1/7/7/ooooo2/7/7/7 express og -o 17,21 0,0 0,0", // over: orange has five
+	)
+	for _, p := range ps[:3] {
+		s := p.String()
 		cfg := Config{Level: 4, MaxNodes: 6000, Seed: 3}
 		fine := NewJob(p, cfg)
 		for !fine.Step(500) {
@@ -35,12 +41,10 @@ func TestJobSlicing(t *testing.T) {
 			t.Errorf("%s: %+v in one go, %+v finely", s, whole, fine.Eval())
 		}
 	}
-	lost := mustPos(t, "g6/7/7/1oooo2/7/7/7 express og g 18,21 0,0 0,0")
-	if e, _ := Run(lost, Config{Level: 4, MaxNodes: 6000}, 4000, nil); e.Proven != ai.ProvenLoss || e.Winner != 0 || e.ToMove != 1 {
+	if e, _ := Run(ps[1], Config{Level: 4, MaxNodes: 6000}, 4000, nil); e.Proven != ai.ProvenLoss || e.Winner != 0 || e.ToMove != 1 {
 		t.Errorf("§4 green cannot stop the open four: %+v", e)
 	}
-	over := mustPos(t, "5g1/7/7/ooooo2/7/7/7 express og -o 17,21 0,0 0,0")
-	j := NewJob(over, Config{Level: 4})
+	j := NewJob(ps[3], Config{Level: 4})
 	if e := j.Eval(); !j.Done() || !e.Known || e.ToMove != -1 || e.Winner != 0 || e.Best != logic.NoMove {
 		t.Errorf("a finished game: done %v, %+v", j.Done(), e)
 	}
@@ -49,7 +53,7 @@ func TestJobSlicing(t *testing.T) {
 // TestJobStops: a stopped evaluation is done, unknown, and takes no more
 // work; Run stopped says so.
 func TestJobStops(t *testing.T) {
-	p := mustPos(t, "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0")
+	p := positions(t, "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0")[0]
 	j := NewJob(p, Config{Level: 4, MaxNodes: 50000})
 	if j.Step(300) {
 		t.Fatal("done after 300 nodes")
