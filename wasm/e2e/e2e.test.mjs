@@ -898,8 +898,9 @@ test('a game by touch from the setup to its end against the computer', { timeout
 // a worker's not) and its CPU time (which, unlike the script's wall time,
 // does not grow when the machine is busy) with the frame count and the
 // phase, so each interval between two samples of one phase counts for
-// that phase. stop() ends it and resolves to gaps(phase): that phase's
-// frames, their gaps, and the script and CPU time a frame.
+// that phase. framesFor(ms) waits until frames have come for ms more;
+// stop() ends it and resolves to gaps(phase): that phase's frames, their
+// gaps, and the script and CPU time a frame and a tick.
 async function measureFrames(page, install) {
   await page.evaluate(install);
   await page.evaluate(() => {
@@ -919,6 +920,11 @@ async function measureFrames(page, install) {
       await new Promise((ok) => setTimeout(ok, 50));
     }
   })();
+  const framesFor = async (ms) => {
+    const from = await page.evaluate(() => window.__frames.length);
+    await page.waitForFunction(([i, ms]) => window.__frames.length > i + 1 &&
+      window.__frames.at(-1)[0] - window.__frames[i][0] >= ms, [from, ms], { timeout: 120_000, polling: 200 });
+  };
   const stop = async () => {
     sampling = false;
     await sampler;
@@ -953,7 +959,7 @@ async function measureFrames(page, install) {
       };
     };
   };
-  return { stop };
+  return { framesFor, stop };
 }
 
 // Two players: the alpha-beta search, from a position six plies in, past
@@ -996,10 +1002,7 @@ for (const [players, link, path] of [
       n + players, { timeout: 300_000, polling: 100 });
     const turnSeconds = (Date.now() - t0) / 1000;
     // As long again idle, waiting for the player (at least 3 s).
-    const idleFrom = await page.evaluate(() => window.__frames.length);
-    const idleMs = Math.max(3000, Math.min(10_000, turnSeconds * 1000));
-    await page.waitForFunction(([i, ms]) => window.__frames.length > i + 1 &&
-      window.__frames.at(-1)[0] - window.__frames[i][0] >= ms, [idleFrom, idleMs], { timeout: 120_000, polling: 200 });
+    await measure.framesFor(Math.max(3000, Math.min(10_000, turnSeconds * 1000)));
     const gaps = await measure.stop();
     // The baseline is a frame that draws but does not think: the move's
     // animation. (Waiting for the player, the game draws nothing new at
@@ -1066,10 +1069,7 @@ test('the replay analyses a finished game in the worker, at the idle cost a fram
   await page.waitForFunction(() => { const a = shiftago.analysis(); return a && a.done === a.total; }, null, { timeout: 150_000, polling: 100 });
   const analyseSeconds = (Date.now() - t0) / 1000;
   // As long again idle, at least 3 s and at most 8.
-  const idleFrom = await page.evaluate(() => window.__frames.length);
-  const idleMs = Math.max(3000, Math.min(8000, analyseSeconds * 1000));
-  await page.waitForFunction(([i, ms]) => window.__frames.length > i + 1 &&
-    window.__frames.at(-1)[0] - window.__frames[i][0] >= ms, [idleFrom, idleMs], { timeout: 60_000, polling: 200 });
+  await measure.framesFor(Math.max(3000, Math.min(8000, analyseSeconds * 1000)));
   const gaps = await measure.stop();
   const analysing = gaps('analysing'), idle = gaps('idle');
   const an = await api(page, 'analysis');
