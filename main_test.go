@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -197,8 +198,11 @@ func TestScreenshots(t *testing.T) {
 			return func() app.Scene {
 				r := pages.NewReplay(c, won).(*pages.Replay)
 				r.SetAnalysisNodes(3000)
-				for k := 0; k < 2000 && r.Analysing(); k++ {
+				// The analysis runs away from the frame: ticks until
+				// it is done, a millisecond apart.
+				for end := time.Now().Add(2 * time.Minute); r.Analysing() && time.Now().Before(end); {
 					r.Update(c)
+					time.Sleep(time.Millisecond)
 				}
 				r.Seek(c, len(won.Moves)-1)
 				if legend {

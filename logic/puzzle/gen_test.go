@@ -38,6 +38,7 @@ var (
 	puzzleLevel    = flag.Int("puzzlelevel", 4, "level of the computers that play the games")
 	puzzleSeed     = flag.Uint64("puzzleseed", 1, "the first game's number")
 	puzzleNodes    = flag.Int("puzzlenodes", 300_000, "nodes per question of the solver")
+	puzzleMinMoves = flag.Int("puzzleminmoves", 2, "keep only puzzles of at least this many of the winner's moves")
 )
 
 func TestGeneratePuzzles(t *testing.T) {
@@ -97,7 +98,11 @@ func TestGeneratePuzzles(t *testing.T) {
 				t0 := time.Now()
 				pz, err := Find(p, pr)
 				finding += time.Since(t0)
-				if err == nil {
+				if err == nil && pz.Moves() < *puzzleMinMoves {
+					// Too short for this run: the side may still get a
+					// longer one later in the game.
+					t.Logf("game %d ply %d: a win in %d, shorter than -puzzleminmoves", g, ply, pz.Moves())
+				} else if err == nil {
 					kept[s], seen[pz.Position] = true, true
 					found = append(found, pz)
 					fmt.Fprintln(progress, pz.String())
@@ -125,8 +130,8 @@ func TestGeneratePuzzles(t *testing.T) {
 	var out bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&out, gzip.BestCompression)
 	fmt.Fprintf(zw, "# Shiftago puzzles (logic/puzzle), written by TestGeneratePuzzles; the last run:\n")
-	fmt.Fprintf(zw, "# go test ./logic/puzzle -run TestGeneratePuzzles -genpuzzles -timeout 0 -puzzlevariants %s -puzzletime %v -puzzlelevel %d -puzzleseed %d -puzzlenodes %d\n",
-		*puzzleVariants, *puzzleTime, *puzzleLevel, *puzzleSeed, *puzzleNodes)
+	fmt.Fprintf(zw, "# go test ./logic/puzzle -run TestGeneratePuzzles -genpuzzles -timeout 0 -puzzlevariants %s -puzzletime %v -puzzlelevel %d -puzzleseed %d -puzzlenodes %d -puzzleminmoves %d\n",
+		*puzzleVariants, *puzzleTime, *puzzleLevel, *puzzleSeed, *puzzleNodes, *puzzleMinMoves)
 	fmt.Fprintf(zw, "# <position>;<plies>;<main line>;<wrong first move>:<refutation> ...;<difficulty>\n")
 	for _, pz := range all {
 		fmt.Fprintln(zw, pz.String())

@@ -4,8 +4,10 @@
 // browser. One line a message, so it crosses postMessage as a string:
 //
 //	go <id> <level> <seed> <workers> <position string, RULES.md §10>
+//	ana <id> <level> <max nodes> <seed> <position string>
 //	stop <id>
 //	move <id> <move> <nodes> <depth> <score>
+//	eval <id> <to move> <best> <score> <winner> <win in> <proven> <plies> <share 0> <share 1> <share 2> <share 3>
 //	error <id> <why>
 //
 // The move is logic.Move's number, exact for every scoring choice, and
@@ -13,6 +15,11 @@
 // searches a request with the same budget, seed and worker count as the
 // stepped search in the frame would, so either way plays the same move.
 //
-// It imports only the standard library, logic and logic/ai (no ebiten):
+// "ana" asks for one position of the replay's analysis (package
+// analysis), answered by "eval": the fields of analysis.Eval, the shares
+// written so that they read back exactly, so the replay shows the same
+// evaluation wherever it was made.
+//
+// It imports only the standard library, logic, logic/ai and logic/analysis (no ebiten):
 // the search worker (wasm/searcher) is built from it alone.
 package remote

@@ -5,6 +5,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/logic/ai"
+	"shiftago/logic/analysis"
 )
 
 var positions = []string{
@@ -87,5 +88,66 @@ func TestRunStops(t *testing.T) {
 	}
 	if rep := Run(over, nil); rep.Err == "" {
 		t.Errorf("a finished game searched: %+v", rep)
+	}
+}
+
+// TestEvalLines: an analysis request and its evaluation read back as
+// they were written (the shares exactly), and an evaluation out of range
+// is refused, not taken.
+func TestEvalLines(t *testing.T) {
+	req := Request{ID: 9, Pos: mustPos(t, positions[2]), Level: 4, MaxNodes: 100000, Seed: 1<<63 + 5<<8, Analyse: true}
+	kind, got, _, err := Parse(req.String())
+	if err != nil || kind != "ana" || got != req {
+		t.Errorf("%q read back as %s %+v, %v", req.String(), kind, got, err)
+	}
+	for _, rep := range []Reply{
+		{ID: 3, Eval: analysis.Eval{Known: true, ToMove: 1, Best: logic.Move(0x1234), Score: -31, Winner: -1, Chance: [4]float64{0.1 + 0.2, 1 - (0.1 + 0.2)}}},
+		{ID: 4, Eval: analysis.Eval{Known: true, ToMove: -1, Best: logic.NoMove, Score: -29997, Winner: 2, Chance: [4]float64{0, 0, 1, 0}}},
+		{ID: 5, Eval: analysis.Eval{Known: true, ToMove: 0, Best: logic.Move(7), Score: 29999, Winner: 0, WinIn: 1, Proven: ai.ProvenWin, Plies: 1, Chance: [4]float64{1}}},
+		{ID: 6, Eval: analysis.Eval{Known: true, ToMove: 2, Best: logic.Move(9), Score: 120, Winner: -1, Chance: [4]float64{1.0 / 3, 1.0 / 3, 1.0 / 3}}},
+	} {
+		kind, _, got, err := Parse(rep.String())
+		if err != nil || kind != "eval" || got != rep {
+			t.Errorf("%q read back as %s %+v, %v", rep.String(), kind, got, err)
+		}
+	}
+	for _, bad := range []string{
+		"eval 1 0 7 0 -1 0 0 0 0.5 0.5 0",          // a share missing
+		"eval 1 0 7 0 -1 0 0 0 0.5 0.5 0 1.5",      // a share above one
+		"eval 1 0 7 0 -1 0 0 0 0.5 0.5 0 NaN",      // not a number
+		"eval 1 5 7 0 -1 0 0 0 0.5 0.5 0 0",        // no seat 5
+		"eval 1 0 7 0 -1 0 9 0 0.5 0.5 0 0",        // no outcome 9
+		"eval 1 0 7 0 -1 0 0 -3 0.5 0.5 0 0",       // plies below zero
+		"eval 1 0 7 0 -1 0 0 0 0.5 0.5 0 0 0",      // one too many
+		"ana 1 4 -5 1 " + positions[0],             // a budget below zero
+		"ana 1 4 100 1 7/7/7/7/7/7/7 express og o", // no position
+	} {
+		if kind, _, rep, err := Parse(bad); err == nil {
+			t.Errorf("%q accepted as %s %+v", bad, kind, rep)
+		}
+	}
+}
+
+// TestRunAnalyses: an analysis request run to its end gives the
+// evaluation a Job stepped in small slices gives; stopped, it replies
+// "stopped".
+func TestRunAnalyses(t *testing.T) {
+	for _, s := range positions {
+		req := Request{ID: 2, Pos: mustPos(t, s), Level: 3, MaxNodes: 4000, Seed: 11, Analyse: true}
+		got := Run(req, nil)
+		j := analysis.NewJob(req.Pos, req.AnalysisConfig())
+		for !j.Step(900) {
+		}
+		if got.Err != "" || got.ID != 2 || got.Eval != j.Eval() || !got.Eval.Known {
+			t.Errorf("%s: Run %+v, stepped %+v", s, got, j.Eval())
+		}
+		kind, _, back, err := Parse(got.String())
+		if err != nil || kind != "eval" || back != got {
+			t.Errorf("%s: %q read back as %+v, %v", s, got.String(), back, err)
+		}
+	}
+	req := Request{ID: 8, Pos: mustPos(t, positions[1]), Level: 5, Seed: 1, Analyse: true}
+	if rep := Run(req, func() bool { return true }); rep.Err != "stopped" || rep.ID != 8 || rep.Eval.Known {
+		t.Errorf("stopped at once: %+v", rep)
 	}
 }

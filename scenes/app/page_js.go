@@ -43,6 +43,10 @@ const Browser = true
 //	                 mine, shownPly, shownAt (ms since 1970: the first
 //	                 frame of the last remote move's animation), notice};
 //	                 null elsewhere
+//	analysis()       on the replay, its analysis: {done, total, inFrame}
+//	                 (positions known, of how many, and how many were
+//	                 searched in the frame rather than the worker);
+//	                 null elsewhere
 //	searchPath()     where the last computer search (a move or a hint)
 //	                 ran: "worker" (the search's Web Worker), "frame"
 //	                 (stepped in the frame: no worker) or "" before any
@@ -110,6 +114,13 @@ func installPage(g *Game) {
 	fn("ticks", func([]js.Value) any { return g.PageTicks() })
 	fn("frames", func([]js.Value) any { return g.Frames })
 	fn("redraw", func([]js.Value) any { g.Redraw(); return nil })
+	fn("analysis", func([]js.Value) any {
+		if p, ok := g.Scene().(PageAnalysis); ok {
+			done, total, inFrame := p.PageAnalysis()
+			return js.ValueOf(map[string]any{"done": done, "total": total, "inFrame": inFrame})
+		}
+		return nil
+	})
 	fn("online", func([]js.Value) any {
 		if p, ok := g.Scene().(PageOnline); ok {
 			return js.ValueOf(p.PageOnline())

@@ -105,6 +105,14 @@ type PageStatus interface {
 	PageStatus() string
 }
 
+// PageAnalysis is a screen that analyses a game (the replay): how many of
+// its positions are known, of how many, and how many of them were
+// searched in the frame loop rather than away from it (page API,
+// analysis()).
+type PageAnalysis interface {
+	PageAnalysis() (done, total, inFrame int)
+}
+
 // PageNotice is a screen with a message of its own (why a record was
 // refused).
 type PageNotice interface {

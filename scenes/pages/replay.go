@@ -37,9 +37,12 @@ func (a replayAct) String() string {
 
 // Replay steps forward and back through a record: each step forward is
 // animated from the rules' trace, each step back is immediate. Meanwhile
-// a strong search analyses the game, a slice a frame (review.go): the
-// evaluation of each position, the engine's move there (an arrow on the
-// board), and the moves that lost the game, marked on a timeline.
+// a strong search analyses the game away from the frame (play.Analysis:
+// goroutines on a desktop, the search worker in the browser; a slice a
+// frame only where neither can), the position shown first (review.go):
+// the evaluation of each position, the engine's move there (an arrow on
+// the board), and the moves that lost the game, marked on a timeline as
+// soon as they are known. The frame only reads the evaluations booked.
 type Replay struct {
 	rec    *record.Record
 	ply    int
@@ -74,9 +77,7 @@ func NewReplay(c *app.Context, rec *record.Record) app.Scene {
 	for i, s := range rec.Seats {
 		r.rev.colors[i] = s.Color
 	}
-	if an, err := play.NewAnalysis(r.pos, rec.Moves, play.AnalysisConfig{MaxNodes: r.nodes, Seed: 1}); err == nil {
-		r.rev.an = an
-	}
+	r.rev.an = newAnalysis(rec, r.nodes)
 	return r
 }
 
@@ -86,15 +87,35 @@ func (r *Replay) SetAnalysisNodes(n int) {
 	r.rev.stop()
 	r.nodes = n
 	r.rev.an, r.rev.known, r.rev.marked = nil, 0, nil
-	start, _ := r.rec.Start()
-	if an, err := play.NewAnalysis(start, r.rec.Moves, play.AnalysisConfig{MaxNodes: n, Seed: 1}); err == nil {
-		r.rev.an = an
+	if r.rev.an = newAnalysis(r.rec, n); r.rev.an != nil {
+		r.rev.an.Focus(r.ply)
 	}
 	r.lang, r.cfg = "", layout.Config{}
 }
 
+// newAnalysis is the analysis of rec with nodes a position, away from the
+// frame; nil when the record cannot be analysed.
+func newAnalysis(rec *record.Record, nodes int) *play.Analysis {
+	start, _ := rec.Start()
+	an, err := play.NewAnalysis(start, rec.Moves, play.AnalysisConfig{MaxNodes: nodes, Seed: 1, Away: true})
+	if err != nil {
+		return nil
+	}
+	return an
+}
+
 // Analysing reports whether the analysis is still under way.
 func (r *Replay) Analysing() bool { return r.rev.an != nil && !r.rev.an.Done() }
+
+// PageAnalysis implements app.PageAnalysis: the analysis's progress, and
+// how many positions were searched in the frame (0 while it runs away).
+func (r *Replay) PageAnalysis() (done, total, inFrame int) {
+	if r.rev.an == nil {
+		return 0, 0, 0
+	}
+	done, total = r.rev.an.Progress()
+	return done, total, r.rev.an.InFrame()
+}
 
 // Marked lists the moves the analysis marked so far (plies, in order).
 func (r *Replay) Marked() []int { return r.rev.marked }
@@ -228,6 +249,25 @@ func (r *Replay) relayout(c *app.Context) {
 	}
 }
 
+// learnt puts what the analysis learnt this tick on the screen: the
+// words of the box and the status line, the marks, and the mistake
+// button, usable once a mark is known. Nothing else is laid out again (the
+// legend's wrapping, the names): an answer comes every second or so, and
+// the page's thread should spend next to nothing on it.
+func (r *Replay) learnt(c *app.Context) {
+	if r.lang != c.Lang.Code || r.rev.strip.W <= 0 {
+		return // the next relayout does it all
+	}
+	r.rev.describe(c, r.ply)
+	r.text = r.status(c)
+	r.rev.layoutMarks()
+	for i := range r.bs.List {
+		if r.bs.List[i].Act == actRepMistake {
+			r.bs.List[i].Off = len(r.rev.marked) == 0
+		}
+	}
+}
+
 // layoutLegend lays the legend out in area: a panel of short paragraphs,
 // at a size that fits the words in.
 func (r *Replay) layoutLegend(c *app.Context, area layout.Rect) {
@@ -309,7 +349,8 @@ func (r *Replay) status(c *app.Context) string {
 // Update takes the controls and runs the animation.
 func (r *Replay) Update(c *app.Context) error {
 	r.relayout(c)
-	// A slice of the analysis, as the hint's search takes: half the
+	// The analysis's answers booked; where it cannot run away from the
+	// frame, a slice of it, as the hint's search takes: half the
 	// computer's share of a frame.
 	nodes := c.Opts.NodesPerTick
 	if nodes <= 0 {
@@ -317,8 +358,7 @@ func (r *Replay) Update(c *app.Context) error {
 	}
 	r.changed = r.rev.step(nodes / 2)
 	if r.changed {
-		r.lang, r.cfg = "", layout.Config{} // new words, new marks
-		r.relayout(c)
+		r.learnt(c)
 	}
 	if r.anim != nil {
 		r.anim.Step()

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -75,7 +76,24 @@ func key(k ebiten.Key) input.Input {
 	return in
 }
 
-// TestReplayAnalysisSteps: the replay analyses its game a slice a tick,
+// analyseAll runs the replay's ticks until its analysis, away from the
+// frame, has ended (a tick a millisecond: the goroutine needs the core).
+func analyseAll(t testing.TB, c *app.Context, r *Replay) {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Minute)
+	for r.Analysing() {
+		if err := r.Update(c); err != nil {
+			t.Fatal(err)
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the analysis never ended")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	r.Update(c) // the last answer put into words
+}
+
+// TestReplayAnalysisSteps: the replay analyses its game away from the frame,
 // marks the move that lost it, jumps there by key and by the button, says
 // so on the status line, and stops the analysis when it closes.
 func TestReplayAnalysisSteps(t *testing.T) {
@@ -85,16 +103,11 @@ func TestReplayAnalysisSteps(t *testing.T) {
 		c := newContext(t, "en", 1280, 800)
 		r := NewReplay(c, rec).(*Replay)
 		r.SetAnalysisNodes(testNodes)
-		ticks := 0
-		for ; r.Analysing() && ticks < 20000; ticks++ {
-			if err := r.Update(c); err != nil {
-				t.Fatal(err)
-			}
-		}
-		// Each tick does at most half a frame's nodes: a position takes
-		// several ticks.
-		if min := (len(rec.Moves) + 1) * testNodes / play.DefaultNodesPerTick; r.Analysing() || ticks < min/4 {
-			t.Fatalf("analysis: %d ticks (still running: %v), expected at least %d", ticks, r.Analysing(), min/4)
+		analyseAll(t, c, r)
+		// The positions were evaluated away from the frame: the ticks
+		// only booked the answers.
+		if n := r.rev.an.InFrame(); n != 0 {
+			t.Errorf("%d positions searched in the frame", n)
 		}
 		if m := r.Marked(); len(m) == 0 || m[0] != 1 || r.Verdict(1) != play.Lost {
 			t.Fatalf("marked %v (verdict on move 1: %v), want move 1 lost", m, r.Verdict(1))
@@ -172,6 +185,76 @@ func TestReplayClosedMidAnalysis(t *testing.T) {
 		r.Update(c)
 		if d, _ := r.rev.an.Progress(); r.Analysing() || d != done {
 			t.Errorf("after Close: analysing %v, progress %d then %d", r.Analysing(), done, d)
+		}
+	})
+}
+
+// TestReplayAnalysesAwayInTheLoop runs the replay in the game loop: the
+// analysis runs away from the frame (no position searched in it), the
+// position shown is known first, "Mistake" is usable as soon as the
+// mistake it needs is known, long before the analysis ends, and
+// leaving the replay abandons the analysis.
+func TestReplayAnalysesAwayInTheLoop(t *testing.T) {
+	l := looptest.Need(t)
+	rec := blunderGame(t, openThree, "Nd")
+	var g *app.Game
+	var r *Replay
+	var err error
+	l.Do(func() {
+		g, err = app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &store.Memory{}}, app.Screens{Title: NewSetup}, &input.Script{})
+		if err != nil {
+			return
+		}
+		r = NewReplay(g.Context(), rec).(*Replay)
+		r.SetAnalysisNodes(testNodes)
+		r.Seek(g.Context(), 1) // the blunder shown: 1 first, then 0, then the rest
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Run(g)
+	t.Cleanup(func() { l.Run(nil); g.Close() })
+	l.Do(func() { g.Show(r) })
+	first, usable := -1, -1 // the first position known; the progress when Mistake was usable
+	mistakeOn := func() bool {
+		for _, b := range g.PageButtons() {
+			if b.ID == "mistake" {
+				return b.Enabled
+			}
+		}
+		return false
+	}
+	if !l.Until(20000, func() bool {
+		an := r.rev.an
+		for i := 0; first < 0 && i < len(rec.Moves); i++ { // the last is over: known at once
+			if an.At(i).Known {
+				first = i
+			}
+		}
+		if d, _ := an.Progress(); usable < 0 && mistakeOn() {
+			usable = d
+		}
+		return !r.Analysing()
+	}) {
+		t.Fatal("the analysis never ended")
+	}
+	_, total := r.rev.an.Progress()
+	if first != 1 || usable < 0 || usable > 3 || total-usable < 3 || r.rev.an.InFrame() != 0 {
+		t.Errorf("first known %d (want 1), Mistake usable at %d of %d known, %d searched in the frame", first, usable, total, r.rev.an.InFrame())
+	}
+	// Opened again and left at once: the analysis is abandoned.
+	var again *Replay
+	l.Do(func() {
+		again = NewReplay(g.Context(), rec).(*Replay)
+		g.Show(again)
+	})
+	l.Wait(3)
+	l.Do(func() {
+		g.Context().In = key(ebiten.KeyEscape)
+		again.Update(g.Context())
+		g.Context().In = input.Input{}
+		if again.Analysing() {
+			t.Error("the analysis runs on after the replay was left")
 		}
 	})
 }
@@ -264,6 +347,7 @@ func TestReplayShots(t *testing.T) {
 					}
 					for i := 0; r.Analysing() && (part == "done" || r.rev.known < len(rec.Moves)/2); i++ {
 						r.Update(c)
+						time.Sleep(time.Millisecond)
 					}
 					if part == "done" {
 						c.In = key(ebiten.KeyPageDown)
@@ -356,10 +440,7 @@ func TestReplaySaysWhatIsProven(t *testing.T) {
 			r := NewReplay(c, rec).(*Replay)
 			r.SetAnalysisNodes(testNodes)
 			r.Seek(c, 0)
-			for r.Analysing() {
-				r.Update(c)
-			}
-			r.Update(c)
+			analyseAll(t, c, r)
 			winner := c.Lang.Colors[p.ToMove()]
 			if want := c.F("replay.provenwinin", winner, pz.Moves()); !strings.Contains(r.status(c), want) {
 				t.Errorf("the start: status %q, want %q", r.status(c), want)
@@ -394,10 +475,7 @@ func TestReplaySaysWhatIsProven(t *testing.T) {
 		r := NewReplay(c, mid).(*Replay)
 		r.SetAnalysisNodes(testNodes)
 		r.Seek(c, 3)
-		for r.Analysing() {
-			r.Update(c)
-		}
-		r.Update(c)
+		analyseAll(t, c, r)
 		if !strings.HasPrefix(r.rev.evalText, "≈") || strings.Contains(r.status(c), "proven") {
 			t.Errorf("move 3 of an open game: the box %q, the status %q", r.rev.evalText, r.status(c))
 		}

@@ -164,7 +164,7 @@ func (c *client) receive(line string) {
 	defer c.mu.Unlock()
 	kind, _, rep, err := remote.Parse(line)
 	switch {
-	case err != nil || (kind != "move" && kind != "error"):
+	case err != nil || (kind != "move" && kind != "eval" && kind != "error"):
 		c.loseLocked(fmt.Sprintf("unreadable reply %q", line))
 	case kind == "error" && rep.ID == 0:
 		c.loseLocked(rep.Err)

@@ -10,7 +10,9 @@
 // player does. The search runs away
 // from the frame loop where the platform can (away.go: goroutines on a
 // desktop, the search's Web Worker in the browser) and is stepped a slice
-// a tick where it cannot, to the same move.
+// a tick where it cannot, to the same move. The replay's analysis
+// (analysis.go) runs its positions the same way, one at a time, the
+// position shown first.
 //
 // It imports no ebiten, so every rule of a turn is tested like package
 // logic: tables and scripts, no display. The guided first game is a

@@ -1,8 +1,10 @@
 // Package worker is the computer's search as a server of package remote's
 // lines, one a message:
 //
-//	go <id> <level> <seed> <workers> <position>   search, reply "move …" or "error …"
-//	stop <id>                                     drop that search
+//	go <id> <level> <seed> <workers> <position>    search, reply "move …" or "error …"
+//	ana <id> <level> <max nodes> <seed> <position> evaluate one position of the replay's
+//	                                               analysis (package analysis), reply "eval …"
+//	stop <id>                                      drop that search
 //
 // In the browser it runs in the page's Web Worker (wasm/searcher.js),
 // inside the game's own .wasm: main calls Serve when InWorker says the

@@ -86,7 +86,7 @@ func (s *server) run(post func(string), pause func()) {
 			return
 		}
 		kind, req, _, err := remote.Parse(line)
-		if err != nil || kind != "go" {
+		if err != nil || (kind != "go" && kind != "ana") {
 			// A line of no request: say so for search 0, the searcher
 			// itself, and the game gives up on it.
 			why := "not a request: " + line

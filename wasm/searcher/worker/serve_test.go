@@ -56,3 +56,21 @@ func TestServe(t *testing.T) {
 		t.Error("never paused between slices")
 	}
 }
+
+// TestServeAnalysis: an analysis request is answered with its position's
+// evaluation, the one remote.Run (and the frame's stepped search) gives;
+// stopped, it is not answered.
+func TestServeAnalysis(t *testing.T) {
+	s := newServer()
+	var out []string
+	line := "ana 7 4 3000 1280 " + start
+	s.deliver(line)
+	s.deliver("ana 8 4 3000 1536 " + start)
+	s.deliver(remote.Stop(8))
+	s.close()
+	s.run(func(l string) { out = append(out, l) }, nil)
+	_, req, _, _ := remote.Parse(line)
+	if want := remote.Run(req, nil).String(); len(out) != 1 || out[0] != want || !strings.HasPrefix(want, "eval 7 ") {
+		t.Errorf("replies %q, want %q", out, want)
+	}
+}
