@@ -14,8 +14,12 @@ import (
 // them both, with the table top's and the cards', for good (32 MiB of a
 // heap that WebAssembly memory never gives back, issue 29). Written in
 // bands of at most this many bytes, every buffer the pool keeps is small
-// (at most 31 × 64 KiB) and fits any later band.
-const uploadBytes = 64 << 10
+// and fits any later band: 31 × 16 KiB, and as many again that the
+// pool's slice still points to once it has dropped them (with bands of
+// 64 KiB the heap still crept up by a megabyte over 16 turns). A band is
+// a Go size class of its own, so the bands do not cut up the pages big
+// pictures need.
+const uploadBytes = 16 << 10
 
 // upload makes a texture of img (painted on the CPU, premultiplied),
 // written in bands of rows of at most uploadBytes each (one row where a
