@@ -60,8 +60,7 @@ func TestTurnsKeepTheHeap(t *testing.T) {
 	t.Logf("live heap before painting %.1f MiB, after each turn (MiB): %v", float64(before)/(1<<20), mib(live))
 	// What painting may leave live: the canvases the caches paint in
 	// (kept for the next paint), the caches' small state and
-	// Ebitengine's pool of small upload buffers (31 × 16 KiB, and as many
-	// dropped ones its slice still points to),
+	// Ebitengine's pool of small upload buffers (31 × 16 KiB at most),
 	// not the pictures' pixels once more (without the bands: 13 MiB more
 	// here).
 	canvases := uint64(board.scratch.held() + table.scratch.held())
