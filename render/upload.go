@@ -51,12 +51,12 @@ func upload(img *image.RGBA) *ebiten.Image {
 
 // Canvases are the pixel buffers a cache paints in on the CPU, kept from
 // one paint to the next and grown only when a paint needs more. A turned
-// tablet repaints its board at another size: freed and allocated afresh,
-// the board's three screen-sized buffers (about 10 MiB each at twice a
-// tablet's size, 22 at three times) found the heap's free pages cut up by
-// what lived on between two paints, and WebAssembly memory, which never
-// shrinks, grew by a board's worth on each of the first turns (issue 29).
-// Kept, they cost what the first paint cost, once.
+// tablet repaints its board at another size: with the board's three
+// screen-sized buffers (about 10 MiB each at twice a tablet's size, 22 at
+// three times) freed and allocated afresh, WebAssembly memory, which
+// never shrinks, grew on each of the first turns (55, 73.5, 83.5 MiB at
+// DPR 2; issue 29); kept, they cost what the first paint cost, once (74.0,
+// 74.3, then 77-78.5 MiB), at the price of holding them between paints.
 type Canvases struct {
 	pix [3][]uint8
 }
