@@ -34,12 +34,16 @@ func boardPad(c int) int { return int(math.Ceil(0.45 * float64(c))) }
 //
 // The wood is w's: its colours, its grain, the depth of its cups and the
 // shine of a lacquer.
-func PaintTable(c int, w Wood) *image.RGBA {
+func PaintTable(c int, w Wood) *image.RGBA { return paintTable(c, w, nil) }
+
+// paintTable is PaintTable painting into s's canvases (fresh ones with s
+// nil): the picture is s's until the next paint.
+func paintTable(c int, w Wood, s *Canvases) *image.RGBA {
 	pad := boardPad(c)
 	cf := float32(c)
 	F := float32(math.Round(layout.FrameCells * float64(c)))
 	side := int(F) + 2*pad
-	img := image.NewRGBA(image.Rect(0, 0, side, side))
+	img := s.canvas(0, image.Rect(0, 0, side, side))
 	p := &painter{z: vector.NewRasterizer(1, 1)}
 	x0, y0 := float32(pad), float32(pad)
 	band := float32(math.Round(layout.BandCells * float64(c)))
@@ -49,10 +53,10 @@ func PaintTable(c int, w Wood) *image.RGBA {
 
 	// The wood's colour: one plank's grain across the whole block, the
 	// field in a darker wood with its own grain.
-	wood := image.NewRGBA(img.Bounds())
+	wood := s.canvas(1, img.Bounds())
 	draw.Draw(wood, wood.Bounds(), image.NewUniform(w.Frame), image.Point{}, draw.Src)
 	p.grain(wood, x0, y0, F, F, false, 1, cf, w)
-	field := image.NewRGBA(img.Bounds())
+	field := s.canvas(2, img.Bounds())
 	draw.Draw(field, field.Bounds(), image.NewUniform(w.Field), image.Point{}, draw.Src)
 	p.grain(field, x0+band, y0+band, F-2*band, F-2*band, false, 5, cf, w)
 
@@ -332,12 +336,14 @@ func lightCarve(k carved) float64 {
 }
 
 // BoardCache holds the board painted once into a texture for one cell
-// size and wood, repainted only when either changes.
+// size and wood, repainted only when either changes (on the CPU, in
+// canvases it keeps: see Canvases).
 type BoardCache struct {
-	img  *ebiten.Image
-	cell int
-	wood Wood
-	op   ebiten.DrawImageOptions
+	img     *ebiten.Image
+	cell    int
+	wood    Wood
+	op      ebiten.DrawImageOptions
+	scratch Canvases
 }
 
 // Draw draws the board of wood w where g puts it.
@@ -350,7 +356,7 @@ func (b *BoardCache) Draw(dst *ebiten.Image, g *layout.Geometry, w Wood) {
 		if b.img != nil {
 			b.img.Deallocate()
 		}
-		b.img = ebiten.NewImageFromImage(PaintTable(c, w))
+		b.img = upload(paintTable(c, w, &b.scratch))
 		b.cell, b.wood = c, w
 	}
 	pad := float64(boardPad(c))

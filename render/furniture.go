@@ -34,7 +34,13 @@ const tableTopMaxPixels = 1 << 20
 // planks are in proportion to the board. top is the wood's colour (its
 // grain is walnut's).
 func PaintTableTop(w, h int, lamp layout.Point, cell float64, top color.RGBA) *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, max(1, w), max(1, h)))
+	return paintTableTop(w, h, lamp, cell, top, nil)
+}
+
+// paintTableTop is PaintTableTop painting into s's first canvas (a fresh
+// one with s nil).
+func paintTableTop(w, h int, lamp layout.Point, cell float64, top color.RGBA, s *Canvases) *image.RGBA {
+	img := s.canvas(0, image.Rect(0, 0, max(1, w), max(1, h)))
 	if w < 2 || h < 2 {
 		return img
 	}
@@ -81,9 +87,10 @@ func PaintTableTop(w, h int, lamp layout.Point, cell float64, top color.RGBA) *i
 // screen-sized texture: the resting layer under everything else, copied
 // each frame in one draw instead of a fill and the board's.
 type TableCache struct {
-	comp *ebiten.Image
-	key  tableKey
-	op   ebiten.DrawImageOptions
+	comp    *ebiten.Image
+	key     tableKey
+	op      ebiten.DrawImageOptions
+	scratch Canvases // the table top's, painted on the CPU
 }
 
 // tableKey is what the composed table depends on: the screen's size, the
@@ -108,7 +115,7 @@ func (t *TableCache) Draw(dst *ebiten.Image, g *layout.Geometry, board *BoardCac
 		// and stretched.
 		k := min(1, math.Sqrt(tableTopMaxPixels/(g.W*g.H)))
 		w, h := int(math.Ceil(g.W*k)), int(math.Ceil(g.H*k))
-		top := ebiten.NewImageFromImage(PaintTableTop(w, h, c.Mul(k), max(4, g.Cell*k), th.Table))
+		top := upload(paintTableTop(w, h, c.Mul(k), max(4, g.Cell*k), th.Table, &t.scratch))
 		t.comp = ebiten.NewImage(int(math.Ceil(g.W)), int(math.Ceil(g.H)))
 		var op ebiten.DrawImageOptions
 		op.GeoM.Scale(1/k, 1/k)
@@ -301,7 +308,7 @@ func (t *SeatCardCache) Draw(dst *ebiten.Image, g *layout.Geometry, seat int, th
 		if !k.score.Empty() {
 			t.plan.Score, t.plan.Marks, t.plan.MarkR = k.score, t.mark[:], k.markR*1.15
 		}
-		t.img = ebiten.NewImageFromImage(PaintSeatCard(&t.plan))
+		t.img = upload(PaintSeatCard(&t.plan))
 		t.key = k
 	}
 	pad := float64(seatPad(w, h))

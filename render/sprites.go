@@ -101,8 +101,6 @@ func (s *Sprites) Reach(lift float64) float64 {
 // Diameter is the marble diameter the sprites are painted for.
 func (s *Sprites) Diameter() int { return s.d }
 
-func upload(img *image.RGBA) *ebiten.Image { return ebiten.NewImageFromImage(img) }
-
 func free(imgs ...*ebiten.Image) {
 	for _, i := range imgs {
 		if i != nil {

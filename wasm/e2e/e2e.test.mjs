@@ -1244,32 +1244,47 @@ test('the live region announces a move', {
   }
 });
 
-test('WebAssembly memory after 20 rotations stays within 20% of after 2', {
+// A tablet turned sixteen times (issue 29). WebAssembly memory never
+// shrinks: it keeps the heap's peak, so memory that grows with the turns
+// is held for good. At device pixel ratio 1 the turns cost a quarter of
+// ratio 2's paint (CI's time), and what leaked did so at either ratio:
+// before the fix this grew 24% here (33 to 41 MiB; 45% at ratio 2).
+// The longest task of each turn (the repaint) is noted, not asserted: a
+// busy machine's times are no test.
+test('WebAssembly memory after 16 rotations stays within 10% of after the first', {
   timeout: 600_000,
 }, async () => {
-  // An iPad-sized page at device pixel ratio 2, in a game.
-  const ctx = await newContext(portrait, 2);
+  const ctx = await newContext(portrait, 1);
   try {
-    const page = await open(ctx, '?seats=human,ai:3');
-    await waitPhase(page, ['playing']);
+    await ctx.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) window.__longTasks.push(e.duration);
+      }).observe({ type: 'longtask' });
+    });
+    const game = await open(ctx, '?seats=human,ai:3');
+    await waitPhase(game, ['playing']);
     const rotate = async (i) => {
-      const na = await api(page, 'entryPoint', 'Na');
-      await page.setViewportSize(i % 2 ? landscape : portrait);
-      await page.waitForFunction((na) => {
+      const na = await api(game, 'entryPoint', 'Na');
+      await game.evaluate(() => { window.__longTasks.length = 0; });
+      await game.setViewportSize(i % 2 ? landscape : portrait);
+      await game.waitForFunction((na) => {
         const p = shiftago.entryPoint('Na');
         return p && (p.x !== na.x || p.y !== na.y);
       }, na, { timeout: 60_000, polling: 100 });
-      await waitTicks(page, 3);
+      await waitTicks(game, 3);
+      return game.evaluate(() => Math.round(Math.max(0, ...window.__longTasks)));
     };
-    const memory = [await page.evaluate(() => shiftagoMemory())];
-    for (let i = 1; i <= 20; i++) {
-      await rotate(i);
-      memory.push(await page.evaluate(() => shiftagoMemory()));
+    const memory = [await game.evaluate(() => shiftagoMemory())];
+    const longest = [];
+    for (let i = 1; i <= 16; i++) {
+      longest.push(await rotate(i));
+      memory.push(await game.evaluate(() => shiftagoMemory()));
     }
-    const [after2, after20] = [memory[2], memory[20]];
-    results.rotations = { memoryMB: memory.map((m) => +(m / 1048576).toFixed(1)) };
-    console.log(`WebAssembly memory over 20 rotations: ${results.rotations.memoryMB.join(' ')} MiB`);
-    assert.ok(after20 <= 1.2 * after2, `memory grew from ${MB(after2)} after 2 rotations to ${MB(after20)} after 20`);
+    const [after1, after16] = [memory[1], memory[16]];
+    results.rotations = { memoryMB: memory.map((m) => +(m / 1048576).toFixed(1)), longestTaskMs: longest };
+    console.log(`WebAssembly memory over 16 rotations: ${results.rotations.memoryMB.join(' ')} MiB; each rotation's longest task: ${longest.join(' ')} ms`);
+    assert.ok(after16 <= 1.1 * after1, `memory grew from ${MB(after1)} after the first rotation to ${MB(after16)} after 16`);
   } finally {
     await ctx.close();
   }
