@@ -89,18 +89,7 @@ func paintTable(c int, w Wood, s *Canvases) *image.RGBA {
 				img.SetRGBA(px, py, a) // the flat top: lit as it is
 				continue
 			}
-			// Carved wood is end grain: darker the deeper. A lacquer
-			// shines where it turns to the light. Where a rim crosses the
-			// pixel, the mean of four samples of it: the light changes
-			// too fast there for one.
-			shade, gl := litShade(k, w.Sheen)
-			if k.edge {
-				shade, gl = 0, 0
-				for _, o := range [4][2]float64{{-0.25, -0.25}, {0.25, -0.25}, {-0.25, 0.25}, {0.25, 0.25}} {
-					s, g := litShade(carveAt(u+o[0]/fc, v+o[1]/fc, e, w.CupDepth, 0.5/fc), w.Sheen)
-					shade, gl = shade+s/4, gl+g/4
-				}
-			}
+			shade, gl := pixelShade(k, u, v, e, fc, w)
 			col := [3]float64{float64(a.R)*shade + gl, float64(a.G)*shade + gl, float64(a.B)*shade + gl}
 			q := func(x float64) uint8 { return uint8(max(0, min(255, x*cover))) }
 			under := img.RGBAAt(px, py) // the drop shadow, at the rim
@@ -113,6 +102,34 @@ func paintTable(c int, w Wood, s *Canvases) *image.RGBA {
 	}
 	eachRow(int(y0), min(int(y0+F)+1, side), row)
 	return img
+}
+
+// edgeGrid is the side of the grid of samples a pixel that an edge of
+// the carving crosses is shaded by: the light changes too fast there for
+// one sample, and a grid of 2×2 left stairs of too light and too dark
+// pixels along the steep rims and where a groove meets a dimple. The
+// board is painted once a size: this costs about half as much again.
+const edgeGrid = 4
+
+// pixelShade is the shade and the shine (litShade) of the pixel of cells
+// of fc pixels centred on board point (u, v), e cells inside the block's
+// outline, k the carving there. Carved wood is end grain: darker the
+// deeper; a lacquer shines where it turns to the light. Where an edge
+// crosses the pixel (a rim, or the crease where a groove's floor runs
+// into a dimple), the mean of a grid of samples of it.
+func pixelShade(k carved, u, v, e, fc float64, w Wood) (shade, gl float64) {
+	if !k.edge {
+		return litShade(k, w.Sheen)
+	}
+	const n = edgeGrid
+	for i := range n {
+		for j := range n {
+			du, dv := (float64(i)+0.5)/n-0.5, (float64(j)+0.5)/n-0.5
+			s, g := litShade(carveAt(u+du/fc, v+dv/fc, e, w.CupDepth, 0.25/(n*fc)), w.Sheen)
+			shade, gl = shade+s, gl+g
+		}
+	}
+	return shade / (n * n), gl / (n * n)
 }
 
 // litShade is how the light and the depth shade the carved surface k
@@ -162,8 +179,8 @@ type carved struct {
 
 // The carving's proportions, in cells.
 const (
-	dimpleR     = 0.43 // a cell's dimple: a marble (0.40) sinks into it
-	cupR        = 0.4  // an entry point's dimple
+	dimpleR     = 0.475 // a cell's dimple: a marble (0.45) sinks into it, a thin wall between two
+	cupR        = 0.42  // an entry point's dimple
 	grooveHalf  = 0.12
 	grooveDepth = 0.07
 	stepDepth   = 0.035 // the field below the frame
@@ -222,28 +239,40 @@ func carveAt(u, v, e, depth, px float64) carved {
 	// point to entry point.
 	const ends = layout.EntryOffset - 0.5
 	if u > -ends && u < 7+ends && v > 0 && v < 7 {
-		k = deeper(k, groove(v-math.Floor(v)-0.5, false, px), top)
+		k = deeper(k, groove(v-math.Floor(v)-0.5, false, px), top, px)
 	}
 	if v > -ends && v < 7+ends && u > 0 && u < 7 {
-		k = deeper(k, groove(u-math.Floor(u)-0.5, true, px), top)
+		k = deeper(k, groove(u-math.Floor(u)-0.5, true, px), top, px)
 	}
 	// The dimples: the nearest cell's, or the nearest entry point's.
 	if inField {
-		k = deeper(k, dimple(u-math.Floor(u)-0.5, v-math.Floor(v)-0.5, dimpleR, depth, px), top)
+		k = deeper(k, dimple(u-math.Floor(u)-0.5, v-math.Floor(v)-0.5, dimpleR, depth, px), top, px)
 	} else if cx, cy, ok := nearestEntry(u, v); ok {
-		k = deeper(k, dimple(u-cx, v-cy, cupR, depth*0.95, px), top)
+		k = deeper(k, dimple(u-cx, v-cy, cupR, depth*0.95, px), top, px)
 	}
 	return k
 }
 
 // deeper carves c into k where c goes deeper than k's surface (base is
-// the height c is carved from).
-func deeper(k, c carved, base float64) carved {
+// the height c is carved from). Where both are carved and their surfaces
+// cross within about a pixel of px (the crease where a groove's floor
+// runs into a dimple), the pixel is marked an edge: one sample there
+// takes one side of the crease, a row of too light or too dark pixels
+// across the groove.
+func deeper(k, c carved, base, px float64) carved {
 	c.h += base
+	crease := false
+	if k.h < base && c.h < base {
+		dh := math.Abs(c.h - k.h)
+		slope := math.Hypot(c.gx-k.gx, c.gy-k.gy)
+		crease = dh < 1.5*px*slope
+	}
 	if c.h < k.h {
 		c.field = k.field
+		c.edge = c.edge || crease
 		return c
 	}
+	k.edge = k.edge || crease
 	return k
 }
 

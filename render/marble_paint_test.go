@@ -2,6 +2,7 @@ package render
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
+	"math"
 
 	"image"
 	"image/draw"
@@ -176,4 +177,32 @@ func TestBakeCache(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestQuadCutsNothing: the shader's quad for a marble lifted by lift
+// (quadReach, smaller at rest than the lifted marble's shadow needs)
+// leaves out nothing drawn: between its edge and the largest quad the
+// marble, its shadow and its caustic add less than a level of 255.
+func TestQuadCutsNothing(t *testing.T) {
+	for _, lift := range []float64{0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5} {
+		q := quadReach(lift)
+		for c := logic.Orange; c <= logic.White; c++ {
+			for i := range 400 {
+				// Points on the quad's edge, all the way round, and out to
+				// the largest quad's.
+				a := float64(i) / 400 * 2 * math.Pi
+				for _, k := range []float64{1, 1.1, 1.25} {
+					x, y := math.Cos(a), math.Sin(a)
+					s := q * k / max(math.Abs(x), math.Abs(y)) // onto the square
+					if s*max(math.Abs(x), math.Abs(y)) > shaderReach {
+						continue
+					}
+					v := shadeMarble(Walnut.Marbles[c], 0.3, Turn{W: 1}, s*x, s*y, lift, 0.02, true)
+					if v[3]*255 >= 1 {
+						t.Errorf("lift %.2f, %s: %.1f levels drawn at (%.2f, %.2f), outside the quad (%.2f radii)", lift, c, v[3]*255, s*x, s*y, q)
+					}
+				}
+			}
+		}
+	}
 }

@@ -30,6 +30,16 @@ import (
 // centre: room for the shadow of a lifted marble.
 const shaderReach = 1.9
 
+// restReach is how far the quad of a marble at rest (or rolling) needs
+// to reach: its shadow and caustic fade out within 1.45 radii. The
+// marbles fill 0.9 of a cell, a quarter more pixels than at 0.8: a quad
+// cut to what is drawn keeps a frame's fill below what it was.
+const restReach = 1.5
+
+// quadReach is how far, in marble radii, the quad of a marble lifted by
+// lift reaches: its shadow moves away from it as it rises.
+func quadReach(lift float64) float64 { return min(shaderReach, restReach+0.8*lift) }
+
 // marbleKage is the shader's source; %s is replaced by the palette.
 const marbleKage = `//kage:unit pixels
 
@@ -344,12 +354,12 @@ func (s *Sprites) bake(c logic.Color, t Turn, lift float64, seed uint32, now boo
 	return img
 }
 
-// bakedSide is the side of a baked marble's slot: the shader's quad,
-// rounded up to a multiple of 16 (even, so that a resting marble is drawn
-// texel for pixel), so that a window dragged to a new size by a few
+// bakedSide is the side of a baked marble's slot: the shader's quad at
+// rest, rounded up to a multiple of 16 (even, so that a resting marble
+// is drawn texel for pixel), so that a window dragged to a new size by a few
 // pixels keeps its texture and only bakes its marbles again.
 func bakedSide(d int) int {
-	return 16 * int(math.Ceil(shaderReach*float64(d)/16))
+	return 16 * int(math.Ceil(restReach*float64(d)/16))
 }
 
 // ensureBakeAtlas makes the bake texture for the current size and its

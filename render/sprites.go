@@ -237,8 +237,9 @@ func (s *Sprites) marble(dst *ebiten.Image, c logic.Color, x, y float64, t Turn,
 // shade draws the marble with the shader, its radius r pixels.
 func (s *Sprites) shade(dst *ebiten.Image, c logic.Color, x, y, r float64, t Turn, lift, alpha float64, seed uint32) {
 	cr, cl, ca, cs := float32(c), float32(lift), float32(alpha), seedFrac(seed)
+	q := float32(quadReach(lift))
 	for i := range s.verts {
-		sx, sy := float32(i%2*2-1)*shaderReach, float32(i/2*2-1)*shaderReach
+		sx, sy := float32(i%2*2-1)*q, float32(i/2*2-1)*q
 		s.verts[i] = ebiten.Vertex{
 			DstX: float32(x) + sx*float32(r), DstY: float32(y) + sy*float32(r),
 			SrcX: sx, SrcY: sy,

@@ -66,7 +66,7 @@ func PaintTray(w, h int, cups []layout.Point, cupR float64, wd Wood) *image.RGBA
 				}
 			}
 			if len(cups) > 0 {
-				k = deeper(k, dimple(bx, by, dimpleR, wd.CupDepth*0.9, 1/unit), k.h)
+				k = deeper(k, dimple(bx, by, dimpleR, wd.CupDepth*0.9, 1/unit), k.h, 1/unit)
 			}
 			lit := lightCarve(k)
 			shade := lit * (1 + 1.1*k.h)

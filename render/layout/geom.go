@@ -74,7 +74,7 @@ func (r Rect) Inset(d float64) Rect {
 const (
 	// MarbleRatio is a marble's radius over the cell size: two marbles on
 	// neighbouring cells are 1-2*MarbleRatio cells apart.
-	MarbleRatio = 0.40
+	MarbleRatio = 0.45
 	// BandCells is the depth, in cells, of the band outside each board edge
 	// where the entry points are drawn.
 	BandCells = 1.25

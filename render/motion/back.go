@@ -89,8 +89,9 @@ func (a *Animation) planBack() {
 		if k == 0 {
 			d = layout.EntryOffset
 		}
-		T := math.Max(6, 2*(1+eps)*d/v)
-		*p = profile{T0: t + float64(k)*backBeat, T: T, Tb: tb, Start: float64(k), Dist: -d, Eps: eps}
+		ep := bounce(eps, d)
+		T := math.Max(6, 2*(1+ep)*d/v)
+		*p = profile{T0: t + float64(k)*backBeat, T: T, Tb: tb, Start: float64(k), Dist: -d, Eps: ep}
 		if o.Reduced {
 			p.T0 = t + float64(k)
 		}

@@ -92,7 +92,7 @@ const (
 	maxIn       = 0.40 // also bounds how far any marble moves in a tick
 	minChain    = 0.07
 	maxChain    = 0.20
-	overshoot   = 0.05 // the bounce past the cell, as a share of the distance
+	overshoot   = 0.05 // the bounce past the cell, as a share of the distance (at most bounceCells)
 	bounceTicks = 8
 	scorePause  = 12 // ticks between the push settling and the lift
 	liftTicks   = 8
@@ -106,6 +106,22 @@ const (
 	reducedCar  = 12
 	arcHeight   = 0.6 // cells: how far a removed marble's flight bows sideways, times its place in the queue
 )
+
+// bounceCells is the farthest a marble bounces past its cell: half the gap
+// between two marbles on neighbouring cells, so a bounce never reaches a
+// marble lying on the next cell. The marbles nearly touch (a gap of 0.1
+// cells): a long roll in bouncing by a share of its distance would run
+// into its neighbour.
+const bounceCells = (1 - 2*layout.MarbleRatio) / 2
+
+// bounce is the overshoot (a share of d) of a roll of d cells: overshoot,
+// or less where that would pass bounceCells.
+func bounce(eps, d float64) float64 {
+	if d = math.Abs(d); eps*d > bounceCells {
+		return bounceCells / d
+	}
+	return eps
+}
 
 // profile is a move of Dist cells along a track starting at Start (axial),
 // launched at time T0: constant deceleration to Dist·(1+eps) at T0+T, then
@@ -288,8 +304,9 @@ func (a *Animation) plan() {
 	a.add(Event{Kind: Roll, Marble: a.onTrk[0], Speed: v, Dist: -from, Pos: layout.TrackPoint(e, from), at: 0})
 	if !pushing {
 		d := -from
-		*in = profile{Start: from, Dist: d, Eps: eps, Tb: tb}
-		in.T = math.Max(6, math.Min(60, 2*(1+eps)*d/v))
+		ep := bounce(eps, d)
+		*in = profile{Start: from, Dist: d, Eps: ep, Tb: tb}
+		in.T = math.Max(6, math.Min(60, 2*(1+ep)*d/v))
 	} else {
 		// Roll to the contact at constant speed, then follow the first
 		// pushed marble over the remaining 2r with the chain's profile
@@ -300,12 +317,12 @@ func (a *Animation) plan() {
 			u = maxChain
 		}
 		chainT := 2 * (1 + eps) / u
-		*in = profile{T0: tA, T: chainT, Tb: tb, Start: contact, Dist: -contact, Eps: eps,
+		*in = profile{T0: tA, T: chainT, Tb: tb, Start: contact, Dist: -contact, Eps: bounce(eps, contact),
 			LeadSpeed: v, LeadFrom: from}
 		t0, hit := tA, v
 		for k := 1; k < a.nTrack; k++ {
 			p := &a.track[k]
-			*p = profile{T0: t0, T: chainT, Tb: tb, Start: float64(k - 1), Dist: 1, Eps: eps}
+			*p = profile{T0: t0, T: chainT, Tb: tb, Start: float64(k - 1), Dist: 1, Eps: bounce(eps, 1)}
 			m := a.onTrk[k]
 			a.add(Event{Kind: Impact, Marble: m, Speed: hit, Pos: layout.TrackPoint(e, float64(k-1)-layout.MarbleRatio), at: t0})
 			a.add(Event{Kind: Roll, Marble: m, Speed: u, Dist: 1, Pos: layout.TrackPoint(e, float64(k-1)), at: t0})

@@ -133,11 +133,25 @@ func (v *Board) Rolled(a *motion.Animation, i int, t render.Turn) render.Turn {
 	return t
 }
 
-// LastEntry marks where the last move came in: a glow at its entry
-// point.
+// LastEntry marks where the last move came in: a small chevron at its
+// entry point pointing into the board, open, in the last move's colour.
+// A pale glow there read as a faint glass marble, a piece waiting at the
+// entry point (issue 26 defect 8); the cup's middle stays bare.
 func (v *Board) LastEntry(dst *ebiten.Image, sp *render.Sprites, tr *logic.Trace) {
-	x, y := v.Px(layout.EntryPos(tr.Entry))
-	sp.Glow(dst, x, y, 0.55, render.Fade(render.LastMove, 0.55))
+	e := tr.Entry
+	in := layout.Inward(e)
+	side := layout.Point{X: -in.Y, Y: in.X}
+	w := float32(math.Max(1.5, 0.06*v.Geo.Cell))
+	col := render.Fade(render.LastMove, 0.8)
+	// The chevron's point on the board side of the cup, its arms reaching
+	// back past the cup's middle line: drawn over the rim, not in the
+	// hollow where a marble would lie.
+	tip := layout.TrackPoint(e, -layout.EntryOffset+0.5)
+	x1, y1 := v.Px(tip)
+	for _, sgn := range [2]float64{-1, 1} {
+		x0, y0 := v.Px(tip.Sub(in.Mul(0.2)).Add(side.Mul(sgn * 0.2)))
+		vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), w, col, true)
+	}
 }
 
 // LastRing rings the marble the last move put on the board, if it is

@@ -133,8 +133,8 @@ func TestGestures(t *testing.T) {
 		{"commit at contact with the marble on the entry cell", []act{
 			press(at(geo, "Nb", -layout.EntryOffset)), tick(""),
 			move(at(geo, "Nb", -1.0)), tick("pick Nb"),
-			move(at(geo, "Nb", -0.85)), tick(""),
-			move(at(geo, "Nb", -0.7)), tick("commit Nb"),
+			move(at(geo, "Nb", layout.ContactOccupied-0.05)), tick(""), // a hair short of the marble on the entry cell
+			move(at(geo, "Nb", layout.ContactOccupied+0.1)), tick("commit Nb"),
 		}},
 		{"commit even when the finger jumps onto the board", []act{
 			press(w3), move(off(w3, 8, 0)), move(geo.CellCenter(logic.Sq(3, 2))), tick("pick W3, commit W3"),
