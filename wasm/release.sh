@@ -6,17 +6,36 @@
 #                                     windows amd64 (.exe), darwin arm64/amd64
 #   dist/SHA256SUMS
 # each stamped with VERSION (shiftago --version prints it).
-# Usage: bash wasm/release.sh [VERSION]   (default: git describe)
+# Usage: bash wasm/release.sh [VERSION [PART]]   (VERSION default: git describe)
+# PART is all (the default), web (a fresh dist/ with the bundle and its
+# tarball) or desktop (the binaries and SHA256SUMS, into the dist/ that
+# web made): CI runs the browser test on the web part while the desktop
+# part builds beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 version=${1:-$(git describe --tags --always --dirty 2>/dev/null || echo dev)}
-rm -rf dist
-mkdir -p dist
+part=${2:-all}
+case $part in
+all | web | desktop) ;;
+*)
+	echo "release: PART is all, web or desktop, not \"$part\"" >&2
+	exit 2
+	;;
+esac
 
-echo "==> web bundle"
-VERSION=$version bash wasm/build.sh dist/web
-tar -C dist -czf "dist/shiftago-$version-web.tar.gz" web
+if [ "$part" != desktop ]; then
+	rm -rf dist
+	mkdir -p dist
+	echo "==> web bundle"
+	VERSION=$version bash wasm/build.sh dist/web
+	tar -C dist -czf "dist/shiftago-$version-web.tar.gz" web
+fi
+[ "$part" != web ] || exit 0
+if [ ! -f "dist/shiftago-$version-web.tar.gz" ]; then
+	echo "release: no dist/shiftago-$version-web.tar.gz: run the web part first" >&2
+	exit 1
+fi
 
 # Ebitengine v2.10 needs no cgo on any of these, so all cross-compile here.
 for target in linux/amd64 linux/arm64 windows/amd64 darwin/arm64 darwin/amd64; do

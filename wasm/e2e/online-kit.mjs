@@ -37,10 +37,10 @@ export function binary(tag) {
 
 export const tempData = (tag) => mkdtempSync(join(tmpdir(), `shiftago-${tag}-data-`));
 
-// serve starts shiftago serve with its data in dataDir and resolves to
-// {proc, url}.
-export async function serve(bin, dataDir, addr = '127.0.0.1:0') {
-  const proc = spawn(bin, ['serve', '--addr', addr, '--data', dataDir, '--web', bundle, '--workers', '1', '--quiet'],
+// serve starts shiftago serve with its data in dataDir (and more flags,
+// args) and resolves to {proc, url}.
+export async function serve(bin, dataDir, addr = '127.0.0.1:0', args = []) {
+  const proc = spawn(bin, ['serve', '--addr', addr, '--data', dataDir, '--web', bundle, '--workers', '1', '--quiet', ...args],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((ok, fail) => {
     let out = '';
@@ -140,7 +140,11 @@ export function rng(seed) {
 
 // wanderDrag takes a marble at the entry point, holds it a moment, wanders
 // on the way (a hand is never straight) and lets go on the entry cell.
-// afterPress runs once the finger is down and held.
+// afterPress runs once the finger is down and held. Each move of the
+// finger takes a frame of its own (Chromium hands a touch move to the
+// page with the next frame), and a frame at DPR 3 in software takes a
+// good part of a second: four steps wander as six did (which also waited
+// a tick every second step) in 16 frames rather than 24.
 export async function wanderDrag(page, e, rand, afterPress = null) {
   const from = await api(page, 'entryPoint', e);
   const to = await api(page, 'cell', entryCell(e));
@@ -148,12 +152,11 @@ export async function wanderDrag(page, e, rand, afterPress = null) {
   await down(page, from);
   await waitTicks(page, 2); // held
   if (afterPress) await afterPress();
-  const steps = 6;
+  const steps = 4;
   for (let i = 1; i <= steps; i++) {
     const t = i / steps;
     const wob = Math.sin(t * Math.PI) * 6 * (rand(2) ? 1 : -1);
     await moveTo(page, { x: from.x + (to.x - from.x) * t + wob, y: from.y + (to.y - from.y) * t - wob });
-    if (i % 2 === 0) await waitTicks(page);
   }
   await moveTo(page, to);
   await waitTicks(page);
@@ -166,4 +169,17 @@ export async function wanderDrag(page, e, rand, afterPress = null) {
 export function pick(moves, pref, rand) {
   const own = moves.find((m) => m.startsWith(pref));
   return own || moves[rand(moves.length)];
+}
+
+// stopwatch times a test's phases: lap(name) notes the seconds since the
+// last lap under name (summed when a name comes again) and, with
+// E2E_TRACE set, prints it, so a slow run says where its time went.
+export function stopwatch(into) {
+  let t = Date.now();
+  return (name) => {
+    const now = Date.now(), s = (now - t) / 1000;
+    t = now;
+    into[name] = Math.round(((into[name] || 0) + s) * 10) / 10;
+    if (process.env.E2E_TRACE) console.log(`  [${new Date(now).toISOString().slice(11, 19)}] ${name}: ${s.toFixed(1)} s`);
+  };
 }

@@ -1,12 +1,13 @@
-// Online play in a real browser: a real `shiftago serve` (serving the
-// built web app with --web and the game service on the same origin), a
-// phone (390×844, DPR 3) and a tablet (820×1180, DPR 2) in Debian's
-// Chromium, played by touch through CDP with human timing (a held finger,
-// a wandering drag). The phone creates the game from the title, the
-// tablet opens the invite link and takes the seat; they play a whole game.
-// Then: a drag finished with the network off (the move is kept and sent
-// when the network returns), a reload of the joining page, and the
-// invite link opened after the game filled up.
+// Online play in a real browser, the in-game controls: a real `shiftago
+// serve` (serving the built web app with --web and the game service on
+// the same origin), a phone (390×844, DPR 3) and a tablet (820×1180, DPR
+// 2) in Debian's Chromium, played by touch through CDP with human timing
+// (a held finger, a wandering drag). The phone's player types her name
+// and creates the game from the title, the tablet opens the invite link
+// and takes the seat; then a takeback offered and accepted, a
+// resignation, and in a 3-player game a player who resigns and the
+// computer that takes the seat. The whole game with faults is
+// online-faults.test.mjs.
 //
 // Measured: the time from a move's release on one device to the first
 // frame of its animation on the other (the page API's online().shownAt),
@@ -84,93 +85,6 @@ async function playOne(page, other, pref) {
 }
 
 // ---- the tests -----------------------------------------------------------
-
-test('a phone invites a tablet from the title; they play a whole game by touch; faults', { timeout: 1_500_000 }, async () => {
-  const phoneCtx = await browser.newContext(PHONE);
-  const tabletCtx = await browser.newContext(TABLET);
-  const phone = await open(phoneCtx);
-  await waitFor(phone, () => shiftago.phase() === 'setup');
-  await tapButton(phone, 'online');
-  await waitFor(phone, () => shiftago.phase() === 'online');
-  await phone.screenshot({ path: join(artifacts, 'online-create-phone.png'), timeout: 180_000 });
-  await tapButton(phone, 'create');
-  await waitFor(phone, () => shiftago.online().stage === 'invite', null, 60_000);
-  const inv = await online(phone);
-  assert.match(inv.code, /^\S{4,}$/);
-  assert.ok(inv.link.startsWith(base) && inv.link.includes('join='), inv.link);
-  await phone.screenshot({ path: join(artifacts, 'online-invite-phone.png'), timeout: 180_000 });
-
-  const tablet = await open(tabletCtx, new URL(inv.link).search);
-  await waitFor(tablet, () => shiftago.phase() === 'online' && shiftago.online().stage === 'join');
-  await tablet.screenshot({ path: join(artifacts, 'online-join-tablet.png'), timeout: 180_000 });
-  await tapButton(tablet, 'join');
-  for (const p of [phone, tablet]) {
-    await waitFor(p, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 60_000);
-  }
-  await tablet.screenshot({ path: join(artifacts, 'online-table-tablet.png'), timeout: 180_000 });
-
-  const pages = [phone, tablet];
-  let faults = 0, moves = 0;
-  for (;;) {
-    const ph = await Promise.all(pages.map((p) => online(p)));
-    const phases = await Promise.all(pages.map((p) => api(p, 'phase')));
-    if (phases.every((x) => x === 'over') || ph.some((o) => o.status === 'finished')) break;
-    const i = ph.findIndex((o, k) => o.myTurn && phases[k] === 'playing');
-    if (i < 0) { await new Promise((r) => setTimeout(r, 100)); continue; }
-    const [me, them] = i === 0 ? [phone, tablet] : [tablet, phone];
-    const pref = me === phone ? 'W1' : 'W7';
-    if (moves === 2 && faults === 0) {
-      // The network drops mid-drag: the move is kept, shown here, and sent
-      // when the network returns; the other table shows it once.
-      faults++;
-      const ctx = me === phone ? phoneCtx : tabletCtx;
-      const ply = ph[i].ply + 1;
-      await wanderDrag(me, pick(await api(me, 'moves'), pref).slice(0, 2), () => ctx.setOffline(true));
-      await waitFor(me, (ply) => shiftago.online().madePly === ply && shiftago.phase() !== 'animating', ply, 60_000);
-      const off = await online(me);
-      results.offlineDrag = { pendingWhileOffline: off.pending, stateWhileOffline: off.state };
-      await me.screenshot({ path: join(artifacts, `online-offline-${me === phone ? 'phone' : 'tablet'}.png`), timeout: 180_000 });
-      await ctx.setOffline(false);
-      await waitFor(them, (ply) => shiftago.online().shownPly >= ply, ply, 90_000);
-      await waitFor(me, () => shiftago.online().pending === 0, null, 90_000);
-      moves++;
-      continue;
-    }
-    if (moves === 4 && faults === 1) {
-      // A reload of the joining page: the invite link opens the seat
-      // taken, and the game as it stands.
-      faults++;
-      const ply = ph[1].ply;
-      await tablet.reload({ waitUntil: 'commit', timeout: 180_000 });
-      await waitFor(tablet, () => window.shiftago && shiftago.phase() === 'online', null, 180_000);
-      await tapButton(tablet, 'join');
-      await waitFor(tablet, (ply) => { const o = shiftago.online(); return o && o.stage === 'table' && o.ply === ply; }, ply, 60_000);
-      continue;
-    }
-    await playOne(me, them, pref);
-    moves++;
-    if (moves === 2) await phone.screenshot({ path: join(artifacts, 'online-table-phone.png'), timeout: 180_000 });
-    assert.ok(moves < 300, 'no end after 300 moves');
-  }
-  results.moves = moves;
-  const recs = await Promise.all(pages.map((p) => online(p)));
-  assert.equal(recs[0].ply, recs[1].ply, 'the two devices end at different plies');
-  assert.equal(recs[0].conflicts + recs[1].conflicts, 0);
-  await phone.screenshot({ path: join(artifacts, 'online-over-phone.png'), timeout: 180_000 });
-
-  // The invite link opened after the game filled up: refused in words.
-  const late = await browser.newContext(PHONE);
-  const lp = await open(late, new URL(inv.link).search);
-  await waitFor(lp, () => shiftago.phase() === 'online');
-  await tapButton(lp, 'join');
-  await waitFor(lp, () => shiftago.online().stage === 'failed', null, 60_000);
-  results.lateJoin = (await online(lp)).why;
-  assert.ok(results.lateJoin.length > 0);
-  await lp.screenshot({ path: join(artifacts, 'online-full-phone.png'), timeout: 180_000 });
-  await late.close();
-  await phoneCtx.close();
-  await tabletCtx.close();
-});
 
 // ---- the in-game controls (issue 25) ------------------------------------
 

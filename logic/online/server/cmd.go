@@ -57,6 +57,7 @@ type options struct {
 	rate, connRate                 float64
 	games                          int
 	quiet                          bool
+	sweep                          time.Duration
 }
 
 func env(name, def string) string {
@@ -83,6 +84,9 @@ func parse(args []string) (options, error) {
 	fs.Float64Var(&o.connRate, "rate-per-conn", DefaultLimits().MsgsPerSec, "messages per second of one connection")
 	fs.IntVar(&o.games, "games-per-guest", DefaultLimits().GamesPerGuest, "ongoing games a guest may play at once")
 	fs.BoolVar(&o.quiet, "quiet", false, "log warnings and errors only")
+	// A test of a move clock's end sets it short: at 30 s it waits up to
+	// half a minute for the sweep (the browser's My games test did).
+	fs.DurationVar(&o.sweep, "sweep", 30*time.Second, "how often games past their move's deadline are ended")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			var b strings.Builder
@@ -102,8 +106,8 @@ func parse(args []string) (options, error) {
 	if o.data != "" && o.db != "" {
 		return o, errors.New("--data and --db: give one")
 	}
-	if o.workers < 0 || o.nodes < 0 || o.conns < 1 || o.rate <= 0 || o.connRate <= 0 || o.games < 1 {
-		return o, errors.New("--workers, --nodes: 0 or more; --max-conns-per-addr, --rate-per-addr, --rate-per-conn, --games-per-guest: above 0")
+	if o.workers < 0 || o.nodes < 0 || o.conns < 1 || o.rate <= 0 || o.connRate <= 0 || o.games < 1 || o.sweep <= 0 {
+		return o, errors.New("--workers, --nodes: 0 or more; --max-conns-per-addr, --rate-per-addr, --rate-per-conn, --games-per-guest, --sweep: above 0")
 	}
 	return o, nil
 }
@@ -169,7 +173,7 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	lim := DefaultLimits()
 	lim.ConnsPerAddr, lim.AddrPerSec, lim.AddrBurst, lim.GamesPerGuest = o.conns, o.rate, int(2*o.rate)+1, o.games
 	lim.MsgsPerSec, lim.MsgBurst = o.connRate, int(2*o.connRate)+1
-	srv := New(Config{Store: st, Log: log, Web: web, Limits: lim, Workers: o.workers, Nodes: o.nodes})
+	srv := New(Config{Store: st, Log: log, Web: web, Limits: lim, Workers: o.workers, Nodes: o.nodes, Sweep: o.sweep})
 
 	addr := o.addr
 	ln, err := net.Listen("tcp", addrOr(addr))
