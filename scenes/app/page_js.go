@@ -41,7 +41,9 @@ const Browser = true
 //	online()         on an online screen, what it knows: {stage, code,
 //	                 link, watch, game, state, playing, pending, ply,
 //	                 mine, shownPly, shownAt (ms since 1970: the first
-//	                 frame of the last remote move's animation), notice};
+//	                 frame of the last remote move's animation),
+//	                 arrivedPly, arrivedAt (the newest move to reach
+//	                 this device, and when), notice};
 //	                 null elsewhere
 //	analysis()       on the replay, its analysis: {done, total, inFrame}
 //	                 (positions known, of how many, and how many were

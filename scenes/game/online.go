@@ -132,7 +132,9 @@ func (g *OnlineScreen) PageOnline() map[string]any {
 	for _, s := range st.Seats {
 		mine += string(rune('0' + s))
 	}
+	arrived, arrivedAt := g.link.Arrived()
 	return map[string]any{
+		"arrivedPly": arrived, "arrivedAt": float64(arrivedAt),
 		"stage": "table", "game": g.link.Game(), "state": [...]string{"connected", "reconnecting", "closed"}[g.link.State()],
 		"playing": g.link.Playing(), "pending": g.link.Pending(), "ply": st.Ply(), "status": st.Status,
 		"mine": mine, "shownPly": g.shownPly, "shownAt": float64(g.shownAt),

@@ -119,10 +119,15 @@ type Link struct {
 	match  *play.Match
 	seen   int // the server's moves already handed to the table
 
-	mu        sync.Mutex
-	base      int              // the server's ply at which the table's match starts
-	srv       client.State     // the server's game as last seen
-	srvVer    int              // counts the changes to srv
+	mu     sync.Mutex
+	base   int          // the server's ply at which the table's match starts
+	srv    client.State // the server's game as last seen
+	srvVer int          // counts the changes to srv
+	// arrived is the server's ply of the newest move that reached this
+	// device, and arrivedAt when (ms since 1970): a move's way here
+	// apart from the frame that shows it (the page API's measure).
+	arrived   int
+	arrivedAt int64
 	out       []Kept           // the moves made here not yet acknowledged, oldest first
 	flying    map[int]string   // acknowledged moves not yet in srv, by ply
 	evSeen    int              // the session's events already looked at (EventsSince)
@@ -219,6 +224,14 @@ func (l *Link) Playing() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.srv.Status == "playing" && !l.srv.Pos.Over()
+}
+
+// Arrived is the server's ply of the newest move that reached this
+// device, and when it did (ms since 1970).
+func (l *Link) Arrived() (ply int, at int64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.arrived, l.arrivedAt
 }
 
 // Pending is the number of moves made here the server has not yet
@@ -548,6 +561,9 @@ func (l *Link) watch() {
 					delete(l.offers, k)
 				}
 			}
+		}
+		if len(st.Moves) > len(l.srv.Moves) {
+			l.arrived, l.arrivedAt = len(st.Moves), time.Now().UnixMilli()
 		}
 		l.srv = st
 		for ply := range l.flying {

@@ -200,6 +200,10 @@ func TestLinkWholeGame(t *testing.T) {
 		made++
 		until(t, ctx, "the move on the other table", func() bool { return other.played > shown }, a, b)
 		ways = append(ways, time.Since(t0))
+		// The page API's measure of the move's way to the other Link.
+		if p, at := other.link.Arrived(); p != made || at < t0.UnixMilli() || at > time.Now().UnixMilli() {
+			t.Errorf("move %d: %s's Link says ply %d arrived at %d, the move was made at %d", made, other.name, p, at, t0.UnixMilli())
+		}
 		if made%7 == 3 {
 			a.sess.Drop() // the network drops; the session comes back by itself
 		}
