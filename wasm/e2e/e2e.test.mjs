@@ -143,6 +143,20 @@ async function waitTicks(page, n = 1) {
   await page.waitForFunction((t) => shiftago.ticks() >= t, t + n, { timeout: 60_000, polling: 50 });
 }
 
+// waitStill waits until the screen has drawn nothing new for 10 ticks in
+// a row (what moved has come to rest: idle frames are not drawn), rather
+// than a fixed number of ticks that is too long when nothing moves and
+// may be too short on a loaded machine.
+async function waitStill(page, timeout = 120_000) {
+  await page.waitForFunction(() => {
+    const s = (window.__still ??= { f: -1, t: 0 });
+    const f = shiftago.frames(), t = shiftago.ticks();
+    if (f !== s.f) { s.f = f; s.t = t; return false; }
+    return t - s.t >= 10;
+  }, null, { timeout, polling: 50 });
+  await page.evaluate(() => { delete window.__still; });
+}
+
 // ---- touch through CDP -------------------------------------------------
 
 async function touch(page, type, points) {
@@ -1778,7 +1792,7 @@ for (const [name, vp, dpr] of [['phone', { width: 390, height: 844 }, 3], ['tabl
     await waitPhase(page, ['replay']);
     // The analysis of a one-move game ends at once; the last move shown.
     await hold(page, await button(page, 'last'), 6);
-    await waitTicks(page, 90); // the move rolls in
+    await waitStill(page); // the move rolls in
     await shot('2-review');
     await hold(page, await button(page, 'help'), 6);
     await page.waitForFunction(() => shiftago.buttons().find((b) => b.id === 'help')?.on, null, { timeout: 30_000, polling: 100 });
@@ -1799,7 +1813,7 @@ for (const [name, vp, dpr] of [['phone', { width: 390, height: 844 }, 3], ['tabl
     await waitPhase(page, ['replay']);
     await hold(page, await button(page, 'last'), 6);
     await page.waitForFunction(() => /\/ooooo2\//.test(shiftago.position()), null, { timeout: 30_000, polling: 100 }); // the kept game's end
-    await waitTicks(page, 90);
+    await waitStill(page);
     await shot('5-opened');
     await ctx.close();
   });
