@@ -44,7 +44,8 @@ type Options struct {
 	// InstanceID names this copy of the game (a window, a browser tab)
 	// in the save's owner record; "" leaves ownership out (tests).
 	InstanceID string
-	// Now is the wall clock of the owner's heartbeat (nil: time.Now).
+	// Now is the wall clock (nil: time.Now): the owner's heartbeat, and
+	// how long a notice shows.
 	Now func() time.Time
 	// Process is this desktop process, for the owner record (zero in the
 	// browser).

@@ -16,8 +16,9 @@ import (
 // It schedules the positions one at a time: the one the replay shows
 // first (Focus), then the one before it (the verdict on the move shown
 // needs both), then the rest of the game from its start, so that the
-// marks on the moves that lost come in order as soon as they are known. With AnalysisConfig.Away each position is evaluated away from
-// the frame (a goroutine on a desktop, the page's search worker in the
+// marks on the moves that lost come in order as soon as they are known.
+// With AnalysisConfig.Away each position is evaluated away from the
+// frame (a goroutine on a desktop, the page's search worker in the
 // browser, as the computer's moves are: package remote's "ana" request),
 // and Step, called once a frame, only looks for the answer and books it;
 // where that cannot be (no worker, or it was lost) the position is
