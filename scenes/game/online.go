@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image"
 	"slices"
 	"time"
 
@@ -51,6 +52,14 @@ type OnlineScreen struct {
 	madePly  int   // the server's ply of the last move made at this table
 	madeAt   int64 // when it was made (the marble let go, or touching with touch-commit)
 	notice   string
+
+	// still: nothing on the screen changes by itself now (Still); drawn:
+	// what of the screen's own (beside the table's) the last frame showed.
+	still bool
+	drawn struct {
+		open, sure bool
+		prompt     []string
+	}
 }
 
 // NewOnline seats the Link at a new table of its game.
@@ -85,6 +94,7 @@ func (g *OnlineScreen) table(c *app.Context) error {
 	if err := g.link.Seat(t.Ctl); err != nil {
 		return err
 	}
+	t.Elsewhere = true
 	g.t = t
 	return nil
 }
@@ -149,6 +159,7 @@ func (g *OnlineScreen) PageOnline() map[string]any {
 // Update runs one tick: the server's moves onto the table, then the
 // table as a game here runs it.
 func (g *OnlineScreen) Update(c *app.Context) error {
+	g.still = false
 	l := g.link
 	if l.NeedsTable() {
 		if err := g.table(c); err != nil {
@@ -193,6 +204,7 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 		g.madePly, g.madeAt = l.Server().Ply()+1, time.Now().UnixMilli()
 	}
 	g.say(c)
+	defer func() { g.still = g.stillNow(c) }()
 	for _, n := range l.Notices() {
 		switch n.Key {
 		case "online.declined.takeback", "online.declined.rematch", "online.tookback", "online.cannot":
@@ -286,8 +298,38 @@ func (g *OnlineScreen) say(c *app.Context) {
 	}
 }
 
+// Still implements app.Still: an online table whose player waits (for a
+// move from elsewhere, or to make one) with nothing moving draws nothing
+// new, as a game here does; a move, a name, a mark or a notice coming in
+// draws again.
+func (g *OnlineScreen) Still() bool { return g.still }
+
+// stillNow reports whether the screen would draw now what it drew last.
+func (g *OnlineScreen) stillNow(c *app.Context) bool {
+	return g.t.Still() && g.t.Unchanged(c, g.screenKey()) &&
+		g.open == g.drawn.open && g.sure == g.drawn.sure && slices.Equal(g.prompt, g.drawn.prompt)
+}
+
+// screenKey is the online screen's part of the table's frame key: the
+// menu button, open or not.
+func (g *OnlineScreen) screenKey() table.ScreenKey { return table.ScreenKey{Open: g.open} }
+
+// Dirty implements app.Partial: while only marbles roll, the part they
+// roll in (Table.Dirty); with the menu or a question open, all.
+func (g *OnlineScreen) Dirty(c *app.Context) (image.Rectangle, bool) {
+	if g.open || g.sure || len(g.prompt) > 0 || len(g.drawn.prompt) > 0 || g.drawn.open || g.drawn.sure {
+		return image.Rectangle{}, false
+	}
+	return g.t.Dirty(c, g.screenKey())
+}
+
 // Draw draws the table, the menu and the prompt.
 func (g *OnlineScreen) Draw(screen *ebiten.Image, c *app.Context) {
+	defer func() {
+		g.t.Drawn(c, g.screenKey())
+		g.drawn.open, g.drawn.sure = g.open, g.sure
+		g.drawn.prompt = append(g.drawn.prompt[:0], g.prompt...)
+	}()
 	g.t.Draw(screen, c)
 	k := c.Kit()
 	ui.DrawMenuButton(screen, k, g.t.View.Geo.Menu, g.open)

@@ -100,9 +100,10 @@ func (h *Hand) Drop() {
 	}
 }
 
-// still reports whether nothing the hand shows moves at tick.
+// still reports whether nothing the hand shows moves at tick: its turn
+// or idle (a player elsewhere to move), nothing held, pressed or refused.
 func (h *Hand) still(tick int) bool {
-	if h.rollback || tick-h.refusedTick < view.RefusalTicks+1 || h.mode != modeTurn {
+	if h.rollback || tick-h.refusedTick < view.RefusalTicks+1 || h.mode != modeTurn && h.mode != modeIdle {
 		return false
 	}
 	if h.gm != nil {

@@ -31,6 +31,7 @@ type frameKey struct {
 	geo      layout.Config // the layout (View.Geo is made from it)
 	phase    play.Phase
 	thinking bool
+	waiting  bool            // thinking is a player elsewhere's: the dots stand still
 	pos      logic.Position  // the marbles at rest
 	turns    [64]render.Turn // each one's orientation and seed
 	seeds    [64]uint32
@@ -85,8 +86,27 @@ const (
 type lastFrame struct {
 	key frameKey
 	ok  bool // the key was not live (a live frame is drawn whole)
-	at  [logic.Size*logic.Size + 1]shownMarble
-	n   int // marbles in at
+	// shown is the last frame's key, live or not, with live cleared:
+	// what Unchanged compares.
+	shown frameKey
+	drawn bool
+	at    [logic.Size*logic.Size + 1]shownMarble
+	n     int // marbles in at
+}
+
+// Unchanged reports whether a frame drawn now under sk would show the
+// table as the last frame drawn did, but for what changes by itself
+// (the live parts, which Still answers for). A screen whose table takes
+// words from elsewhere (an online table's names, away marks and status)
+// asks it before it says it is still: those change with no input here
+// and no new status from the controller.
+func (t *Table) Unchanged(c *app.Context, sk ScreenKey) bool {
+	if !t.last.drawn {
+		return false
+	}
+	k := t.frame(c, sk)
+	k.live = 0
+	return k == t.last.shown
 }
 
 // shownMarble is where a marble of the animation was drawn, and how.
@@ -137,7 +157,7 @@ func (t *Table) CardsNow(c *app.Context) (cards [4]view.Card) {
 func (t *Table) frame(c *app.Context, sk ScreenKey) frameKey {
 	ctl, h, m := t.Ctl, &t.Hand, t.Match()
 	thinking := t.move.anim == nil && ctl.Thinking()
-	k := frameKey{theme: c.Sprites.Theme(), geo: t.cfg, phase: ctl.Phase(), thinking: thinking, pos: m.Pos,
+	k := frameKey{theme: c.Sprites.Theme(), geo: t.cfg, phase: ctl.Phase(), thinking: thinking, waiting: thinking && t.Elsewhere, pos: m.Pos,
 		turns: t.look.turns, seeds: t.look.seeds, last: m.Last, hasLast: m.HasLast, status: t.words.status,
 		statusS: t.words.statusS, variant: c.Lang.Variants[m.Pos.Variant()], hidden: t.HideCards, screen: sk, anim: t.move.anim}
 	if t.liveNow() {
@@ -196,6 +216,9 @@ func (t *Table) Dirty(c *app.Context, sk ScreenKey) (image.Rectangle, bool) {
 	if k != t.last.key {
 		return image.Rectangle{}, false
 	}
+	if k.waiting {
+		return image.Rectangle{}, true // the dots stand still
+	}
 	if k.thinking {
 		_, r := t.View.StatusDots(c.Text, k.statusL[:], k.statusS, k.statusX)
 		return r, true
@@ -234,11 +257,14 @@ func (t *Table) band(r image.Rectangle) image.Rectangle {
 
 // Drawn notes what the frame just drawn showed, for the next Dirty.
 func (t *Table) Drawn(c *app.Context, sk ScreenKey) {
+	k := t.frame(c, sk)
+	t.last.shown, t.last.drawn = k, true
+	t.last.shown.live = 0
 	t.last.ok, t.last.n = !t.liveNow(), 0
 	if !t.last.ok {
 		return
 	}
-	t.last.key = t.frame(c, sk)
+	t.last.key = k
 	if t.move.anim == nil {
 		return
 	}

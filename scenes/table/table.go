@@ -27,6 +27,15 @@ type Table struct {
 	Hand Hand
 	// HideCards: the result's summary stands where the cards were.
 	HideCards bool
+	// Elsewhere: the players not at this table play on other devices (an
+	// online game). While one of them is to move the table waits still:
+	// the status line's dots stand lit instead of beating, so an idle
+	// online table draws nothing. A wait may last a day; each frame drawn
+	// costs a phone's battery, and in a browser every frame presents the
+	// whole canvas, which with software WebGL at DPR 3 takes hundreds of
+	// milliseconds and so holds back the frame that shows the player's
+	// move when it comes.
+	Elsewhere bool
 
 	cfg        layout.Config
 	tick       int
@@ -180,13 +189,20 @@ func (t *Table) Relayout(c *app.Context) {
 
 // Still reports whether nothing on the table moves: no move shown, no
 // marble held or rolling back, no refusal fading, no pulsing choice or
-// win, the computer not thinking, the status settled.
+// win, the computer not thinking (a player elsewhere may be), the status
+// settled.
 func (t *Table) Still() bool {
 	ctl := t.Ctl
-	if t.move.anim != nil || !ctl.HumanToMove() || t.words.statusVer != ctl.StatusVersion() || ctl.Hinting() {
+	if t.move.anim != nil || !ctl.HumanToMove() && !t.waiting() || t.words.statusVer != ctl.StatusVersion() || ctl.Hinting() {
 		return false
 	}
 	return t.Hand.still(t.tick)
+}
+
+// waiting reports whether the table waits for a player elsewhere (see
+// Elsewhere).
+func (t *Table) waiting() bool {
+	return t.Elsewhere && t.move.anim == nil && t.Ctl.Thinking()
 }
 
 // Refresh takes up the settings and the language again, after a screen
@@ -591,8 +607,16 @@ func paintTable(screen *ebiten.Image, kit paintKit, k *frameKey) {
 	if k.live != 0 {
 		kit.live.paintLive(screen, liveHand)
 	}
-	v.Status(screen, kit.k, k.variant, k.statusL[:], k.statusS, k.statusX, k.thinking, kit.tick)
+	beat := kit.tick
+	if k.waiting {
+		beat = waitingBeat
+	}
+	v.Status(screen, kit.k, k.variant, k.statusL[:], k.statusS, k.statusX, k.thinking, beat)
 }
+
+// waitingBeat is the dots' beat held while a player elsewhere is to move:
+// all three lit, the middle one brightest.
+const waitingBeat = 15
 
 // liveParts paints the table's live parts (livePainter): under the
 // marbles the candidate lines' glow, over them their rings and the

@@ -1,0 +1,214 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/logic/online/client"
+	"shiftago/logic/online/proto"
+	"shiftago/logic/online/servetest"
+	"shiftago/scenes/app"
+	"shiftago/scenes/game"
+	"shiftago/scenes/input"
+	"shiftago/scenes/looptest"
+	"shiftago/scenes/online"
+	"shiftago/scenes/play"
+	"shiftago/scenes/store"
+)
+
+// serveForTest builds this program and starts `shiftago serve` on a free
+// port with its data in a temporary folder.
+func serveForTest(t *testing.T) *servetest.Node {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "shiftago")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return servetest.Start(t, bin, "127.0.0.1:0", "--data", t.TempDir(), "--workers", "1", "--quiet")
+}
+
+// TestOnlineTableDrawsOnlyWhatChanges plays an online game at a table in
+// the real game loop, as shipped (frames drawn only when something
+// changed, in part where only marbles roll), against a real `shiftago
+// serve`, and counts the frames drawn:
+//   - while the player here is to move and while the other player is,
+//     none but the desktop's once-a-second repaint: an idle online table
+//     drew every frame in full, which in a browser with software WebGL at
+//     DPR 3 took hundreds of milliseconds each and held back the frame
+//     that shows the other player's move when it came;
+//   - a move from elsewhere, and the other player going away, are drawn;
+//   - every frame drawn in part equals the same frame drawn in full.
+func TestOnlineTableDrawsOnlyWhatChanges(t *testing.T) {
+	l := looptest.Need(t)
+	n := serveForTest(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	named := func(name string) *client.Client {
+		c := client.New(n.Base)
+		if err := c.NewGuest(ctx, name); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	ann, bob := named("Ann"), named("Bob")
+	g0, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.Join(ctx, g0.Invite); err != nil {
+		t.Fatal(err)
+	}
+	bs, err := bob.Open(ctx, g0.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { bs.Close() }()
+	as, err := ann.Open(ctx, g0.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, err := online.NewLink(as, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { link.Close(); as.Close() }()
+	if err := as.Wait(ctx, func(s *client.State) bool { return s.Synced && s.Status == "playing" }); err != nil {
+		t.Fatal(err)
+	}
+
+	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &store.Memory{},
+		Online: app.OnlineOptions{Server: n.Base}}, screens(), &input.Script{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := g.Context()
+	var table app.Scene
+	l.Do(func() {
+		ebiten.SetScreenClearedEveryFrame(false)
+		g.SkipIdleDraws = true
+		if table, err = game.NewOnline(c, link, func() {}); err != nil {
+			t.Error(err)
+			return
+		}
+		g.Show(table)
+	})
+	defer l.Do(func() { ebiten.SetScreenClearedEveryFrame(true) })
+	if table == nil {
+		return
+	}
+	online := func() map[string]any { return table.(app.PageOnline).PageOnline() }
+	phase := func() string { return table.(app.PageScene).PagePhase() }
+
+	// Every frame drawn in part is drawn again in full over it and the
+	// two compared (as TestPartialFramesMatchFullFrames does for a game
+	// here); a pixel counts as wrong beyond 8/255.
+	a := make([]byte, 4*looptest.W*looptest.H)
+	b := make([]byte, len(a))
+	var partials, bad int
+	g.OnDraw = func(g *app.Game, screen *ebiten.Image) {
+		if g.Partials == partials {
+			return
+		}
+		partials = g.Partials
+		screen.ReadPixels(a)
+		g.DrawFull(screen)
+		screen.ReadPixels(b)
+		if !bytes.Equal(a, b) {
+			for i := range a {
+				if d := int(a[i]) - int(b[i]); d > 8 || d < -8 {
+					bad++
+					break
+				}
+			}
+		}
+	}
+	l.Run(g)
+	defer l.Run(nil)
+
+	var frames int
+	drawn := func() (n int) { l.Do(func() { n = g.Frames }); return n }
+	until := func(what string, cond func() bool) {
+		t.Helper()
+		if !l.Until(60*60, cond) {
+			t.Fatalf("waiting for %s: %v, phase %s", what, online(), phase())
+		}
+	}
+	// idle waits for the table to settle, then counts the frames drawn
+	// in 180 ticks (3 s): at most one a second, the desktop's repaint of
+	// an idle window (app.Game's idleRepaint).
+	idle := func(what string) {
+		t.Helper()
+		l.Wait(30)
+		before := drawn()
+		l.Wait(180)
+		if n := drawn() - before; n > 4 {
+			t.Errorf("%s: %d frames drawn in 180 ticks, idle", what, n)
+		}
+	}
+
+	until("the table, Ann to move", func() bool { return online()["myTurn"] == true && phase() == "playing" })
+	idle("Ann to move")
+
+	// Ann moves from her phone (the same guest elsewhere): the table
+	// shows it rolling, then waits for Bob.
+	phone, err := ann.Open(ctx, g0.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer phone.Close()
+	if err := phone.Wait(ctx, func(s *client.State) bool { return s.Synced }); err != nil {
+		t.Fatal(err)
+	}
+	frames = drawn()
+	if _, err := phone.Play(ctx, "W1"); err != nil {
+		t.Fatal(err)
+	}
+	until("Ann's move shown", func() bool { return online()["ply"] == 1 && phase() == "thinking" })
+	if n := drawn() - frames; n < 5 {
+		t.Errorf("Ann's move from elsewhere: %d frames drawn", n)
+	}
+	idle("waiting for Bob")
+
+	// Bob goes away: his card says so, with nothing else changing.
+	frames = drawn()
+	bs.Close()
+	until("Bob away", func() bool { return strings.Contains(online()["table"].(string), "Bob:away") })
+	l.Wait(2)
+	if drawn() == frames {
+		t.Errorf("Bob's going away was not drawn")
+	}
+
+	// Bob comes back and moves: drawn, then Ann is to move, idle.
+	if bs, err = bob.Open(ctx, g0.Game); err != nil {
+		t.Fatal(err)
+	}
+	if err := bs.Wait(ctx, func(s *client.State) bool { return s.Synced }); err != nil {
+		t.Fatal(err)
+	}
+	frames = drawn()
+	if _, err := bs.Play(ctx, "W7"); err != nil {
+		t.Fatal(err)
+	}
+	until("Bob's move shown", func() bool { return online()["ply"] == 2 && online()["myTurn"] == true && phase() == "playing" })
+	if n := drawn() - frames; n < 5 {
+		t.Errorf("Bob's move: %d frames drawn", n)
+	}
+	idle("Ann to move again")
+
+	if partials == 0 {
+		t.Errorf("no frame was drawn in part")
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d frames drawn in part differ from the same frames drawn in full", bad, partials)
+	}
+	t.Logf("%d frames drawn in part, %d in all", partials, drawn())
+}
