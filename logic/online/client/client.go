@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"shiftago/logic"
@@ -485,20 +486,48 @@ func (s *Session) connect() error {
 	return nil
 }
 
-// read handles events until the connection ends; it pings every 20 s so
-// the server (and any proxy) keeps an idle connection.
+// The heartbeat. A session pings every pingEvery. The server answers at
+// once, and keeps an idle connection while pings come (it drops one
+// silent for a minute). A ping with nothing heard since for pongWait
+// means the connection is dead without anything having said so: a phone
+// in a lift or a tunnel, a laptop whose Wi-Fi went, where no close and
+// no reset ever arrives and the socket would look connected for minutes.
+// The session then drops it and reconnects, and the game says
+// "Reconnecting…" within pingEvery+pongWait of the silence.
+const (
+	pingEvery = 3 * time.Second
+	pongWait  = 5 * time.Second
+)
+
+// read handles events until the connection ends, with the heartbeat
+// beside it.
 func (s *Session) read() {
 	s.mu.Lock()
 	ws := s.ws
 	s.mu.Unlock()
+	var heard atomic.Int64 // when the last frame came, in Unix ns
+	heard.Store(time.Now().UnixNano())
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
-		t := time.NewTicker(20 * time.Second)
+		t := time.NewTicker(pingEvery)
 		defer t.Stop()
+		var asked time.Time // the last ping, while nothing was heard after it
 		for {
 			select {
 			case <-t.C:
+				// The clock, not the tick's time: a browser tab in the
+				// background runs timers late, and a late tick must not
+				// make a live connection look silent.
+				now := time.Now()
+				if !asked.IsZero() && heard.Load() < asked.UnixNano() {
+					if now.Sub(asked) >= pongWait {
+						ws.CloseNow() // silence: dead; run reconnects
+						return
+					}
+					continue
+				}
+				asked = now
 				_ = s.write(ws, proto.Msg{T: proto.TPing})
 			case <-stop:
 				return
@@ -514,6 +543,7 @@ func (s *Session) read() {
 			ws.CloseNow()
 			return
 		}
+		heard.Store(time.Now().UnixNano())
 		m, err := proto.DecodeEvent(b)
 		if err != nil {
 			continue

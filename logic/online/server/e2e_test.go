@@ -1024,3 +1024,67 @@ func TestServeRename(t *testing.T) {
 		t.Fatalf("Rename: %v, name %q", err, ann.Name)
 	}
 }
+
+// TestServeSilentNetwork: Ann's network goes silent mid-game, as in a
+// lift (no bytes either way, nothing closed: her socket still looks
+// open). Her session finds the silence by its heartbeat and says it is
+// no longer synced (the game's "Reconnecting…"); Bob moves meanwhile;
+// once the network is back she reconnects, gets his move, and her next
+// move is acknowledged once. Without the heartbeat she would wait on the
+// dead socket for as long as the system's TCP keeps it: minutes.
+func TestServeSilentNetwork(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir())
+	cable := servetest.NewCable(t, strings.TrimPrefix(n.Base, "http://"))
+	ctx := ctxFor(t, 2*time.Minute)
+	ann := guest(t, ctx, "Ann", "http://"+cable.Addr)
+	bob := guest(t, ctx, "Bob", n.Base)
+	g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.Join(ctx, g.Invite); err != nil {
+		t.Fatal(err)
+	}
+	as, bs := open(t, ctx, ann, g.Game), open(t, ctx, bob, g.Game)
+	r := rand.New(rand.NewPCG(26, 11))
+	play := func(s *client.Session, ply int) {
+		t.Helper()
+		if err := s.Wait(ctx, func(x *client.State) bool { return x.Synced && x.Ply() == ply-1 }); err != nil {
+			t.Fatalf("ply %d: %v", ply, err)
+		}
+		if got, err := s.Play(ctx, randomMove(r, s.Snapshot().Pos)); err != nil || got != ply {
+			t.Fatalf("ply %d: acknowledged as %d, %v", ply, got, err)
+		}
+	}
+	play(as, 1)
+	if err := bs.Wait(ctx, func(x *client.State) bool { return x.Ply() == 1 }); err != nil {
+		t.Fatal(err)
+	}
+	conns := as.Conns()
+
+	cable.Cut()
+	cut := time.Now()
+	play(bs, 2) // Bob's move, while Ann hears nothing
+	lost, cancel := context.WithTimeout(ctx, 45*time.Second)
+	defer cancel()
+	if err := as.Wait(lost, func(x *client.State) bool { return !x.Synced }); err != nil {
+		t.Fatalf("45 s of silence and Ann's session still says it is synced: %v", err)
+	}
+	t.Logf("the silence found after %v", time.Since(cut).Round(100*time.Millisecond))
+	if got := as.Snapshot().Ply(); got != 1 {
+		t.Fatalf("through a cut cable Ann's session reached ply %d", got)
+	}
+
+	cable.Mend()
+	play(as, 3) // waits until Ann has Bob's move, synced again
+	play(bs, 4)
+	if as.Conns() <= conns {
+		t.Errorf("Ann's session made %d connections, as before the cut", as.Conns())
+	}
+	moves := sameGame(t, ctx, bs, as)
+	fresh := open(t, ctx, bob, g.Game)
+	if got := fresh.Snapshot().Moves; strings.Join(got, " ") != strings.Join(moves, " ") || len(got) != 4 {
+		t.Fatalf("stored %v, played %v", got, moves)
+	}
+}

@@ -19,7 +19,7 @@ import (
 // Timings of a WebSocket connection.
 const (
 	helloWait  = 5 * time.Second  // the first message, hello, must come by then
-	readIdle   = 60 * time.Second // a client pings every 20 s; silence this long is a dead peer
+	readIdle   = 60 * time.Second // a client pings every 3 s (timers in a background tab run late); silence this long is a dead peer
 	writeWait  = 10 * time.Second // one frame; a client that reads slower is dropped
 	outQueue   = 64               // events queued for one client before it counts as too slow
 	maxStrikes = 20               // refused commands tolerated before the socket is closed
