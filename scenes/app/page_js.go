@@ -42,6 +42,7 @@ const Browser = true
 //	                 link, watch, game, state, playing, pending, ply,
 //	                 mine, shownPly, shownAt (ms since 1970: the first
 //	                 frame of the last remote move's animation),
+//	                 shownMoves (remote moves animated at this table),
 //	                 arrivedPly, arrivedAt (the newest move to reach
 //	                 this device, and when), notice};
 //	                 null elsewhere

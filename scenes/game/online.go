@@ -49,6 +49,7 @@ type OnlineScreen struct {
 	myTurn   bool
 	shownPly int   // the server's ply of the last remote move whose animation began
 	shownAt  int64 // when (ms since 1970): the measure of a move's way here
+	shown    int   // remote moves whose animation began at this table: each once
 	madePly  int   // the server's ply of the last move made at this table
 	madeAt   int64 // when it was made (the marble let go, or touching with touch-commit)
 	notice   string
@@ -147,7 +148,7 @@ func (g *OnlineScreen) PageOnline() map[string]any {
 		"arrivedPly": arrived, "arrivedAt": float64(arrivedAt),
 		"stage": "table", "game": g.link.Game(), "state": [...]string{"connected", "reconnecting", "closed"}[g.link.State()],
 		"playing": g.link.Playing(), "pending": g.link.Pending(), "ply": st.Ply(), "status": st.Status,
-		"mine": mine, "shownPly": g.shownPly, "shownAt": float64(g.shownAt),
+		"mine": mine, "shownPly": g.shownPly, "shownAt": float64(g.shownAt), "shownMoves": g.shown,
 		"madePly": g.madePly, "madeAt": float64(g.madeAt), "notice": g.notice, "mark": g.mark,
 		"conflicts": g.link.Conflicts(), "myTurn": g.myTurn,
 		"menu": g.open, "sure": g.sure, "asked": g.asked.Kind, "offers": offerKinds(g.link.Offers()),
@@ -200,6 +201,7 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 		// The first frame of a remote move's animation: the end of its way
 		// here, for the measure (the page API's shownAt).
 		g.shownPly, g.shownAt = l.Server().Ply(), time.Now().UnixMilli()
+		g.shown++
 	} else if len(m.Moves) > before && l.Mine(mover) {
 		g.madePly, g.madeAt = l.Server().Ply()+1, time.Now().UnixMilli()
 	}

@@ -17,7 +17,13 @@
 //   (d) the joining tablet's page is reloaded mid-game: its invite link
 //       opens the seat it took, and the game as it stands;
 //   (e) the invite link is opened after the game filled up: refused in
-//       words, nothing broken.
+//       words, nothing broken;
+//   (f) the network drops on the phone while it shows another's move:
+//       the animation plays out, the next player moves while the phone
+//       is offline, the phone says "Reconnecting…" (the socket stays
+//       open in Chromium's offline mode, as in a lift: its heartbeat
+//       finds the silence), and once back it has both moves, each shown
+//       at most once, at the others' position.
 // Then (a second test) My games with a game in every state on a phone
 // and a tablet: a tap opens a game, a turn that comes round in a game
 // not on screen is told by a system notification (the service worker's),
@@ -181,6 +187,16 @@ test('three devices, one 3-player game: the network dropped mid-drag, a server c
   assert.equal((await online(phone2)).mine, '0');
   lap('second tab opened');
 
+  // (f)'s trigger: the page calls __e2eDrop in the frame its animation
+  // of the awaited move begins (a push can last a frame or two of
+  // software WebGL: a poll from here would miss it), and the network
+  // goes at once.
+  let dropped = null;
+  await phone.exposeBinding('__e2eDrop', async () => {
+    await phoneCtx.setOffline(true);
+    dropped?.(await online(phone));
+  });
+
   const prefs = ['W1', 'W7', 'W4'];
   const devices = [phone, tablet, desk];
   let made = 0;
@@ -248,6 +264,54 @@ test('three devices, one 3-player game: the network dropped mid-drag, a server c
       lap('network dropped mid-drag');
       continue;
     }
+    if (who === 1 && results.reload && !results.midAnimation) {
+      // (f) The phone's network drops while it shows the tablet's move.
+      const ply = made + 1;
+      const before = await online(phone);
+      const drop = new Promise((ok) => { dropped = ok; });
+      await phone.evaluate((ply) => {
+        const watch = () => {
+          if (shiftago.phase() === 'animating' && shiftago.online().shownPly === ply) window.__e2eDrop();
+          else requestAnimationFrame(watch);
+        };
+        requestAnimationFrame(watch);
+      }, ply);
+      await move(tablet, others, prefs[1], { measure: false });
+      const at = await drop;
+      const phase = await api(phone, 'phase');
+      results.midAnimationTries = (results.midAnimationTries || 0) + 1;
+      if (phase !== 'animating') {
+        // The push ended before the network went: no fault made; the
+        // next tablet move tries again (the test fails if none can).
+        await phoneCtx.setOffline(false);
+        await seen(pages, ply, 'the move (no fault made)');
+        made++;
+        continue;
+      }
+      // The animation plays out offline; the desktop moves meanwhile.
+      await waitFor(phone, () => shiftago.phase() !== 'animating', null, 60_000);
+      await waitFor(desk, () => shiftago.online().myTurn && shiftago.phase() === 'playing', null, 60_000);
+      await move(desk, [tablet], prefs[2], { measure: false });
+      await seen([tablet, desk], ply + 1, 'the move made while the phone was offline');
+      // The phone finds the silence by its heartbeat and says so.
+      await waitFor(phone, () => shiftago.online().state === 'reconnecting' && shiftago.online().mark === 'Reconnecting…', null, 60_000);
+      const off = await online(phone);
+      await shot(phone, 'online-offline-animation-phone.png');
+      await phoneCtx.setOffline(false);
+      await seen(pages, ply + 1, 'the moves after the phone came back');
+      await waitFor(phone, () => shiftago.phase() !== 'animating', null, 60_000);
+      const back = await online(phone);
+      assert.equal(await api(phone, 'position'), await api(desk, 'position'), 'the phone shows another position after the network came back');
+      assert.ok(back.shownMoves - before.shownMoves <= 2, `the phone animated ${back.shownMoves - before.shownMoves} moves for 2`);
+      assert.equal(back.pending, 0);
+      results.midAnimation = {
+        ply, phaseWhenDropped: phase, shownPlyWhenDropped: at.shownPly, stateWhileOffline: off.state, plyWhileOffline: off.ply,
+        markWhileOffline: off.mark, shown: back.shownMoves - before.shownMoves,
+      };
+      made += 2;
+      lap('network dropped mid-animation');
+      continue;
+    }
     if (who === 0 && made === 3) {
       // (c) The move is made in the second tab; the first shows it once.
       const before = (await online(phone)).ply;
@@ -268,7 +332,7 @@ test('three devices, one 3-player game: the network dropped mid-drag, a server c
     made++;
   }
   lap('game');
-  for (const k of ['offlineDrag', 'restart', 'secondTab', 'reload']) assert.ok(results[k], `the game ended before its fault ${k}`);
+  for (const k of ['offlineDrag', 'restart', 'secondTab', 'reload', 'midAnimation']) assert.ok(results[k], `the game ended before its fault ${k}`);
   const pages = devices;
   const fin = await Promise.all(pages.map((p) => online(p)));
   results.moves = made;
