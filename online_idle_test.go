@@ -46,6 +46,7 @@ func serveForTest(t *testing.T) *servetest.Node {
 //     DPR 3 took hundreds of milliseconds each and held back the frame
 //     that shows the other player's move when it came;
 //   - a move from elsewhere, and the other player going away, are drawn;
+//   - once the game is over and its ending has played, none either;
 //   - every frame drawn in part equals the same frame drawn in full.
 func TestOnlineTableDrawsOnlyWhatChanges(t *testing.T) {
 	l := looptest.Need(t)
@@ -203,6 +204,19 @@ func TestOnlineTableDrawsOnlyWhatChanges(t *testing.T) {
 		t.Errorf("Bob's move: %d frames drawn", n)
 	}
 	idle("Ann to move again")
+
+	// Bob resigns: the table ends (the ending's flourish over Ann's
+	// marbles), then stands still, however long it stays open.
+	frames = drawn()
+	if err := bs.Send(proto.Msg{T: proto.TResign, Ply: 2, Seat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	until("the game over", func() bool { return phase() == "over" })
+	l.Wait(120) // the ending: 64 ticks
+	if n := drawn() - frames; n < 20 {
+		t.Errorf("the ending: %d frames drawn", n)
+	}
+	idle("the game over")
 
 	if partials == 0 {
 		t.Errorf("no frame was drawn in part")

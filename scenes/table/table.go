@@ -41,6 +41,7 @@ type Table struct {
 	tick       int
 	shownScore [4]int // scores as the cards show them
 	endShown   bool   // the result card has come: the ending stands still at its close
+	reduced    bool   // the settings' reduced motion, as the ending plays it
 
 	move  shownMove   // the move on the board now, and those queued behind it
 	look  marbleLooks // each marble's own turn and play of colour
@@ -193,10 +194,24 @@ func (t *Table) Relayout(c *app.Context) {
 // settled.
 func (t *Table) Still() bool {
 	ctl := t.Ctl
-	if t.move.anim != nil || !ctl.HumanToMove() && !t.waiting() || t.words.statusVer != ctl.StatusVersion() || ctl.Hinting() {
+	if t.move.anim != nil || !ctl.HumanToMove() && !t.waiting() && !t.ended() || t.words.statusVer != ctl.StatusVersion() || ctl.Hinting() {
 		return false
 	}
 	return t.Hand.still(t.tick)
+}
+
+// ended reports whether the game is over and its ending has played out:
+// what stays on the screen then is a still picture (a finished online
+// game may stay open for hours).
+func (t *Table) ended() bool {
+	if t.Ctl.Phase() != play.Over {
+		return false
+	}
+	f := motion.Flourish{Reduced: t.reduced}
+	if win, ok := t.Ctl.WinLine(); ok {
+		f.Line = win.N
+	}
+	return t.Ctl.OverFor() > f.Length()
 }
 
 // waiting reports whether the table waits for a player elsewhere (see
@@ -242,6 +257,7 @@ func (t *Table) nameSeats(c *app.Context) {
 // hand, the computer's search, the move under way.
 func (t *Table) Update(c *app.Context, in *input.Input) {
 	t.tick++
+	t.reduced = c.Setup.Reduced
 	t.Relayout(c)
 	ctl := t.Ctl
 	ctl.Step()
