@@ -2,11 +2,12 @@ package client
 
 import (
 	"context"
-	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"time"
@@ -309,10 +310,13 @@ func (s *Session) rebuild() (logic.Position, bool) {
 	return p, true
 }
 
+// newID is a fresh id for a move sent, 16 hex digits. It only has to be
+// unique among this session's moves in flight: math/rand/v2's generator
+// (ChaCha8, seeded from the system's randomness in each process) serves,
+// and crypto/rand would bring its DRBG, AES and SHA-2 and -3 into the
+// browser's .wasm for nothing (wasm/README.md).
 func newID() string {
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
+	return hex.EncodeToString(binary.LittleEndian.AppendUint64(nil, rand.Uint64()))
 }
 
 // Play sends a move for the next ply and waits for its acknowledgement,
