@@ -1,12 +1,10 @@
 package keep
 
 import (
-	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
-	"math/rand/v2"
 	"time"
 
+	"shiftago/logic/online/proto"
 	"shiftago/scenes/store"
 )
 
@@ -115,11 +113,5 @@ func (o *owner) release() {
 	}
 }
 
-// NewID is a fresh random id for a copy of the game, 16 hex digits. It
-// only has to differ from the other copies': math/rand/v2's generator
-// (ChaCha8, seeded from the system's randomness in each process) serves,
-// and crypto/rand would bring its DRBG, AES and SHA-2 and -3 into the
-// browser's .wasm for nothing (wasm/README.md).
-func NewID() string {
-	return hex.EncodeToString(binary.LittleEndian.AppendUint64(nil, rand.Uint64()))
-}
+// NewID is a fresh random id for a copy of the game (proto.NewID).
+func NewID() string { return proto.NewID() }

@@ -2,12 +2,9 @@ package client
 
 import (
 	"context"
-	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"sync"
 	"time"
@@ -310,15 +307,6 @@ func (s *Session) rebuild() (logic.Position, bool) {
 	return p, true
 }
 
-// newID is a fresh id for a move sent, 16 hex digits. It only has to be
-// unique among this session's moves in flight: math/rand/v2's generator
-// (ChaCha8, seeded from the system's randomness in each process) serves,
-// and crypto/rand would bring its DRBG, AES and SHA-2 and -3 into the
-// browser's .wasm for nothing (wasm/README.md).
-func newID() string {
-	return hex.EncodeToString(binary.LittleEndian.AppendUint64(nil, rand.Uint64()))
-}
-
 // Play sends a move for the next ply and waits for its acknowledgement,
 // across reconnects: the move is sent again, with the same id, on every
 // new connection until the server answers. It returns the move's ply.
@@ -335,7 +323,7 @@ func (s *Session) Play(ctx context.Context, move string) (int, error) {
 func (s *Session) PlayAt(ctx context.Context, ply int, move string) (int, error) {
 	s.mu.Lock()
 	p := &pending{ply: ply, move: move, done: make(chan error, 1)}
-	id := newID()
+	id := proto.NewID()
 	s.pending[id] = p
 	ws := s.ws
 	s.mu.Unlock()
