@@ -4,12 +4,12 @@ go 1.26.0
 
 require (
 	github.com/andybalholm/brotli v1.2.8
+	github.com/boombuler/barcode v1.1.0
 	github.com/coder/websocket v1.8.15
 	github.com/ebitengine/purego v0.11.0
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/jfreymuth/pulse v0.1.3
-	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
 	github.com/tinne26/etxt v0.0.10
 	golang.org/x/image v0.47.0
 	golang.org/x/sys v0.49.0

@@ -12,7 +12,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -23,8 +22,6 @@ import (
 
 	"shiftago/logic"
 	"shiftago/logic/ai"
-	"shiftago/logic/cli"
-	"shiftago/logic/online/server"
 	"shiftago/logic/record"
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
@@ -44,15 +41,7 @@ func main() {
 		worker.Serve()
 		return
 	}
-	if len(os.Args) == 2 && (os.Args[1] == "--version" || os.Args[1] == "version") {
-		fmt.Println("shiftago", version)
-		return
-	}
-	if len(os.Args) > 1 && os.Args[1] == "serve" {
-		// The online game server (logic/online/server): no window.
-		os.Exit(server.Command(os.Args[2:], os.Stdout, os.Stderr))
-	}
-	if code, ok := cli.Run(os.Args[1:]); ok {
+	if code, ok := command(os.Args[1:]); ok {
 		os.Exit(code)
 	}
 	args, stderr := os.Args[1:], io.Writer(os.Stderr)
@@ -387,18 +376,6 @@ func runGame(opts gameOptions) error {
 func isAudioError(err error) bool {
 	s := err.Error()
 	return strings.Contains(s, "audio") || strings.Contains(s, "oto")
-}
-
-// restartSilently runs the game again in a new process without sound.
-func restartSilently() error {
-	exe, err := os.Executable()
-	if err != nil {
-		return err
-	}
-	cmd := exec.Command(exe, os.Args[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	cmd.Env = append(os.Environ(), "SHIFTAGO_NO_SOUND=1")
-	return cmd.Run()
 }
 
 // flagNameRE finds the flag an error of the flag package or of

@@ -1,18 +1,23 @@
 package assets
 
 import (
+	_ "embed" // the fonts below
 	"sync"
 
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
 )
 
-// The Go fonts are embedded in the binary by golang.org/x/image, so the
-// game needs no font file at run time.
+// The fonts are embedded in the binary, so the game needs no font file
+// at run time. They are the Go fonts without their hinting instructions,
+// which sfnt never runs: fonts/README says how they were made.
 var (
-	regular = sync.OnceValues(func() (*sfnt.Font, error) { return sfnt.Parse(goregular.TTF) })
-	bold    = sync.OnceValues(func() (*sfnt.Font, error) { return sfnt.Parse(gobold.TTF) })
+	//go:embed fonts/Go-Regular.ttf
+	regularTTF []byte
+	//go:embed fonts/Go-Bold.ttf
+	boldTTF []byte
+
+	regular = sync.OnceValues(func() (*sfnt.Font, error) { return sfnt.Parse(regularTTF) })
+	bold    = sync.OnceValues(func() (*sfnt.Font, error) { return sfnt.Parse(boldTTF) })
 )
 
 // Regular is Go Regular, the face of all running text.

@@ -1,11 +1,10 @@
 package keep
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"time"
 
+	"shiftago/logic/online/proto"
 	"shiftago/scenes/store"
 )
 
@@ -114,9 +113,5 @@ func (o *owner) release() {
 	}
 }
 
-// NewID is a fresh random id for a copy of the game.
-func NewID() string {
-	var b [8]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
+// NewID is a fresh random id for a copy of the game (proto.NewID).
+func NewID() string { return proto.NewID() }

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boombuler/barcode/qr"
 	"github.com/hajimehoshi/ebiten/v2"
-	qrcode "github.com/skip2/go-qrcode"
 
 	"shiftago/logic/ai"
 	"shiftago/logic/online/client"
@@ -561,25 +561,41 @@ func (o *Online) startWatch(c *app.Context, code string) {
 
 // makeQR draws the link's QR code, a pixel a module, with its quiet zone.
 func (o *Online) makeQR(link string) {
-	q, err := qrcode.New(link, qrcode.Medium)
-	if err != nil {
+	px, n, ok := qrPixels(link)
+	if !ok {
 		return
-	}
-	bm := q.Bitmap() // with the quiet zone
-	n := len(bm)
-	px := make([]byte, 4*n*n)
-	for y, row := range bm {
-		for x, dark := range row {
-			v := byte(0xff)
-			if dark {
-				v = 0
-			}
-			i := 4 * (y*n + x)
-			px[i], px[i+1], px[i+2], px[i+3] = v, v, v, 0xff
-		}
 	}
 	o.qr = ebiten.NewImage(n, n)
 	o.qr.WritePixels(px)
+}
+
+// qrQuiet is the QR code's quiet zone, the white margin the standard asks
+// for around it, in modules.
+const qrQuiet = 4
+
+// qrPixels is the link's QR code at error correction level M, as RGBA
+// pixels n a side, a pixel a module, with its quiet zone. ok is false if
+// the link is too long for a QR code.
+func qrPixels(link string) (px []byte, n int, ok bool) {
+	code, err := qr.Encode(link, qr.M, qr.Auto)
+	if err != nil {
+		return nil, 0, false
+	}
+	m := code.Bounds().Dx()
+	n = m + 2*qrQuiet
+	px = make([]byte, 4*n*n)
+	for i := range px {
+		px[i] = 0xff // white, opaque
+	}
+	for y := range m {
+		for x := range m {
+			if l, _, _, _ := code.At(x, y).RGBA(); l < 0x8000 {
+				i := 4 * ((y+qrQuiet)*n + x + qrQuiet)
+				px[i], px[i+1], px[i+2] = 0, 0, 0
+			}
+		}
+	}
+	return px, n, true
 }
 
 // layout places the page for c's size: a column at most 24 units wide.

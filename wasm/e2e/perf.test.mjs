@@ -148,7 +148,18 @@ function sizes(name) {
   return { raw, br };
 }
 
-test('bytes of a first visit, by file', { timeout: 300_000 }, async () => {
+// yardstickBytes is the yardstick's .wasm, raw and with brotli 11 made by
+// wasm/pack as it makes a release's: the same encoder and window (24).
+function yardstickBytes() {
+  // A copy outside the served folder: wasm/serve would send the .br there.
+  const wasm = join(work, 'yardstick-bytes.wasm');
+  copyFileSync(join(work, 'yardstick', 'yardstick.wasm'), wasm);
+  execFileSync('go', ['run', './wasm/pack', '-compress', wasm, '-brotli-quality', '11'], { cwd: repo, stdio: 'inherit' });
+  const raw = statSync(wasm).size, br = statSync(wasm + '.br').size;
+  return { raw, br, rawMiB: MiB(raw), brMiB: MiB(br) };
+}
+
+test('bytes of a first visit, by file', { timeout: 900_000 }, async () => {
   const ctx = await newContext({ width: 390, height: 844 }, 3);
   try {
     // What the page itself fetches, as the network counts it (headers
@@ -191,6 +202,12 @@ test('bytes of a first visit, by file', { timeout: 300_000 }, async () => {
     console.log(`  total ${perf.bytes.firstVisitBrMiB} MiB = ${perf.bytes.firstVisitBrMB} MB brotli ` +
       `(page ${perf.bytes.pageBrMiB}, precache ${perf.bytes.precacheBrMiB}); the page's own transfer ${perf.bytes.pageSentOnWireMiB} MiB`);
     assert.ok(rows.some((r) => /^shiftago\.[0-9a-f]{10}\.wasm$/.test(r.file) && r.when === 'page'), 'the game wasm was not fetched');
+    // The floor beside it: the yardstick page's .wasm (bare Ebitengine,
+    // built as the game is), compressed as wasm/pack compresses a release.
+    const wasm = rows.find((r) => /^shiftago\.[0-9a-f]{10}\.wasm$/.test(r.file));
+    perf.bytes.yardstick = yardstickBytes();
+    console.log(`  the floor, wasm/yardstick: ${MiB(perf.bytes.yardstick.raw)} MiB raw, ${MiB(perf.bytes.yardstick.br)} MiB brotli 11; ` +
+      `the game's .wasm: ${MiB(wasm.raw)} raw, ${MiB(wasm.br)} brotli (the bundle's quality, 11 unless built otherwise)`);
   } finally {
     await ctx.close();
   }

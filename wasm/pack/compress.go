@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/andybalholm/brotli"
 )
@@ -60,4 +61,22 @@ func compressGzip(data []byte) ([]byte, error) {
 		return nil, fmt.Errorf("gzip: the copy does not decompress to the original")
 	}
 	return b.Bytes(), nil
+}
+
+// compressFile writes name's brotli copy, name.br, at quality q, as the
+// bundle's copies are made: the browser test compresses the yardstick
+// page's .wasm so, to set the floor beside the game's.
+func compressFile(name string, q int) error {
+	if q < 0 || q > 11 {
+		return fmt.Errorf("brotli quality %d: want 0–11", q)
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	br, err := compressBrotli(data, q)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return os.WriteFile(name+".br", br, 0o644)
 }

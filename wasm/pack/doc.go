@@ -18,6 +18,9 @@
 //	                           build's cache name and file list
 //	NAME.br, NAME.gz           brotli and gzip copies of every text file
 //
+// With -compress FILE it only writes FILE.br, compressed as the bundle's
+// files are (wasm/e2e/perf.test.mjs so compresses the yardstick page).
+//
 // Brotli comes from github.com/andybalholm/brotli (pure Go), so no system
 // tool is needed; any failure stops the build with an error.
 package main

@@ -22,7 +22,15 @@ func main() {
 	src := flag.String("src", "wasm", "the folder holding the templates index.html, searcher.js and sw.js")
 	version := flag.String("version", "dev", "the build's version, shown in sw.js and the cache name")
 	quality := flag.Int("brotli-quality", 11, "brotli quality, 0–11 (11 takes ~40 s on the .wasm; 5 takes ~1 s)")
+	one := flag.String("compress", "", "only write this file's brotli copy, FILE.br, as the bundle's are made (the browser test's yardstick)")
 	flag.Parse()
+	if *one != "" {
+		if err := compressFile(*one, *quality); err != nil {
+			fmt.Fprintln(os.Stderr, "pack:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := pack(*dir, *src, *version, *quality); err != nil {
 		fmt.Fprintln(os.Stderr, "pack:", err)
 		os.Exit(1)

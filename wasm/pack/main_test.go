@@ -6,12 +6,15 @@ import (
 	"flag"
 	"image"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 var dumpIcons = flag.String("dump-icons", "", "write the icons' PNGs into this folder, to look at them")
@@ -203,5 +206,32 @@ func TestCompress(t *testing.T) {
 	gz, err := compressGzip(data)
 	if err != nil || len(gz) >= len(data)/10 {
 		t.Errorf("gzip: %d bytes, %v", len(gz), err)
+	}
+}
+
+// TestCompressFile: -compress writes FILE.br, which decompresses to FILE,
+// and refuses a quality brotli has not.
+func TestCompressFile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "y.wasm")
+	data := bytes.Repeat([]byte("yardstick "), 5000)
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := compressFile(name, 12); err == nil {
+		t.Error("quality 12 passed")
+	}
+	if err := compressFile(name, 5); err != nil {
+		t.Fatal(err)
+	}
+	br, err := os.ReadFile(name + ".br")
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := io.ReadAll(brotli.NewReader(bytes.NewReader(br)))
+	if err != nil || !bytes.Equal(back, data) || len(br) >= len(data)/10 {
+		t.Errorf("y.wasm.br: %d bytes, decompressing to the original %v (%v)", len(br), bytes.Equal(back, data), err)
+	}
+	if err := compressFile(filepath.Join(t.TempDir(), "none"), 5); err == nil {
+		t.Error("a missing file passed")
 	}
 }

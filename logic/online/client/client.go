@@ -2,8 +2,6 @@ package client
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -310,12 +308,6 @@ func (s *Session) rebuild() (logic.Position, bool) {
 	return p, true
 }
 
-func newID() string {
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
-}
-
 // Play sends a move for the next ply and waits for its acknowledgement,
 // across reconnects: the move is sent again, with the same id, on every
 // new connection until the server answers. It returns the move's ply.
@@ -332,7 +324,7 @@ func (s *Session) Play(ctx context.Context, move string) (int, error) {
 func (s *Session) PlayAt(ctx context.Context, ply int, move string) (int, error) {
 	s.mu.Lock()
 	p := &pending{ply: ply, move: move, done: make(chan error, 1)}
-	id := newID()
+	id := proto.NewID()
 	s.pending[id] = p
 	ws := s.ws
 	s.mu.Unlock()
