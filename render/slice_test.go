@@ -194,3 +194,68 @@ func TestTurnRepaintsInSlices(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTurnFrames turns a tablet (1152×1536 device pixels, and back)
+// with the table, the board and four cards drawn each frame until the
+// repaint is done, and reports the longest frame's work on this
+// goroutine (worst-frame-ms: what holds the page's one thread in
+// WebAssembly) and the frames a turn took, for the repaint at once and
+// behind the frames (8 ms slices, as the game screen has it). Run it at
+// GOMAXPROCS=1 to see WebAssembly's single thread.
+func BenchmarkTurnFrames(b *testing.B) {
+	l := needLoop(b)
+	for _, mode := range []struct {
+		name   string
+		budget time.Duration
+	}{{"at-once", 0}, {"sliced", 8 * time.Millisecond}} {
+		b.Run(mode.name, func(b *testing.B) {
+			b.ReportAllocs()
+			slicer := &Slicer{Budget: mode.budget}
+			var (
+				board BoardCache
+				table TableCache
+				cards [4]SeatCardCache
+			)
+			if mode.budget > 0 {
+				board.Slicer, table.Slicer = slicer, slicer
+				for i := range cards {
+					cards[i].Slicer = slicer
+				}
+			}
+			target := ebiten.NewImage(1536, 1536)
+			defer target.Deallocate()
+			sizes := [2]layout.Geometry{
+				layout.New(layout.Config{W: 1152, H: 1536, Scale: 1.5, Players: 4, Scoring: true}),
+				layout.New(layout.Config{W: 1536, H: 1152, Scale: 1.5, Players: 4, Scoring: true}),
+			}
+			frame := func(g *layout.Geometry) time.Duration {
+				var d time.Duration
+				l.frame(func(*ebiten.Image) {
+					t0 := time.Now()
+					slicer.Frame()
+					table.Draw(target, g, &board, Walnut)
+					for s := range 4 {
+						cards[s].Draw(target, g, s, Walnut)
+					}
+					d = time.Since(t0)
+				})
+				return d
+			}
+			frame(&sizes[0])
+			var worst time.Duration
+			frames := 0
+			for i := 0; b.Loop(); i++ {
+				g := &sizes[(i+1)%2]
+				worst = max(worst, frame(g))
+				frames++
+				for slicer.Pending() {
+					time.Sleep(2 * time.Millisecond) // the time between frames
+					worst = max(worst, frame(g))
+					frames++
+				}
+			}
+			b.ReportMetric(float64(worst)/1e6, "worst-frame-ms")
+			b.ReportMetric(float64(frames)/float64(b.N), "frames/turn")
+		})
+	}
+}
