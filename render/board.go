@@ -3,7 +3,6 @@ package render
 import (
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"runtime"
 	"sync"
@@ -34,11 +33,12 @@ func boardPad(c int) int { return int(math.Ceil(0.45 * float64(c))) }
 //
 // The wood is w's: its colours, its grain, the depth of its cups and the
 // shine of a lacquer.
-func PaintTable(c int, w Wood) *image.RGBA { return paintTable(c, w, nil) }
+func PaintTable(c int, w Wood) *image.RGBA { return paintTable(c, w, nil, whole) }
 
 // paintTable is PaintTable painting into s's canvases (fresh ones with s
-// nil): the picture is s's until the next paint.
-func paintTable(c int, w Wood, s *Canvases) *image.RGBA {
+// nil), pausing between slices of the work (nil if abandoned): the
+// picture is s's until the next paint.
+func paintTable(c int, w Wood, s *Canvases, pa pause) *image.RGBA {
 	pad := boardPad(c)
 	cf := float32(c)
 	F := float32(math.Round(layout.FrameCells * float64(c)))
@@ -49,16 +49,20 @@ func paintTable(c int, w Wood, s *Canvases) *image.RGBA {
 	band := float32(math.Round(layout.BandCells * float64(c)))
 	radius := 0.45 * cf
 
-	paintShadow(img, x0+0.08*cf, y0+0.14*cf, F, radius, 0.4*cf)
+	if !fillSliced(img, color.RGBA{}, pa) || !paintShadow(img, x0+0.08*cf, y0+0.14*cf, F, radius, 0.4*cf, pa) {
+		return nil
+	}
 
 	// The wood's colour: one plank's grain across the whole block, the
 	// field in a darker wood with its own grain.
 	wood := s.canvas(1, img.Bounds())
-	draw.Draw(wood, wood.Bounds(), image.NewUniform(w.Frame), image.Point{}, draw.Src)
-	p.grain(wood, x0, y0, F, F, false, 1, cf, w)
+	if !fillSliced(wood, w.Frame, pa) || !p.grain(wood, x0, y0, F, F, false, 1, cf, w, pa) {
+		return nil
+	}
 	field := s.canvas(2, img.Bounds())
-	draw.Draw(field, field.Bounds(), image.NewUniform(w.Field), image.Point{}, draw.Src)
-	p.grain(field, x0+band, y0+band, F-2*band, F-2*band, false, 5, cf, w)
+	if !fillSliced(field, w.Field, pa) || !p.grain(field, x0+band, y0+band, F-2*band, F-2*band, false, 5, cf, w, pa) {
+		return nil
+	}
 
 	// Carve and light it, pixel by pixel: board units (cells) from the
 	// field's origin.
@@ -100,7 +104,9 @@ func paintTable(c int, w Wood, s *Canvases) *image.RGBA {
 			})
 		}
 	}
-	eachRow(int(y0), min(int(y0+F)+1, side), row)
+	if !sliceRows(int(y0), min(int(y0+F)+1, side), int(F), pa, row) {
+		return nil
+	}
 	return img
 }
 
@@ -366,31 +372,64 @@ func lightCarve(k carved) float64 {
 
 // BoardCache holds the board painted once into a texture for one cell
 // size and wood, repainted only when either changes (on the CPU, in
-// canvases it keeps: see Canvases).
+// canvases it keeps: see Canvases). With a Slicer, a new cell size is
+// painted in its slices, the last board scaled to the new one meanwhile.
 type BoardCache struct {
-	img     *ebiten.Image
-	cell    int
-	wood    Wood
+	pic     picture[boardKey]
 	op      ebiten.DrawImageOptions
 	scratch Canvases
+	Slicer  *Slicer
+}
+
+// boardKey is what the board's picture depends on.
+type boardKey struct {
+	cell int
+	wood Wood
 }
 
 // Draw draws the board of wood w where g puts it.
 func (b *BoardCache) Draw(dst *ebiten.Image, g *layout.Geometry, w Wood) {
+	b.prepare(g, w)
+	b.draw(dst, g)
+}
+
+// prepare brings the board's picture to g's cell and wood w, or a slice
+// of the way there; it reports whether the picture is theirs. Another
+// wood is painted at once: a stand-in of the old wood would look wrong.
+func (b *BoardCache) prepare(g *layout.Geometry, w Wood) bool {
 	c := int(g.Cell)
 	if c < 2 {
+		return true
+	}
+	key := boardKey{c, w}
+	if b.pic.is(key) {
+		return true
+	}
+	s := b.Slicer
+	if b.pic.img != nil && b.pic.key.wood != w {
+		s = nil
+	}
+	return b.pic.update(key, s, func(pa pause) *image.RGBA { return paintTable(c, w, &b.scratch, pa) })
+}
+
+// draw draws the board's picture where g puts the board: scaled to g's
+// cell if it was painted for another (a stand-in).
+func (b *BoardCache) draw(dst *ebiten.Image, g *layout.Geometry) {
+	c, pc := int(g.Cell), b.pic.key.cell
+	if c < 2 || b.pic.img == nil {
 		return
 	}
-	if b.img == nil || b.cell != c || b.wood != w {
-		if b.img != nil {
-			b.img.Deallocate()
-		}
-		b.img = upload(paintTable(c, w, &b.scratch))
-		b.cell, b.wood = c, w
-	}
-	pad := float64(boardPad(c))
-	band := math.Round(layout.BandCells * float64(c))
+	pad := float64(boardPad(pc))
+	band := math.Round(layout.BandCells * float64(pc))
 	b.op.GeoM.Reset()
-	b.op.GeoM.Translate(g.Board.X-band-pad, g.Board.Y-band-pad)
-	dst.DrawImage(b.img, &b.op)
+	b.op.Filter = ebiten.FilterNearest
+	if pc == c {
+		b.op.GeoM.Translate(g.Board.X-band-pad, g.Board.Y-band-pad)
+	} else {
+		b.op.GeoM.Translate(-band-pad, -band-pad)
+		b.op.GeoM.Scale(float64(c)/float64(pc), float64(c)/float64(pc))
+		b.op.GeoM.Translate(g.Board.X, g.Board.Y)
+		b.op.Filter = ebiten.FilterLinear
+	}
+	dst.DrawImage(b.pic.img, &b.op)
 }

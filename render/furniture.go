@@ -34,23 +34,29 @@ const tableTopMaxPixels = 1 << 20
 // planks are in proportion to the board. top is the wood's colour (its
 // grain is walnut's).
 func PaintTableTop(w, h int, lamp layout.Point, cell float64, top color.RGBA) *image.RGBA {
-	return paintTableTop(w, h, lamp, cell, top, nil)
+	return paintTableTop(w, h, lamp, cell, top, nil, whole)
 }
 
 // paintTableTop is PaintTableTop painting into s's first canvas (a fresh
-// one with s nil).
-func paintTableTop(w, h int, lamp layout.Point, cell float64, top color.RGBA, s *Canvases) *image.RGBA {
+// one with s nil), pausing between slices of its work (nil if
+// abandoned).
+func paintTableTop(w, h int, lamp layout.Point, cell float64, top color.RGBA, s *Canvases, pa pause) *image.RGBA {
 	img := s.canvas(0, image.Rect(0, 0, max(1, w), max(1, h)))
 	if w < 2 || h < 2 {
+		clear(img.Pix)
 		return img
 	}
+	if !fillSliced(img, top, pa) {
+		return nil
+	}
 	cell = max(4, cell)
-	draw.Draw(img, img.Bounds(), image.NewUniform(top), image.Point{}, draw.Src)
 	p := &painter{z: vector.NewRasterizer(1, 1)}
 	plank := math.Round(2.3 * cell)
 	for i, y := 0, 0.0; y < float64(h); i, y = i+1, y+plank {
 		// Each plank its own grain, running along it.
-		p.grain(img, 0, float32(y), float32(w), float32(plank), false, uint64(31+i), float32(1.4*cell), Walnut.Wood)
+		if !p.grain(img, 0, float32(y), float32(w), float32(plank), false, uint64(31+i), float32(1.4*cell), Walnut.Wood, pa) {
+			return nil
+		}
 	}
 	// The lamp's light falls off as a Gaussian of the distance, a little
 	// faster up and down: a product of one factor per column and one per
@@ -61,7 +67,7 @@ func paintTableTop(w, h int, lamp layout.Point, cell float64, top color.RGBA, s 
 	for px := range w {
 		across[px] = fall(float64(px) + 0.5 - lamp.X)
 	}
-	eachRow(0, h, func(py int) {
+	ok := sliceRows(0, h, w, pa, func(py int) {
 		// The seam between two planks: a dark groove with a lit lower lip.
 		seam := 1.0
 		if d := math.Mod(float64(py), plank); py > 0 && d < 1 {
@@ -79,18 +85,26 @@ func paintTableTop(w, h int, lamp layout.Point, cell float64, top color.RGBA, s 
 			o += 4
 		}
 	})
+	if !ok {
+		return nil
+	}
 	return img
 }
 
 // TableCache holds the table top (PaintTableTop) with the board on it
 // (BoardCache), composed once for a screen size and board place into one
 // screen-sized texture: the resting layer under everything else, copied
-// each frame in one draw instead of a fill and the board's.
+// each frame in one draw instead of a fill and the board's. With a
+// Slicer, a new size is painted in its slices (the table top's and the
+// board's), the last pictures stretched to the new places meanwhile.
 type TableCache struct {
 	comp    *ebiten.Image
 	key     tableKey
+	made    [2]int // the generations of the top and the board comp shows
+	top     picture[topKey]
 	op      ebiten.DrawImageOptions
 	scratch Canvases // the table top's, painted on the CPU
+	Slicer  *Slicer
 }
 
 // tableKey is what the composed table depends on: the screen's size, the
@@ -101,6 +115,16 @@ type tableKey struct {
 	wood             Wood
 }
 
+// topKey is what the table top's picture depends on: its size (the
+// screen's, or smaller: see tableTopMaxPixels), the lamp's place and the
+// cell in its pixels, its wood.
+type topKey struct {
+	w, h int
+	lamp layout.Point
+	cell float64
+	top  color.RGBA
+}
+
 // Draw covers the screen of g with the table top of theme th, lit from
 // above the board, and the board (board's texture) where g puts it.
 func (t *TableCache) Draw(dst *ebiten.Image, g *layout.Geometry, board *BoardCache, th Theme) {
@@ -109,26 +133,49 @@ func (t *TableCache) Draw(dst *ebiten.Image, g *layout.Geometry, board *BoardCac
 	}
 	c := g.Frame.Center()
 	key := tableKey{g.W, g.H, c.X, c.Y, g.Cell, th.Table, th.Wood}
-	if t.comp == nil || t.key != key {
-		free(t.comp)
-		// The table top is soft: a big screen gets it painted smaller
-		// and stretched.
-		k := min(1, math.Sqrt(tableTopMaxPixels/(g.W*g.H)))
-		w, h := int(math.Ceil(g.W*k)), int(math.Ceil(g.H*k))
-		top := upload(paintTableTop(w, h, c.Mul(k), max(4, g.Cell*k), th.Table, &t.scratch))
-		t.comp = ebiten.NewImage(int(math.Ceil(g.W)), int(math.Ceil(g.H)))
-		var op ebiten.DrawImageOptions
-		op.GeoM.Scale(1/k, 1/k)
-		op.Filter = ebiten.FilterLinear
-		t.comp.DrawImage(top, &op)
-		top.Deallocate()
-		board.Draw(t.comp, g, th.Wood)
-		t.key = key
+	// The table top is soft: a big screen gets it painted smaller and
+	// stretched.
+	k := min(1, math.Sqrt(tableTopMaxPixels/(g.W*g.H)))
+	tk := topKey{w: int(math.Ceil(g.W * k)), h: int(math.Ceil(g.H * k)), lamp: c.Mul(k), cell: max(4, g.Cell*k), top: th.Table}
+	s := t.Slicer
+	if t.top.img != nil && t.top.key.top != th.Table {
+		s = nil // another wood: a stand-in of the old one would look wrong
+	}
+	if !t.top.is(tk) {
+		t.top.update(tk, s, func(pa pause) *image.RGBA {
+			return paintTableTop(tk.w, tk.h, tk.lamp, tk.cell, tk.top, &t.scratch, pa)
+		})
+	}
+	board.prepare(g, th.Wood)
+	if made := [2]int{t.top.gen, board.pic.gen}; t.comp == nil || t.key != key || t.made != made {
+		t.compose(g, tk, k, board)
+		t.key, t.made = key, made
 	}
 	// Opaque, and under everything: copied, not blended, which spares
 	// software GL reading the screen back.
 	t.op.Blend = ebiten.BlendCopy
 	dst.DrawImage(t.comp, &t.op)
+}
+
+// compose draws the table top, stretched over the screen of g, and the
+// board on it into comp, anew.
+func (t *TableCache) compose(g *layout.Geometry, tk topKey, k float64, board *BoardCache) {
+	w, h := int(math.Ceil(g.W)), int(math.Ceil(g.H))
+	if t.comp == nil || t.comp.Bounds().Dx() != w || t.comp.Bounds().Dy() != h {
+		free(t.comp)
+		t.comp = ebiten.NewImage(w, h)
+	} else {
+		t.comp.Clear()
+	}
+	var op ebiten.DrawImageOptions
+	if t.top.key == tk {
+		op.GeoM.Scale(1/k, 1/k)
+	} else { // the last size's, stretched over this one
+		op.GeoM.Scale(float64(w)/float64(t.top.key.w), float64(h)/float64(t.top.key.h))
+	}
+	op.Filter = ebiten.FilterLinear
+	t.comp.DrawImage(t.top.img, &op)
+	board.draw(t.comp, g)
 }
 
 // SeatPlan is where the parts of a seat's card lie, in pixels from the
@@ -157,7 +204,11 @@ func seatPad(w, h int) int { return max(2, int(math.Ceil(0.05*float64(min(w, h))
 // inlaid in a dark wood (light text on it reads at any size), and the
 // supply tray and score track carved into it as the board's compartments.
 // The picture is seatPad larger than the card on every side.
-func PaintSeatCard(pl *SeatPlan) *image.RGBA {
+func PaintSeatCard(pl *SeatPlan) *image.RGBA { return paintSeatCard(pl, whole) }
+
+// paintSeatCard is PaintSeatCard pausing between slices of its work (nil
+// if abandoned).
+func paintSeatCard(pl *SeatPlan, pa pause) *image.RGBA {
 	pad := seatPad(pl.W, pl.H)
 	W, H := pl.W+2*pad, pl.H+2*pad
 	img := image.NewRGBA(image.Rect(0, 0, max(1, W), max(1, H)))
@@ -170,12 +221,14 @@ func PaintSeatCard(pl *SeatPlan) *image.RGBA {
 	wood := image.NewRGBA(img.Bounds())
 	draw.Draw(wood, wood.Bounds(), image.NewUniform(pl.Wood.Frame), image.Point{}, draw.Src)
 	p := &painter{z: vector.NewRasterizer(1, 1)}
-	p.grain(wood, float32(pad), float32(pad), float32(fw), float32(fh), false, pl.Seed, float32(max(12, 0.5*min(fw, fh))), pl.Wood)
+	if !p.grain(wood, float32(pad), float32(pad), float32(fw), float32(fh), false, pl.Seed, float32(max(12, 0.5*min(fw, fh))), pl.Wood, pa) {
+		return nil
+	}
 	lab := pl.Label
 	plate := layout.Rect{X: lab.X - 0.25*lab.H, Y: lab.Y - 0.12*lab.H, W: lab.W + 0.5*lab.H, H: 1.24 * lab.H}
 	plate = clampRect(plate, layout.Rect{X: bevel, Y: bevel, W: fw - 2*bevel, H: fh - 2*bevel})
 	plateR := 0.25 * plate.H
-	eachRow(0, H, func(py int) {
+	ok := sliceRows(0, H, W, pa, func(py int) {
 		for px := range W {
 			x, y := float64(px-pad)+0.5, float64(py-pad)+0.5
 			e := insideRoundRect(x, y, fw, fh, rr)
@@ -218,10 +271,13 @@ func PaintSeatCard(pl *SeatPlan) *image.RGBA {
 			img.SetRGBA(px, py, color.RGBA{q(a.R, 0), q(a.G, 0), q(a.B, 0), q(a.A, uint8(255*sa))})
 		}
 	})
+	if !ok {
+		return nil
+	}
 	// The compartments, carved as the board's trays are.
-	carve := func(r layout.Rect, cups []layout.Point, cr float64) {
+	carve := func(r layout.Rect, cups []layout.Point, cr float64) bool {
 		if r.Empty() {
-			return
+			return true
 		}
 		x0, y0 := math.Floor(r.X), math.Floor(r.Y)
 		w, h := int(math.Ceil(r.X+r.W)-x0), int(math.Ceil(r.Y+r.H)-y0)
@@ -230,12 +286,17 @@ func PaintSeatCard(pl *SeatPlan) *image.RGBA {
 		for i := range n {
 			rel[i] = rel[i].Sub(layout.Point{X: x0, Y: y0})
 		}
-		t := PaintTray(w, h, rel[:n], cr, pl.Wood)
+		t := paintTray(w, h, rel[:n], cr, pl.Wood, pa)
+		if t == nil {
+			return false
+		}
 		at := image.Pt(int(x0)+pad, int(y0)+pad)
 		draw.Draw(img, t.Bounds().Add(at), t, image.Point{}, draw.Over)
+		return true
 	}
-	carve(pl.Tray, pl.Cups, pl.CupR)
-	carve(pl.Score, pl.Marks, pl.MarkR)
+	if !carve(pl.Tray, pl.Cups, pl.CupR) || !carve(pl.Score, pl.Marks, pl.MarkR) {
+		return nil
+	}
 	return img
 }
 
@@ -253,14 +314,15 @@ func clampRect(r, q layout.Rect) layout.Rect {
 }
 
 // SeatCardCache holds one seat's card (PaintSeatCard) painted for the
-// place its geometry gives it, repainted when that changes.
+// place its geometry gives it, repainted when that changes. With a
+// Slicer, a new size is painted in its slices, the last card stretched
+// to the new place meanwhile.
 type SeatCardCache struct {
-	img  *ebiten.Image
-	key  seatKey
-	plan SeatPlan
-	cups [logic.MarblesPerColor]layout.Point
-	mark [logic.WinningPoints + 1]layout.Point
-	op   ebiten.DrawImageOptions
+	pic    picture[seatKey]
+	cups   [logic.MarblesPerColor]layout.Point
+	mark   [logic.WinningPoints + 1]layout.Point
+	op     ebiten.DrawImageOptions
+	Slicer *Slicer
 }
 
 // seatKey is what a card's picture depends on: its size and its parts'
@@ -301,18 +363,39 @@ func (t *SeatCardCache) Draw(dst *ebiten.Image, g *layout.Geometry, seat int, th
 	k := seatKey{w: w, h: h, label: rel(st.Label), tray: rel(st.Tray), score: rel(st.Score),
 		cup0: t.cups[0], cup1: t.cups[1], cupLast: t.cups[len(t.cups)-1],
 		cupR: g.TrayRadius(seat), markR: g.ScoreRadius(seat), seat: seat, wood: th.Wood, plate: th.Nameplate}
-	if t.img == nil || t.key != k {
-		free(t.img)
-		t.plan = SeatPlan{W: w, H: h, Label: k.label, Tray: k.tray, Cups: t.cups[:], CupR: k.cupR * 1.05,
+	if !t.pic.is(k) {
+		t.repaint(k, seat)
+	}
+	// The picture's size and place: a stand-in painted for another size
+	// is stretched to this one.
+	pk := t.pic.key
+	pad, ppad := float64(seatPad(w, h)), float64(seatPad(pk.w, pk.h))
+	t.op.GeoM.Reset()
+	t.op.Filter = ebiten.FilterNearest
+	if pk.w != w || pk.h != h {
+		t.op.GeoM.Scale((float64(w)+2*pad)/(float64(pk.w)+2*ppad), (float64(h)+2*pad)/(float64(pk.h)+2*ppad))
+		t.op.Filter = ebiten.FilterLinear
+	}
+	t.op.GeoM.Translate(x0-pad, y0-pad)
+	dst.DrawImage(t.pic.img, &t.op)
+}
+
+// repaint brings the card's picture to k (seat's), or a slice of the way
+// there.
+func (t *SeatCardCache) repaint(k seatKey, seat int) {
+	s := t.Slicer
+	if pk := t.pic.key; t.pic.img != nil && (pk.seat != seat || pk.wood != k.wood || pk.plate != k.plate) {
+		s = nil // another seat's or wood's card would look wrong
+	}
+	// The plan, with its own copy of the places: a repaint in slices
+	// reads it in later frames, when t's arrays hold another layout.
+	cups, mark := t.cups, t.mark
+	t.pic.update(k, s, func(pa pause) *image.RGBA {
+		pl := SeatPlan{W: k.w, H: k.h, Label: k.label, Tray: k.tray, Cups: cups[:], CupR: k.cupR * 1.05,
 			Seed: uint64(41 + seat), Wood: k.wood, Nameplate: k.plate}
 		if !k.score.Empty() {
-			t.plan.Score, t.plan.Marks, t.plan.MarkR = k.score, t.mark[:], k.markR*1.15
+			pl.Score, pl.Marks, pl.MarkR = k.score, mark[:], k.markR*1.15
 		}
-		t.img = upload(PaintSeatCard(&t.plan))
-		t.key = k
-	}
-	pad := float64(seatPad(w, h))
-	t.op.GeoM.Reset()
-	t.op.GeoM.Translate(x0-pad, y0-pad)
-	dst.DrawImage(t.img, &t.op)
+		return paintSeatCard(&pl, pa)
+	})
 }

@@ -18,11 +18,12 @@ import (
 // milliseconds, needs no display, and its pixels can be checked in tests.
 
 // paintShadow paints a soft shadow of the s x s rounded square at (x, y)
-// with corner radius r, fading out over blur pixels.
-func paintShadow(img *image.RGBA, x, y, s, r, blur float32) {
+// with corner radius r, fading out over blur pixels, pausing between
+// bands of rows (false if abandoned).
+func paintShadow(img *image.RGBA, x, y, s, r, blur float32, pa pause) bool {
 	cx, cy, half := x+s/2, y+s/2, s/2-r
 	b := img.Bounds()
-	for py := b.Min.Y; py < b.Max.Y; py++ {
+	return sliceRows(b.Min.Y, b.Max.Y, b.Dx(), pa, func(py int) {
 		for px := b.Min.X; px < b.Max.X; px++ {
 			// Signed distance from the pixel centre to the rounded square.
 			qx := float32(math.Abs(float64(float32(px)+0.5-cx))) - half
@@ -34,7 +35,7 @@ func paintShadow(img *image.RGBA, x, y, s, r, blur float32) {
 				img.SetRGBA(px, py, color.RGBA{A: uint8(255 * a)})
 			}
 		}
-	}
+	})
 }
 
 // shape is a closed outline that can be added to a rasterizer.
@@ -63,8 +64,9 @@ func (p *painter) fill(dst draw.Image, s shape, clr color.Color) {
 
 // grain paints wavy grain lines over the w x h rectangle at (x0, y0),
 // running across it, or down it when vertical, clipped to the rectangle.
-// A fixed seed keeps the board the same from one run to the next.
-func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, seed uint64, c float32, wood Wood) {
+// A fixed seed keeps the board the same from one run to the next. It
+// pauses after each line (false if abandoned).
+func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, seed uint64, c float32, wood Wood, pa pause) bool {
 	area := dst.SubImage(image.Rect(int(x0), int(y0), int(math.Ceil(float64(x0+w))), int(math.Ceil(float64(y0+h))))).(*image.RGBA)
 	length, across := w, h
 	if vertical {
@@ -85,6 +87,9 @@ func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, se
 			clr = wood.GrainLight
 		}
 		p.fill(area, polyline(pts, (0.12+0.35*fig.Float32())*c), withAlpha(clr, 0.07*wood.Grain))
+		if !pa() {
+			return false
+		}
 	}
 	for off := step * rng.Float32(); off < across; off += step * (0.5 + rng.Float32()) * (0.6 + 0.8*float32(0.5+0.5*math.Sin(float64(off/c)*2.1))) {
 		a1, f1, ph1 := 0.6*step*rng.Float32(), 2*math.Pi/span*(1+2*rng.Float64()), 2*math.Pi*rng.Float64()
@@ -99,7 +104,11 @@ func (p *painter) grain(dst *image.RGBA, x0, y0, w, h float32, vertical bool, se
 		alpha *= wood.Grain
 		width := max(1, (0.01+0.03*rng.Float32())*c)
 		p.fill(area, polyline(pts, width), withAlpha(clr, alpha))
+		if !pa() {
+			return false
+		}
 	}
+	return true
 }
 
 // wavyLine is the points, every step along a length, of a line off

@@ -24,6 +24,12 @@ func insideRoundRect(x, y, w, h, r float64) float64 {
 // marble at each of cups (pixels from the tray's top-left corner), carved
 // and lit as the board is, so the supply reads as part of the board.
 func PaintTray(w, h int, cups []layout.Point, cupR float64, wd Wood) *image.RGBA {
+	return paintTray(w, h, cups, cupR, wd, whole)
+}
+
+// paintTray is PaintTray pausing between slices of its work (nil if
+// abandoned).
+func paintTray(w, h int, cups []layout.Point, cupR float64, wd Wood, pa pause) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	if w < 2 || h < 2 || cupR <= 0 {
 		return img
@@ -32,11 +38,13 @@ func PaintTray(w, h int, cups []layout.Point, cupR float64, wd Wood) *image.RGBA
 	p := &painter{z: vector.NewRasterizer(1, 1)}
 	wood := image.NewRGBA(img.Bounds())
 	draw.Draw(wood, wood.Bounds(), image.NewUniform(wd.Field), image.Point{}, draw.Src)
-	p.grain(wood, 0, 0, float32(w), float32(h), false, 9, float32(unit), wd)
+	if !p.grain(wood, 0, 0, float32(w), float32(h), false, 9, float32(unit), wd, pa) {
+		return nil
+	}
 	W, H := float64(w)/unit, float64(h)/unit
 	rr := min(W, H) * 0.18
 	rim := min(0.16, min(W, H)*0.12) // the compartment's wall
-	for py := range h {
+	ok := sliceRows(0, h, w, pa, func(py int) {
 		for px := range w {
 			x, y := (float64(px)+0.5)/unit, (float64(py)+0.5)/unit
 			e := insideRoundRect(x, y, W, H, rr)
@@ -75,6 +83,9 @@ func PaintTray(w, h int, cups []layout.Point, cupR float64, wd Wood) *image.RGBA
 			q := func(v uint8) uint8 { return uint8(max(0, min(255, (float64(v)*shade+gl)*cover))) }
 			img.SetRGBA(px, py, color.RGBA{q(a.R), q(a.G), q(a.B), uint8(255 * cover)})
 		}
+	})
+	if !ok {
+		return nil
 	}
 	return img
 }

@@ -2,6 +2,8 @@ package render
 
 import (
 	"image"
+	"image/color"
+	"image/draw"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -23,30 +25,41 @@ const uploadBytes = 16 << 10
 // written in bands of rows of at most uploadBytes each (one row where a
 // row is longer).
 func upload(img *image.RGBA) *ebiten.Image {
+	dst, _ := uploadBands(img, func(int) bool { return true })
+	return dst
+}
+
+// uploadBands makes a texture of img's size and writes img into it band
+// by band (see upload), calling after with each band's number once it is
+// written; where after says false, it stops there, false.
+func uploadBands(img *image.RGBA, after func(band int) bool) (*ebiten.Image, bool) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	dst := ebiten.NewImage(max(1, w), max(1, h))
 	if w < 1 || h < 1 {
-		return dst
+		return dst, true
 	}
 	rows := max(1, uploadBytes/(4*w))
-	for y := 0; y < h; y += rows {
+	for i, y := 0, 0; y < h; i, y = i+1, y+rows {
 		n := min(rows, h-y)
 		band := dst.SubImage(image.Rect(0, y, w, y+n)).(*ebiten.Image)
 		if img.Stride == 4*w {
 			o := img.PixOffset(b.Min.X, b.Min.Y+y)
 			band.WritePixels(img.Pix[o : o+4*w*n])
-			continue
+		} else {
+			// A sub-image of a wider one: its rows are not contiguous.
+			buf := make([]byte, 0, 4*w*n)
+			for r := range n {
+				o := img.PixOffset(b.Min.X, b.Min.Y+y+r)
+				buf = append(buf, img.Pix[o:o+4*w]...)
+			}
+			band.WritePixels(buf)
 		}
-		// A sub-image of a wider one: its rows are not contiguous.
-		buf := make([]byte, 0, 4*w*n)
-		for r := range n {
-			o := img.PixOffset(b.Min.X, b.Min.Y+y+r)
-			buf = append(buf, img.Pix[o:o+4*w]...)
+		if !after(i) {
+			return dst, false
 		}
-		band.WritePixels(buf)
 	}
-	return dst
+	return dst, true
 }
 
 // Canvases are the pixel buffers a cache paints in on the CPU, kept from
@@ -61,8 +74,9 @@ type Canvases struct {
 	pix [3][]uint8
 }
 
-// canvas is a cleared picture of bounds r in canvas i (0-2), fresh with s
-// nil.
+// canvas is a picture of bounds r in canvas i (0-2), fresh with s nil;
+// its pixels are what the last paint left there: the paint fills it
+// first (fillSliced), in slices too.
 func (s *Canvases) canvas(i int, r image.Rectangle) *image.RGBA {
 	if s == nil {
 		return image.NewRGBA(r)
@@ -73,7 +87,6 @@ func (s *Canvases) canvas(i int, r image.Rectangle) *image.RGBA {
 		s.pix[i] = make([]uint8, n)
 	}
 	pix := s.pix[i][:n]
-	clear(pix)
 	return &image.RGBA{Pix: pix, Stride: 4 * r.Dx(), Rect: r}
 }
 
@@ -84,4 +97,19 @@ func (s *Canvases) held() int {
 		n += cap(p)
 	}
 	return n
+}
+
+// fillSliced fills img with c, a band of rows at a time, pausing after
+// each (false if abandoned): clearing a screen-sized canvas is
+// milliseconds of WebAssembly.
+func fillSliced(img *image.RGBA, c color.RGBA, pa pause) bool {
+	b := img.Bounds()
+	rows := max(1, (256<<10)/max(1, 4*b.Dx()))
+	for y := b.Min.Y; y < b.Max.Y; y += rows {
+		draw.Draw(img, image.Rect(b.Min.X, y, b.Max.X, min(b.Max.Y, y+rows)), image.NewUniform(c), image.Point{}, draw.Src)
+		if !pa() {
+			return false
+		}
+	}
+	return true
 }

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"math/bits"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -29,6 +30,33 @@ type Board struct {
 	table render.TableCache
 	cards [4]render.SeatCardCache
 	trail [24]layout.Point // room for a marble's trail, reused (Rolled)
+	// slicer, once SliceRepaints says so, has the caches repaint a new
+	// size in slices (render.Slicer); sliced says it does.
+	slicer render.Slicer
+	sliced bool
+}
+
+// SliceRepaints has the table, the board and the cards, when the screen
+// changes size, repainted behind the frames in slices of budget and
+// uploaded for at most budget a frame (see render.Slicer), the last
+// pictures stretched to the new places meanwhile: the screen that shows
+// them must draw frames, whole, until Repainting says they are done.
+func (v *Board) SliceRepaints(budget time.Duration) {
+	v.slicer.Budget, v.sliced = budget, true
+}
+
+// Repainting reports whether a repaint in slices was left unfinished by
+// the last frame: a stand-in is shown, and the next frame must be drawn,
+// and drawn whole.
+func (v *Board) Repainting() bool { return v.slicer.Pending() }
+
+// slicing is the caches' Slicer: v's once SliceRepaints was called, else
+// nil (a repaint at once).
+func (v *Board) slicing() *render.Slicer {
+	if !v.sliced {
+		return nil
+	}
+	return &v.slicer
 }
 
 // Px is board point b in screen pixels.
@@ -41,12 +69,20 @@ func (v *Board) Px(b layout.Point) (float64, float64) {
 func (v *Board) Cell(s logic.Square) (float64, float64) { return v.Px(layout.CellPos(s)) }
 
 // DrawBoard draws the wood, the holes and the entry cups, in th.
-func (v *Board) DrawBoard(dst *ebiten.Image, th render.Theme) { v.cache.Draw(dst, &v.Geo, th.Wood) }
+// It paints a new size at once (it has no frame's budget to keep to).
+func (v *Board) DrawBoard(dst *ebiten.Image, th render.Theme) {
+	v.cache.Slicer = nil
+	v.cache.Draw(dst, &v.Geo, th.Wood)
+}
 
 // DrawTable covers the screen with the table top and the board on it
 // (DrawBoard's), composed once per size: a screen that shows the board
 // on the table draws this first, in place of a flat fill and DrawBoard.
 func (v *Board) DrawTable(dst *ebiten.Image, th render.Theme) {
+	if v.sliced {
+		v.slicer.Frame() // the table comes first in a frame: the cards follow
+	}
+	v.table.Slicer, v.cache.Slicer = v.slicing(), v.slicing()
 	v.table.Draw(dst, &v.Geo, &v.cache, th)
 }
 
@@ -230,6 +266,7 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 		g := b * 0.45
 		sp.Panel(dst, r.X-g, r.Y-g, r.W+2*g, r.H+2*g, rad+g, th.Nameplate)
 	}
+	v.cards[i&3].Slicer = v.slicing()
 	v.cards[i&3].Draw(dst, geo, i, th)
 	// Label: the seat's name, then its supply.
 	lh := st.Label.H

@@ -207,9 +207,10 @@ func (t *Table) area(sp *render.Sprites, m shownMarble) image.Rectangle {
 // marble was drawn otherwise in the last frame, and where it is now. A
 // marble is compared by what the frame shows of it, not by what the
 // motion says moves, so a marble no motion flag names cannot leave a
-// trail.
+// trail. While the table is repainted for a new size (in slices), every
+// frame is whole: the new pictures replace the stand-ins everywhere.
 func (t *Table) Dirty(c *app.Context, sk ScreenKey) (image.Rectangle, bool) {
-	if t.liveNow() || !t.last.ok {
+	if t.liveNow() || !t.last.ok || t.View.Repainting() {
 		return image.Rectangle{}, false
 	}
 	k := t.frame(c, sk)

@@ -2,6 +2,7 @@ package table
 
 import (
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -104,9 +105,17 @@ type step struct {
 // a row): it hurries to its end rather than snap.
 const maxCatchUp = 6
 
+// repaintBudget is how long the repaint of the table, the board and the
+// cards for a new size (a phone turned) may hold the thread at a time,
+// and spend uploading in a frame (see render.Slicer), the old pictures
+// stretched meanwhile: painted in one frame, they froze a tablet at three
+// times its pixels for a second or more (issue 29).
+const repaintBudget = 8 * time.Millisecond
+
 // NewTable lays a session on the table.
 func NewTable(c *app.Context, s *play.Session) *Table {
 	t := &Table{Ctl: play.NewController(s, c.Pace())}
+	t.View.SliceRepaints(repaintBudget)
 	for s := range t.look.turns {
 		t.look.seeds[s] = view.SquareSeed(logic.Square(s))
 		t.look.turns[s] = view.SquareTurn(logic.Square(s), t.look.seeds[s])
@@ -191,10 +200,10 @@ func (t *Table) Relayout(c *app.Context) {
 // Still reports whether nothing on the table moves: no move shown, no
 // marble held or rolling back, no refusal fading, no pulsing choice or
 // win, the computer not thinking (a player elsewhere may be), the status
-// settled.
+// settled, no repaint for a new size under way.
 func (t *Table) Still() bool {
 	ctl := t.Ctl
-	if t.move.anim != nil || !ctl.HumanToMove() && !t.waiting() && !t.ended() || t.words.statusVer != ctl.StatusVersion() || ctl.Hinting() {
+	if t.move.anim != nil || !ctl.HumanToMove() && !t.waiting() && !t.ended() || t.words.statusVer != ctl.StatusVersion() || ctl.Hinting() || t.View.Repainting() {
 		return false
 	}
 	return t.Hand.still(t.tick)
