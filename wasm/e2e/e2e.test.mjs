@@ -500,9 +500,19 @@ test('a link keeps the game in progress; with storage full a reload resumes and 
       throw new DOMException("Failed to execute 'setItem' on 'Storage': Setting the value of 'shiftago/game' exceeded the quota.", 'QuotaExceededError');
     };
   });
+  // The storage's notice is shown from the first tick for a few seconds
+  // of the clock: the page notes it at the first frame that has it (at
+  // load 40 a poll from here came after it was gone).
+  await page.addInitScript(() => {
+    const f = () => {
+      const n = window.shiftago && window.shiftago.notice && window.shiftago.notice();
+      if (n) window.__firstNotice = n;
+      else requestAnimationFrame(f);
+    };
+    requestAnimationFrame(f);
+  });
   await page.reload();
-  // The storage's notice is shown from the first tick for a few seconds.
-  const said = await page.waitForFunction(() => window.shiftago && window.shiftago.phase() !== 'loading' && shiftago.notice(), null, { timeout: 180_000, polling: 50 });
+  const said = await page.waitForFunction(() => window.__firstNotice, null, { timeout: 180_000, polling: 100 });
   let notice = await said.jsonValue();
   page.cdp = await ctx.newCDPSession(page);
   await waitPhase(page, ['playing']);
