@@ -8,19 +8,21 @@ import (
 	"testing"
 
 	"shiftago/logic/internal/naive"
+	"shiftago/logic/internal/race"
 )
 
 // differentialGames is the number of random games per configuration (27
 // configurations: variant × players × sit-outs). The default keeps `go test`
-// quick; CI runs 60 a configuration (1,620 games) in a step of its own.
+// quick; CI runs 20 a configuration (540 games) in its step without -race.
 var differentialGames = flag.Int("differential-games", 4, "random games per configuration in TestDifferential")
 
 // TestDifferential plays thousands of seeded random games on this engine and
 // on the deliberately naive one in internal/naive, and requires them to
 // agree after every move: the position string, the sorted legal moves and
 // the result, and how each parser reads that string back (see
-// differentialParse).
+// differentialParse). One goroutine: it skips under -race.
 func TestDifferential(t *testing.T) {
+	race.SkipSlow(t)
 	games := *differentialGames
 	if testing.Short() {
 		games = min(games, 2)
@@ -121,8 +123,10 @@ func differentialParse(p *Position) error {
 }
 
 // TestDifferentialPerft recomputes the pinned perft counts with the naive
-// engine, to the depth it manages quickly.
+// engine, to the depth it manages quickly. One goroutine: it skips under
+// -race.
 func TestDifferentialPerft(t *testing.T) {
+	race.SkipSlow(t)
 	depth := 3
 	if testing.Short() {
 		depth = 2

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"shiftago/logic/internal/race"
 )
 
 // checkPlayout plays a seeded random game and checks, after every move, the
@@ -192,7 +194,10 @@ func checkRoundTrip(p *Position) error {
 	return nil
 }
 
+// TestRandomPlayouts checks the rules' invariants after every move of
+// 1,800 seeded random games. One goroutine: it skips under -race.
 func TestRandomPlayouts(t *testing.T) {
+	race.SkipSlow(t)
 	games := 200
 	if testing.Short() {
 		games = 30

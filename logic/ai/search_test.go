@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/internal/race"
 )
 
 // TestDeterministic: same position, seed and level ⇒ same move, however
 // the search is sliced.
 func TestDeterministic(t *testing.T) {
-	skipUnderRace(t)
+	race.SkipSlow(t)
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 12; i++ {
 		v := logic.Variant(i % 3)
@@ -146,7 +147,7 @@ func TestWinInOneEndsTheNode(t *testing.T) {
 // step, in Express and Expert alike (node budgets, not time: the figure
 // cannot depend on the machine).
 func TestGrandmasterSeesDeeper(t *testing.T) {
-	skipUnderRace(t)
+	race.SkipSlow(t)
 	for _, v := range []logic.Variant{logic.Express, logic.Expert} {
 		rng := rand.New(rand.NewPCG(11, uint64(v)))
 		var gm, ref, n int

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/internal/race"
 )
 
 // bruteWins is wins by its definition: no table, no shortcut, every move.
@@ -372,7 +373,7 @@ func TestParallelSolverOnce(t *testing.T) {
 // move, and the move played was never searched (at 500 ms a move in
 // Expert the Grandmaster lost 21 of 24 games to the reference).
 func TestSolverLeavesTimeForTheSearch(t *testing.T) {
-	skipUnderRace(t)
+	race.SkipSlow(t)
 	searched := 0
 	for _, v := range []logic.Variant{logic.Express, logic.Expert} {
 		rng := rand.New(rand.NewPCG(21, uint64(v)))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/internal/race"
 )
 
 var fullLevels = flag.Bool("fulllevels", false, "run the tactical suite at every level's full node budget")
@@ -71,7 +72,7 @@ var tactics = []struct{ kind, pos string }{
 // TestTactics checks that every level above Beginner takes a win in one
 // and stops the next player's win in one (RULES.md §4, §5, §6).
 func TestTactics(t *testing.T) {
-	skipUnderRace(t)
+	race.SkipSlow(t)
 	for _, tc := range tactics {
 		p, err := logic.ParsePosition(tc.pos)
 		if err != nil {
