@@ -386,6 +386,15 @@ func TestNoticeLastsByTheClock(t *testing.T) {
 	c := g.ctx
 	a.onUpdate = func(c *Context) { c.Notify("Move taken back") }
 	g.Update()
+	a.onUpdate = nil
+	// Given while the game starts, before any frame: it waits to be
+	// seen, however long the first frame takes.
+	now = now.Add(time.Minute)
+	g.Update()
+	if c.Notice() != "Move taken back" {
+		t.Fatalf("a notice not yet drawn went after a minute: %q", c.Notice())
+	}
+	c.noticeDrawn()  // the first frame that shows it
 	for range 1000 { // 16 s of ticks at 60 a second, with the clock still
 		g.Update()
 	}

@@ -110,7 +110,10 @@ type notice struct {
 	text string
 	// until is when it goes, by the wall clock: counted in ticks, a
 	// notice stayed for minutes where frames came slowly (a loaded
-	// machine, software WebGL in a browser).
+	// machine, software WebGL in a browser). It is set when the notice is
+	// first drawn (zero until then): given while the game starts, a
+	// notice went before the first frame on a slow device ("the storage
+	// is full" was never seen).
 	until time.Time
 	tap   bool // the notice stays until the player taps (a link's problem)
 	// tick and lang are the tick and the language a notice was given
@@ -192,10 +195,19 @@ func (c *Context) Notify(msg string) {
 	if c.notice.tap && c.Notice() != "" {
 		return // a message the player must read first is not pushed away
 	}
-	c.notice = notice{text: msg, until: c.now().Add(NoticeFor), tick: c.Tick, lang: c.Lang.Code, swallow: c.notice.swallow}
+	c.notice = notice{text: msg, tick: c.Tick, lang: c.Lang.Code, swallow: c.notice.swallow}
 }
 
-// NoticeFor is how long Notify's notice stays.
+// noticeDrawn starts the clock of a notice on the frame that first
+// shows it.
+func (c *Context) noticeDrawn() {
+	if n := &c.notice; n.text != "" && !n.tap && n.until.IsZero() {
+		n.until = c.now().Add(NoticeFor)
+	}
+}
+
+// NoticeFor is how long Notify's notice stays, from the first frame that
+// shows it.
 const NoticeFor = 5 * time.Second
 
 // now is the wall clock (Opts.Now, else time.Now).
@@ -244,7 +256,7 @@ func (c *Context) dismissNotice() {
 
 // Notice is the message shown over the screen now, or "".
 func (c *Context) Notice() string {
-	if n := &c.notice; n.text != "" && (n.tap || c.now().Before(n.until)) && n.lang == c.Lang.Code {
+	if n := &c.notice; n.text != "" && (n.tap || n.until.IsZero() || c.now().Before(n.until)) && n.lang == c.Lang.Code {
 		return n.text
 	}
 	return ""

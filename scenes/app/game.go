@@ -356,6 +356,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.drawnPartial, _ = g.drawnScene.(Partial)
 		g.seenW, g.seenH, g.seenInset, g.notice = c.W, c.H, c.Inset, c.Notice()
 	}
+	c.noticeDrawn()
 	g.Frames++
 	g.drawnTick = c.Tick
 	if g.gcPercent != 0 && c.W == g.laidW && c.H == g.laidH {
