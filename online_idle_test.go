@@ -144,15 +144,15 @@ func TestOnlineTableDrawsOnlyWhatChanges(t *testing.T) {
 		}
 	}
 	// idle waits for the table to settle, then counts the frames drawn
-	// in 180 ticks (3 s): at most one a second, the desktop's repaint of
-	// an idle window (app.Game's idleRepaint).
+	// in 90 ticks: at most one a second (60 ticks), the desktop's repaint
+	// of an idle window (app.Game's idleRepaint).
 	idle := func(what string) {
 		t.Helper()
-		l.Wait(30)
+		l.Wait(20)
 		before := drawn()
-		l.Wait(180)
-		if n := drawn() - before; n > 4 {
-			t.Errorf("%s: %d frames drawn in 180 ticks, idle", what, n)
+		l.Wait(90)
+		if n := drawn() - before; n > 2 {
+			t.Errorf("%s: %d frames drawn in 90 ticks, idle", what, n)
 		}
 	}
 
@@ -212,7 +212,7 @@ func TestOnlineTableDrawsOnlyWhatChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	until("the game over", func() bool { return phase() == "over" })
-	l.Wait(120) // the ending: 64 ticks
+	l.Wait(80) // the ending: 64 ticks
 	if n := drawn() - frames; n < 20 {
 		t.Errorf("the ending: %d frames drawn", n)
 	}
