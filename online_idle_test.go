@@ -36,6 +36,36 @@ func serveForTest(t *testing.T) *servetest.Node {
 	return servetest.Start(t, bin, "127.0.0.1:0", "--data", t.TempDir(), "--workers", "1", "--quiet")
 }
 
+// guestOf is a new guest of the server at base, named name.
+func guestOf(ctx context.Context, t *testing.T, base, name string) *client.Client {
+	t.Helper()
+	c := client.New(base)
+	if err := c.NewGuest(ctx, name); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// linkTo opens c's session of game and its Link, once the game is being
+// played; the test's end closes both.
+func linkTo(ctx context.Context, t *testing.T, c *client.Client, game string) *online.Link {
+	t.Helper()
+	s, err := c.Open(ctx, game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, err := online.NewLink(s, nil)
+	if err != nil {
+		s.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { link.Close(); s.Close() })
+	if err := s.Wait(ctx, func(s *client.State) bool { return s.Synced && s.Status == "playing" }); err != nil {
+		t.Fatal(err)
+	}
+	return link
+}
+
 // TestOnlineTableDrawsOnlyWhatChanges plays an online game at a table in
 // the real game loop, as shipped (frames drawn only when something
 // changed, in part where only marbles roll), against a real `shiftago
@@ -53,14 +83,7 @@ func TestOnlineTableDrawsOnlyWhatChanges(t *testing.T) {
 	n := serveForTest(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	named := func(name string) *client.Client {
-		c := client.New(n.Base)
-		if err := c.NewGuest(ctx, name); err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
-	ann, bob := named("Ann"), named("Bob")
+	ann, bob := guestOf(ctx, t, n.Base, "Ann"), guestOf(ctx, t, n.Base, "Bob")
 	g0, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -73,18 +96,7 @@ func TestOnlineTableDrawsOnlyWhatChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { bs.Close() }()
-	as, err := ann.Open(ctx, g0.Game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	link, err := online.NewLink(as, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { link.Close(); as.Close() }()
-	if err := as.Wait(ctx, func(s *client.State) bool { return s.Synced && s.Status == "playing" }); err != nil {
-		t.Fatal(err)
-	}
+	link := linkTo(ctx, t, ann, g0.Game)
 
 	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &store.Memory{},
 		Online: app.OnlineOptions{Server: n.Base}}, screens(), &input.Script{})

@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,13 +16,11 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
-	"shiftago/logic/online/servetest"
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
-	"shiftago/scenes/online"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
 	"shiftago/scenes/store"
@@ -48,20 +45,10 @@ func TestOnlineScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	bin := filepath.Join(t.TempDir(), "shiftago")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	n := servetest.Start(t, bin, "127.0.0.1:0", "--data", t.TempDir(), "--workers", "1", "--quiet")
+	n := serveForTest(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // 60 screenshots, slow under load
 	defer cancel()
-	named := func(name string) *client.Client {
-		c := client.New(n.Base)
-		if err := c.NewGuest(ctx, name); err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
+	named := func(name string) *client.Client { return guestOf(ctx, t, n.Base, name) }
 	ann, bob, cid := named("Ann"), named("Bob"), named("Cid")
 	g0, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Takeover: 3,
 		Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}, {Kind: "open"}}})
@@ -80,18 +67,7 @@ func TestOnlineScreenshots(t *testing.T) {
 		defer s.Close()
 		sess[name] = s
 	}
-	as, err := ann.Open(ctx, g0.Game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	link, err := online.NewLink(as, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { link.Close(); as.Close() }()
-	if err := as.Wait(ctx, func(s *client.State) bool { return s.Synced && s.Status == "playing" }); err != nil {
-		t.Fatal(err)
-	}
+	link := linkTo(ctx, t, ann, g0.Game)
 
 	keep := &store.Memory{}
 	_ = keep.WriteNoBackup("online-name", []byte("Ann"))
