@@ -206,7 +206,6 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 		g.madePly, g.madeAt = l.Server().Ply()+1, time.Now().UnixMilli()
 	}
 	g.say(c)
-	defer func() { g.still = g.stillNow(c) }()
 	for _, n := range l.Notices() {
 		switch n.Key {
 		case "online.declined.takeback", "online.declined.rematch", "online.tookback", "online.cannot":
@@ -218,6 +217,7 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 			c.NotifyUntilTap(g.notice)
 		}
 	}
+	g.still = g.stillNow(c)
 	return nil
 }
 

@@ -216,11 +216,7 @@ func (t *Table) ended() bool {
 	if t.Ctl.Phase() != play.Over {
 		return false
 	}
-	f := motion.Flourish{Reduced: t.reduced}
-	if win, ok := t.Ctl.WinLine(); ok {
-		f.Line = win.N
-	}
-	return t.Ctl.OverFor() > f.Length()
+	return t.Ctl.OverFor() > t.flourish(t.reduced).Length()
 }
 
 // waiting reports whether the table waits for a player elsewhere (see
@@ -686,15 +682,22 @@ func (l *liveParts) paintLive(screen *ebiten.Image, layer liveLayer) {
 // card has come (the card shows the final picture, however soon a tap
 // brought it).
 func (t *Table) Ending(c *app.Context) (motion.Flourish, int) {
-	f := motion.Flourish{Reduced: c.Setup.Reduced}
-	if win, ok := t.Ctl.WinLine(); ok {
-		f.Line = win.N
-	}
+	f := t.flourish(c.Setup.Reduced)
 	k := t.Ctl.OverFor()
 	if t.endShown {
 		k = max(k, f.Length())
 	}
 	return f, k
+}
+
+// flourish is the game's ending as it plays, with reduced motion or not:
+// along the winning line if there is one.
+func (t *Table) flourish(reduced bool) motion.Flourish {
+	f := motion.Flourish{Reduced: reduced}
+	if win, ok := t.Ctl.WinLine(); ok {
+		f.Line = win.N
+	}
+	return f
 }
 
 // drawEnding draws the flourish of the game's end (view.Ending).
