@@ -33,6 +33,7 @@ type spec struct {
 	cmd   string
 	label string
 
+	nodes   int  // this side's node budget (level=N,nodes=M); 0: --nodes or the level's
 	workers int  // searches side by side (ai.Config.Workers)
 	noBook  bool // no opening book
 	frozen  bool // ai.Reference: no tuned weights, no endgame solver
@@ -43,16 +44,30 @@ func parseSpec(s string) (spec, error) {
 	case s == "greedy" || s == "random":
 		return spec{kind: s, label: s}, nil
 	case strings.HasPrefix(s, "level="):
-		num, algo, _ := strings.Cut(s[len("level="):], "/")
+		// level=N[/search][,beam=K][,nodes=M]
+		head, opts, more := strings.Cut(s[len("level="):], ",")
+		num, algo, _ := strings.Cut(head, "/")
 		n, err := strconv.Atoi(num)
 		if err != nil || n < 1 || n > ai.MaxLevel {
 			return spec{}, fmt.Errorf("%.60q: want level=1 to level=%d", s, ai.MaxLevel)
 		}
 		sp := spec{kind: "level", level: n, label: s}
-		algo, beam, _ := strings.Cut(algo, ",beam=")
-		if beam != "" {
-			if sp.beam, err = strconv.Atoi(beam); err != nil || sp.beam < 1 || sp.beam > logic.MaxMoves {
+		for more {
+			var opt string
+			opt, opts, more = strings.Cut(opts, ",")
+			key, val, _ := strings.Cut(opt, "=")
+			v, err := strconv.Atoi(val)
+			switch {
+			case key == "beam" && err == nil && v >= 1 && v <= logic.MaxMoves:
+				sp.beam = v
+			case key == "beam":
 				return spec{}, fmt.Errorf("%.60q: want beam=1 to beam=%d", s, logic.MaxMoves)
+			case key == "nodes" && err == nil && v >= 1 && v <= MaxNodes:
+				sp.nodes = v
+			case key == "nodes":
+				return spec{}, fmt.Errorf("%.60q: want nodes=1 to nodes=%d", s, MaxNodes)
+			default:
+				return spec{}, fmt.Errorf("%.60q: after a comma, beam=K or nodes=M", s)
 			}
 		}
 		switch algo {
@@ -101,6 +116,9 @@ func (sp spec) open(lim limits) (player, error) {
 	case "random":
 		return funcPlayer(ai.Random), nil
 	case "level":
+		if sp.nodes > 0 {
+			lim.nodes = sp.nodes
+		}
 		return &searchPlayer{level: sp.level, multi: sp.multi, beam: sp.beam, lim: lim, workers: sp.workers, noBook: sp.noBook, frozen: sp.frozen}, nil
 	}
 	return startEngine(sp.cmd, lim)
