@@ -1,8 +1,10 @@
 package ai
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
+	"time"
 
 	"shiftago/logic"
 )
@@ -110,3 +112,60 @@ func BenchmarkParallelExpress2(b *testing.B) { benchParallel(b, logic.Express, 2
 func BenchmarkParallelExpert2(b *testing.B)  { benchParallel(b, logic.Expert, 2) }
 func BenchmarkParallelExpress3(b *testing.B) { benchParallel(b, logic.Express, 3) }
 func BenchmarkParallelExpress4(b *testing.B) { benchParallel(b, logic.Express, 4) }
+
+// BenchmarkClock measures the speed-up of two workers as a game uses
+// them: a search of 500 ms under a clock (stepped, the clock read between
+// slices, as the arena's --movetime and the desktop do) over positions of
+// a game, one worker against two, in one run so that both see the same
+// machine. Run it on an otherwise idle machine:
+//
+//	go test ./logic/ai -run '^$' -bench Clock -benchtime 16x -count 3
+//
+// Each op is one position's search; nodes/s is over all of them.
+func BenchmarkClock(b *testing.B) {
+	for _, v := range []logic.Variant{logic.Express, logic.Expert} {
+		for _, n := range []int{2, 3, 4} {
+			if v == logic.Expert && n > 2 {
+				continue
+			}
+			ps := gamePositions(b, v, n, 16)
+			for _, w := range []int{1, 2} {
+				b.Run(fmt.Sprintf("%s%d/workers=%d", v, n, w), func(b *testing.B) {
+					b.ReportAllocs()
+					nodes, depth := 0, 0
+					for i := range b.N {
+						s := NewSearch(ps[i%len(ps)], Config{Level: 5, MaxNodes: Unlimited, Workers: w, NoBook: true, Seed: uint64(i)})
+						deadline := time.Now().Add(500 * time.Millisecond)
+						for !s.Step(4096) && time.Now().Before(deadline) {
+						}
+						s.Stop()
+						nodes += s.Nodes()
+						depth += s.Depth()
+					}
+					b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+					b.ReportMetric(float64(depth)/float64(b.N), "depth")
+				})
+			}
+		}
+	}
+}
+
+// gamePositions is k positions of one game played by the Club level from
+// the start (every other ply from the 4th), the same in every run.
+func gamePositions(tb testing.TB, v logic.Variant, n, k int) []logic.Position {
+	p, err := logic.NewGame(logic.Standard(v, n, nil))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []logic.Position
+	for ply := 0; len(out) < k && !p.Over(); ply++ {
+		if ply >= 4 && ply%2 == 0 {
+			out = append(out, p)
+		}
+		p.Apply(Think(p, Config{Level: 3, MaxNodes: 5000, Seed: uint64(ply)}), nil)
+	}
+	if len(out) == 0 {
+		tb.Fatal("the game ended before its 4th ply")
+	}
+	return out
+}
