@@ -189,6 +189,19 @@ func TestOnlineScreenshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	tickUntil("the offer gone", func() bool { return online()["asked"] == "" })
+	// The refusal is told on the status line for a while, in the language
+	// shown: one chosen while it is told too.
+	l.Do(func() {
+		en := online()["told"].(string)
+		c.SetLanguage("de")
+		_ = g.Update()
+		de := online()["told"].(string)
+		c.SetLanguage("en")
+		_ = g.Update()
+		if en == "" || de == "" || de == en || online()["mark"] != en {
+			t.Errorf("the refusal told %q in English, then %q in German (the status line now %q)", en, de, online()["mark"])
+		}
+	})
 
 	// Cid resigns: the computer takes the seat, and everyone is told.
 	if err := sess["cid"].Send(proto.Msg{T: proto.TResign, Ply: 2, Seat: 2}); err != nil {

@@ -39,8 +39,9 @@ type OnlineScreen struct {
 	promptBox layout.Rect
 	promptH   float64 // the prompt's text size
 	asked     online.Offer
-	told      string // what the status line says for a while: an offer refused, a takeback
-	toldUntil int    // the tick it stops
+	told      play.Message // what the status line says for a while: an offer refused, a takeback
+	toldSaid  string       // told in the language shown (put into words each tick: the language may change)
+	toldUntil int          // the tick it stops
 	rematch   chan func(*app.Context)
 	opening   bool // the rematch is being opened
 
@@ -152,7 +153,7 @@ func (g *OnlineScreen) PageOnline() map[string]any {
 		"madePly": g.madePly, "madeAt": float64(g.madeAt), "notice": g.notice, "mark": g.mark,
 		"conflicts": g.link.Conflicts(), "myTurn": g.myTurn,
 		"menu": g.open, "sure": g.sure, "asked": g.asked.Kind, "offers": offerKinds(g.link.Offers()),
-		"told": g.told, "rematch": g.link.Rematch(), "result": st.Result, "why": st.Why,
+		"told": g.toldSaid, "rematch": g.link.Rematch(), "result": st.Result, "why": st.Why,
 		"table": tableInfo(st.Table),
 	}
 }
@@ -210,8 +211,9 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 		switch n.Key {
 		case "online.declined.takeback", "online.declined.rematch", "online.tookback", "online.cannot":
 			// Told on the status line, for a few seconds.
-			g.told, g.toldUntil = c.Say(n), c.Tick+4*60
-			g.notice = g.told
+			g.told, g.toldUntil = n, c.Tick+4*60
+			g.toldSaid = c.Say(n)
+			g.notice = g.toldSaid
 		default:
 			g.notice = c.Say(n)
 			c.NotifyUntilTap(g.notice)
@@ -259,14 +261,15 @@ func (g *OnlineScreen) say(c *app.Context) {
 		}
 		return false
 	}
-	if c.Tick >= g.toldUntil {
-		g.told = ""
+	g.toldSaid = ""
+	if c.Tick < g.toldUntil {
+		g.toldSaid = c.Say(g.told)
 	}
 	switch {
 	case l.State() == online.Reconnecting:
 		g.mark = c.T("online.reconnecting")
-	case g.told != "":
-		g.mark = g.told
+	case g.toldSaid != "":
+		g.mark = g.toldSaid
 	case mine(proto.OfferTakeback):
 		g.mark = c.T("online.offered.takeback")
 	case mine(proto.OfferRematch):
