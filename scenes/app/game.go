@@ -226,6 +226,9 @@ func (g *Game) Update() error {
 	if c.In.Pressed {
 		c.Touch = c.In.Touch // the last press says how the player plays
 	}
+	if c.In.Pressed || len(c.In.Keys()) > 0 {
+		c.Sound.Wake() // the browser's audio starts at the first gesture
+	}
 	// A rotation or a browser bar moves the safe area: look again now and
 	// then, and at once when the size changed (a phone turned), so that
 	// the first frame at the new size already keeps clear of the new

@@ -32,9 +32,15 @@ const (
 // Sound plays the game's synthesized sounds through one audio context,
 // with a volume and a mute. Without a sound device it stays silent and
 // says so once (Notice); with mute from the start it never even creates
-// the audio context, so it can never fail.
+// the audio context, so it can never fail. In the browser the context is
+// opened at the player's first touch, click or key (Wake), not before:
+// a running context costs the page's main thread every second (ebiten
+// wakes a goroutine 100 times a second, and the audio worklet asks the
+// game for samples about 23 times a second, silence included), and no
+// sound can be heard before a gesture anyway.
 type Sound struct {
 	ctx    *audio.Context
+	asleep bool // the context waits for Wake (the browser)
 	muted  bool
 	volume float64
 	notice string // a catalogue key
@@ -48,9 +54,16 @@ type Sound struct {
 
 // New opens the audio context unless off is set or no sound device
 // answers; muted and volume are the player's settings.
-func New(off, muted bool, volume float64) *Sound {
+func New(off, muted bool, volume float64) *Sound { return newSound(off, muted, volume, browser) }
+
+// newSound is New, the context waiting for Wake if lazy.
+func newSound(off, muted bool, volume float64, lazy bool) *Sound {
 	s := &Sound{muted: muted, volume: volume}
 	if off {
+		return s
+	}
+	if lazy {
+		s.asleep = true // the browser: its audio waits rather than fails
 		return s
 	}
 	if err := probeSoundDevice(); err != nil {
@@ -61,8 +74,22 @@ func New(off, muted bool, volume float64) *Sound {
 	return s
 }
 
-// Available reports whether sound can be heard at all.
-func (s *Sound) Available() bool { return s.ctx != nil }
+// Wake opens the audio context that waits for the player's first touch,
+// click or key (the browser's): called on each, it does nothing after
+// the first. The context made in the tick of a press is resumed by the
+// release that follows it (the audio library listens for it), inside
+// the gesture, as the strictest browsers ask.
+func (s *Sound) Wake() {
+	if !s.asleep {
+		return
+	}
+	s.asleep = false
+	s.ctx = audio.NewContext(assets.SampleRate)
+}
+
+// Available reports whether sound can be heard at all (in the browser,
+// once the player has touched the page).
+func (s *Sound) Available() bool { return s.ctx != nil || s.asleep }
 
 // Notice is the catalogue key of a message to show once about the
 // sound, or "".
