@@ -208,6 +208,11 @@ func (g *Game) Update() error {
 		}
 	}
 	c.Tick++
+	if c.Sound != nil && (c.In.Pressed || len(c.In.Keys()) > 0) {
+		// The browser's audio context, at the player's first gesture
+		// (sound.New): c.In is still last tick's input, the gesture's.
+		c.Sound.Open()
+	}
 	if c.W != g.laidW || c.H != g.laidH {
 		// A new window size (a tablet turned): the screens paint their
 		// boards and marbles afresh. Collect the old ones first, so the
@@ -225,9 +230,6 @@ func (g *Game) Update() error {
 	g.src.Sample(&c.In)
 	if c.In.Pressed {
 		c.Touch = c.In.Touch // the last press says how the player plays
-	}
-	if c.In.Pressed || len(c.In.Keys()) > 0 {
-		c.Sound.Wake() // the browser's audio starts at the first gesture
 	}
 	// A rotation or a browser bar moves the safe area: look again now and
 	// then, and at once when the size changed (a phone turned), so that

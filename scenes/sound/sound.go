@@ -32,15 +32,17 @@ const (
 // Sound plays the game's synthesized sounds through one audio context,
 // with a volume and a mute. Without a sound device it stays silent and
 // says so once (Notice); with mute from the start it never even creates
-// the audio context, so it can never fail. In the browser the context is
-// opened at the player's first touch, click or key (Wake), not before:
-// a running context costs the page's main thread every second (ebiten
-// wakes a goroutine 100 times a second, and the audio worklet asks the
-// game for samples about 23 times a second, silence included), and no
-// sound can be heard before a gesture anyway.
+// the audio context, so it can never fail.
 type Sound struct {
-	ctx    *audio.Context
-	asleep bool // the context waits for Wake (the browser)
+	ctx *audio.Context
+	// later: the context is for Open to create (in the browser, at the
+	// player's first touch, click or key: creating a Web Audio context
+	// and its worklet held up the title screen, and a running context
+	// costs the page's main thread every second, silence included:
+	// ebiten wakes a goroutine 100 times a second and the worklet asks
+	// the game for samples 23 times a second. Nothing can sound before a
+	// gesture anyway).
+	later  bool
 	muted  bool
 	volume float64
 	notice string // a catalogue key
@@ -53,43 +55,47 @@ type Sound struct {
 }
 
 // New opens the audio context unless off is set or no sound device
-// answers; muted and volume are the player's settings.
-func New(off, muted bool, volume float64) *Sound { return newSound(off, muted, volume, browser) }
+// answers; muted and volume are the player's settings. In the browser it
+// leaves the context for Open.
+func New(off, muted bool, volume float64) *Sound {
+	return newSound(off, muted, volume, browser, probeSoundDevice)
+}
 
-// newSound is New, the context waiting for Wake if lazy.
-func newSound(off, muted bool, volume float64, lazy bool) *Sound {
+// newSound is New, with the context left for Open if later is set and
+// probe asking for the sound device.
+func newSound(off, muted bool, volume float64, later bool, probe func() error) *Sound {
 	s := &Sound{muted: muted, volume: volume}
 	if off {
 		return s
 	}
-	if lazy {
-		s.asleep = true // the browser: its audio waits rather than fails
+	if err := probe(); err != nil {
+		s.notice = "notice.nodevice"
 		return s
 	}
-	if err := probeSoundDevice(); err != nil {
-		s.notice = "notice.nodevice"
+	if later {
+		s.later = true
 		return s
 	}
 	s.ctx = audio.NewContext(assets.SampleRate)
 	return s
 }
 
-// Wake opens the audio context that waits for the player's first touch,
-// click or key (the browser's): called on each, it does nothing after
-// the first. The context made in the tick of a press is resumed by the
-// release that follows it (the audio library listens for it), inside
-// the gesture, as the strictest browsers ask.
-func (s *Sound) Wake() {
-	if !s.asleep {
+// Open creates the audio context New left for later; otherwise it does
+// nothing. The game calls it at the player's first touch, click or key
+// (before that no sound can be heard, so none is lost); the audio
+// library resumes the context at the release that follows, inside the
+// gesture, as the strictest browsers ask.
+func (s *Sound) Open() {
+	if !s.later {
 		return
 	}
-	s.asleep = false
+	s.later = false
 	s.ctx = audio.NewContext(assets.SampleRate)
 }
 
-// Available reports whether sound can be heard at all (in the browser,
-// once the player has touched the page).
-func (s *Sound) Available() bool { return s.ctx != nil || s.asleep }
+// Available reports whether sound can be heard at all (a context left
+// for Open counts).
+func (s *Sound) Available() bool { return s.ctx != nil || s.later }
 
 // Notice is the catalogue key of a message to show once about the
 // sound, or "".
