@@ -74,6 +74,10 @@ type Game struct {
 	// region, in the browser; nil elsewhere); said is what it last said.
 	announce func(text string)
 	said     string
+	// publish gives the page the phase when it changes (window.shiftago.now,
+	// in the browser; nil elsewhere); shown is what it last gave.
+	publish func(phase string)
+	shown   string
 }
 
 // New prepares the game: fonts, sprites, sound, the language, the first
@@ -275,6 +279,12 @@ func (g *Game) Update() error {
 			if a != "" {
 				g.announce(a)
 			}
+		}
+	}
+	if g.publish != nil {
+		if p := g.PagePhase(); p != g.shown {
+			g.shown = p
+			g.publish(p)
 		}
 	}
 	if c.shell.quit || g.stop.Load() {

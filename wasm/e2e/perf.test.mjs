@@ -250,8 +250,14 @@ test('the title screen: first and repeat visits, throttled and not', { timeout: 
 // frameCost samples the page's main-thread script time (CDP
 // Performance.getMetrics' ScriptDuration: the game's WebAssembly included)
 // and its animation frames over ms milliseconds, counting only the
-// intervals in which phase() (a page function) was `want` at both ends.
-async function frameCost(page, ms, phase, want) {
+// intervals in which phase() (a page function giving [frames, phase]) was
+// `want` at both ends. phase() must not call into the game: each call
+// wakes the game's goroutines and costs the page's script about as much
+// as a tick, so asking every 100 ms (twice, phase and ticks) added a
+// tenth of the game's script a frame to what was measured, and nothing
+// to the yardstick's. ticks() (a call into the game, if given) is asked
+// once a second, for the ticks a frame over the seconds wanted throughout.
+async function frameCost(page, ms, phase, want, ticks = null) {
   await page.evaluate(() => {
     window.__frames = 0;
     const f = () => { window.__frames++; requestAnimationFrame(f); };
@@ -260,30 +266,41 @@ async function frameCost(page, ms, phase, want) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const sample = async () => {
-    const [{ metrics }, [frames, ph, ticks]] = await Promise.all([cdp.send('Performance.getMetrics'),
-      page.evaluate(phase)]);
+    const [{ metrics }, [frames, ph]] = await Promise.all([cdp.send('Performance.getMetrics'), page.evaluate(phase)]);
     const m = (n) => metrics.find((x) => x.name === n).value;
-    return { t: m('Timestamp'), script: m('ScriptDuration'), frames, ph, ticks: ticks || 0 };
+    return { t: m('Timestamp'), script: m('ScriptDuration'), frames, ph };
   };
-  let script = 0, frames = 0, secs = 0, ticks = 0, prev = await sample();
+  const tickSample = async () => ({ frames: await page.evaluate(() => window.__frames), ticks: await page.evaluate(ticks) });
+  let script = 0, frames = 0, secs = 0, tickCount = 0, tickFrames = 0, prev = await sample();
+  let tprev = ticks && await tickSample(), throughout = true;
   const end = Date.now() + ms;
-  while (Date.now() < end) {
+  for (let i = 1; Date.now() < end; i++) {
     await new Promise((ok) => setTimeout(ok, 100));
     const s = await sample();
     if (prev.ph === want && s.ph === want) {
       script += s.script - prev.script;
       frames += s.frames - prev.frames;
-      ticks += s.ticks - prev.ticks;
       secs += s.t - prev.t;
+    } else {
+      throughout = false;
     }
     prev = s;
+    if (ticks && i % 10 === 0) {
+      const t = await tickSample();
+      if (throughout) {
+        tickCount += t.ticks - tprev.ticks;
+        tickFrames += t.frames - tprev.frames;
+      }
+      tprev = t;
+      throughout = s.ph === want;
+    }
   }
   // Ticks a frame: Ebitengine runs several game ticks in one slow frame
   // to keep 60 a second, so a slow frame costs more script (the yardstick
   // has no tick count).
   return {
     scriptMsPerFrame: frames ? +(1000 * script / frames).toFixed(2) : null, fps: secs ? +(frames / secs).toFixed(1) : null,
-    ticksPerFrame: frames && ticks ? +(ticks / frames).toFixed(2) : null, frames, seconds: +secs.toFixed(1),
+    ticksPerFrame: tickFrames && tickCount ? +(tickCount / tickFrames).toFixed(2) : null, frames, seconds: +secs.toFixed(1),
   };
 }
 
@@ -303,11 +320,20 @@ test('script per frame while marbles roll, against the yardstick page', { timeou
       await ctx.close();
     }
     // The game: two computer seats, the quickest level, so marbles roll
-    // every few seconds; only the rolling counts.
+    // every few seconds; only the rolling counts. (A build before
+    // shiftago.now is asked phase(), as it was.)
     ctx = await newContext(viewport, dpr);
     try {
       const page = await open(ctx, '?players=2&seats=ai:1,ai:1&lang=en');
-      row.game = await frameCost(page, 25_000, () => [window.__frames, shiftago.phase(), shiftago.ticks()], 'animating');
+      row.game = await frameCost(page, 25_000, () => [window.__frames, shiftago.now ? shiftago.now.phase : shiftago.phase()], 'animating',
+        () => shiftago.ticks());
+      // shiftago.now.phase, which the game keeps, says what phase() says
+      // (JavaScript runs between two ticks: both see the same state).
+      for (let i = 0; i < 5; i++) {
+        const [now, ph] = await page.evaluate(() => [shiftago.now && shiftago.now.phase, shiftago.phase()]);
+        if (now !== undefined) assert.equal(now, ph, `${name}: shiftago.now.phase says ${now}, phase() ${ph}`);
+        await page.waitForTimeout(300);
+      }
     } finally {
       await ctx.close();
     }
