@@ -333,6 +333,12 @@ test('script per frame while marbles roll, against the yardstick page', { timeou
       // The game: two computer seats, the quickest level, so marbles roll
       // every few seconds; only the rolling counts.
       const gpage = await open(gctx, '?players=2&seats=ai:1,ai:1&lang=en');
+      // Past the first two moves: what a game does once (a shader
+      // compiled, marbles baked, glyphs drawn for the first time; the
+      // browser optimising the hot code of a 17 MB module on its
+      // background threads, slowly on a loaded machine) is not what
+      // rolling marbles cost, and the yardstick has none of it.
+      await gpage.waitForFunction(() => shiftago.record().length >= 2, null, { timeout: 180_000, polling: 1000 });
       for (const page of [ypage, gpage]) {
         await page.cdp.send('Performance.enable');
         await countFrames(page);
