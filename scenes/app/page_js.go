@@ -36,8 +36,8 @@ const Browser = true
 //	                 screen, why a record was refused), or ""
 //	now.phase        phase() as of the last tick's end, a plain property
 //	                 the game sets when it changes: reading it runs no Go
-//	                 (each call above wakes the game's goroutines, some
-//	                 tenths of a millisecond of the page's script), for
+//	                 (each call above wakes the game's goroutines, about
+//	                 a tenth of a millisecond of the page's script), for
 //	                 what asks often (index.html's full-screen switch,
 //	                 perf.test.mjs)
 //	ticks()          ticks run so far
