@@ -15,13 +15,14 @@ import (
 	"shiftago/scenes/looptest"
 )
 
-// TestDrawingStaysInItsArea: SeatCard and Status draw nothing outside
-// SeatCardArea and StatusArea, in every layout, with everything a card
+// TestDrawingStaysInItsArea: SeatCard, Status and the menu and undo
+// buttons draw nothing outside SeatCardArea, StatusArea and ButtonArea,
+// in every layout, with everything a card
 // can show (the frame of the seat to move, a long name, a sitting-out
 // plate, the score track, a full tray) and the status with two lines and
-// the thinking dots. A frame drawn in part leaves out the cards and the
-// status line whose areas miss its clip: were anything drawn beyond
-// them, it would be left stale.
+// the thinking dots. A frame drawn in part leaves out the cards, the
+// status line and the buttons whose areas miss its clip: were anything
+// drawn beyond them, it would be left stale.
 func TestDrawingStaysInItsArea(t *testing.T) {
 	l := looptest.Need(t)
 	text, err := render.NewText()
@@ -80,5 +81,16 @@ func TestDrawingStaysInItsArea(t *testing.T) {
 		check("the status", v.StatusArea(lines, size), func(dst *ebiten.Image) {
 			v.Status(dst, k, "Expert", lines, size, x, true, 9)
 		})
+		for _, open := range []bool{false, true} {
+			check(fmt.Sprintf("the menu button (open %v)", open), ui.ButtonArea(v.Geo.Menu), func(dst *ebiten.Image) {
+				ui.DrawMenuButton(dst, k, v.Geo.Menu, open)
+			})
+		}
+		if !v.Geo.Undo.Empty() {
+			var icon ui.UndoIcon
+			check("the undo button", ui.ButtonArea(v.Geo.Undo), func(dst *ebiten.Image) {
+				ui.DrawUndoButton(dst, k, &icon, v.Geo.Undo, true, true)
+			})
+		}
 	}
 }

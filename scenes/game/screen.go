@@ -410,8 +410,14 @@ func (m *menu) layout(c *app.Context, g *Screen, geo *layout.Geometry) {
 // cannot be used now are dimmed.
 func (m *menu) draw(screen *ebiten.Image, c *app.Context, g *Screen) {
 	geo := &g.t.View.Geo
-	ui.DrawMenuButton(screen, c.Kit(), geo.Menu, m.open)
-	if u := geo.Undo; m.undoOK && !u.Empty() {
+	// A frame drawn in part (rolling marbles) is clipped to the screen's
+	// bounds: the buttons it does not meet are not drawn (a panel is nine
+	// draw calls).
+	clip := screen.Bounds()
+	if ui.Meets(clip, ui.ButtonArea(geo.Menu)) {
+		ui.DrawMenuButton(screen, c.Kit(), geo.Menu, m.open)
+	}
+	if u := geo.Undo; m.undoOK && !u.Empty() && ui.Meets(clip, ui.ButtonArea(u)) {
 		ui.DrawUndoButton(screen, c.Kit(), &m.icon, u, g.t.Ctl.CanUndo(c.Setup.HotSeatUndo), m.pressed == 2)
 	}
 	if m.open {

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"image"
 	"math"
 	"time"
 
@@ -604,7 +603,7 @@ func paintTable(screen *ebiten.Image, kit paintKit, k *frameKey) {
 	v.DrawTable(screen, k.theme) // and the board on it
 	if !k.hidden {
 		for i := 0; i < k.pos.Players(); i++ {
-			if meets(clip, v.SeatCardArea(i)) {
+			if ui.Meets(clip, v.SeatCardArea(i)) {
 				v.SeatCard(screen, kit.k, &k.pos, i, k.cards[i])
 			}
 		}
@@ -640,14 +639,9 @@ func paintTable(screen *ebiten.Image, kit paintKit, k *frameKey) {
 	if k.waiting {
 		beat = waitingBeat
 	}
-	if meets(clip, v.StatusArea(k.statusL[:], k.statusS)) {
+	if ui.Meets(clip, v.StatusArea(k.statusL[:], k.statusS)) {
 		v.Status(screen, kit.k, k.variant, k.statusL[:], k.statusS, k.statusX, k.thinking, beat)
 	}
-}
-
-// meets reports whether r, in pixels, shares some area with clip.
-func meets(clip image.Rectangle, r layout.Rect) bool {
-	return r.Overlaps(layout.Rect{X: float64(clip.Min.X), Y: float64(clip.Min.Y), W: float64(clip.Dx()), H: float64(clip.Dy())})
 }
 
 // waitingBeat is the dots' beat held while a player elsewhere is to move:
