@@ -313,6 +313,20 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 	}
 }
 
+// SeatCardArea is the rectangle SeatCard may draw in for seat i: the
+// card, its frame, and a margin of half a cell for what overhangs (a
+// tray marble's shadow, a glyph's edge). A clipped frame that does not
+// meet it need not draw the card: nothing of it would show.
+func (v *Board) SeatCardArea(i int) layout.Rect {
+	geo := &v.Geo
+	st := &geo.Seats[i]
+	r := st.Card.Union(st.Label).Union(st.Tray)
+	if !st.Score.Empty() {
+		r = r.Union(st.Score)
+	}
+	return r.Inset(-(math.Max(3, geo.Cell*0.06) + geo.Cell*0.5))
+}
+
 // MinScoreCSS is the least size, in CSS pixels, of the score track's
 // numbers: at 320×568 they followed the slots down to about 5 px.
 const MinScoreCSS = 10
@@ -396,6 +410,20 @@ func (v *Board) Status(dst *ebiten.Image, k ui.Kit, variant string, lines []stri
 			k.Sprites.Dot(dst, x0+float64(j)*bar*0.32, r.Y+r.H/2, bar*0.18/float64(max(1, k.Sprites.Diameter())), render.Fade(render.Accent, a))
 		}
 	}
+}
+
+// StatusArea is the rectangle Status may draw in with lines at size: the
+// panel's rows, or the lines' if they are taller, across the whole
+// screen (a line too long for the panel runs on past it), with a margin
+// of half a cell (see SeatCardArea).
+func (v *Board) StatusArea(lines []string, size float64) layout.Rect {
+	r := v.Geo.Status
+	if r.Empty() {
+		return layout.Rect{}
+	}
+	n := float64(shownLines(lines))
+	half := max(r.H/2, ((n-1)/2*1.15+1)*size) + v.Geo.Cell*0.5
+	return layout.Rect{X: 0, Y: r.Y + r.H/2 - half, W: v.Geo.W, H: 2 * half}
 }
 
 // shownLines is how many of lines come before the first empty one.

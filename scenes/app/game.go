@@ -74,6 +74,10 @@ type Game struct {
 	// region, in the browser; nil elsewhere); said is what it last said.
 	announce func(text string)
 	said     string
+	// publish gives the page the phase when it changes (window.shiftago.now,
+	// in the browser; nil elsewhere); shown is what it last gave.
+	publish func(phase string)
+	shown   string
 }
 
 // New prepares the game: fonts, sprites, sound, the language, the first
@@ -208,6 +212,11 @@ func (g *Game) Update() error {
 		}
 	}
 	c.Tick++
+	if c.Sound != nil && (c.In.Pressed || len(c.In.Keys()) > 0) {
+		// The browser's audio context, at the player's first gesture
+		// (sound.New): c.In is still last tick's input, the gesture's.
+		c.Sound.Open()
+	}
 	if c.W != g.laidW || c.H != g.laidH {
 		// A new window size (a tablet turned): the screens paint their
 		// boards and marbles afresh. Collect the old ones first, so the
@@ -270,6 +279,12 @@ func (g *Game) Update() error {
 			if a != "" {
 				g.announce(a)
 			}
+		}
+	}
+	if g.publish != nil {
+		if p := g.PagePhase(); p != g.shown {
+			g.shown = p
+			g.publish(p)
 		}
 	}
 	if c.shell.quit || g.stop.Load() {

@@ -34,6 +34,12 @@ const Browser = true
 //	                 action ("play", "rules", "level+ 1")
 //	notice()         the message shown over the scene (on the records
 //	                 screen, why a record was refused), or ""
+//	now.phase        phase() as of the last tick's end, a plain property
+//	                 the game sets when it changes: reading it runs no Go
+//	                 (each call above wakes the game's goroutines, about
+//	                 a tenth of a millisecond of the page's script), for
+//	                 what asks often (index.html's full-screen switch,
+//	                 perf.test.mjs)
 //	ticks()          ticks run so far
 //	frames()         frames drawn so far (idle frames are not drawn)
 //	redraw()         has the next frame drawn in full (it changes no
@@ -130,6 +136,10 @@ func installPage(g *Game) {
 		}
 		return nil
 	})
+	now := js.Global().Get("Object").New()
+	now.Set("phase", "loading")
+	api.Set("now", now)
+	g.publish = func(phase string) { now.Set("phase", phase) }
 	js.Global().Set("shiftago", api)
 	// A tab that closes (or goes to the back-forward cache) gives the save
 	// up at once, so a tab opened next is not told the game is open

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"testing"
 
 	"shiftago/logic"
@@ -69,6 +70,32 @@ func TestMenuLabelsAtOneSize(t *testing.T) {
 						}
 					}
 				}
+			}
+		}
+	})
+}
+
+// TestMenuLayoutKeptMatchesFresh: one menu laid out tick after tick
+// (it keeps its labels' widths between ticks) is laid out as a new menu
+// would be, through changes of language and of size: what it keeps is
+// measured again whenever its labels or their height change.
+func TestMenuLayoutKeptMatchesFresh(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		var kept menu
+		for _, step := range []struct {
+			lang string
+			w, h float64
+		}{
+			{"en", 1280, 800}, {"en", 1280, 800}, {"de", 1280, 800}, {"de", 640, 480}, {"fr", 640, 480}, {"en", 1280, 800},
+		} {
+			c := looptest.NewContext(t, step.lang, step.w, step.h, 1)
+			geo := layout.New(layout.Config{W: step.w, H: step.h, Scale: 1, Players: 2})
+			kept.layout(c, nil, &geo)
+			var fresh menu
+			fresh.layout(c, nil, &geo)
+			if !slices.Equal(kept.rects, fresh.rects) || !slices.Equal(kept.labels, fresh.labels) {
+				t.Errorf("%+v: kept menu %v %q, a new one %v %q", step, kept.rects, kept.labels, fresh.rects, fresh.labels)
 			}
 		}
 	})

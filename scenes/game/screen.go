@@ -3,6 +3,7 @@ package game
 import (
 	"image"
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -275,13 +276,21 @@ var menuItems = [...]struct {
 // on ☰ opens the menu and it stays open; a tap on an item runs it, a tap
 // anywhere else or Escape closes it.
 type menu struct {
-	open    bool
-	bs      ui.Buttons[menuAct]
-	rects   []layout.Rect
-	labels  []string // the items' labels, in order
-	undoOK  bool     // the undo button is shown: undo is allowed in this game
-	pressed int      // what the pointer went down on: 0 nothing, 1 ☰, 2 undo, 3 elsewhere with the menu open
-	icon    ui.UndoIcon
+	open   bool
+	bs     ui.Buttons[menuAct]
+	rects  []layout.Rect
+	labels []string // the items' labels, in order
+	// measured and minW: the labels and text height minW was measured
+	// for, and the width the widest label asks. Laid out every tick, the
+	// menu measured every label's glyphs every tick (several ticks a
+	// frame in a slow browser); labels change only with the language or
+	// the sound's state.
+	measured  []string
+	measuredH float64
+	minW      float64
+	undoOK    bool // the undo button is shown: undo is allowed in this game
+	pressed   int  // what the pointer went down on: 0 nothing, 1 ☰, 2 undo, 3 elsewhere with the menu open
+	icon      ui.UndoIcon
 }
 
 // update takes the pointer for the menu and the undo button; it reports
@@ -355,7 +364,6 @@ func (m *menu) enabled(c *app.Context, g *Screen, a menuAct) bool {
 func (m *menu) layout(c *app.Context, g *Screen, geo *layout.Geometry) {
 	n := len(menuItems) - 1 // a page cannot quit; a desktop window has no link to share
 	m.labels = m.labels[:0]
-	minW := 0.0
 	for _, it := range menuItems {
 		if (it.act == actQuit && app.Browser) || (it.act == actSharePosition && !app.Browser) {
 			continue
@@ -368,9 +376,15 @@ func (m *menu) layout(c *app.Context, g *Screen, geo *layout.Geometry) {
 			label = c.T("menu.soundoff")
 		}
 		m.labels = append(m.labels, label)
-		minW = max(minW, c.Text.Width(label, geo.Menu.H*0.42, false)+geo.Menu.H*0.6+1)
 	}
-	m.rects = geo.MenuItemsWide(n, minW, m.rects[:0])
+	if h := geo.Menu.H; h != m.measuredH || !slices.Equal(m.labels, m.measured) {
+		m.minW = 0
+		for _, label := range m.labels {
+			m.minW = max(m.minW, c.Text.Width(label, h*0.42, false)+h*0.6+1)
+		}
+		m.measured, m.measuredH = append(m.measured[:0], m.labels...), h
+	}
+	m.rects = geo.MenuItemsWide(n, m.minW, m.rects[:0])
 	m.bs.Reset()
 	i := 0
 	for _, it := range menuItems {
@@ -396,8 +410,14 @@ func (m *menu) layout(c *app.Context, g *Screen, geo *layout.Geometry) {
 // cannot be used now are dimmed.
 func (m *menu) draw(screen *ebiten.Image, c *app.Context, g *Screen) {
 	geo := &g.t.View.Geo
-	ui.DrawMenuButton(screen, c.Kit(), geo.Menu, m.open)
-	if u := geo.Undo; m.undoOK && !u.Empty() {
+	// A frame drawn in part (rolling marbles) is clipped to the screen's
+	// bounds: the buttons it does not meet are not drawn (a panel is nine
+	// draw calls).
+	clip := screen.Bounds()
+	if ui.Meets(clip, ui.ButtonArea(geo.Menu)) {
+		ui.DrawMenuButton(screen, c.Kit(), geo.Menu, m.open)
+	}
+	if u := geo.Undo; m.undoOK && !u.Empty() && ui.Meets(clip, ui.ButtonArea(u)) {
 		ui.DrawUndoButton(screen, c.Kit(), &m.icon, u, g.t.Ctl.CanUndo(c.Setup.HotSeatUndo), m.pressed == 2)
 	}
 	if m.open {

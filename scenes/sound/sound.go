@@ -34,7 +34,15 @@ const (
 // says so once (Notice); with mute from the start it never even creates
 // the audio context, so it can never fail.
 type Sound struct {
-	ctx    *audio.Context
+	ctx *audio.Context
+	// later: the context is for Open to create (in the browser, at the
+	// player's first touch, click or key: creating a Web Audio context
+	// and its worklet held up the title screen, and a running context
+	// costs the page's main thread every second, silence included:
+	// ebiten wakes a goroutine 100 times a second and the worklet asks
+	// the game for samples 23 times a second. Nothing can sound before a
+	// gesture anyway).
+	later  bool
 	muted  bool
 	volume float64
 	notice string // a catalogue key
@@ -47,22 +55,47 @@ type Sound struct {
 }
 
 // New opens the audio context unless off is set or no sound device
-// answers; muted and volume are the player's settings.
+// answers; muted and volume are the player's settings. In the browser it
+// leaves the context for Open.
 func New(off, muted bool, volume float64) *Sound {
+	return newSound(off, muted, volume, browser, probeSoundDevice)
+}
+
+// newSound is New, with the context left for Open if later is set and
+// probe asking for the sound device.
+func newSound(off, muted bool, volume float64, later bool, probe func() error) *Sound {
 	s := &Sound{muted: muted, volume: volume}
 	if off {
 		return s
 	}
-	if err := probeSoundDevice(); err != nil {
+	if err := probe(); err != nil {
 		s.notice = "notice.nodevice"
+		return s
+	}
+	if later {
+		s.later = true
 		return s
 	}
 	s.ctx = audio.NewContext(assets.SampleRate)
 	return s
 }
 
-// Available reports whether sound can be heard at all.
-func (s *Sound) Available() bool { return s.ctx != nil }
+// Open creates the audio context New left for later; otherwise it does
+// nothing. The game calls it at the player's first touch, click or key
+// (before that no sound can be heard, so none is lost); the audio
+// library resumes the context at the release that follows, inside the
+// gesture, as the strictest browsers ask.
+func (s *Sound) Open() {
+	if !s.later {
+		return
+	}
+	s.later = false
+	s.ctx = audio.NewContext(assets.SampleRate)
+}
+
+// Available reports whether sound can be heard at all (a context left
+// for Open counts).
+func (s *Sound) Available() bool { return s.ctx != nil || s.later }
 
 // Notice is the catalogue key of a message to show once about the
 // sound, or "".

@@ -214,15 +214,19 @@ func (t *Table) Dirty(c *app.Context, sk ScreenKey) (image.Rectangle, bool) {
 		return image.Rectangle{}, false
 	}
 	k := t.frame(c, sk)
+	var parts image.Rectangle // the cards and status line that changed
 	if k != t.last.key {
-		return image.Rectangle{}, false
+		var ok bool
+		if parts, ok = t.partsChanged(&k, &t.last.key); !ok {
+			return image.Rectangle{}, false
+		}
 	}
 	if k.waiting {
-		return image.Rectangle{}, true // the dots stand still
+		return parts, true // the dots stand still
 	}
 	if k.thinking {
 		_, r := t.View.StatusDots(c.Text, k.statusL[:], k.statusS, k.statusX)
-		return r, true
+		return r.Union(parts), true
 	}
 	ms := t.move.anim.Marbles()
 	if len(ms) != t.last.n {
@@ -235,7 +239,39 @@ func (t *Table) Dirty(c *app.Context, sk ScreenKey) (image.Rectangle, bool) {
 			r = r.Union(t.area(c.Sprites, was)).Union(t.area(c.Sprites, now))
 		}
 	}
-	return t.band(r), true
+	return t.band(r).Union(parts), true
+}
+
+// partsChanged compares the key of the frame to draw, k, with the last
+// one's, was: if they differ only in seat cards (a marble taken from a
+// tray as the move begins, a score) and the status line, it gives the
+// part of the screen those cover, now and before (each drawn whole
+// there, the clip being wide enough: SeatCardArea, StatusArea), so the
+// frame is still drawn in part; ok is false for any other difference.
+func (t *Table) partsChanged(k, was *frameKey) (r image.Rectangle, ok bool) {
+	same := *k
+	same.cards = was.cards
+	same.status, same.statusL, same.statusS, same.statusX = was.status, was.statusL, was.statusS, was.statusX
+	if same != *was {
+		return image.Rectangle{}, false
+	}
+	for i := range k.cards {
+		if k.cards[i] != was.cards[i] {
+			r = r.Union(pixels(t.View.SeatCardArea(i)))
+		}
+	}
+	if k.status != was.status || k.statusL != was.statusL || k.statusS != was.statusS || k.statusX != was.statusX {
+		r = r.Union(pixels(t.View.StatusArea(k.statusL[:], k.statusS))).Union(pixels(t.View.StatusArea(was.statusL[:], was.statusS)))
+	}
+	return r, true
+}
+
+// pixels is the smallest rectangle of whole pixels that holds r.
+func pixels(r layout.Rect) image.Rectangle {
+	if r.Empty() {
+		return image.Rectangle{}
+	}
+	return image.Rect(int(math.Floor(r.X)), int(math.Floor(r.Y)), int(math.Ceil(r.X+r.W)), int(math.Ceil(r.Y+r.H)))
 }
 
 // band widens r, when it lies on the board, to the whole row band (or

@@ -595,10 +595,17 @@ func (t *Table) Draw(screen *ebiten.Image, c *app.Context) {
 // paintTable paints the table of key k with kit: see frameKey.
 func paintTable(screen *ebiten.Image, kit paintKit, k *frameKey) {
 	v, sp := kit.view, kit.k.Sprites
+	// A frame drawn in part is clipped to screen's bounds (a sub-image):
+	// the cards and the status line outside it are not drawn at all, as
+	// nothing of them would show (their text is some hundred draw calls,
+	// half the script of a frame of rolling marbles).
+	clip := screen.Bounds()
 	v.DrawTable(screen, k.theme) // and the board on it
 	if !k.hidden {
 		for i := 0; i < k.pos.Players(); i++ {
-			v.SeatCard(screen, kit.k, &k.pos, i, k.cards[i])
+			if ui.Meets(clip, v.SeatCardArea(i)) {
+				v.SeatCard(screen, kit.k, &k.pos, i, k.cards[i])
+			}
 		}
 	}
 	if k.anim == nil && k.hasLast && k.phase != play.Over {
@@ -632,7 +639,9 @@ func paintTable(screen *ebiten.Image, kit paintKit, k *frameKey) {
 	if k.waiting {
 		beat = waitingBeat
 	}
-	v.Status(screen, kit.k, k.variant, k.statusL[:], k.statusS, k.statusX, k.thinking, beat)
+	if ui.Meets(clip, v.StatusArea(k.statusL[:], k.statusS)) {
+		v.Status(screen, kit.k, k.variant, k.statusL[:], k.statusS, k.statusX, k.thinking, beat)
+	}
 }
 
 // waitingBeat is the dots' beat held while a player elsewhere is to move:
