@@ -208,6 +208,9 @@ func (g *Game) Update() error {
 		}
 	}
 	c.Tick++
+	if g.Frames > 0 && c.Sound != nil {
+		c.Sound.Open() // the browser's audio context, once the first frame is up (sound.New)
+	}
 	if c.W != g.laidW || c.H != g.laidH {
 		// A new window size (a tablet turned): the screens paint their
 		// boards and marbles afresh. Collect the old ones first, so the

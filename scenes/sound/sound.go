@@ -34,7 +34,12 @@ const (
 // says so once (Notice); with mute from the start it never even creates
 // the audio context, so it can never fail.
 type Sound struct {
-	ctx    *audio.Context
+	ctx *audio.Context
+	// later: the context is for Open to create (in the browser, once the
+	// first frame is up: creating a Web Audio context and its worklet
+	// held up the title screen, and nothing can sound before the first
+	// touch anyway).
+	later  bool
 	muted  bool
 	volume float64
 	notice string // a catalogue key
@@ -47,22 +52,45 @@ type Sound struct {
 }
 
 // New opens the audio context unless off is set or no sound device
-// answers; muted and volume are the player's settings.
+// answers; muted and volume are the player's settings. In the browser it
+// leaves the context for Open.
 func New(off, muted bool, volume float64) *Sound {
+	return newSound(off, muted, volume, browser, probeSoundDevice)
+}
+
+// newSound is New, with the context left for Open if later is set and
+// probe asking for the sound device.
+func newSound(off, muted bool, volume float64, later bool, probe func() error) *Sound {
 	s := &Sound{muted: muted, volume: volume}
 	if off {
 		return s
 	}
-	if err := probeSoundDevice(); err != nil {
+	if err := probe(); err != nil {
 		s.notice = "notice.nodevice"
+		return s
+	}
+	if later {
+		s.later = true
 		return s
 	}
 	s.ctx = audio.NewContext(assets.SampleRate)
 	return s
 }
 
-// Available reports whether sound can be heard at all.
-func (s *Sound) Available() bool { return s.ctx != nil }
+// Open creates the audio context New left for later; otherwise it does
+// nothing. The game calls it once its first frame is drawn (before
+// that, no touch or key can have come, so no sound is lost).
+func (s *Sound) Open() {
+	if !s.later {
+		return
+	}
+	s.later = false
+	s.ctx = audio.NewContext(assets.SampleRate)
+}
+
+// Available reports whether sound can be heard at all (a context left
+// for Open counts).
+func (s *Sound) Available() bool { return s.ctx != nil || s.later }
 
 // Notice is the catalogue key of a message to show once about the
 // sound, or "".
