@@ -41,6 +41,9 @@ func main() {
 		worker.Serve()
 		return
 	}
+	// The runtime and every package's init are done (the page's timeline:
+	// wasm/e2e/perf.test.mjs).
+	app.PageMark("shiftago:main")
 	if code, ok := command(os.Args[1:]); ok {
 		os.Exit(code)
 	}
@@ -370,6 +373,7 @@ func runGame(opts gameOptions) error {
 	ebiten.SetWindowSize(opts.w, opts.h)
 	ebiten.SetWindowSizeLimits(320, 240, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	app.PageMark("shiftago:run") // the game is made; Ebitengine starts
 	return ebiten.RunGame(g)
 }
 

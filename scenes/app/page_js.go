@@ -168,6 +168,15 @@ func point(p layout.Point) js.Value {
 	return js.ValueOf(map[string]any{"x": x, "y": y})
 }
 
+// PageMark notes a moment of the start-up in the page's performance
+// timeline (performance.mark), for wasm/e2e/perf.test.mjs to split the
+// time until the title screen into the browser's and the program's.
+func PageMark(name string) {
+	if p := js.Global().Get("performance"); p.Truthy() && p.Get("mark").Type() == js.TypeFunction {
+		p.Call("mark", name)
+	}
+}
+
 // PageArgs turns the page's URL parameters into the desktop's command-line
 // flags, so a link can start a game: ?variant=expert&players=3&seats=human,ai:3,ai:3
 // gives --variant=expert --players=3 --seats=human,ai:3,ai:3. A parameter

@@ -8,6 +8,10 @@ import "shiftago/scenes/keep"
 // there is no page.
 func installPage(*Game) {}
 
+// PageMark notes a moment of the start-up in the page's timeline; there
+// is no page here.
+func PageMark(name string) {}
+
 // PageArgs is the page's URL parameters as flags in the browser; elsewhere
 // there are none (ok is false).
 func PageArgs() (args []string, ok bool) { return nil, false }

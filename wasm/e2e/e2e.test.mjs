@@ -545,6 +545,41 @@ test('without WebAssembly or WebGL the page says so plainly', { timeout: 120_000
   await ctx.close();
 });
 
+// The audio context is made at the player's first touch, not before: off
+// the first frame's path, and a running context costs the page's script
+// every second, silence included. Then once, whatever more touches come.
+// (Whether it then runs depends on the machine's audio: here it stays
+// suspended, with or without a touch, on main's build too.)
+test('the audio context comes at the first touch, once', { timeout: 240_000 }, async () => {
+  const ctx = await newContext(portrait, 1);
+  const page = await ctx.newPage();
+  await page.addInitScript(watchFirstPlayable);
+  await page.addInitScript(() => {
+    const made = window.__audio = [];
+    const Native = window.AudioContext;
+    window.AudioContext = function AudioContext(...args) {
+      const c = new Native(...args);
+      made.push({ at: performance.now(), ctx: c });
+      return c;
+    };
+    window.AudioContext.prototype = Native.prototype;
+  });
+  await page.goto(base);
+  await page.waitForFunction(() => window.__firstPlayable, null, { timeout: 120_000, polling: 50 });
+  await waitTicks(page, 30);
+  assert.equal(await page.evaluate(() => window.__audio.length), 0, 'an audio context before any touch');
+  page.cdp = await ctx.newCDPSession(page);
+  // A held tap on the title's empty top corner (no control there).
+  await hold(page, { x: 8, y: 8 });
+  await page.waitForFunction(() => window.__audio.length > 0, null, { timeout: 60_000, polling: 50 });
+  await hold(page, { x: 8, y: 8 });
+  await waitTicks(page, 10);
+  const { made, first } = await page.evaluate(() => ({ made: window.__audio.map((a) => a.at), first: window.__firstPlayable }));
+  assert.equal(made.length, 1, `audio contexts made at ${made} ms`);
+  assert.ok(made[0] > first, `the audio context came at ${made[0]} ms, before the first frame at ${first} ms`);
+  await ctx.close();
+});
+
 // ---- the installable app ----------------------------------------------
 
 test('the app: manifest and icons as Chromium reads them, installable, labelled, full screen by touch', { timeout: 300_000 }, async () => {

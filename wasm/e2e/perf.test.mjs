@@ -27,6 +27,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -218,32 +219,136 @@ test('bytes of a first visit, by file', { timeout: 900_000 }, async () => {
 
 // ---- start-up --------------------------------------------------------------
 
-test('the title screen: first and repeat visits, throttled and not', { timeout: 600_000 }, async () => {
-  perf.start = {};
-  for (const [name, link] of [['link20Mbit40ms', LINK], ['unthrottled', null]]) {
-    const ctx = await newContext({ width: 390, height: 844 }, 3);
-    try {
-      const first = await open(ctx, '?lang=en', link);
-      await swReady(first);
-      await first.close();
-      const repeats = [], repeatsInst = [];
-      for (let i = 0; i < 3; i++) {
-        const p = await open(ctx, '?lang=en', link);
-        repeats.push(p.firstPlayableMs);
-        repeatsInst.push(p.instantiatedMs);
-        await p.close();
+// watchFirstScreenDraw, an init script for the yardstick page (it has no
+// phase()), notes as window.__firstPlayable the animation frame after the
+// page's first WebGL draw to the screen (no framebuffer bound): the frame
+// that shows it, as the game's watch notes the frame after its first tick.
+function watchFirstScreenDraw() {
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (type, attrs) {
+    const gl = getContext.call(this, type, attrs);
+    if (!gl || !/webgl/.test(type) || gl.__watched) return gl;
+    gl.__watched = true;
+    let bound = null, seen = false;
+    const bindFramebuffer = gl.bindFramebuffer, drawElements = gl.drawElements;
+    gl.bindFramebuffer = function (target, fb) { bound = fb; return bindFramebuffer.call(this, target, fb); };
+    gl.drawElements = function (...args) {
+      if (!bound && !seen) {
+        seen = true;
+        requestAnimationFrame(() => { window.__firstPlayable = performance.now(); });
       }
-      perf.start[name] = {
-        firstMs: first.firstPlayableMs, firstInstantiatedMs: first.instantiatedMs,
-        repeatMs: repeats, repeatInstantiatedMs: repeatsInst, load: load(),
-      };
-      console.log(`title screen, ${name}: first visit ${first.firstPlayableMs} ms (instantiated at ${first.instantiatedMs}), ` +
-        `repeat visits ${repeats.join(', ')} ms (instantiated at ${repeatsInst.join(', ')}) (load ${load().join(' ')})`);
-    } finally {
-      await ctx.close();
-    }
+      return drawElements.apply(this, args);
+    };
+    return gl;
+  };
+}
+
+// visit loads url in ctx, throttled to link if given, and resolves to the
+// page and its figures once it has drawn its first frame: firstMs (from
+// navigation), and the page's start-up marks, -1 where it has none:
+// instantiatedMs (the .wasm compiled and instantiated: index.html),
+// mainMs (the Go runtime and every package's init done: main.go) and
+// runMs (the game made, Ebitengine starts). After runMs come Ebitengine's
+// start (its WebGL context, its shaders) and the game's first frame.
+async function visit(ctx, url, link, yardstick) {
+  const page = await ctx.newPage();
+  page.on('console', (m) => consoleLines.push(m.text()));
+  page.on('pageerror', (e) => consoleLines.push('pageerror: ' + e.message));
+  await page.addInitScript(yardstick ? watchFirstScreenDraw : watchFirstPlayable);
+  if (link) {
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', link);
   }
-  assert.ok(perf.start.link20Mbit40ms.firstMs > 0);
+  await page.goto(url);
+  const firstMs = Math.round(await page.waitForFunction(() => window.__firstPlayable,
+    null, { timeout: 180_000, polling: 50 }).then((h) => h.jsonValue()));
+  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark')
+    .filter((m) => m.name.startsWith('shiftago:')).map((m) => [m.name.slice(9), Math.round(m.startTime)])));
+  return { page, firstMs, instantiatedMs: marks.instantiated ?? -1, mainMs: marks.main ?? -1, runMs: marks.run ?? -1 };
+}
+
+// yardstickBundle is the yardstick page served as the bundle serves the
+// game: its .wasm content-hashed (kept a year) with a brotli 11 copy, so
+// that its first visit downloads what a release would and its repeat
+// visits come from the HTTP cache (it has no service worker); its page
+// marks the instantiation as index.html does.
+function yardstickBundle(dir) {
+  mkdirSync(dir, { recursive: true });
+  const wasm = readFileSync(join(work, 'yardstick', 'yardstick.wasm'));
+  const name = `yardstick.${createHash('sha256').update(wasm).digest('hex').slice(0, 10)}.wasm`;
+  writeFileSync(join(dir, name), wasm);
+  execFileSync('go', ['run', './wasm/pack', '-compress', join(dir, name), '-brotli-quality', '11'], { cwd: repo, stdio: 'inherit' });
+  rmSync(join(dir, name + '.gz'), { force: true });
+  copyFileSync(join(work, 'yardstick', 'wasm_exec.js'), join(dir, 'wasm_exec.js'));
+  const page = readFileSync(join(work, 'yardstick', 'index.html'), 'utf8')
+    .replace('fetch("yardstick.wasm")', `fetch("${name}")`)
+    .replace('.then((r) => go.run(r.instance))', '.then((r) => { performance.mark("shiftago:instantiated"); go.run(r.instance); })');
+  assert.ok(page.includes(name) && page.includes('shiftago:instantiated'), `the yardstick's page is not as yardstickBundle knows it:\n${page}`);
+  writeFileSync(join(dir, 'index.html'), page);
+}
+
+// The builds side by side: the bundle, main's (BASELINE: a bundle folder
+// built from main, if given) and the yardstick page (bare Ebitengine),
+// each visited in turn in every round (START_ROUNDS, default 1), each
+// round starting with the next, so that the machine's load falls alike on
+// each.
+test('the title screen: first and repeat visits, throttled and not', { timeout: 1_800_000 }, async () => {
+  const baseline = process.env.BASELINE ? await serve(resolve(repo, process.env.BASELINE)) : null;
+  yardstickBundle(join(work, 'yardstick-start'));
+  const yardStart = await serve(join(work, 'yardstick-start'));
+  const rounds = Math.max(1, +(process.env.START_ROUNDS || 1));
+  const builds = [['game', game.base, false], ...(baseline ? [['main', baseline.base, false]] : []), ['yardstick', yardStart.base, true]];
+  perf.start = {};
+  try {
+    for (const [name, link] of [['link20Mbit40ms', LINK], ['unthrottled', null]]) {
+      const got = Object.fromEntries(builds.map(([b]) => [b, { first: [], repeats: [] }]));
+      const loads = [];
+      for (let r = 0; r < rounds; r++) {
+        // Each round starts with another build: the one that goes first
+        // after the last round's pages is not always the same.
+        for (const [b, base, yardstick] of [...builds.slice(r % builds.length), ...builds.slice(0, r % builds.length)]) {
+          const ctx = await newContext({ width: 390, height: 844 }, 3);
+          try {
+            const url = base + (yardstick ? '' : '?lang=en');
+            const first = await visit(ctx, url, link, yardstick);
+            if (!yardstick) await swReady(first.page);
+            await first.page.close();
+            delete first.page;
+            got[b].first.push(first);
+            for (let i = 0; i < 3; i++) {
+              const v = await visit(ctx, url, link, yardstick);
+              await v.page.close();
+              delete v.page;
+              got[b].repeats.push(v);
+            }
+          } finally {
+            await ctx.close();
+          }
+        }
+        loads.push(load());
+      }
+      const g = got.game;
+      perf.start[name] = {
+        firstMs: g.first[0].firstMs, firstInstantiatedMs: g.first[0].instantiatedMs,
+        repeatMs: g.repeats.map((v) => v.firstMs), repeatInstantiatedMs: g.repeats.map((v) => v.instantiatedMs),
+        builds: got, load: loads,
+      };
+      const fmt = (v) => `${v.firstMs}` + (v.instantiatedMs >= 0 ? ` (instantiated ${v.instantiatedMs}` +
+        (v.mainMs >= 0 ? `, main ${v.mainMs}, run ${v.runMs}` : '') + ')' : '');
+      for (const [b] of builds) {
+        const { first, repeats } = got[b];
+        perf.start[name][b] = { firstMedianMs: median(first.map((v) => v.firstMs)), repeatMedianMs: median(repeats.map((v) => v.firstMs)) };
+        console.log(`title screen, ${name}, ${b}: first visit ${first.map(fmt).join('; ')} ms; repeat visits ${repeats.map(fmt).join('; ')} ms ` +
+          `(medians: first ${perf.start[name][b].firstMedianMs}, repeat ${perf.start[name][b].repeatMedianMs})`);
+      }
+      console.log(`  (load after each round: ${loads.map((l) => l.join(' ')).join('; ')})`);
+    }
+  } finally {
+    await stop(baseline?.proc);
+    await stop(yardStart.proc);
+  }
+  assert.ok(perf.start.link20Mbit40ms.firstMs > 0 && perf.start.link20Mbit40ms.yardstick.firstMedianMs > 0);
 });
 
 // ---- script per frame ----------------------------------------------------------
