@@ -569,14 +569,16 @@ test('the audio context comes at the first touch, once', { timeout: 240_000 }, a
   await waitTicks(page, 30);
   assert.equal(await page.evaluate(() => window.__audio.length), 0, 'an audio context before any touch');
   page.cdp = await ctx.newCDPSession(page);
-  // A held tap on the title's empty top corner (no control there).
-  await hold(page, { x: 8, y: 8 });
+  // Held taps on the title's empty space below its buttons.
+  const empty = { x: portrait.width / 2, y: portrait.height * 0.92 };
+  await hold(page, empty);
   await page.waitForFunction(() => window.__audio.length > 0, null, { timeout: 60_000, polling: 50 });
-  await hold(page, { x: 8, y: 8 });
+  await hold(page, empty);
   await waitTicks(page, 10);
   const { made, first } = await page.evaluate(() => ({ made: window.__audio.map((a) => a.at), first: window.__firstPlayable }));
   assert.equal(made.length, 1, `audio contexts made at ${made} ms`);
   assert.ok(made[0] > first, `the audio context came at ${made[0]} ms, before the first frame at ${first} ms`);
+  assert.equal(await page.evaluate(() => shiftago.phase()), 'setup', 'the taps met a control');
   await ctx.close();
 });
 
