@@ -139,15 +139,18 @@ func paintBehind(paint func(p pause) *image.RGBA, s *Slicer) *background {
 		held := true
 		defer func() {
 			if held {
+				time.Sleep(sliceRest) // after the last slice too
 				<-s.turn
 			}
 		}()
 		start := time.Now()
 		b.img = paint(func() bool {
 			if time.Since(start) >= s.Budget {
-				ok := b.rest()
+				// The rest even if abandoned meanwhile (abandon waits a
+				// millisecond more): no slice runs in another's rest.
+				time.Sleep(sliceRest)
 				<-s.turn
-				if held = ok && b.take(s.turn); !held {
+				if held = b.take(s.turn); !held {
 					return false
 				}
 				start = time.Now()
@@ -167,22 +170,15 @@ func paintBehind(paint func(p pause) *image.RGBA, s *Slicer) *background {
 // meanwhile.
 func (b *background) take(turn chan struct{}) bool {
 	select {
+	case <-b.stop:
+		return false
+	default:
+	}
+	select {
 	case turn <- struct{}{}:
 		return true
 	case <-b.stop:
 		return false
-	}
-}
-
-// rest waits sliceRest: false if the paint is abandoned meanwhile.
-func (b *background) rest() bool {
-	t := time.NewTimer(sliceRest)
-	defer t.Stop()
-	select {
-	case <-b.stop:
-		return false
-	case <-t.C:
-		return true
 	}
 }
 
@@ -196,8 +192,8 @@ func (b *background) finished() bool {
 	}
 }
 
-// abandon stops the paint and waits for it to return (a slice at most:
-// it is woken from its rest), so that its canvases are free again.
+// abandon stops the paint and waits for it to return (a slice or a rest
+// at most), so that its canvases are free again.
 func (b *background) abandon() {
 	close(b.stop)
 	<-b.done
