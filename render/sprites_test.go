@@ -91,6 +91,12 @@ func TestSpritesKeepTheSizeBefore(t *testing.T) {
 	draw := func(sp *Sprites) []byte {
 		img := ebiten.NewImage(side, side)
 		defer img.Deallocate()
+		// A marble is shaded live when first seen, then baked: both
+		// sprites draw it baked.
+		for range 3 {
+			sp.Marble(img, logic.Blue, 80, 80, 0, 0, 1)
+		}
+		img.Clear()
 		sp.Glow(img, 80, 80, 1, color.RGBA{200, 180, 0, 255})
 		sp.Ring(img, 80, 80, 1, color.RGBA{0, 90, 200, 255})
 		sp.Dot(img, 40, 40, 0.5, color.RGBA{255, 255, 255, 255})
