@@ -14,7 +14,8 @@ import (
 // froze the page for as long (issue 29). With a Slicer, a cache whose key
 // changes goes on showing its last picture, scaled to the new place (a
 // stand-in, drawn at once), and paints the new one on a goroutine of its
-// own in slices of Budget, resting a millisecond after each: in
+// own in slices of Budget, the paints taking turns, all resting a
+// millisecond after each slice: in
 // WebAssembly the rest hands the thread back to the browser, so a frame
 // waits for one slice at most, and the paint goes on between frames
 // however slowly the browser draws them (software GL at a tablet's size
@@ -62,6 +63,10 @@ type Slicer struct {
 	Budget  time.Duration
 	until   time.Time
 	pending bool
+	// turn is held by the background paint whose slice runs, through
+	// the slice and the rest after it (see paintBehind): made by the
+	// first paint behind the frames.
+	turn chan struct{}
 }
 
 // sliceRest is how long a background paint rests after each slice: in
@@ -112,21 +117,41 @@ type background struct {
 	img  *image.RGBA   // its picture (nil if abandoned), once done
 }
 
-// paintBehind starts paint on a goroutine of its own, in slices of
-// budget with a rest after each.
-func paintBehind(paint func(p pause) *image.RGBA, budget time.Duration) *background {
+// paintBehind starts paint on a goroutine of its own, in slices of s's
+// Budget with a rest after each. The paints behind s's frames take turns:
+// a slice and the rest after it hold s.turn, so that one slice runs at a
+// time, then all rest. In WebAssembly this is what gives the thread back:
+// Go returns to the browser only once every goroutine waits, and the
+// board, the table top and four cards painted side by side, each resting
+// a millisecond after its own slice, handed the thread from one to the
+// next for as long as any was ready, and held it for hundreds of
+// milliseconds at a time, inside the resize event too (issue 29).
+func paintBehind(paint func(p pause) *image.RGBA, s *Slicer) *background {
+	if s.turn == nil {
+		s.turn = make(chan struct{}, 1)
+	}
 	b := &background{stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(b.done)
+		if !b.take(s.turn) {
+			return
+		}
+		held := true
+		defer func() {
+			if held {
+				time.Sleep(sliceRest) // after the last slice too
+				<-s.turn
+			}
+		}()
 		start := time.Now()
 		b.img = paint(func() bool {
-			if time.Since(start) >= budget {
-				t := time.NewTimer(sliceRest)
-				defer t.Stop()
-				select {
-				case <-b.stop:
+			if time.Since(start) >= s.Budget {
+				// The rest even if abandoned meanwhile (abandon waits a
+				// millisecond more): no slice runs in another's rest.
+				time.Sleep(sliceRest)
+				<-s.turn
+				if held = b.take(s.turn); !held {
 					return false
-				case <-t.C:
 				}
 				start = time.Now()
 			}
@@ -141,6 +166,22 @@ func paintBehind(paint func(p pause) *image.RGBA, budget time.Duration) *backgro
 	return b
 }
 
+// take waits for the turn to paint: false if the paint is abandoned
+// meanwhile.
+func (b *background) take(turn chan struct{}) bool {
+	select {
+	case <-b.stop:
+		return false
+	default:
+	}
+	select {
+	case turn <- struct{}{}:
+		return true
+	case <-b.stop:
+		return false
+	}
+}
+
 // finished reports whether the paint has returned.
 func (b *background) finished() bool {
 	select {
@@ -151,8 +192,8 @@ func (b *background) finished() bool {
 	}
 }
 
-// abandon stops the paint and waits for it to return (a slice at most:
-// it is woken from its rest), so that its canvases are free again.
+// abandon stops the paint and waits for it to return (a slice or a rest
+// at most), so that its canvases are free again.
 func (b *background) abandon() {
 	close(b.stop)
 	<-b.done
@@ -193,7 +234,7 @@ func (p *picture[K]) update(key K, s *Slicer, paint func(p pause) *image.RGBA) b
 		return true
 	}
 	if p.bg == nil {
-		p.want, p.bg = key, paintBehind(paint, s.Budget)
+		p.want, p.bg = key, paintBehind(paint, s)
 	}
 	if p.up == nil {
 		if !p.bg.finished() {

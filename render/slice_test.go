@@ -3,6 +3,10 @@ package render
 import (
 	"bytes"
 	"image"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -257,5 +261,70 @@ func BenchmarkTurnFrames(b *testing.B) {
 			b.ReportMetric(float64(worst)/1e6, "worst-frame-ms")
 			b.ReportMetric(float64(frames)/float64(b.N), "frames/turn")
 		})
+	}
+}
+
+// TestPaintsBehindTakeTurns starts four paints behind the frames of one
+// Slicer, as a turned tablet repaints its board, table top and cards:
+// one slice runs at a time, and a rest of sliceRest, in which none runs,
+// follows each (in WebAssembly, Go gives the thread back to the browser
+// only once every goroutine waits: side by side, each paint resting
+// after its own slice, they held it for hundreds of milliseconds). A
+// paint abandoned while it waits for its turn returns at once, and the
+// others end with their pictures.
+func TestPaintsBehindTakeTurns(t *testing.T) {
+	s := &Slicer{Budget: time.Millisecond}
+	type span struct{ from, to time.Time }
+	var (
+		mu      sync.Mutex
+		spans   []span
+		running atomic.Int32
+		most    atomic.Int32
+	)
+	paint := func(slices int) func(pa pause) *image.RGBA {
+		return func(pa pause) *image.RGBA {
+			for i := range slices {
+				from := time.Now()
+				most.Store(max(most.Load(), running.Add(1)))
+				for time.Since(from) < s.Budget+s.Budget/2 {
+					runtime.Gosched() // the others may run, if the turns let them
+				}
+				running.Add(-1)
+				mu.Lock()
+				spans = append(spans, span{from, time.Now()})
+				mu.Unlock()
+				if i < slices-1 && !pa() { // the last slice ends the paint
+					return nil
+				}
+			}
+			return image.NewRGBA(image.Rect(0, 0, 1, 1))
+		}
+	}
+	var bgs []*background
+	for range 4 {
+		bgs = append(bgs, paintBehind(paint(6), s))
+	}
+	gone := paintBehind(paint(6), s)
+	gone.abandon()
+	if gone.img != nil {
+		t.Error("an abandoned paint gave a picture")
+	}
+	for i, b := range bgs {
+		<-b.done
+		if b.img == nil {
+			t.Errorf("paint %d ended with no picture", i)
+		}
+	}
+	if m := most.Load(); m != 1 {
+		t.Errorf("%d slices ran at once, want 1", m)
+	}
+	slices.SortFunc(spans, func(a, b span) int { return a.from.Compare(b.from) })
+	for i := 1; i < len(spans); i++ {
+		if gap := spans[i].from.Sub(spans[i-1].to); gap < sliceRest {
+			t.Fatalf("slice %d began %v after the one before ended, want a rest of %v at least", i, gap, sliceRest)
+		}
+	}
+	if len(spans) < 24 {
+		t.Errorf("%d slices ran, want the 24 of the four paints", len(spans))
 	}
 }

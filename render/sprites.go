@@ -15,14 +15,16 @@ import (
 // that size changes. Its draw methods reuse one set of options, so drawing
 // allocates nothing.
 type Sprites struct {
-	d               int // marble diameter in pixels
-	ring, glow, dot *ebiten.Image
-	panel           *ebiten.Image // white rounded square for 9-slice panels
-	panelR          int
-	panelParts      [9]*ebiten.Image
-	op              ebiten.DrawImageOptions
-	white1          *ebiten.Image
-	white1Sub       *ebiten.Image
+	d int // marble diameter in pixels
+	// shapes are the ring, glow, disc and symbols painted for d; spare
+	// those of the size before (see Ensure).
+	shapes, spare spriteShapes
+	panel         *ebiten.Image // white rounded square for 9-slice panels
+	panelR        int
+	panelParts    [9]*ebiten.Image
+	op            ebiten.DrawImageOptions
+	white1        *ebiten.Image
+	white1Sub     *ebiten.Image
 
 	// The opal shader and one marble's quad, reused.
 	shader *ebiten.Shader
@@ -49,7 +51,6 @@ type Sprites struct {
 	theme, shaded Theme
 	themed        bool
 	pageFill      color.Color
-	sym           [4]*ebiten.Image
 }
 
 // SetTheme makes t the theme of everything drawn from now on: the
@@ -110,42 +111,75 @@ func free(imgs ...*ebiten.Image) {
 }
 
 // Ensure paints the sprites for marbles of diameter d pixels unless they
-// are painted already.
+// are painted already. The sprites of the size before are kept aside:
+// a tablet turned back and forth (and a screen that draws its marbles at
+// another size) takes them up again instead of painting them anew, in
+// the frame that follows the turn, inside the browser's resize event
+// (issue 29). The symbols are painted only for a theme that marks its
+// marbles.
 func (s *Sprites) Ensure(d int) {
 	d = max(d, 4)
 	th := s.Theme()
-	if s.d == d && th.Marbles == s.shaded.Marbles {
+	if s.d == d && th.Marbles == s.shaded.Marbles && (s.shapes.sym[0] != nil || !s.Marks()) {
 		return
 	}
+	fresh := s.d != d
 	if s.shader != nil && th.Marbles != s.shaded.Marbles {
 		// Another palette: another shader, and every baked marble and
-		// every one seen is of the old colours.
+		// every one seen is of the old colours (the white shapes and the
+		// symbols are of no palette).
 		s.shader.Deallocate()
 		s.shader = nil
 		clear(s.seen)
 		clear(s.baked)
 		clear(s.slotHeld)
-		s.d = 0
+		fresh = true
 	}
 	s.shaded = th
-	free(s.sym[:]...)
-	free(s.ring, s.glow, s.dot)
-	for c := logic.Orange; c <= logic.White; c++ {
-		s.sym[c] = upload(PaintSymbol(c, d))
-	}
 	if s.shader == nil {
 		s.shader = newMarbleShader(th.Marbles)
 	}
-	s.dropBaked() // the texture stays while its slots are the right size
-	s.ring = upload(PaintRing(d+d/4, max(2, float64(d)/11)))
-	s.glow = upload(PaintGlow(2 * d))
-	s.dot = upload(PaintDisc(d))
+	if fresh {
+		s.dropBaked() // the texture stays while its slots are the right size
+	}
+	if s.d != d {
+		s.shapes, s.spare = s.spare, s.shapes
+		if s.shapes.d != d {
+			s.shapes.free()
+			s.shapes = spriteShapes{
+				d:    d,
+				ring: upload(PaintRing(d+d/4, max(2, float64(d)/11))),
+				glow: upload(PaintGlow(2 * d)),
+				dot:  upload(PaintDisc(d)),
+			}
+		}
+	}
+	if s.Marks() && s.shapes.sym[0] == nil {
+		for c := logic.Orange; c <= logic.White; c++ {
+			s.shapes.sym[c] = upload(PaintSymbol(c, d))
+		}
+	}
 	if s.white1 == nil {
 		s.white1 = ebiten.NewImage(3, 3)
 		s.white1.Fill(color.White)
 		s.white1Sub = s.white1.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
 	}
 	s.d = d
+}
+
+// spriteShapes are the white shapes, tinted as they are drawn, painted
+// for marbles of diameter d, and the symbols that mark them (nil until a
+// theme with marks draws at that size).
+type spriteShapes struct {
+	d               int
+	ring, glow, dot *ebiten.Image
+	sym             [4]*ebiten.Image
+}
+
+func (p *spriteShapes) free() {
+	free(p.ring, p.glow, p.dot)
+	free(p.sym[:]...)
+	*p = spriteShapes{}
 }
 
 // centred draws img scaled by k and turned by angle about its centre,
@@ -228,9 +262,9 @@ func (s *Sprites) marble(dst *ebiten.Image, c logic.Color, x, y float64, t Turn,
 	} else {
 		s.shade(dst, c, x, y, k*float64(s.d)/2, t, lift, alpha, seed)
 	}
-	if s.Marks() {
+	if s.Marks() && s.shapes.sym[c] != nil {
 		a := uint8(math.Round(255 * alpha))
-		s.centred(dst, s.sym[c], x, y, k, 0, color.RGBA{a, a, a, a})
+		s.centred(dst, s.shapes.sym[c], x, y, k, 0, color.RGBA{a, a, a, a})
 	}
 }
 
@@ -261,7 +295,7 @@ func (s *Sprites) Ring(dst *ebiten.Image, x, y, k float64, clr color.RGBA) {
 	if s.d == 0 {
 		return
 	}
-	s.centred(dst, s.ring, x, y, k, 0, clr)
+	s.centred(dst, s.shapes.ring, x, y, k, 0, clr)
 }
 
 // Glow draws a soft halo of diameter about 2*k marbles at (x, y).
@@ -269,7 +303,7 @@ func (s *Sprites) Glow(dst *ebiten.Image, x, y, k float64, clr color.RGBA) {
 	if s.d == 0 {
 		return
 	}
-	s.centred(dst, s.glow, x, y, k, 0, clr)
+	s.centred(dst, s.shapes.glow, x, y, k, 0, clr)
 }
 
 // Dot draws a solid disc of k marble diameters at (x, y).
@@ -277,7 +311,7 @@ func (s *Sprites) Dot(dst *ebiten.Image, x, y, k float64, clr color.RGBA) {
 	if s.d == 0 {
 		return
 	}
-	s.centred(dst, s.dot, x, y, k, 0, clr)
+	s.centred(dst, s.shapes.dot, x, y, k, 0, clr)
 }
 
 // Rect fills the rectangle (x, y, w, h) with clr (premultiplied) by

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"runtime/debug"
 	"testing"
 	"time"
 
@@ -414,5 +415,48 @@ func TestNoticeLastsByTheClock(t *testing.T) {
 	g.Update()
 	if c.Notice() != "The link is broken" {
 		t.Fatalf("a notice kept until a tap went by itself: %q", c.Notice())
+	}
+}
+
+// TestCollectorTightWhileRepainting: at a new size the collector runs at
+// paintGCPercent until the screen stands still at that size (its repaint
+// runs behind the frames for seconds), then at its own setting again;
+// for a screen that never stands still, paintGCTicks at most.
+func TestCollectorTightWhileRepainting(t *testing.T) {
+	percent := func() int {
+		p := debug.SetGCPercent(-1)
+		debug.SetGCPercent(p)
+		return p
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(77))
+	s := &stillScene{fake: fake{name: "still"}, still: true}
+	g, _, _ := newGame(t, nil, &s.fake)
+	g.stack = []Scene{s}
+	frame := func() { g.Update(); g.Draw(nil) }
+	g.ctx.W, g.ctx.H = 800, 600
+	frame()
+	if p := percent(); p != 77 {
+		t.Fatalf("a still screen's first frame drawn, the collector runs at %d%%, want its own 77", p)
+	}
+	g.ctx.W, g.ctx.H = 600, 800 // turned
+	s.still = false
+	for range 5 {
+		frame()
+		if p := percent(); p != paintGCPercent {
+			t.Fatalf("while the screen repaints for its new size, the collector runs at %d%%, want %d", p, paintGCPercent)
+		}
+	}
+	s.still = true
+	frame()
+	if p := percent(); p != 77 {
+		t.Errorf("the screen still at its new size, the collector runs at %d%%, want 77", p)
+	}
+	g.ctx.W, g.ctx.H = 800, 600
+	s.still = false
+	for range paintGCTicks + 2 {
+		frame()
+	}
+	if p := percent(); p != 77 {
+		t.Errorf("%d ticks after a new size on a screen never still, the collector runs at %d%%, want 77", paintGCTicks+2, p)
 	}
 }

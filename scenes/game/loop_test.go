@@ -30,7 +30,7 @@ func testScreens() app.Screens {
 }
 
 // testGame makes a game driven by a script, starting at once.
-func testGame(t *testing.T, st play.Setup, position string) (*app.Game, *input.Script) {
+func testGame(t testing.TB, st play.Setup, position string) (*app.Game, *input.Script) {
 	t.Helper()
 	st.Normalize(nil)
 	script := &input.Script{}

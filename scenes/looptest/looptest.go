@@ -33,6 +33,8 @@ type Loop struct {
 	started bool
 	code    chan int
 	m       *testing.M
+	// size is the screen set by Resize (zero: W×H at scale 1).
+	size [3]float64
 }
 
 // Main runs the tests of a package inside the game loop (call it from
@@ -122,11 +124,27 @@ func (l *Loop) Draw(screen *ebiten.Image) {
 }
 
 func (l *Loop) Layout(w, h int) (int, int) {
+	sw, sh, scale := l.screen()
 	if l.game != nil {
 		c := l.game.Context()
-		c.W, c.H, c.Scale = W, H, 1
+		c.W, c.H, c.Scale = sw, sh, scale
 	}
-	return W, H
+	return int(sw), int(sh)
+}
+
+// screen is the screen's size and scale: W×H at 1 unless Resize said.
+func (l *Loop) screen() (w, h, scale float64) {
+	if l.size[0] > 0 {
+		return l.size[0], l.size[1], l.size[2]
+	}
+	return W, H, 1
+}
+
+// Resize makes the screen w×h device pixels at scale from the next tick
+// on, as a turned tablet's (0, 0, 0: back to W×H at scale 1); Screen
+// reads W×H pixels only.
+func (l *Loop) Resize(w, h, scale float64) {
+	l.Do(func() { l.size = [3]float64{w, h, scale} })
 }
 
 // Do runs f on the loop's thread, before the next tick, and waits for it.
@@ -170,7 +188,7 @@ func (l *Loop) Run(g *app.Game) {
 		l.game = g
 		if g != nil {
 			c := g.Context()
-			c.W, c.H, c.Scale = W, H, 1
+			c.W, c.H, c.Scale = l.screen()
 		}
 	})
 }
