@@ -86,11 +86,12 @@ func (s *searcher) runMCTS() {
 		}
 	}
 	s.pickMCTS(t)
-	s.depth = t.depth
 }
 
-// pickMCTS makes the most visited root move the best move.
+// pickMCTS makes the most visited root move the best move, and the
+// deepest node reached the depth.
 func (s *searcher) pickMCTS(t *mcts) {
+	s.depth = t.depth // so far: a search stopped by the clock, or in epochs, reports it too
 	root := &t.nodes[0]
 	bestVisits := int32(0)
 	s.rootVisits = s.rootVisits[:0]

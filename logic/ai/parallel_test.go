@@ -93,3 +93,23 @@ func TestParallelUsesWorkers(t *testing.T) {
 	}
 	t.Logf("depth: one worker %d, two workers %d", one.Depth(), two.Depth())
 }
+
+// TestStoppedTreeSearchHasADepth: a three- or four-player search stopped
+// before its budget (by the clock, as the desktop and the arena's
+// --movetime stop it) reports the depth it reached, with one worker and
+// with two; the trees used to give it only once they finished.
+func TestStoppedTreeSearchHasADepth(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		p := midgame(t, logic.Express, n)
+		for _, w := range []int{1, 2} {
+			s := NewSearch(p, Config{Level: MaxLevel, MaxNodes: Unlimited, Workers: w, Seed: 3})
+			for range 8 {
+				s.Step(1 << 14)
+			}
+			s.Stop()
+			if s.Depth() < 2 {
+				t.Errorf("%d players, %d workers: depth %d after %d nodes", n, w, s.Depth(), s.Nodes())
+			}
+		}
+	}
+}
