@@ -199,7 +199,7 @@ func (t *Table) area(sp *render.Sprites, m shownMarble) image.Rectangle {
 		return image.Rectangle{}
 	}
 	h := sp.Reach(m.lift) + 2
-	return image.Rect(int(math.Floor(m.x-h)), int(math.Floor(m.y-h)), int(math.Ceil(m.x+h)), int(math.Ceil(m.y+h)))
+	return pixels(layout.Rect{X: m.x - h, Y: m.y - h, W: 2 * h, H: 2 * h})
 }
 
 // Dirty implements app.Partial for the table under the game screen's
@@ -279,8 +279,7 @@ func pixels(r layout.Rect) image.Rectangle {
 // its frames then share one rectangle, and the shell's clip for it is
 // made once (a new one allocates), for a few more pixels to fill.
 func (t *Table) band(r image.Rectangle) image.Rectangle {
-	f := t.View.Geo.Frame
-	fr := image.Rect(int(math.Floor(f.X)), int(math.Floor(f.Y)), int(math.Ceil(f.X+f.W)), int(math.Ceil(f.Y+f.H)))
+	fr := pixels(t.View.Geo.Frame)
 	if r.Empty() || !r.In(fr) {
 		return r
 	}
