@@ -132,6 +132,9 @@
 // Above Beginner, the root takes a win in one (in Expert and Extreme a
 // scoring move that reaches 10 points), and keeps only the moves after
 // which the next player has no win in one, when there are such moves.
+// With three and four players the Grandmaster's root also drops the moves
+// after which a seat further on wins whatever the seats before it play
+// (guard.go), when some move leaves no such win.
 //
 // # Levels
 //

@@ -65,6 +65,7 @@ type level struct {
 	depth   int  // deepest iteration
 	noise   int  // root noise amplitude, in evaluation units
 	tactics bool // take a win in one, stop the next opponent's win in one
+	guard   bool // 3–4 players: and a win a later seat forces before our turn (guard.go)
 	blind   bool // evaluate without looking for wins a push completes
 }
 
@@ -73,7 +74,7 @@ var levels = [MaxLevel + 1]level{
 	2: {name: "Casual", desc: "Sees a couple of moves ahead; never misses a win or an obvious block.", nodes: 4000, depth: 3, noise: 40, tactics: true},
 	3: {name: "Club", desc: "A solid player who plans a few moves ahead.", nodes: 40000, depth: 64, noise: 12, tactics: true},
 	4: {name: "Master", desc: "A deep search: hard to beat.", nodes: 250000, depth: 64, noise: 2, tactics: true},
-	5: {name: "Grandmaster", desc: "Full strength: the deepest search within a second.", nodes: 1000000, depth: 64, noise: 1, tactics: true},
+	5: {name: "Grandmaster", desc: "Full strength: the deepest search within a second.", nodes: 1000000, depth: 64, noise: 1, tactics: true, guard: true},
 }
 
 func levelOf(cfg Config) level {

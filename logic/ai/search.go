@@ -317,6 +317,8 @@ func (s *searcher) prepareRoot() {
 	}
 	if len(safe) == 0 {
 		safe = moves
+	} else if s.n > 2 && s.lv.guard {
+		safe = s.guard(safe)
 	}
 	s.best = safe[0]
 	h := mix(s.seed ^ mix(p.Hash()))
