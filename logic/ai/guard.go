@@ -72,3 +72,41 @@ func (s *searcher) forcedWin(q *logic.Position, x, plies int) bool {
 	}
 	return len(moves) > 0
 }
+
+// ForcedWin reports whether seat wins at its next turn in p whatever the
+// seats moving before it play: the guard's question, for tools that look
+// back at a game (the arena's decisive moves).
+func ForcedWin(p logic.Position, seat int) bool {
+	s := questions(p)
+	s.rootSeat = -1 // every seat before it tries to stop it, the one to move too
+	return s.forcedWin(&p, seat, guardPlies)
+}
+
+// Squeezed reports whether the player to move in p (with no win of its
+// own) can only hand some other seat a win forced before its next turn,
+// whatever it plays.
+func Squeezed(p logic.Position) bool {
+	if p.Over() {
+		return false
+	}
+	s := questions(p)
+	me := p.ToMoveSeat()
+	if s.immediateWin(&p, me) {
+		return false
+	}
+	var buf [logic.MaxMoves]logic.Move
+	for _, m := range p.Moves(buf[:0]) {
+		q := p
+		q.Apply(m, nil)
+		if q.Over() || !s.handsForcedWin(&q) {
+			return false
+		}
+	}
+	return true
+}
+
+// questions is a searcher with what the guard's questions read: the rules'
+// numbers and the seat whose move they follow.
+func questions(p logic.Position) *searcher {
+	return &searcher{root: p, rootSeat: p.ToMoveSeat(), n: p.Players(), variant: p.Variant(), winLen: logic.WinLength(p.Players())}
+}

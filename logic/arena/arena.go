@@ -67,7 +67,22 @@ type Result struct {
 	// A's points over them in half points: with two players, Sets[4] is
 	// a pair won both ways round, Sets[2] a pair split.
 	Sets [2*4 + 1]int
+	// Decisive counts the won games of three and four players by the move
+	// after which the winner's win could no longer be stopped
+	// (ai.ForcedWin): Decisive[side][Forced] the winner's own move,
+	// [side][Free] a move of a player who had a move that handed nobody
+	// a forced win, [side][Squeezed] of one who had none (ai.Squeezed).
+	// With several opponents a win is seldom forced: most are handed
+	// over, and this says by whom.
+	Decisive [2][3]int
 }
+
+// The kinds of decisive move (Result.Decisive).
+const (
+	Forced = iota
+	Free
+	Squeezed
+)
 
 // Main runs `shiftago arena` with args (the flags after the subcommand).
 // A bad flag gets one line on stderr and exit status 2; a match that
@@ -317,6 +332,13 @@ func Report(w io.Writer, o Options, r Result, wall time.Duration) {
 			fmt.Fprintf(w, ": %s ± %.0f (95%%)\n", fmtElo(diff), margin)
 		}
 	}
+	if d := r.Decisive; d != ([2][3]int{}) {
+		// With three and four players few wins are forced: most are
+		// handed over, and by whom says more than the score.
+		fmt.Fprintf(w, "Won games by the move after which the win could not be stopped: "+
+			"A's: %d forced wins of its own, %d moves that had a choice, %d of a player squeezed (every move handed a win); "+
+			"B's: %d, %d, %d\n", d[0][Forced], d[0][Free], d[0][Squeezed], d[1][Forced], d[1][Free], d[1][Squeezed])
+	}
 	for i, name := range []string{"A", "B"} {
 		if r.Forfeits[i] > 0 {
 			fmt.Fprintf(w, "%s lost %d of the games on time: its engine did not answer within its time and grace, was stopped and started again\n", name, r.Forfeits[i])
@@ -434,6 +456,9 @@ func Run(o Options) (Result, error) {
 		if out.forfeit >= 0 {
 			res.Forfeits[out.forfeit]++
 		}
+		if out.decided >= 0 {
+			res.Decisive[out.decided][out.kind]++
+		}
 		for i := 0; i < 2; i++ {
 			res.Moves[i] += out.moves[i]
 			res.Nodes[i] += out.nodes[i]
@@ -516,14 +541,17 @@ type gameOutcome struct {
 	think   [2]time.Duration
 	maxMove [2]time.Duration
 	forfeit int // the side that lost on time, or -1
-	err     error
+	// decided is the side whose move made the win unstoppable (-1: none
+	// found, a draw or two players), kind what kind of move it was.
+	decided, kind int
+	err           error
 }
 
 // playGame plays game g: the seat pattern rotated by g, and a seeded random
 // opening shared by the games that differ only by that rotation.
 func playGame(o Options, setup logic.Setup, pattern string, ps [2]player, g int) gameOutcome {
 	n := o.Players
-	out := gameOutcome{forfeit: -1, opening: g / n}
+	out := gameOutcome{forfeit: -1, decided: -1, opening: g / n}
 	var side [4]int // 0 for A, 1 for B
 	sb := make([]byte, n)
 	for i := 0; i < n; i++ {
@@ -536,11 +564,13 @@ func playGame(o Options, setup logic.Setup, pattern string, ps [2]player, g int)
 	rng := rand.New(rand.NewPCG(o.Seed, uint64(g/n)))
 	var buf [logic.MaxMoves]logic.Move
 	var record []string
+	hist := []logic.Position{p} // every position, for the decisive move
 	for i := 0; i < o.Openings && !p.Over(); i++ {
 		ms := p.Moves(buf[:0])
 		m := ms[rng.IntN(len(ms))]
 		p.Apply(m, nil)
 		record = append(record, m.String())
+		hist = append(hist, p)
 	}
 	for ply := 0; !p.Over(); ply++ {
 		who := side[p.ToMoveSeat()]
@@ -563,6 +593,7 @@ func playGame(o Options, setup logic.Setup, pattern string, ps [2]player, g int)
 			return out
 		}
 		record = append(record, m.String())
+		hist = append(hist, p)
 		out.moves[who]++
 		out.nodes[who] += nodes
 		out.think[who] += dt
@@ -574,5 +605,37 @@ func playGame(o Options, setup logic.Setup, pattern string, ps [2]player, g int)
 		out.score = float64(1 - side[p.SeatOf(r.Winner)])
 	}
 	out.text = fmt.Sprintf("%s after %d moves: %s", r, len(record), strings.Join(record, " "))
+	if r.State == logic.Won && n > 2 {
+		if at, kind := decisive(hist, p.SeatOf(r.Winner)); at >= 0 {
+			out.decided, out.kind = side[hist[at].ToMoveSeat()], kind
+			out.text += fmt.Sprintf("; unstoppable after move %d, %s's (%s)", at+1, "AB"[out.decided:out.decided+1], [...]string{"forced", "free", "squeezed"}[kind])
+		}
+	}
 	return out
+}
+
+// decisive finds, in a game won by seat winner (hist: its positions, the
+// last the won one), the move after which the win could no longer be
+// stopped, looking back to the winner's move before the winning one: the
+// index of the position it was played in (-1: none found) and its kind.
+func decisive(hist []logic.Position, winner int) (at, kind int) {
+	last := len(hist) - 2 // the winning move was played in hist[last]
+	prev := last - 1
+	for prev >= 0 && hist[prev].ToMoveSeat() != winner {
+		prev--
+	}
+	for k := max(prev+1, 1); k <= last; k++ {
+		if !ai.ForcedWin(hist[k], winner) {
+			continue
+		}
+		switch at = k - 1; {
+		case at == prev:
+			return at, Forced
+		case ai.Squeezed(hist[at]):
+			return at, Squeezed
+		default:
+			return at, Free
+		}
+	}
+	return -1, 0
 }

@@ -301,3 +301,67 @@ func TestHalfPoints(t *testing.T) {
 		}
 	}
 }
+
+// TestDecisiveMove: a game cut from an arena match (a Grandmaster, green,
+// against three Masters) where green played Na with other moves at hand
+// that handed nobody a win, after which blue could not stop white's win:
+// the decisive move is green's, a free one. Stopped one move later (blue
+// to move), the last move before the win is blue's, squeezed: every move
+// of blue leaves white a win in one.
+func TestDecisiveMove(t *testing.T) {
+	p, err := logic.ParsePosition("1g1gbw1/1g1goww/gg2bw1/1og1bbw/wboowgg/owooobb/woo1bb1 express ogbw g 12,13,13,13 0,0,0,0 0,0,0,0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist := []logic.Position{p}
+	for _, s := range []string{"Na", "Sd"} {
+		if err := p.PlayString(s, nil); err != nil {
+			t.Fatal(err)
+		}
+		hist = append(hist, p)
+	}
+	white := p.SeatOf(logic.White)
+	var buf [logic.MaxMoves]logic.Move
+	for _, m := range p.Moves(buf[:0]) {
+		q := p
+		q.Apply(m, nil)
+		if r := q.Result(); q.Over() && r.State == logic.Won && q.SeatOf(r.Winner) == white {
+			hist = append(hist, q)
+			break
+		}
+	}
+	if len(hist) != 4 {
+		t.Fatal("white has no win after Na Sd: the test's premise is wrong")
+	}
+	// White's move before: none in hist, so the look starts at its start.
+	if at, kind := decisive(hist, white); at != 0 || kind != Free {
+		t.Errorf("decisive move at %d, kind %d; want green's Na (0), free", at, kind)
+	}
+	if at, kind := decisive(hist[1:], white); at != 0 || kind != Squeezed {
+		t.Errorf("from blue's turn: decisive move at %d, kind %d; want blue's (0), squeezed", at, kind)
+	}
+}
+
+// TestRunFindsDecisiveMoves: every won game of a three-player match has its
+// decisive move counted, on its own line too.
+func TestRunFindsDecisiveMoves(t *testing.T) {
+	var out bytes.Buffer
+	r, err := Run(Options{A: "level=2", B: "greedy", Players: 3, Games: 6, Seed: 3, Openings: 2, Concurrency: 2, Verbose: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0
+	for _, d := range r.Decisive {
+		for _, c := range d {
+			sum += c
+		}
+	}
+	if won := r.Wins + r.Losses; sum != won || won == 0 {
+		t.Errorf("%d decisive moves for %d won games: %v", sum, won, r.Decisive)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		if strings.Contains(l, ": win ") != strings.Contains(l, "; unstoppable after move ") {
+			t.Errorf("a game line without its decisive move, or a draw with one: %s", l)
+		}
+	}
+}
