@@ -62,6 +62,7 @@ type level struct {
 	name    string
 	desc    string
 	nodes   int  // node budget of one move
+	three   int  // ... with three players, when not 0
 	depth   int  // deepest iteration
 	noise   int  // root noise amplitude, in evaluation units
 	tactics bool // take a win in one, stop the next opponent's win in one
@@ -74,16 +75,20 @@ var levels = [MaxLevel + 1]level{
 	2: {name: "Casual", desc: "Sees a couple of moves ahead; never misses a win or an obvious block.", nodes: 4000, depth: 3, noise: 40, tactics: true},
 	3: {name: "Club", desc: "A solid player who plans a few moves ahead.", nodes: 40000, depth: 64, noise: 12, tactics: true},
 	4: {name: "Master", desc: "A deep search: hard to beat.", nodes: 250000, depth: 64, noise: 2, tactics: true},
-	5: {name: "Grandmaster", desc: "Full strength: the deepest search within a second.", nodes: 1000000, depth: 64, noise: 1, tactics: true, guard: true},
+	5: {name: "Grandmaster", desc: "Full strength: the deepest search, a second or two a move.", nodes: 1000000, three: 4000000, depth: 64, noise: 1, tactics: true, guard: true},
 }
 
-func levelOf(cfg Config) level {
+// levelOf is the level cfg asks for, in a game of players seats.
+func levelOf(cfg Config, players int) level {
 	n := cfg.Level
 	if n == 0 {
 		n = DefaultLevel
 	}
 	n = max(1, min(MaxLevel, n))
 	l := levels[n]
+	if players == 3 && l.three > 0 {
+		l.nodes = l.three
+	}
 	if cfg.MaxNodes > 0 {
 		l.nodes = cfg.MaxNodes
 	}

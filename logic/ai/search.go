@@ -95,7 +95,7 @@ func NewSearch(p logic.Position, cfg Config) *Search {
 }
 
 func newSearcher(p logic.Position, cfg Config) *searcher {
-	lv := levelOf(cfg)
+	lv := levelOf(cfg, p.Players())
 	st := &searcher{
 		root:     p,
 		rootSeat: p.ToMoveSeat(),

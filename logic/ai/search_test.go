@@ -229,3 +229,21 @@ func TestThreatsAreNotReduced(t *testing.T) {
 		t.Fatalf("only %d late moves made a threat: the test saw too few", threats)
 	}
 }
+
+// TestBudgetByPlayers: the Grandmaster searches four times its budget with
+// three players (where more nodes measured stronger), and only there; an
+// explicit budget overrides every level's.
+func TestBudgetByPlayers(t *testing.T) {
+	for _, c := range []struct{ level, players, maxNodes, want int }{
+		{MaxLevel, 2, 0, 1000000},
+		{MaxLevel, 3, 0, 4000000},
+		{MaxLevel, 4, 0, 1000000},
+		{MaxLevel, 3, 250000, 250000},
+		{4, 3, 0, 250000},
+		{1, 3, 0, 400},
+	} {
+		if got := levelOf(Config{Level: c.level, MaxNodes: c.maxNodes}, c.players).nodes; got != c.want {
+			t.Errorf("level %d, %d players, MaxNodes %d: %d nodes, want %d", c.level, c.players, c.maxNodes, got, c.want)
+		}
+	}
+}
