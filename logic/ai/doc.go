@@ -155,9 +155,9 @@
 // depth cap nor noise: a smaller budget is a shallower, noisier tree.
 // Beginner keeps its one-ply blind evaluation there too. With three
 // players the Grandmaster searches 4 000 000 nodes: there its wins against
-// two Masters grew with its budget (sixteen times theirs won about half
-// the games, four times about 40%), while with four players four times
-// the million bought nothing measurable (README.md).
+// two Masters grew with its budget (44% of 200 games, where the million
+// won 35.5%), while with four players four times the million bought
+// nothing measurable (README.md).
 //
 // Grandmaster's million nodes take 0.38 to 0.79 s on one core of the
 // development machine (BenchmarkGrandmaster*, every variant and player
