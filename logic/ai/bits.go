@@ -54,6 +54,16 @@ func init() {
 		lineEntries[i] |= 1 << e
 		lineMask[i] = t.Mask()
 	}
+	for i, m := range lineMask {
+		for r := 0; r < logic.Size; r++ {
+			if m == 0x7F<<(8*r) {
+				rankLine[r] = 1 << i
+			}
+			if m == 0x0001010101010101<<r {
+				fileLine[r] = 1 << i
+			}
+		}
+	}
 	for l := 1; l <= logic.Size; l++ {
 		for d, s := range dirs {
 			w := board49
@@ -92,52 +102,84 @@ func longest(b bb) int {
 // the track's cells have changed, so such a run either crosses the track
 // in one cell, and the other n-1 of its cells already hold own marbles, or
 // lies along the track, which then already holds n-1 own marbles.
+//
+// It runs after nearly every move of a playout (immediateWin), so it works
+// on whole bitboards: no loop over windows, and the ranks and files are
+// counted side by side rather than one popcount each.
 func candidates(own bb, n int) uint32 {
 	if bits.OnesCount64(uint64(own)) < n-1 {
 		return 0
 	}
-	var set uint32
+	if n != 4 && n != 5 {
+		return 1<<logic.NumEntries - 1
+	}
+	var missing bb // the empty cell of each window holding n-1 own marbles
 	for d, s := range dirs {
-		// Bit-sliced count of own marbles in each window of n cells.
-		var c0, c1, c2 bb
-		for k := 0; k < n; k++ {
-			x := own >> (uint(k) * s)
-			carry := c0 & x
-			c0 ^= x
-			carry2 := c1 & carry
-			c1 ^= carry
-			c2 |= carry2
+		// Windows of n cells holding n own marbles (full) and n-1 (near),
+		// as the sums of pairs of shifted copies.
+		x1, x2, x3 := own>>s, own>>(2*s), own>>(3*s)
+		both01, one01 := own&x1, own^x1
+		both23, one23 := x2&x3, x2^x3
+		four, three := both01&both23, both01&one23|both23&one01
+		full, near := four, three
+		if n == 5 {
+			x4 := own >> (4 * s)
+			full, near = four&x4, four&^x4|three&x4
 		}
-		var full, near bb // windows with n and with n-1 own marbles
-		switch n {
-		case 4: // 100 and 011
-			full, near = c2&^c1&^c0, c1&c0&^c2
-		case 5: // 101 and 100
-			full, near = c2&c0&^c1, c2&^c1&^c0
-		default:
+		if full&windows[n][d] != 0 {
 			return 1<<logic.NumEntries - 1
 		}
-		full &= windows[n][d]
-		near &= windows[n][d]
-		if full != 0 {
-			return 1<<logic.NumEntries - 1
-		}
-		for ; near != 0; near &= near - 1 {
-			st := uint(bits.TrailingZeros64(uint64(near)))
-			var w bb
-			for k := uint(0); k < uint(n); k++ {
-				w |= 1 << (st + k*s)
+		// A cell of a near window that own does not hold is its one gap.
+		if near &= windows[n][d]; near != 0 {
+			missing |= near | near<<s | near<<(2*s) | near<<(3*s)
+			if n == 5 {
+				missing |= near << (4 * s)
 			}
-			set |= through[bits.TrailingZeros64(uint64(w&^own))]
 		}
 	}
-	for i := range lineMask {
-		if bits.OnesCount64(uint64(own&lineMask[i])) >= n-1 {
-			set |= lineEntries[i]
-		}
+	var set uint32
+	for missing &^= own; missing != 0; missing &= missing - 1 {
+		set |= through[bits.TrailingZeros64(uint64(missing))]
+	}
+	for lines := fullLines(own, n-1); lines != 0; lines &= lines - 1 {
+		set |= lineEntries[bits.TrailingZeros32(lines)]
 	}
 	return set
 }
+
+// fullLines returns the ranks and files (bit i as lineEntries' index i)
+// holding at least k own marbles, k from 1 to 7.
+func fullLines(own bb, k int) uint32 {
+	// Ranks: the byte-wise population count, then a bias that carries into
+	// each byte's top bit when its count reaches k.
+	x := uint64(own)
+	x -= x >> 1 & 0x5555555555555555
+	x = x&0x3333333333333333 + x>>2&0x3333333333333333
+	x = (x + x>>4) & 0x0F0F0F0F0F0F0F0F
+	ranks := (x + 0x8080808080808080 - uint64(k)*0x0101010101010101) & 0x0080808080808080
+	// Files: columns four apart share a byte, one nibble each; multiplying
+	// by 0x0101… sums the seven ranks' bytes into the top byte, seven at
+	// most in a nibble, and the same bias then marks the nibbles reaching k.
+	var nib uint32
+	for j := uint(0); j < 4; j++ {
+		col := (uint64(own) >> j & 0x0011111111111111) * 0x0101010101010101 >> 56
+		nib |= uint32(col) << (8 * j)
+	}
+	files := (nib + uint32(8-k)*0x11111111) & 0x88888888
+	var lines uint32
+	for ; ranks != 0; ranks &= ranks - 1 {
+		lines |= rankLine[bits.TrailingZeros64(ranks)/8]
+	}
+	for ; files != 0; files &= files - 1 {
+		i := bits.TrailingZeros32(files) / 4 // nibble i: file i/2, or i/2+4 when i is odd
+		lines |= fileLine[i/2+4*(i%2)]
+	}
+	return lines
+}
+
+// rankLine[r] and fileLine[c] are the bits of lineEntries' index for rank
+// r and file c.
+var rankLine, fileLine [8]uint32 // fileLine[7], never a file, stays 0
 
 // winningEntries counts the entry points at which own, inserting, would
 // have a run of n or more. full tracks are skipped.
@@ -153,6 +195,43 @@ func winningEntries(own, occ bb, n int) int {
 		}
 	}
 	return c
+}
+
+// winsByEntry reports whether own, inserting at one of the entry points in
+// set, would have a run of n or more. full tracks are skipped.
+func winsByEntry(set uint32, own, occ bb, n int) bool {
+	for ; set != 0; set &= set - 1 {
+		e := logic.Entry(bits.TrailingZeros32(set))
+		if entries[e].mask&^occ == 0 {
+			continue
+		}
+		if hasRun(pushed(own, occ, e), n) {
+			return true
+		}
+	}
+	return false
+}
+
+// candCache remembers candidates for the few marble sets a search meets
+// again and again: in a playout, most moves leave the next seat's marbles
+// where they were, and the policy asks about that seat after every move it
+// tries.
+type candCache [256]struct {
+	own bb
+	set uint32
+	ok  bool
+}
+
+// get returns candidates(own, n), from the cache when it holds own.
+func (c *candCache) get(own bb, n int) uint32 {
+	i := uint64(own) * 0x9E3779B97F4A7C15 >> 56
+	e := &c[i]
+	if e.ok && e.own == own {
+		return e.set
+	}
+	set := candidates(own, n)
+	e.own, e.set, e.ok = own, set, true
+	return set
 }
 
 // bestPush returns the longest run own can have after one insertion, or

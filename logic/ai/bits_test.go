@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -38,6 +39,29 @@ func TestCandidatesSuperset(t *testing.T) {
 						t.Fatalf("seat %d run %d at %s not a candidate\n%s", seat, l, e, p.Diagram())
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestFullLines checks the side-by-side rank and file counts against one
+// popcount a line, for every threshold, on random marble sets.
+func TestFullLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 20000; i++ {
+		own := bb(rng.Uint64()&rng.Uint64()) & board49
+		if i%3 == 0 {
+			own = bb(rng.Uint64()) & board49
+		}
+		for k := 1; k <= logic.Size; k++ {
+			var want uint32
+			for j, m := range lineMask {
+				if bits.OnesCount64(uint64(own&m)) >= k {
+					want |= 1 << j
+				}
+			}
+			if got := fullLines(own, k); got != want {
+				t.Fatalf("own %x k %d: got %014b want %014b", uint64(own), k, got, want)
 			}
 		}
 	}

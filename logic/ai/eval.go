@@ -102,7 +102,7 @@ func (s *searcher) immediateWin(p *logic.Position, seat int) bool {
 	}
 	own, occ := p.Marbles(seat), p.Occupied()
 	if s.variant == logic.Express {
-		return winningEntries(own, occ, s.winLen) > 0
+		return winsByEntry(s.cand.get(own, s.winLen), own, occ, s.winLen)
 	}
 	need := logic.WinningPoints - p.Score(seat)
 	if need > 10 {

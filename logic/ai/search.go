@@ -69,6 +69,7 @@ type searcher struct {
 	rootReward []float32
 
 	rootMoves []rootMove
+	cand      candCache // candidates of the marble sets met lately (immediateWin)
 	killers   [maxPly][2]logic.Move
 	history   [4][logic.NumEntries]int32
 	posBuf    [maxPly + 1]logic.Position
