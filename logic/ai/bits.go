@@ -234,16 +234,20 @@ func (c *candCache) get(own bb, n int) uint32 {
 	return set
 }
 
-// bestPush returns the longest run own can have after one insertion, or
-// 0 when it is shorter than n.
-func bestPush(own, occ bb, n int) int {
+// bestPush returns the longest run own can have after one insertion at an
+// entry point of set (candidates(own, n) or a subset), or 0 when it is
+// shorter than n. Most insertions make no run of n: the fixed-cost test for
+// one goes first, and only a run found is measured.
+func bestPush(set uint32, own, occ bb, n int) int {
 	best := 0
-	for set := candidates(own, n); set != 0; set &= set - 1 {
+	for ; set != 0; set &= set - 1 {
 		e := logic.Entry(bits.TrailingZeros32(set))
 		if entries[e].mask&^occ == 0 {
 			continue
 		}
-		best = max(best, longest(pushed(own, occ, e)))
+		if b := pushed(own, occ, e); hasRun(b, n) {
+			best = max(best, longest(b))
+		}
 	}
 	return best
 }

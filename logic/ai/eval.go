@@ -108,7 +108,13 @@ func (s *searcher) immediateWin(p *logic.Position, seat int) bool {
 	if need > 10 {
 		return false
 	}
-	return s.pointsOf(bestPush(own, occ, s.winLen)) >= need
+	return s.pointsOf(s.bestPush(own, occ)) >= need
+}
+
+// bestPush is the longest run own can have after one insertion, or 0 when
+// it is shorter than a winning line (bestPush, with the cached candidates).
+func (s *searcher) bestPush(own, occ bb) int {
+	return bestPush(s.cand.get(own, s.winLen), own, occ, s.winLen)
 }
 
 // pointsOf is what a line of n scores (0 when it does not score).
@@ -139,7 +145,7 @@ func (s *searcher) seatTerms(p *logic.Position, seat int, toMove bool) int32 {
 	}
 	v += w.point * int32(p.Score(seat))
 	if p.Supply(seat) > 0 {
-		r := int32(s.pointsOf(bestPush(own, occ, s.winLen)))
+		r := int32(s.pointsOf(s.bestPush(own, occ)))
 		if toMove {
 			v += w.reach * r
 		} else {

@@ -246,7 +246,7 @@ func (s *searcher) playoutStep(t *mcts, q *logic.Position, safe bool) bool {
 	} else if q.Supply(mover) > 0 {
 		// The longest run one push gives: a win if its points reach 10,
 		// and greedy players score whenever they can.
-		pts := s.pointsOf(bestPush(q.Marbles(mover), q.Occupied(), s.winLen))
+		pts := s.pointsOf(s.bestPush(q.Marbles(mover), q.Occupied()))
 		win = pts >= logic.WinningPoints-q.Score(mover)
 		score = pts > 0
 	}

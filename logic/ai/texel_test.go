@@ -206,7 +206,7 @@ func (s *searcher) terms(p *logic.Position) [numTerms]float64 {
 		}
 		f[tPoint] += sign * float64(p.Score(seat))
 		if p.Supply(seat) > 0 {
-			r := float64(s.pointsOf(bestPush(own, occ, s.winLen)))
+			r := float64(s.pointsOf(s.bestPush(own, occ)))
 			if side == 0 {
 				f[tReach] += r
 			} else {
