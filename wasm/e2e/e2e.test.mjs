@@ -1027,7 +1027,10 @@ async function measureFrames(page, install) {
 
 // Two players: the alpha-beta search, from a position six plies in, past
 // the opening book (whose answer would come at once and measure nothing);
-// four: the Monte-Carlo tree search, three Grandmasters in a row.
+// four: the Monte-Carlo tree search, three Grandmasters in a row; three:
+// the same search with the Grandmaster's largest budget (4 000 000 nodes,
+// a few seconds a move in the worker), twice in a row, the longest a
+// player waits in any game.
 // Balanced, and the search spends its whole budget here (166 slices).
 // The search runs in its Web Worker; the third run makes the worker fail to
 // load (the page names a searcher that is not there), and the game steps
@@ -1037,6 +1040,7 @@ const pastTheBook = '7/7/g5o/7/7/6g/2go1o1 express og o 19,19 0,0 0,0';
 for (const [players, link, path] of [
   [2, `?position=${encodeURIComponent(pastTheBook)}&seats=human,ai:5&seed=7`, 'worker'],
   [4, '?variant=express&players=4&seats=human,ai:5,ai:5,ai:5&seed=7', 'worker'],
+  [3, '?variant=express&players=3&seats=human,ai:5,ai:5&seed=7', 'worker'],
   [2, `?position=${encodeURIComponent(pastTheBook)}&seats=human,ai:5&seed=7`, 'frame'],
 ]) {
   const name = path === 'worker' ? `${players} players` : `${players} players, no worker: stepped in the frame`;
