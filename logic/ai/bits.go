@@ -181,11 +181,12 @@ func fullLines(own bb, k int) uint32 {
 // r and file c.
 var rankLine, fileLine [8]uint32 // fileLine[7], never a file, stays 0
 
-// winningEntries counts the entry points at which own, inserting, would
-// have a run of n or more. full tracks are skipped.
-func winningEntries(own, occ bb, n int) int {
+// winningEntries counts the entry points of set (candidates(own, n) or a
+// subset) at which own, inserting, would have a run of n or more. full
+// tracks are skipped.
+func winningEntries(set uint32, own, occ bb, n int) int {
 	c := 0
-	for set := candidates(own, n); set != 0; set &= set - 1 {
+	for ; set != 0; set &= set - 1 {
 		e := logic.Entry(bits.TrailingZeros32(set))
 		if entries[e].mask&^occ == 0 {
 			continue
@@ -215,23 +216,20 @@ func winsByEntry(set uint32, own, occ bb, n int) bool {
 // candCache remembers candidates for the few marble sets a search meets
 // again and again: in a playout, most moves leave the next seat's marbles
 // where they were, and the policy asks about that seat after every move it
-// tries.
+// tries. One cache serves one line length (a searcher's winLen). An empty
+// slot is right as it is: no marbles, no candidates.
 type candCache [256]struct {
 	own bb
 	set uint32
-	ok  bool
 }
 
 // get returns candidates(own, n), from the cache when it holds own.
 func (c *candCache) get(own bb, n int) uint32 {
-	i := uint64(own) * 0x9E3779B97F4A7C15 >> 56
-	e := &c[i]
-	if e.ok && e.own == own {
-		return e.set
+	e := &c[uint64(own)*0x9E3779B97F4A7C15>>56]
+	if e.own != own {
+		e.own, e.set = own, candidates(own, n)
 	}
-	set := candidates(own, n)
-	e.own, e.set, e.ok = own, set, true
-	return set
+	return e.set
 }
 
 // bestPush returns the longest run own can have after one insertion at an

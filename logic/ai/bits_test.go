@@ -67,6 +67,31 @@ func TestFullLines(t *testing.T) {
 	}
 }
 
+// TestCandCache: the cache answers as candidates does, for marble sets
+// that collide in it, come back after being evicted, or are empty.
+func TestCandCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var c4, c5 candCache // one cache per line length, as a searcher has
+	seen := make([]bb, 0, 600)
+	for i := 0; i < 20000; i++ {
+		var own bb
+		switch {
+		case i%7 == 0:
+			own = 0
+		case len(seen) > 0 && i%2 == 0:
+			own = seen[rng.IntN(len(seen))]
+		default:
+			own = bb(rng.Uint64()&rng.Uint64()) & board49
+			seen = append(seen[:min(len(seen), 599)], own)
+		}
+		for n, c := range map[int]*candCache{4: &c4, 5: &c5} {
+			if got, want := c.get(own, n), candidates(own, n); got != want {
+				t.Fatalf("own %x, lines of %d: cached %x, want %x", uint64(own), n, got, want)
+			}
+		}
+	}
+}
+
 // TestPushedMatchesEngine checks the bitboard push against logic.Apply.
 func TestPushedMatchesEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))

@@ -134,7 +134,7 @@ func (s *searcher) seatTerms(p *logic.Position, seat int, toMove bool) int32 {
 	}
 	if s.variant == logic.Express {
 		if !toMove {
-			switch t := winningEntries(own, occ, s.winLen); {
+			switch t := winningEntries(s.cand.get(own, s.winLen), own, occ, s.winLen); {
 			case t >= 2:
 				v += w.threat2
 			case t == 1:
