@@ -159,10 +159,11 @@
 // won 35.5%), while with four players four times the million bought
 // nothing measurable (README.md).
 //
-// Grandmaster's million nodes take 0.38 to 0.79 s on one core of the
-// development machine (BenchmarkGrandmaster*, every variant and player
-// count), so it answers within a second, and with three players in about
-// two; in the browser it keeps the same budget, searched in a Web Worker
+// The Grandmaster's million nodes take 0.22 to 0.36 s on one core of the
+// development machine with two and four players, and its three-player
+// 4 000 000 take 1.2 to 1.6 s (BenchmarkGrandmaster*, every variant); in
+// WebAssembly a move takes nearly three times as long. In the
+// browser it keeps the same budget, searched in a Web Worker
 // (wasm/searcher, through package logic/remote), or stepped from the frame
 // loop where no worker runs.
 //
