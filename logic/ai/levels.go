@@ -15,8 +15,9 @@ type Config struct {
 	Workers int
 	NoBook  bool // Grandmaster: search the opening instead of playing the book
 	// Frozen keeps the Grandmaster as it was before its tuned evaluation
-	// and endgame solver (Reference sets it), so the arena's yardstick
-	// does not move when they do.
+	// and endgame solver, and before the guard and the three-player
+	// budget (Reference sets it), so the arena's yardstick does not move
+	// when they do.
 	Frozen bool
 }
 
@@ -86,6 +87,11 @@ func levelOf(cfg Config, players int) level {
 	}
 	n = max(1, min(MaxLevel, n))
 	l := levels[n]
+	if cfg.Frozen {
+		// The yardstick keeps the Grandmaster of before the guard and the
+		// three-player budget too, not only of before the tuned weights.
+		l.three, l.guard = 0, false
+	}
 	if players == 3 && l.three > 0 {
 		l.nodes = l.three
 	}

@@ -247,3 +247,18 @@ func TestBudgetByPlayers(t *testing.T) {
 		}
 	}
 }
+
+// TestReferenceStaysPut: the arena's yardstick keeps the Grandmaster of
+// before the guard and the three-player budget, as it keeps the one of
+// before the tuned weights.
+func TestReferenceStaysPut(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		l := levelOf(Reference(1), players)
+		if l.nodes != 1000000 || l.guard {
+			t.Errorf("%d players: Reference searches %d nodes, guard %v; want 1000000, no guard", players, l.nodes, l.guard)
+		}
+	}
+	if l := levelOf(Config{Level: MaxLevel}, 3); l.nodes != 4000000 || !l.guard {
+		t.Errorf("the Grandmaster with three players: %d nodes, guard %v", l.nodes, l.guard)
+	}
+}
