@@ -1104,8 +1104,13 @@ for (const [players, link, path] of [
     assert.ok(path === 'frame' || thinking.frames < 10 || cpuThinking === null || cpuIdle === null ||
       cpuThinking <= 2 * cpuIdle + 5,
       `the page's thread worked harder while the computer thought: ${cpuThinking} ms of CPU a frame against ${cpuIdle} ms idle`);
-    assert.ok(thinking.longestGapMs <= Math.max(2500, 4 * idle.longestGapMs),
-      `the page froze while the computer thought: ${thinking.longestGapMs} ms against ${idle.longestGapMs} ms idle`);
+    // A search run in one go freezes the page for the whole think: one gap
+    // as long as it. Software rendering on 2 loaded cores stalls too (CI,
+    // beside the race tests and the online half's browsers: 2.2 s and
+    // 2.9 s in a four-player think of 7-9 s, against 0.4-0.5 s idle), so
+    // the bound is the larger of 2.5 s, four idle gaps and half the think.
+    assert.ok(thinking.longestGapMs <= Math.max(2500, 4 * idle.longestGapMs, 500 * thinkSeconds),
+      `the page froze while the computer thought: ${thinking.longestGapMs} ms of a ${thinkSeconds} s think, against ${idle.longestGapMs} ms idle`);
     await ctx.close();
   });
 }
