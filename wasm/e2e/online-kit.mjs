@@ -40,7 +40,7 @@ export const tempData = (tag) => mkdtempSync(join(tmpdir(), `shiftago-${tag}-dat
 // serve starts shiftago serve with its data in dataDir (and more flags,
 // args) and resolves to {proc, url}.
 export async function serve(bin, dataDir, addr = '127.0.0.1:0', args = []) {
-  const proc = spawn(bin, ['serve', '--addr', addr, '--data', dataDir, '--web', bundle, '--workers', '1', '--quiet', ...args],
+  const proc = spawn(bin, ['serve', '--addr', addr, '--data', dataDir, '--web', bundle, '--workers', '1', ...(process.env.SERVE_LOG ? [] : ['--quiet']), ...args],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((ok, fail) => {
     let out = '';

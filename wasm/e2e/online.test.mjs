@@ -18,7 +18,8 @@
 //
 // Environment: BUNDLE (default dist/web), CHROMIUM (default
 // /usr/bin/chromium), SHIFTAGO (a built shiftago binary; default: built
-// here with go build).
+// here with go build), SERVE_LOG=1 (the server logs every request to
+// stderr, not only warnings).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -129,7 +130,13 @@ async function startPair(players = 2, seat = async () => {}) {
   await tapButton(tablet, 'join');
   await seat(inv.code, tabletCtx);
   for (const p of [phone, tablet]) {
-    await waitFor(p, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 60_000);
+    try {
+      await waitFor(p, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 60_000);
+    } catch (e) {
+      // Say where each device stood, so a failure here can be read.
+      for (const [name, q] of [['phone', phone], ['tablet', tablet]]) console.log(name, JSON.stringify(await online(q).catch((x) => String(x))));
+      throw e;
+    }
   }
   // The tablet's table names the phone's player, connected.
   await waitFor(tablet, () => shiftago.online().table.startsWith('human:Ann:connected'), null, 30_000);

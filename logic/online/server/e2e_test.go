@@ -1088,3 +1088,57 @@ func TestServeSilentNetwork(t *testing.T) {
 		t.Fatalf("stored %v, played %v", got, moves)
 	}
 }
+
+// TestServeOpenRightAfterJoin: a guest who has just taken a seat opens
+// the game at once, while the game is live on the node (its creator is
+// connected). The join is written by the HTTP handler and the game's
+// actor hears of it on the store's bus, so the hello can arrive first; it
+// must still find the seat, never "you hold no seat" (a browser test saw
+// the tablet refused so on a loaded machine). Two guests join each game
+// side by side, as two friends tapping the same invite, over many games.
+func TestServeOpenRightAfterJoin(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--games-per-guest", "100", "--rate-per-addr", "1000")
+	ctx := ctxFor(t, 60*time.Second)
+	ann := guest(t, ctx, "Ann", n.Base)
+	const rounds = 30
+	for round := range rounds {
+		g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}, {Kind: "open"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sa := open(t, ctx, ann, g.Game)
+		var wg sync.WaitGroup
+		seats := make([]int, 2)
+		for i, name := range []string{"Bob", "Cid"} {
+			c := guest(t, ctx, name, n.Base)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				j, err := c.Join(ctx, g.Invite)
+				if err != nil {
+					t.Errorf("round %d: %s joins: %v", round, name, err)
+					return
+				}
+				s, err := c.Open(ctx, j.Game)
+				if err != nil {
+					t.Errorf("round %d: %s opens the game right after joining: %v", round, name, err)
+					return
+				}
+				defer s.Close()
+				seats[i] = j.Seats[0]
+			}()
+		}
+		wg.Wait()
+		if t.Failed() {
+			return
+		}
+		if seats[0] == seats[1] || seats[0] == 0 || seats[1] == 0 {
+			t.Fatalf("round %d: seats %v", round, seats)
+		}
+		if err := sa.Wait(ctx, func(x *client.State) bool { return x.Status == "playing" }); err != nil {
+			t.Fatalf("round %d: the creator never saw the table full: %v; it has %+v", round, err, sa.Snapshot())
+		}
+		sa.Close()
+	}
+}

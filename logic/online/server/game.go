@@ -98,6 +98,14 @@ func (g *game) ctx() (context.Context, context.CancelFunc) {
 // attach adds a connection, greets it and sends what it missed after ply.
 func (g *game) attach(c *conn, ply int) {
 	seats := g.t.held(c.guest)
+	if c.guest != "" && seats == 0 && g.joinedSince(c.guest) {
+		// The seat was taken after this actor last read the game: a join
+		// is written by the HTTP handler (or another node), and the
+		// store's event telling this actor may come after the player's
+		// hello, which follows the join at once.
+		g.reload()
+		seats = g.t.held(c.guest)
+	}
 	if c.guest != "" && seats == 0 {
 		// The game's id alone grants nothing: a guest without a seat
 		// watches with the spectator code.
@@ -113,6 +121,27 @@ func (g *game) attach(c *conn, ply int) {
 	for _, s := range bitsOf(seats) {
 		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: s, What: proto.WhatConnected})
 	}
+}
+
+// joinedSince reports whether the store, read again, gives guest a
+// seat: a hello that names a seat this actor does not know of costs one
+// read, and a full reload only when the seat is really there.
+func (g *game) joinedSince(guest string) bool {
+	if g.t.rec.Status != store.StatusOpen {
+		return false // seats are taken only while the game is open
+	}
+	ctx, cancel := g.ctx()
+	defer cancel()
+	rec, err := g.srv.cfg.Store.Game(ctx, g.id)
+	if err != nil {
+		return false
+	}
+	for _, s := range rec.Seats {
+		if s.Guest == guest {
+			return true
+		}
+	}
+	return false
 }
 
 // heldHere is the seats some connection to this node holds.
@@ -308,7 +337,10 @@ func (g *game) reload() {
 		g.subs[c] = t.held(c.guest)
 	}
 	switch {
-	case prefix && sameSeats(old.rec, t.rec):
+	case prefix && sameSeats(old.rec, t.rec) && (old.rec.Status == t.rec.Status || t.over()):
+		// Only moves (and perhaps the end, told below): the clients
+		// follow them. A change of seats or of status (the last seat
+		// taken starts the game) needs the whole state.
 		for p := old.ply() + 1; p <= t.ply(); p++ {
 			m := t.moves[p-1]
 			g.broadcast(proto.Msg{T: proto.TMoved, Game: g.id, Ply: p, Move: m.Move, Seat: g.seatOf(p)})

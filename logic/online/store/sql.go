@@ -260,8 +260,38 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// gameWhere reads one game and its seats through db (a pool or a
-// transaction).
+// snapshot runs read on one consistent view of the database. A game's
+// row and its seats are two queries, and read apart they can straddle a
+// write: the last seat taken in the seats but the game still "open" in
+// its row, at its old version (a server that trusted such a read never
+// told its players the game had started). SQLite's deferred read
+// transaction sees the database as of its first read (WAL); PostgreSQL
+// needs REPEATABLE READ for that, its default giving each statement its
+// own snapshot.
+func (s *sqlStore) snapshot(ctx context.Context, read func(tx *sql.Tx) error) error {
+	opts := &sql.TxOptions{ReadOnly: true}
+	if s.engine == EnginePostgres {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	tx, err := s.r.BeginTx(ctx, opts)
+	if err != nil {
+		return s.closedErr(err)
+	}
+	defer tx.Rollback() // read-only: nothing to commit
+	return read(tx)
+}
+
+// gameOne reads one game and its seats in one snapshot.
+func (s *sqlStore) gameOne(ctx context.Context, where string, arg any) (g Game, err error) {
+	err = s.snapshot(ctx, func(tx *sql.Tx) error {
+		g, err = s.gameWhere(ctx, tx, where, arg)
+		return err
+	})
+	return g, err
+}
+
+// gameWhere reads one game and its seats through db (a transaction, or a
+// pool when a torn read does not matter).
 func (s *sqlStore) gameWhere(ctx context.Context, db querier, where string, arg any) (Game, error) {
 	g, err := scanGame(db.QueryRowContext(ctx, s.q(`SELECT `+gameCols+` FROM games WHERE `+where), arg))
 	if errors.Is(err, sql.ErrNoRows) {
@@ -309,7 +339,7 @@ func (s *sqlStore) loadSeats(ctx context.Context, db querier, games []*Game) err
 }
 
 func (s *sqlStore) Game(ctx context.Context, id string) (Game, error) {
-	return s.gameWhere(ctx, s.r, "id = ?", id)
+	return s.gameOne(ctx, "id = ?", id)
 }
 
 func (s *sqlStore) GameByCode(ctx context.Context, code string) (Game, error) {
@@ -317,15 +347,15 @@ func (s *sqlStore) GameByCode(ctx context.Context, code string) (Game, error) {
 	if len(code) != CodeLength {
 		return Game{}, ErrNotFound
 	}
-	return s.gameWhere(ctx, s.r, "code = ?", code)
+	return s.gameOne(ctx, "code = ?", code)
 }
 
 func (s *sqlStore) GameBySpectator(ctx context.Context, spectator string) (Game, error) {
-	return s.gameWhere(ctx, s.r, "spectator = ?", spectator)
+	return s.gameOne(ctx, "spectator = ?", spectator)
 }
 
 func (s *sqlStore) RematchOf(ctx context.Context, old string) (Game, error) {
-	return s.gameWhere(ctx, s.r, "rematch_of = ?", old)
+	return s.gameOne(ctx, "rematch_of = ?", old)
 }
 
 // checkSeats refuses seats that do not fit the setup.
@@ -708,29 +738,32 @@ func (s *sqlStore) Takeback(ctx context.Context, t Takeback) (Game, error) {
 	return s.Game(ctx, t.Game)
 }
 
-func (s *sqlStore) games(ctx context.Context, query string, args ...any) ([]Game, error) {
-	rows, err := s.r.QueryContext(ctx, s.q(query), args...)
-	if err != nil {
-		return nil, s.closedErr(err)
-	}
-	var out []Game
-	for rows.Next() {
-		g, err := scanGame(rows)
+// games reads a list of games and their seats in one snapshot.
+func (s *sqlStore) games(ctx context.Context, query string, args ...any) (out []Game, err error) {
+	err = s.snapshot(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, s.q(query), args...)
 		if err != nil {
-			rows.Close()
-			return nil, err
+			return s.closedErr(err)
 		}
-		out = append(out, g)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	ptrs := make([]*Game, len(out))
-	for i := range out {
-		ptrs[i] = &out[i]
-	}
-	return out, s.loadSeats(ctx, s.r, ptrs)
+		for rows.Next() {
+			g, err := scanGame(rows)
+			if err != nil {
+				rows.Close()
+				return err
+			}
+			out = append(out, g)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		ptrs := make([]*Game, len(out))
+		for i := range out {
+			ptrs[i] = &out[i]
+		}
+		return s.loadSeats(ctx, tx, ptrs)
+	})
+	return out, err
 }
 
 func limitOf(n int) int {

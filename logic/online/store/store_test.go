@@ -641,6 +641,67 @@ func TestLastSeatsTakenAtOnce(t *testing.T) {
 	})
 }
 
+// TestReadsNeverTorn: a game read while its seats are being taken is
+// one state of it, never two: every seat held means the game is
+// playing, and the version counts the seats taken. A game's row and its
+// seats are two queries; read apart, a server saw the last seat taken
+// while the game was still "open", and never told its players the game
+// had started. The same for the list of a guest's games.
+func TestReadsNeverTorn(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		ctx := ctxT(t)
+		w, r := open(t, dsn), open(t, dsn)
+		ann := guest(t, w, "Ann")
+		reads := 0
+		for round := range 20 {
+			g, err := w.CreateGame(ctx, store.NewGame{
+				Creator: ann.ID, Setup: store.Setup{Variant: "express", Players: 4},
+				Seats: []store.Seat{{Guest: ann.ID}, {}, {}, {}},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			takers := []store.Guest{guest(t, w, "Bob"), guest(t, w, "Cy"), guest(t, w, "Di")}
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				for i, tk := range takers {
+					if _, err := w.TakeSeat(ctx, g.ID, i+1, tk.ID); err != nil {
+						t.Errorf("round %d: seat %d: %v", round, i+1, err)
+					}
+				}
+			}()
+			check := func(x store.Game) {
+				taken := int64(0)
+				for _, se := range x.Seats[1:] {
+					if se.Guest != "" {
+						taken++
+					}
+				}
+				if want := taken == 3; (x.Status == store.StatusPlaying) != want || x.Version != g.Version+taken {
+					<-done // the seats' writer reports to t too
+					t.Fatalf("round %d: a torn read: %d seats taken, %v, version %d (created at %d)", round, taken, x.Status, x.Version, g.Version)
+				}
+			}
+			for running := true; running; {
+				select {
+				case <-done:
+					running = false
+				default:
+				}
+				check(must[store.Game](t)(r.Game(ctx, g.ID)))
+				for _, x := range must[[]store.Game](t)(r.GamesOf(ctx, ann.ID, 100)) {
+					if x.ID == g.ID {
+						check(x)
+					}
+				}
+				reads++
+			}
+		}
+		t.Logf("%d reads", reads)
+	})
+}
+
 // TestNewerSchemaRefused: a database written by a newer program is not
 // opened (its tables may mean something this program does not know).
 func TestNewerSchemaRefused(t *testing.T) {
