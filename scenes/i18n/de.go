@@ -383,4 +383,5 @@ var de = Catalog{
 	"settings.board":           "Brett",
 	"settings.walnut":          "Nussbaum",
 	"settings.classic":         "Klassisch",
+	"elsewhere.resumed":        "Das andere Fenster wurde geschlossen: Dieses speichert das Spiel jetzt.",
 }

@@ -383,4 +383,5 @@ var en = Catalog{
 	"settings.board":           "Board",
 	"settings.walnut":          "Walnut",
 	"settings.classic":         "Classic",
+	"elsewhere.resumed":        "The other window has closed: this one saves the game now.",
 }

@@ -383,4 +383,5 @@ var es = Catalog{
 	"settings.board":           "Tablero",
 	"settings.walnut":          "Nogal",
 	"settings.classic":         "Clásico",
+	"elsewhere.resumed":        "La otra ventana se cerró: esta guarda la partida ahora.",
 }

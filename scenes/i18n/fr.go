@@ -383,4 +383,5 @@ var fr = Catalog{
 	"settings.board":           "Plateau",
 	"settings.walnut":          "Noyer",
 	"settings.classic":         "Classique",
+	"elsewhere.resumed":        "L’autre fenêtre a été fermée : celle-ci sauvegarde la partie désormais.",
 }

@@ -383,4 +383,5 @@ var it = Catalog{
 	"settings.board":           "Tavoliere",
 	"settings.walnut":          "Noce",
 	"settings.classic":         "Classico",
+	"elsewhere.resumed":        "L’altra finestra è stata chiusa: ora è questa a salvare la partita.",
 }

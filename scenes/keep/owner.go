@@ -13,10 +13,12 @@ import (
 // into the store with its id and the time, again every few seconds (its
 // heartbeat). Before each save it checks the record is still its own. A
 // copy that starts and finds a fresh record of another asks the player
-// (the Elsewhere screen): take over here, or play without saving. The
-// copy taken over sees the foreign record at its next heartbeat or save,
-// stops saving and says so. Nothing is overwritten without the player
-// choosing it.
+// (the Elsewhere screen): take over here, or play without saving; the
+// screen looks again every half second and, once the other copy has
+// gone, resumes here by itself. The copy taken over sees the foreign
+// record at its next heartbeat or save, stops saving and says so.
+// Nothing is overwritten without the player choosing it, or while its
+// writer lives.
 
 const (
 	// OwnerName is the store's name of the owner record.

@@ -22,6 +22,7 @@ func (a elsewhereAct) String() string { return [...]string{"takeover", "nosave"}
 // choice.
 type Elsewhere struct {
 	question[elsewhereAct]
+	ticks int
 }
 
 // NewElsewhere opens the screen.
@@ -37,8 +38,17 @@ func (e *Elsewhere) layout(c *app.Context) {
 	}, 11, answer[elsewhereAct]{actTakeOver, c.T("elsewhere.takeover")}, answer[elsewhereAct]{actNoSave, c.T("elsewhere.nosave")})
 }
 
-// Update takes the choice.
+// ownerCheckTicks is how often the screen asks whether the other copy
+// is still there: half a second (the check reads one small record).
+const ownerCheckTicks = 30
+
+// Update takes the choice, or resumes here once the other copy is gone.
 func (e *Elsewhere) Update(c *app.Context) error {
+	if e.ticks++; e.ticks%ownerCheckTicks == 0 && c.OwnerGone() {
+		c.TakeOver()
+		c.Notify(c.T("elsewhere.resumed"))
+		return nil
+	}
 	if e.stale(c) {
 		e.layout(c)
 	}
