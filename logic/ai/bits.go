@@ -182,11 +182,13 @@ func fullLines(own bb, k int) uint32 {
 var rankLine, fileLine [8]uint32 // fileLine[7], never a file, stays 0
 
 // winningEntries counts the entry points of set (candidates(own, n) or a
-// subset) at which own, inserting, would have a run of n or more. full
+// subset) at which own, inserting, would have a run of n or more, up to
+// most: the count stops there, so a caller asking "any?" (most 1, a
+// playout's question after every move it tries) stops at the first. Full
 // tracks are skipped.
-func winningEntries(set uint32, own, occ bb, n int) int {
+func winningEntries(set uint32, own, occ bb, n, most int) int {
 	c := 0
-	for ; set != 0; set &= set - 1 {
+	for ; set != 0 && c < most; set &= set - 1 {
 		e := logic.Entry(bits.TrailingZeros32(set))
 		if entries[e].mask&^occ == 0 {
 			continue
@@ -196,21 +198,6 @@ func winningEntries(set uint32, own, occ bb, n int) int {
 		}
 	}
 	return c
-}
-
-// winsByEntry reports whether own, inserting at one of the entry points in
-// set, would have a run of n or more. full tracks are skipped.
-func winsByEntry(set uint32, own, occ bb, n int) bool {
-	for ; set != 0; set &= set - 1 {
-		e := logic.Entry(bits.TrailingZeros32(set))
-		if entries[e].mask&^occ == 0 {
-			continue
-		}
-		if hasRun(pushed(own, occ, e), n) {
-			return true
-		}
-	}
-	return false
 }
 
 // candCache remembers candidates for the few marble sets a search meets

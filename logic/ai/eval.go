@@ -102,7 +102,7 @@ func (s *searcher) immediateWin(p *logic.Position, seat int) bool {
 	}
 	own, occ := p.Marbles(seat), p.Occupied()
 	if s.variant == logic.Express {
-		return winsByEntry(s.cand.get(own, s.winLen), own, occ, s.winLen)
+		return winningEntries(s.cand.get(own, s.winLen), own, occ, s.winLen, 1) > 0
 	}
 	need := logic.WinningPoints - p.Score(seat)
 	if need > 10 {
@@ -134,7 +134,7 @@ func (s *searcher) seatTerms(p *logic.Position, seat int, toMove bool) int32 {
 	}
 	if s.variant == logic.Express {
 		if !toMove {
-			switch t := winningEntries(s.cand.get(own, s.winLen), own, occ, s.winLen); {
+			switch t := winningEntries(s.cand.get(own, s.winLen), own, occ, s.winLen, 2); {
 			case t >= 2:
 				v += w.threat2
 			case t == 1:

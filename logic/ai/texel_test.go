@@ -195,7 +195,7 @@ func (s *searcher) terms(p *logic.Position) [numTerms]float64 {
 		}
 		if s.variant == logic.Express {
 			if side == 1 {
-				switch t := winningEntries(s.cand.get(own, s.winLen), own, occ, s.winLen); {
+				switch t := winningEntries(s.cand.get(own, s.winLen), own, occ, s.winLen, 2); {
 				case t >= 2:
 					f[tThreat2]--
 				case t == 1:
