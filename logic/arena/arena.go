@@ -90,8 +90,8 @@ const (
 // exit status 1.
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	a := fs.String("a", "level=5", "player A: level=N[/mcts|/brs|/maxn|/paranoid][,beam=K][,nodes=M], ref, gm:W, greedy, random or cmd:<engine command>")
-	b := fs.String("b", "greedy", "player B: level=N[/mcts|/brs|/maxn|/paranoid][,beam=K][,nodes=M], ref, gm:W, greedy, random or cmd:<engine command>")
+	a := fs.String("a", "level=5", "player A: level=N[/mcts|/brs|/maxn|/paranoid][,beam=K][,nodes=M][,workers=W], ref, gm:W, greedy, random or cmd:<engine command>")
+	b := fs.String("b", "greedy", "player B: level=N[/mcts|/brs|/maxn|/paranoid][,beam=K][,nodes=M][,workers=W], ref, gm:W, greedy, random or cmd:<engine command>")
 	variant := fs.String("variant", "express", "express, expert or extreme")
 	players := fs.Int("players", 2, "players per game, 2 to 4")
 	games := fs.Int("games", 100, fmt.Sprintf("number of games, 1 to %d", MaxGames))

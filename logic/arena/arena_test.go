@@ -44,12 +44,15 @@ func TestTallyElo(t *testing.T) {
 
 func TestSpecs(t *testing.T) {
 	for _, ok := range []string{"level=1", "level=5", "greedy", "random", "cmd:./engine",
-		"level=5/mcts", "level=4/brs", "level=3/maxn", "level=5/paranoid", "level=5/maxn,beam=6", "level=5,nodes=250000", "level=4/mcts,nodes=62500,beam=3"} {
+		"level=5/mcts", "level=4/brs", "level=3/maxn", "level=5/paranoid", "level=5/maxn,beam=6", "level=5,nodes=250000", "level=4/mcts,nodes=62500,beam=3", "level=5,nodes=500000,workers=2"} {
 		if _, err := parseSpec(ok); err != nil {
 			t.Errorf("%s: %v", ok, err)
 		}
 	}
-	for _, bad := range []string{"level=0", "level=9", "cmd:", "alphazero", "level=5/alphazero", "level=5/maxn,beam=x", "level=5,nodes=0", "level=5,nodes=", "level=5,depth=3", "level=5,"} {
+	if sp, _ := parseSpec("level=5,nodes=500000,workers=2"); sp.workers != 2 || sp.nodes != 500000 {
+		t.Errorf("level=5,nodes=500000,workers=2 reads as %+v", sp)
+	}
+	for _, bad := range []string{"level=0", "level=9", "cmd:", "alphazero", "level=5/alphazero", "level=5/maxn,beam=x", "level=5,nodes=0", "level=5,nodes=", "level=5,depth=3", "level=5,", "level=5,workers=0", "level=5,workers=65", "level=5,workers=two"} {
 		if _, err := parseSpec(bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}

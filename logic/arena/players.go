@@ -39,12 +39,16 @@ type spec struct {
 	frozen  bool // ai.Reference: no tuned weights, no endgame solver
 }
 
+// maxWorkers bounds a side's searches side by side (workers=W): more
+// than a machine has cores only slows every game of the match.
+const maxWorkers = 64
+
 func parseSpec(s string) (spec, error) {
 	switch {
 	case s == "greedy" || s == "random":
 		return spec{kind: s, label: s}, nil
 	case strings.HasPrefix(s, "level="):
-		// level=N[/search][,beam=K][,nodes=M]
+		// level=N[/search][,beam=K][,nodes=M][,workers=W]
 		head, opts, more := strings.Cut(s[len("level="):], ",")
 		num, algo, _ := strings.Cut(head, "/")
 		n, err := strconv.Atoi(num)
@@ -66,8 +70,12 @@ func parseSpec(s string) (spec, error) {
 				sp.nodes = v
 			case key == "nodes":
 				return spec{}, fmt.Errorf("%.60q: want nodes=1 to nodes=%d", s, MaxNodes)
+			case key == "workers" && err == nil && v >= 1 && v <= maxWorkers:
+				sp.workers = v
+			case key == "workers":
+				return spec{}, fmt.Errorf("%.60q: want workers=1 to workers=%d", s, maxWorkers)
 			default:
-				return spec{}, fmt.Errorf("%.60q: after a comma, beam=K or nodes=M", s)
+				return spec{}, fmt.Errorf("%.60q: after a comma, beam=K, nodes=M or workers=W", s)
 			}
 		}
 		switch algo {
