@@ -227,7 +227,12 @@ func (s *Search) Depth() int {
 // Score is the evaluation of Best from the mover's side. With two players
 // (and a three- or four-player Beginner) it is in evaluation units, 30000
 // less the plies for a forced win; otherwise it is the tree search's mean
-// reward scaled from -1000 (always lost) to 1000 (always won).
+// reward scaled from -1000 (always lost) to 1000 (always won). A win in
+// one, taken without a search, scores as a win; a move played without a
+// search for want of a choice (the only move that does not lose at once,
+// or the opening book's) scores 0, which then means "not searched": a
+// caller that wants the position's value searches the position after it
+// (the replay's analysis does).
 func (s *Search) Score() int {
 	if s.par != nil {
 		return s.par.bestScore
@@ -296,6 +301,11 @@ func (s *searcher) prepareRoot() {
 		if s.lv.tactics && q.Over() && q.Result().State == logic.Won && q.SeatOf(q.Result().Winner) == me {
 			s.best = m
 			s.rootMoves = []rootMove{{m: m}}
+			// Not searched, yet known: a win now, in Score's units.
+			s.bestScore = winScore - 1
+			if s.multi == MonteCarlo {
+				s.bestScore = 1000
+			}
 			return
 		}
 		if !s.lv.tactics || q.Over() || q.ToMoveSeat() == me {

@@ -262,3 +262,34 @@ func TestReferenceStaysPut(t *testing.T) {
 		t.Errorf("the Grandmaster with three players: %d nodes, guard %v", l.nodes, l.guard)
 	}
 }
+
+// TestScoreOfAWinInOne: a win in one is taken without a search, and its
+// Score says it wins (it said 0, as for a move not searched at all).
+func TestScoreOfAWinInOne(t *testing.T) {
+	for _, tc := range tactics {
+		if tc.kind != "win" && tc.kind != "ten" {
+			continue
+		}
+		p, err := logic.ParsePosition(tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := winScore - 1
+		if p.Players() > 2 {
+			want = 1000 // the tree search's scale
+		}
+		for level := 2; level <= MaxLevel; level++ {
+			s := NewSearch(p, Config{Level: level, Seed: 3})
+			for !s.Step(1 << 20) {
+			}
+			q := p
+			q.Apply(s.Best(), nil)
+			if !q.Over() || q.Result().State != logic.Won || q.SeatOf(q.Result().Winner) != p.ToMoveSeat() {
+				t.Fatalf("level %d, %s: %v does not win", level, tc.pos, s.Best())
+			}
+			if s.Score() != want {
+				t.Errorf("level %d, %s: a win in one scores %d, want %d", level, tc.pos, s.Score(), want)
+			}
+		}
+	}
+}
