@@ -1142,3 +1142,39 @@ func TestServeOpenRightAfterJoin(t *testing.T) {
 		sa.Close()
 	}
 }
+
+// TestServeJoinOnOneNodeOpenOnTheOther: a guest who joins through one
+// node and opens the game at once through another, where the game is live
+// (its creator is connected there), is let in: that node hears of the
+// join only by PostgreSQL's NOTIFY, which the hello can overtake.
+func TestServeJoinOnOneNodeOpenOnTheOther(t *testing.T) {
+	dsn := storetest.FreshDSN(t, store.EnginePostgres) // skips without SHIFTAGO_TEST_POSTGRES, fails under CI=true
+	t.Parallel()
+	a := startNode(t, "127.0.0.1:0", "--db", dsn, "--games-per-guest", "100", "--rate-per-addr", "1000")
+	b := startNode(t, "127.0.0.1:0", "--db", dsn, "--games-per-guest", "100", "--rate-per-addr", "1000")
+	ctx := ctxFor(t, 60*time.Second)
+	ann := guest(t, ctx, "Ann", a.Base)
+	for round := range 6 {
+		g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}, {Kind: "open"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sa := open(t, ctx, ann, g.Game)
+		for _, name := range []string{"Bob", "Cid"} {
+			joiner := guest(t, ctx, name, b.Base)
+			if _, err := joiner.Join(ctx, g.Invite); err != nil {
+				t.Fatalf("round %d: %s joins on one node: %v", round, name, err)
+			}
+			onA := &client.Client{Bases: []string{a.Base}, Token: joiner.Token, ID: joiner.ID}
+			s, err := onA.Open(ctx, g.Game)
+			if err != nil {
+				t.Fatalf("round %d: %s opens on the other node right after joining: %v", round, name, err)
+			}
+			s.Close()
+		}
+		if err := sa.Wait(ctx, func(x *client.State) bool { return x.Status == "playing" }); err != nil {
+			t.Fatalf("round %d: the creator never saw the table full: %v", round, err)
+		}
+		sa.Close()
+	}
+}
