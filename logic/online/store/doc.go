@@ -6,10 +6,13 @@
 //
 // Open(ctx, dsn) picks the engine from the DSN (ParseDSN) and applies the
 // versioned schema (schema.go), safely when two nodes start at once.
-// Every change is one transaction. The primary key (game, ply) of the
-// moves table is the last word when two nodes race for a ply: AppendMove
-// returns ErrPlyTaken with the move already there, and Move.Same tells a
-// resend (acknowledge it again) from a rival move (resync).
+// Every change is one transaction, and every read of a game with its
+// seats (or of a list of games) one read-only snapshot, so a reader
+// never sees a seat taken in a game still "open". The primary key (game,
+// ply) of the moves table is the last word when two nodes race for a
+// ply: AppendMove returns ErrPlyTaken with the move already there, and
+// Move.Same tells a resend (acknowledge it again) from a rival move
+// (resync).
 //
 // Bus carries small events (game, kind, ply, version) to every node: in
 // process for SQLite, PostgreSQL NOTIFY (sent inside the transaction, so
