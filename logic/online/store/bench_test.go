@@ -26,6 +26,22 @@ func BenchmarkAppendMove(b *testing.B) {
 	})
 }
 
+// BenchmarkGame is one read of a game with its seats, as a server reads
+// it to start or reload a game, join a guest or answer a hello naming a
+// seat it does not know: one read-only snapshot.
+func BenchmarkGame(b *testing.B) {
+	benchEach(b, func(b *testing.B, s store.Store, ann, bob store.Guest) {
+		g := twoPlayer(b, s, ann.ID, bob.ID, 0)
+		ctx := context.Background()
+		b.ResetTimer()
+		for range b.N {
+			if _, err := s.Game(ctx, g.ID); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
 // benchEach runs fn on a new store of each engine with two guests.
 func benchEach(b *testing.B, fn func(b *testing.B, s store.Store, ann, bob store.Guest)) {
 	for _, engine := range []string{store.EngineSQLite, store.EnginePostgres} {
