@@ -477,6 +477,9 @@ test('My games: every state, a tap opens a game, a turn told by a notice, offlin
   await phone.waitForURL((u) => u.search === '?game=' + theirs.game, { timeout: 60_000 });
   await waitFor(phone, () => window.shiftago && shiftago.phase() !== 'loading', null, 180_000);
   await atTable(phone);
+  // The table is up with the state; the turn is told on the next tick
+  // (a loaded CI read it in between once).
+  await waitFor(phone, () => shiftago.online().myTurn, null, 30_000);
   const at = await online(phone);
   assert.equal(at.game, theirs.game);
   assert.ok(at.myTurn);
