@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"shiftago/logic/record"
+	"strings"
 	"testing"
 	"time"
 
@@ -250,13 +251,17 @@ func TestRollingFramesAllocateNothing(t *testing.T) {
 		t.Fatal("the marble was never set down at its entry point")
 	}
 	l.Wait(4)
-	// Two windows of 12 frames: an allocation made once (a lazily filled
-	// runtime cache) shows in one window only, while one made per frame
-	// shows in both, which is what this test is for.
-	const frames = 12
+	// Up to three windows of 12 frames: an allocation made once (a lazily
+	// filled runtime cache, a scratch buffer of ebiten's growing to a
+	// frame with more vertices than any before) shows in one window only,
+	// while one made per frame shows in all, which is what this test is
+	// for. Under -race on a busy machine such a one-off fell in the second
+	// window too; the third, then, has to be clean.
+	const frames, windows = 12, 3
 	var n int64 = -1
 	var rolling bool
-	for w := 0; w < 2 && n != 0; w++ {
+	var where []string
+	for w := 0; w < windows && n != 0; w++ {
 		var a *looptest.Allocs
 		var p0, p1 int
 		l.Do(func() {
@@ -268,9 +273,10 @@ func TestRollingFramesAllocateNothing(t *testing.T) {
 			t.Fatal("the push stopped rolling before the count ended: measure a longer one")
 		}
 		t.Logf("window %d: %d frames of a rolling push, %d drawn in part: %d allocations", w, frames, p1-p0, n)
+		where = append(where, a.Where()...)
 	}
 	if n != 0 {
-		t.Errorf("both windows of %d frames of a rolling push allocated (the second %d times)", frames, n)
+		t.Errorf("all %d windows of %d frames of a rolling push allocated (the last %d times), at:\n%s", windows, frames, n, strings.Join(where, "\n"))
 	}
 }
 

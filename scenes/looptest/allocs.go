@@ -1,7 +1,9 @@
 package looptest
 
 import (
+	"fmt"
 	"runtime"
+	"sort"
 	"strings"
 )
 
@@ -19,25 +21,69 @@ type Allocs struct {
 	n0    int64
 	recs  []runtime.MemProfileRecord
 	names map[uintptr]bool
+	// by is the count under each stack at Start; where, after Stop, the
+	// stacks that allocated in between, so that a test that fails can
+	// say what allocated rather than only how often.
+	by    map[[32]uintptr]int64
+	where []string
 }
 
 // StartAllocs begins counting.
 func StartAllocs(funcs ...string) *Allocs {
 	a := &Allocs{funcs: funcs, names: map[uintptr]bool{}, rate: runtime.MemProfileRate}
 	runtime.MemProfileRate = 1
-	a.n0 = a.count()
+	a.n0, a.by = a.count()
 	return a
 }
 
 // Stop ends counting and returns the allocations counted.
 func (a *Allocs) Stop() int64 {
-	n := a.count() - a.n0
+	n1, by := a.count()
 	runtime.MemProfileRate = a.rate
-	return n
+	a.where = a.where[:0]
+	for st, c := range by {
+		if d := c - a.by[st]; d > 0 {
+			a.where = append(a.where, fmt.Sprintf("%d× %s", d, describe(st)))
+		}
+	}
+	sort.Strings(a.where)
+	return n1 - a.n0
 }
 
-// count is the allocations recorded so far under the functions.
-func (a *Allocs) count() int64 {
+// Where lists, after Stop, the stacks that allocated while counting, one
+// line each: how many objects, then the stack's functions, innermost
+// first.
+func (a *Allocs) Where() []string { return a.where }
+
+// describe names the functions of a recorded stack, innermost first,
+// inlined calls included and the runtime's own left out, up to eight:
+// enough to see which call of the game's allocated.
+func describe(st [32]uintptr) string {
+	n := 0
+	for n < len(st) && st[n] != 0 {
+		n++
+	}
+	var b strings.Builder
+	frames := runtime.CallersFrames(st[:n])
+	for k := 0; k < 8; {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, "runtime.") {
+			if k > 0 {
+				b.WriteString(" < ")
+			}
+			fmt.Fprintf(&b, "%s (%s:%d)", f.Function, f.File[strings.LastIndexByte(f.File, '/')+1:], f.Line)
+			k++
+		}
+		if !more {
+			break
+		}
+	}
+	return b.String()
+}
+
+// count is the allocations recorded so far under the functions, in all
+// and by stack.
+func (a *Allocs) count() (int64, map[[32]uintptr]int64) {
 	runtime.GC() // the profile is as of the last collection
 	n, _ := runtime.MemProfile(nil, true)
 	for {
@@ -49,13 +95,15 @@ func (a *Allocs) count() int64 {
 		}
 	}
 	var total int64
+	by := map[[32]uintptr]int64{}
 	for i := range a.recs {
 		r := &a.recs[i]
 		if st := r.Stack(); a.under(st) && !a.pooled(st) {
 			total += r.AllocObjects
+			by[r.Stack0] += r.AllocObjects
 		}
 	}
-	return total
+	return total, by
 }
 
 // under reports whether one of the functions is on stack.
