@@ -6,6 +6,8 @@ import (
 	"sync"
 	"syscall/js"
 	"time"
+
+	"shiftago/scenes/keep"
 )
 
 // In the browser every copy of the game (a tab, a window) holds a Web
@@ -25,6 +27,7 @@ var held struct {
 	sync.Mutex
 	names  map[string]bool
 	known  bool
+	failed bool // the last query was refused
 	asking bool
 }
 
@@ -103,6 +106,7 @@ func refreshHeld(wait bool) {
 		if names != nil {
 			held.names, held.known = names, true
 		}
+		held.failed = names == nil
 		held.asking = false
 		held.Unlock()
 		then.Release()
@@ -141,14 +145,24 @@ func refreshHeld(wait bool) {
 	}
 }
 
-// copyOpen reports whether the copy with instance id id holds its lock,
-// by the last snapshot, and asks for a new one for next time.
-func copyOpen(id string) (open, known bool) {
+// copyOpen tells whether the copy with instance id id holds its lock, by
+// the last snapshot, and asks for a new one for next time. Before the
+// first snapshot the answer is pending, unless the browser refused to
+// answer.
+func copyOpen(id string) keep.Presence {
 	held.Lock()
-	open, known = held.names[lockPrefix+id], held.known
+	open, known, failed := held.names[lockPrefix+id], held.known, held.failed
 	held.Unlock()
 	refreshHeld(false)
-	return open, known
+	switch {
+	case known && open:
+		return keep.Open
+	case known:
+		return keep.Closed
+	case failed:
+		return keep.Untold
+	}
+	return keep.Pending
 }
 
 // ThisProcess is this tab, for the owner record: Open tells by the tabs'

@@ -377,35 +377,46 @@ func TestKilledOwnerIsNoOwner(t *testing.T) {
 
 // TestOpenTabOwnsTheSave: in the browser a tab in the background beats no
 // more (no animation frames), yet while its tab is open it owns the save;
-// a tab that is gone owns nothing, however fresh its last beat. Where the
-// browser cannot tell, the heartbeat decides.
+// a tab that is gone owns nothing, however fresh its last beat. While
+// the browser has not answered yet, the tab asks the player rather than
+// take a save whose owner may be frozen (unless the beat is a day old);
+// where it cannot tell, the heartbeat decides.
 func TestOpenTabOwnsTheSave(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
 	clock := func() time.Time { return now }
 	for _, tc := range []struct {
-		name        string
-		age         time.Duration // of the owner's last beat
-		open, known bool
-		ask         bool // the new tab asks the player
+		name     string
+		age      time.Duration // of the owner's last beat
+		locks    bool          // the browser has Web Locks
+		presence keep.Presence // what they say of the owner
+		ask      bool          // the new tab asks the player
 	}{
-		{"open in the background, a minute without a beat", time.Minute, true, true, true},
-		{"open, beating", 0, true, true, true},
-		{"gone, its beat fresh", 0, false, true, false},
-		{"gone, its beat old", time.Minute, false, true, false},
-		{"no Web Locks, beat fresh", 0, false, false, true},
-		{"no Web Locks, beat old", time.Minute, false, false, false},
+		{"open in the background, a minute without a beat", time.Minute, true, keep.Open, true},
+		{"open, beating", 0, true, keep.Open, true},
+		{"gone, its beat fresh", 0, true, keep.Closed, false},
+		{"gone, its beat old", time.Minute, true, keep.Closed, false},
+		{"locks not answered yet, a minute without a beat", time.Minute, true, keep.Pending, true},
+		{"locks not answered yet, beat fresh", 0, true, keep.Pending, true},
+		{"locks not answered yet, beat two days old", 48 * time.Hour, true, keep.Pending, false},
+		{"locks refused to answer, beat fresh", 0, true, keep.Untold, true},
+		{"locks refused to answer, beat old", time.Minute, true, keep.Untold, false},
+		{"no Web Locks, beat fresh", 0, false, 0, true},
+		{"no Web Locks, beat old", time.Minute, false, 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := &store.Memory{}
 			then := func() time.Time { return now.Add(-tc.age) }
 			start(t, Options{Store: st, InstanceID: "A", Now: then}, nil)
 			var asked []string
-			open := func(id string) (bool, bool) { asked = append(asked, id); return tc.open, tc.known }
-			b := start(t, Options{Store: st, InstanceID: "B", Now: clock, Process: Process{Open: open}}, nil)
+			var proc Process
+			if tc.locks {
+				proc.Open = func(id string) keep.Presence { asked = append(asked, id); return tc.presence }
+			}
+			b := start(t, Options{Store: st, InstanceID: "B", Now: clock, Process: proc}, nil)
 			if got := b.Scene().(*fake).name == "elsewhere"; got != tc.ask {
 				t.Errorf("asked %v, want %v", got, tc.ask)
 			}
-			if len(asked) == 0 || asked[0] != "A" {
+			if tc.locks && (len(asked) == 0 || asked[0] != "A") {
 				t.Errorf("Open was asked about %v, want the owner A", asked)
 			}
 		})

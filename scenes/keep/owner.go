@@ -28,6 +28,26 @@ const (
 	// ownerFresh is how old a heartbeat may be and still mean that its
 	// copy runs: a few beats, for a window the system held back a while.
 	ownerFresh = 15 * time.Second
+	// ownerGone is how old a heartbeat may be and still keep the save
+	// while the browser has not yet said whether its tab is open: older,
+	// and the copy is taken for gone, however long the browser takes.
+	ownerGone = 24 * time.Hour
+)
+
+// Presence is what the system says of another copy of the game.
+type Presence int
+
+const (
+	// Untold: nothing tells (no Web Locks, or they refused to answer);
+	// the heartbeat decides.
+	Untold Presence = iota
+	// Open: the copy runs, whatever its last beat.
+	Open
+	// Closed: the copy has gone, however fresh its last beat.
+	Closed
+	// Pending: the browser will tell but has not answered yet (a slow
+	// start on a busy machine).
+	Pending
 )
 
 // Process names a desktop process in the owner record, and tells
@@ -37,11 +57,10 @@ type Process struct {
 	PID   int
 	Host  string
 	Alive func(pid int) bool // nil: every process counts as running
-	// Open reports whether the copy with instance id id is open (known
-	// false: nothing tells, the heartbeat decides). A tab in the
-	// background stops ticking and so beating, yet it is open: it still
-	// owns the save.
-	Open func(id string) (open, known bool)
+	// Open tells whether the copy with instance id id is open. A tab in
+	// the background stops ticking and so beating, yet it is open: it
+	// still owns the save.
+	Open func(id string) Presence
 }
 
 // ownerRecord is the store's "owner" file.
@@ -84,12 +103,22 @@ func (o *owner) foreign() bool {
 	// A browser tab is open or closed whatever its last beat: a tab in
 	// the background beats no more, yet it owns the save; a closed one
 	// owns nothing at once.
+	age := o.now().Sub(time.UnixMilli(r.Beat))
 	if p := o.proc; p.Open != nil {
-		if open, known := p.Open(r.ID); known {
-			return open
+		switch p.Open(r.ID) {
+		case Open:
+			return true
+		case Closed:
+			return false
+		case Pending:
+			// The owner may be a frozen tab whose beat is stale: ask the
+			// player rather than take its save. The Elsewhere screen
+			// looks again and resumes by itself once the browser
+			// answers that the tab has gone. A beat a day old is from a
+			// copy long gone, whatever the browser has not said.
+			return age < ownerGone && age > -ownerGone
 		}
 	}
-	age := o.now().Sub(time.UnixMilli(r.Beat))
 	return age < ownerFresh && age > -ownerFresh
 }
 
