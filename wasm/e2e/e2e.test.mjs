@@ -412,13 +412,17 @@ test('a tab in the background still owns the save; a crashed one gives it up, an
   await playByTouch(first, 'W4');
   // It has beaten (every 3 s) and so owns the save.
   await first.waitForFunction(() => localStorage.getItem('shiftago/owner'), null, { timeout: 60_000, polling: 200 });
-  // Frozen, as a hidden tab is, and its last beat a minute old. A page
-  // of the site's own, left open, writes the beat: closing it would
-  // bring the frozen tab to the front, which thaws it, and it would beat
-  // again (it did, in most runs, before this page was kept open).
+  // Frozen, as a hidden tab is, and its last beat a minute old. Headless
+  // Chromium thaws a frozen page it shows again (closing another page
+  // brought it to the front, and on a loaded machine it thawed even
+  // without that), so the page's script is also held in the debugger:
+  // it runs no more, yet the tab is open and holds its Web Lock. A page
+  // of the site's own, left open, writes the beat.
   const blank = await ctx.newPage();
   await blank.goto(base + 'manifest.webmanifest');
   await first.cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
+  await first.cdp.send('Debugger.enable');
+  await first.cdp.send('Debugger.pause');
   const owner = () => blank.evaluate(() => JSON.parse(localStorage.getItem('shiftago/owner')));
   const setBeat = (ms) => blank.evaluate((ms) => {
     const o = JSON.parse(localStorage.getItem('shiftago/owner'));

@@ -456,7 +456,14 @@ test('My games: every state, a tap opens a game, a turn told by a notice, offlin
     return [];
   });
   results.notifications = tags;
-  assert.ok(tags.some((t) => t.startsWith('shiftago-turn-' + theirs.game)), 'no notification of the turn: ' + JSON.stringify(tags));
+  if (!tags.some((t) => t.startsWith('shiftago-turn-' + theirs.game))) {
+    // What the phone knew and said, to tell a turn never seen from a
+    // notice the browser did not show.
+    const said = lines.filter((l) => /notif|shiftago:|pageerror/i.test(l)).slice(-20);
+    assert.fail('no notification of the turn: ' + JSON.stringify(tags) + '\nphone: ' + JSON.stringify(await online(phone)) +
+      '\nservice worker: ' + await phone.evaluate(() => navigator.serviceWorker.controller ? 'controls the page' : 'does not control the page') +
+      '\nconsole: ' + said.join('\n'));
+  }
   await shot(phone, 'mygames-turn-phone.png');
   lap('my games: a turn told');
 
