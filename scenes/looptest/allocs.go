@@ -2,6 +2,7 @@ package looptest
 
 import (
 	"fmt"
+	"path"
 	"runtime"
 	"sort"
 	"strings"
@@ -18,7 +19,6 @@ import (
 type Allocs struct {
 	funcs []string
 	rate  int
-	n0    int64
 	recs  []runtime.MemProfileRecord
 	names map[uintptr]bool
 	// by is the count under each stack at Start; where, after Stop, the
@@ -32,22 +32,24 @@ type Allocs struct {
 func StartAllocs(funcs ...string) *Allocs {
 	a := &Allocs{funcs: funcs, names: map[uintptr]bool{}, rate: runtime.MemProfileRate}
 	runtime.MemProfileRate = 1
-	a.n0, a.by = a.count()
+	a.by = a.count()
 	return a
 }
 
 // Stop ends counting and returns the allocations counted.
 func (a *Allocs) Stop() int64 {
-	n1, by := a.count()
+	by := a.count()
 	runtime.MemProfileRate = a.rate
 	a.where = a.where[:0]
+	var n int64
 	for st, c := range by {
 		if d := c - a.by[st]; d > 0 {
+			n += d
 			a.where = append(a.where, fmt.Sprintf("%d× %s", d, describe(st)))
 		}
 	}
 	sort.Strings(a.where)
-	return n1 - a.n0
+	return n
 }
 
 // Where lists, after Stop, the stacks that allocated while counting, one
@@ -71,7 +73,7 @@ func describe(st [32]uintptr) string {
 			if k > 0 {
 				b.WriteString(" < ")
 			}
-			fmt.Fprintf(&b, "%s (%s:%d)", f.Function, f.File[strings.LastIndexByte(f.File, '/')+1:], f.Line)
+			fmt.Fprintf(&b, "%s (%s:%d)", f.Function, path.Base(f.File), f.Line)
 			k++
 		}
 		if !more {
@@ -81,9 +83,9 @@ func describe(st [32]uintptr) string {
 	return b.String()
 }
 
-// count is the allocations recorded so far under the functions, in all
-// and by stack.
-func (a *Allocs) count() (int64, map[[32]uintptr]int64) {
+// count is the allocations recorded so far under the functions, by
+// stack (profile records are cumulative, so a count only grows).
+func (a *Allocs) count() map[[32]uintptr]int64 {
 	runtime.GC() // the profile is as of the last collection
 	n, _ := runtime.MemProfile(nil, true)
 	for {
@@ -94,16 +96,14 @@ func (a *Allocs) count() (int64, map[[32]uintptr]int64) {
 			break
 		}
 	}
-	var total int64
 	by := map[[32]uintptr]int64{}
 	for i := range a.recs {
 		r := &a.recs[i]
 		if st := r.Stack(); a.under(st) && !a.pooled(st) {
-			total += r.AllocObjects
 			by[r.Stack0] += r.AllocObjects
 		}
 	}
-	return total, by
+	return by
 }
 
 // under reports whether one of the functions is on stack.
