@@ -449,6 +449,7 @@ test('a tab in the background still owns the save; a crashed one gives it up, an
   const second = await open(ctx, '', base, null, slowLocks);
   await waitPhase(second, ['elsewhere', 'playing']);
   assert.equal(await api(second, 'phase'), 'elsewhere', 'a second tab took the save of a tab in the background without asking');
+  await second.screenshot({ path: join(artifacts, 'elsewhere-asking-768x1024-dpr1.png') });
   // It asks every half second whether the other tab is gone; the frozen
   // tab is not, so it keeps asking the player.
   await second.waitForTimeout(4000);
