@@ -7,6 +7,7 @@
 #   dist/SHA256SUMS
 # each stamped with VERSION (shiftago --version prints it).
 # Usage: bash wasm/release.sh [VERSION [PART]]   (VERSION default: git describe)
+# TARGETS="linux/amd64 windows/amd64" builds only those desktop binaries.
 # PART is all (the default), web (a fresh dist/ with the bundle and its
 # tarball) or desktop (the binaries and SHA256SUMS, into the dist/ that
 # web made): CI runs the browser test on the web part while the desktop
@@ -38,7 +39,9 @@ if [ ! -f "dist/shiftago-$version-web.tar.gz" ]; then
 fi
 
 # Ebitengine v2.10 needs no cgo on any of these, so all cross-compile here.
-for target in linux/amd64 linux/arm64 windows/amd64 darwin/arm64 darwin/amd64; do
+# TARGETS (GOOS/GOARCH words) narrows them: CI builds one of each system,
+# since the game has no code of its own for one processor and not another.
+for target in ${TARGETS:-linux/amd64 linux/arm64 windows/amd64 darwin/arm64 darwin/amd64}; do
 	os=${target%/*} arch=${target#*/}
 	bin="dist/shiftago-$version-$os-$arch"
 	[ "$os" = windows ] && bin="$bin.exe"
