@@ -380,7 +380,8 @@ func TestKilledOwnerIsNoOwner(t *testing.T) {
 // a tab that is gone owns nothing, however fresh its last beat. While
 // the browser has not answered yet, the tab asks the player rather than
 // take a save whose owner may be frozen (unless the beat is a day old);
-// where it cannot tell, the heartbeat decides.
+// where it cannot tell, the heartbeat decides. It is unsure of the owner
+// only while the browser has not answered about a tab that beats no more.
 func TestOpenTabOwnsTheSave(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
 	clock := func() time.Time { return now }
@@ -390,18 +391,19 @@ func TestOpenTabOwnsTheSave(t *testing.T) {
 		locks    bool          // the browser has Web Locks
 		presence keep.Presence // what they say of the owner
 		ask      bool          // the new tab asks the player
+		hold     keep.Hold     // and what it then knows of the owner
 	}{
-		{"open in the background, a minute without a beat", time.Minute, true, keep.Open, true},
-		{"open, beating", 0, true, keep.Open, true},
-		{"gone, its beat fresh", 0, true, keep.Closed, false},
-		{"gone, its beat old", time.Minute, true, keep.Closed, false},
-		{"locks not answered yet, a minute without a beat", time.Minute, true, keep.Pending, true},
-		{"locks not answered yet, beat fresh", 0, true, keep.Pending, true},
-		{"locks not answered yet, beat two days old", 48 * time.Hour, true, keep.Pending, false},
-		{"locks refused to answer, beat fresh", 0, true, keep.Untold, true},
-		{"locks refused to answer, beat old", time.Minute, true, keep.Untold, false},
-		{"no Web Locks, beat fresh", 0, false, 0, true},
-		{"no Web Locks, beat old", time.Minute, false, 0, false},
+		{"open in the background, a minute without a beat", time.Minute, true, keep.Open, true, keep.Held},
+		{"open, beating", 0, true, keep.Open, true, keep.Held},
+		{"gone, its beat fresh", 0, true, keep.Closed, false, keep.Free},
+		{"gone, its beat old", time.Minute, true, keep.Closed, false, keep.Free},
+		{"locks not answered yet, a minute without a beat", time.Minute, true, keep.Pending, true, keep.Unsure},
+		{"locks not answered yet, beat fresh", 0, true, keep.Pending, true, keep.Held},
+		{"locks not answered yet, beat two days old", 48 * time.Hour, true, keep.Pending, false, keep.Free},
+		{"locks refused to answer, beat fresh", 0, true, keep.Untold, true, keep.Held},
+		{"locks refused to answer, beat old", time.Minute, true, keep.Untold, false, keep.Free},
+		{"no Web Locks, beat fresh", 0, false, 0, true, keep.Held},
+		{"no Web Locks, beat old", time.Minute, false, 0, false, keep.Free},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := &store.Memory{}
@@ -415,6 +417,10 @@ func TestOpenTabOwnsTheSave(t *testing.T) {
 			b := start(t, Options{Store: st, InstanceID: "B", Now: clock, Process: proc}, nil)
 			if got := b.Scene().(*fake).name == "elsewhere"; got != tc.ask {
 				t.Errorf("asked %v, want %v", got, tc.ask)
+			}
+			// The Elsewhere screen says "may be open" only while unsure.
+			if got := b.Context().OwnerHold(); got != tc.hold {
+				t.Errorf("the owner's hold is %v, want %v", got, tc.hold)
 			}
 			if tc.locks && (len(asked) == 0 || asked[0] != "A") {
 				t.Errorf("Open was asked about %v, want the owner A", asked)

@@ -230,13 +230,15 @@ func (c *Context) TakeOver() {
 	c.open()
 }
 
-// OwnerGone reports whether the copy that owns the save has gone (its
-// tab closed or crashed, its process ended, its heartbeat stopped): the
-// Elsewhere screen asks every half second and then resumes here by
-// itself. A browser may let a crashed tab's lock go only a moment after
-// the next tab has looked, and a player should not have to choose
-// between two copies when there is one.
-func (c *Context) OwnerGone() bool { return !c.keeper().Foreign() }
+// OwnerHold says whether the copy that owns the save is still there:
+// keep.Free once it has gone (its tab closed or crashed, its process
+// ended, its heartbeat stopped), keep.Unsure while the browser has not
+// said whether a tab that beats no more is open. The Elsewhere screen
+// asks every half second, resumes here by itself once the owner has gone
+// and says "may be open" while unsure. A browser may let a crashed tab's
+// lock go only a moment after the next tab has looked, and a player
+// should not have to choose between two copies when there is one.
+func (c *Context) OwnerHold() keep.Hold { return c.keeper().Hold() }
 
 // PlayWithoutSaving leaves the save to the other copy: the saved game
 // (as it stood) is shown but never written, nor anything else.

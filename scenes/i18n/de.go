@@ -384,4 +384,9 @@ var de = Catalog{
 	"settings.walnut":          "Nussbaum",
 	"settings.classic":         "Klassisch",
 	"elsewhere.resumed":        "Das andere Fenster wurde geschlossen: Dieses speichert das Spiel jetzt.",
+
+	// The Elsewhere screen while the browser has not said whether the
+	// other tab, which beats no more, is still open.
+	"elsewhere.maybe.title": "Dieses Spiel ist vielleicht in einem anderen Fenster geöffnet",
+	"elsewhere.maybe.text":  "Zuletzt hat ein anderes Fenster oder ein anderer Tab dieses Spiel gespeichert, und der Browser hat noch nicht gemeldet, ob es noch geöffnet ist. Übernimm hier, dann speichert das andere nicht mehr; oder spiele hier ohne Speichern.",
 }

@@ -384,4 +384,9 @@ var en = Catalog{
 	"settings.walnut":          "Walnut",
 	"settings.classic":         "Classic",
 	"elsewhere.resumed":        "The other window has closed: this one saves the game now.",
+
+	// The Elsewhere screen while the browser has not said whether the
+	// other tab, which beats no more, is still open.
+	"elsewhere.maybe.title": "This game may be open in another window",
+	"elsewhere.maybe.text":  "Another window or tab saved this game last, and the browser has not yet said whether it is still open. Take over here, and the other one stops saving; or play here without saving.",
 }

@@ -384,4 +384,9 @@ var es = Catalog{
 	"settings.walnut":          "Nogal",
 	"settings.classic":         "Clásico",
 	"elsewhere.resumed":        "La otra ventana se cerró: esta guarda la partida ahora.",
+
+	// The Elsewhere screen while the browser has not said whether the
+	// other tab, which beats no more, is still open.
+	"elsewhere.maybe.title": "Puede que esta partida esté abierta en otra ventana",
+	"elsewhere.maybe.text":  "Otra ventana o pestaña guardó esta partida por última vez, y el navegador aún no ha dicho si sigue abierta. Tómala aquí, y la otra deja de guardar; o juega aquí sin guardar.",
 }

@@ -384,4 +384,9 @@ var fr = Catalog{
 	"settings.walnut":          "Noyer",
 	"settings.classic":         "Classique",
 	"elsewhere.resumed":        "L’autre fenêtre a été fermée : celle-ci sauvegarde la partie désormais.",
+
+	// The Elsewhere screen while the browser has not said whether the
+	// other tab, which beats no more, is still open.
+	"elsewhere.maybe.title": "Cette partie est peut-être ouverte dans une autre fenêtre",
+	"elsewhere.maybe.text":  "Une autre fenêtre ou un autre onglet a sauvegardé cette partie en dernier, et le navigateur n’a pas encore dit s’il est toujours ouvert. Reprenez-la ici, et l’autre cesse de sauvegarder ; ou jouez ici sans sauvegarder.",
 }

@@ -384,4 +384,9 @@ var it = Catalog{
 	"settings.walnut":          "Noce",
 	"settings.classic":         "Classico",
 	"elsewhere.resumed":        "L’altra finestra è stata chiusa: ora è questa a salvare la partita.",
+
+	// The Elsewhere screen while the browser has not said whether the
+	// other tab, which beats no more, is still open.
+	"elsewhere.maybe.title": "Questa partita potrebbe essere aperta in un’altra finestra",
+	"elsewhere.maybe.text":  "Un’altra finestra o scheda ha salvato questa partita per ultima, e il browser non ha ancora detto se è ancora aperta. Prendi il controllo qui, e l’altra smette di salvare; oppure gioca qui senza salvare.",
 }

@@ -82,6 +82,10 @@ func (k *Keeper) Off() bool { return k.off }
 // (asked at the start, before anything is written).
 func (k *Keeper) Foreign() bool { return k.owner.foreign() }
 
+// Hold says whether another copy holds the save, and how surely: the
+// Elsewhere screen says "may be open" while the browser has not answered.
+func (k *Keeper) Hold() Hold { return k.owner.hold() }
+
 // Claim makes this copy the owner (at the start).
 func (k *Keeper) Claim() { k.owner.claim() }
 

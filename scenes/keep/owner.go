@@ -80,46 +80,75 @@ type owner struct {
 	now  func() time.Time
 }
 
+// Hold is what this copy knows of another copy's hold on the save.
+type Hold int
+
+const (
+	// Free: no other copy holds the save.
+	Free Hold = iota
+	// Held: another copy runs and holds it.
+	Held
+	// Unsure: another copy held it but has not beaten lately, and the
+	// browser has not yet said whether its tab is still open (a tab in
+	// the background beats no more, a closed one neither).
+	Unsure
+)
+
+func (h Hold) String() string { return [...]string{"free", "held", "unsure"}[h] }
+
 // foreign reports whether another copy owns the save and beat recently.
 // A nil owner (no id or no store) takes no part.
-func (o *owner) foreign() bool {
+func (o *owner) foreign() bool { return o.hold() != Free }
+
+// hold says whether another copy holds the save, and how surely.
+func (o *owner) hold() Hold {
 	if o == nil {
-		return false
+		return Free
 	}
 	data, err := o.st.Read(OwnerName)
 	if err != nil {
-		return false
+		return Free
 	}
 	var r ownerRecord
 	if json.Unmarshal(data, &r) != nil || r.ID == "" || r.ID == o.id {
-		return false
+		return Free
 	}
 	// A process of this machine that is gone (killed, crashed) owns
 	// nothing, however fresh its last beat: a restart right after kill -9
 	// resumes at once.
 	if p := o.proc; r.PID > 0 && r.Host != "" && r.Host == p.Host && p.Alive != nil && !p.Alive(r.PID) {
-		return false
+		return Free
 	}
 	// A browser tab is open or closed whatever its last beat: a tab in
 	// the background beats no more, yet it owns the save; a closed one
 	// owns nothing at once.
 	age := o.now().Sub(time.UnixMilli(r.Beat))
+	fresh := age < ownerFresh && age > -ownerFresh
 	if p := o.proc; p.Open != nil {
 		switch p.Open(r.ID) {
 		case Open:
-			return true
+			return Held
 		case Closed:
-			return false
+			return Free
 		case Pending:
 			// The owner may be a frozen tab whose beat is stale: ask the
 			// player rather than take its save. The Elsewhere screen
 			// looks again and resumes by itself once the browser
 			// answers that the tab has gone. A beat a day old is from a
 			// copy long gone, whatever the browser has not said.
-			return age < ownerGone && age > -ownerGone
+			switch {
+			case fresh:
+				return Held
+			case age < ownerGone && age > -ownerGone:
+				return Unsure
+			}
+			return Free
 		}
 	}
-	return age < ownerFresh && age > -ownerFresh
+	if fresh {
+		return Held
+	}
+	return Free
 }
 
 // claim writes this copy's owner record (the heartbeat).

@@ -449,11 +449,25 @@ test('a tab in the background still owns the save; a crashed one gives it up, an
   const second = await open(ctx, '', base, null, slowLocks);
   await waitPhase(second, ['elsewhere', 'playing']);
   assert.equal(await api(second, 'phase'), 'elsewhere', 'a second tab took the save of a tab in the background without asking');
-  await second.screenshot({ path: join(artifacts, 'elsewhere-asking-768x1024-dpr1.png') });
+  // Until the browser answers, the screen says (and a screen reader is
+  // told) that the game may be open elsewhere, not that it is.
+  const said = () => second.evaluate(() => document.getElementById('shiftago-live').textContent);
+  await second.waitForFunction(() => /in another window/.test(document.getElementById('shiftago-live').textContent), null, { timeout: 30_000, polling: 100 });
+  const asking = await said();
+  const askingShot = await second.screenshot({ path: join(artifacts, 'elsewhere-asking-768x1024-dpr1.png') });
   // It asks every half second whether the other tab is gone; the frozen
-  // tab is not, so it keeps asking the player.
+  // tab is not, so it keeps asking the player, and says once the browser
+  // has answered that the game is open in the other tab.
   await second.waitForTimeout(4000);
   assert.equal(await api(second, 'phase'), 'elsewhere', 'a second tab took the save of a tab in the background by itself');
+  const answered = await said();
+  console.log(`the asking tab said ${JSON.stringify(asking.slice(0, 60))} before the browser answered; after: ${JSON.stringify(answered.slice(-200))}`);
+  assert.match(answered, /This game is open in another window/, 'once the browser answered, the screen does not say the game is open elsewhere');
+  if (/may be open/.test(asking)) {
+    // And draws it: a still page is drawn again only when asked.
+    const answeredShot = await second.screenshot({ path: join(artifacts, 'elsewhere-answered-768x1024-dpr1.png') });
+    assert.ok(!answeredShot.equals(askingShot), 'the screen still shows "may be open" after the browser answered');
+  }
   assert.deepEqual(await owner(), stale, 'the frozen tab beat again: this no longer tests a tab in the background');
   // Now the first tab crashes (nothing removes its record) with its
   // last beat just now: the second, still asking, resumes the game by
