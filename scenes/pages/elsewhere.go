@@ -73,7 +73,7 @@ func (e *Elsewhere) Update(c *app.Context) error {
 			c.Notify(c.T("elsewhere.resumed"))
 			return nil
 		case (hold == keep.Unsure) != e.unsure:
-			e.unsure = !e.unsure
+			e.unsure = hold == keep.Unsure
 			e.layout(c)
 			e.changed = true
 		}
