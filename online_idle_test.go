@@ -5,7 +5,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -30,8 +29,8 @@ import (
 func serveForTest(t *testing.T) *servetest.Node {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "shiftago")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if err := servetest.Build(bin); err != nil {
+		t.Fatal(err)
 	}
 	return servetest.Start(t, bin, "127.0.0.1:0", "--data", t.TempDir(), "--workers", "1", "--quiet")
 }
