@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/internal/race"
 )
 
 // TestPlayoutPolicy: a playout move takes a win in one (a winning line in
@@ -13,6 +14,7 @@ import (
 // next seat a win in one when some move avoids it, on seeded random
 // positions of every variant with three and four players.
 func TestPlayoutPolicy(t *testing.T) {
+	race.SkipSlow(t)
 	rng := rand.New(rand.NewPCG(8, 9))
 	checked := [2]int{}
 	for i := 0; i < 3000; i++ {

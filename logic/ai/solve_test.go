@@ -157,6 +157,7 @@ func TestProofSearchMatchesBruteForce(t *testing.T) {
 // plies, the solver's verdict on every root move is the exact result of
 // full minimax, and the Grandmaster plays a move of the best result.
 func TestSolverExactEndgame(t *testing.T) {
+	race.SkipSlow(t)
 	ps := lateGames(t, logic.Express, 400, 30, 5)
 	seen := map[int]int{}
 	for _, p := range ps {

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/internal/race"
 )
 
 // The Grandmaster's evaluation weights (tunedWeights, eval.go) are fitted
@@ -439,6 +440,7 @@ func TestTermsMatchEval(t *testing.T) {
 // must be the ones in eval.go, and predict the results of the games set
 // aside better than the hand-set weights.
 func TestTunedWeights(t *testing.T) {
+	race.SkipSlow(t)
 	for _, v := range []logic.Variant{logic.Express, logic.Expert} {
 		data := loadTexel(t, v)
 		train, test := splitTexel(data)
