@@ -1,7 +1,6 @@
 package game
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"os"
@@ -83,7 +82,7 @@ func partialFrames(t *testing.T, level, n int) {
 		g.DrawFull(screen)
 		screen.ReadPixels(b)
 		compared++
-		n, m := frameDiff(a, b, tolerance)
+		n, m := looptest.FrameDiff(a, b, tolerance)
 		most = max(most, m)
 		if n > 0 {
 			if bad == 0 {
@@ -108,41 +107,6 @@ func partialFrames(t *testing.T, level, n int) {
 	if bad > 0 {
 		t.Errorf("%d of %d frames drawn in part differ from a full drawing (worst: %d bytes over %d/255)", bad, compared, worst, tolerance)
 	}
-}
-
-// frameDiff counts the bytes of a and b (two screens' pixels) that differ
-// by more than tolerance, and gives the largest difference. A partial
-// frame differs from the full one in a few rows at most, so rows that are
-// equal byte for byte are passed over with bytes.Equal, and only the
-// others are compared a byte at a time: the same count, but -race checks
-// every byte such a loop reads, and comparing all 4 MB of every frame so
-// took about half of the test's time under -race (the rolling half: 35 s
-// before, 17 s after, on a loaded 2-core machine).
-func frameDiff(a, b []byte, tolerance int) (n, most int) {
-	const row = 4 * looptest.W
-	for start := 0; start < len(a); start += row {
-		end := min(start+row, len(a))
-		if bytes.Equal(a[start:end], b[start:end]) {
-			continue
-		}
-		rn, rmost := byteDiff(a[start:end], b[start:end], tolerance)
-		n, most = n+rn, max(most, rmost)
-	}
-	return n, most
-}
-
-// byteDiff compares a and b a byte at a time: how many bytes differ by more
-// than tolerance, and the largest difference.
-func byteDiff(a, b []byte, tolerance int) (n, most int) {
-	for i := range a {
-		d := int(a[i]) - int(b[i])
-		d = max(d, -d)
-		most = max(most, d)
-		if d > tolerance {
-			n++
-		}
-	}
-	return n, most
 }
 
 // writeDiff writes the partial frame, the full one and where they differ
@@ -277,47 +241,5 @@ func TestRollingFramesAllocateNothing(t *testing.T) {
 	}
 	if n != 0 {
 		t.Errorf("all %d windows of %d frames of a rolling push allocated (the last %d times), at:\n%s", windows, frames, n, strings.Join(where, "\n"))
-	}
-}
-
-// TestFrameDiff checks frameDiff, which passes over equal rows, against
-// byteDiff over the whole screen (the count it replaced), on screens that
-// differ nowhere, in one byte, in scattered bytes and everywhere,
-// including differences at and past the tolerance.
-func TestFrameDiff(t *testing.T) {
-	size := 4 * looptest.W * 3 // three rows
-	for _, tc := range []struct {
-		name string
-		edit func(b []byte)
-	}{
-		{"equal", func([]byte) {}},
-		{"one byte past", func(b []byte) { b[5] += 9 }},
-		{"one byte at the tolerance", func(b []byte) { b[len(b)-1] -= 8 }},
-		{"scattered", func(b []byte) {
-			for i := 3; i < len(b); i += 997 {
-				b[i] += byte(i % 23)
-			}
-		}},
-		{"everywhere", func(b []byte) {
-			for i := range b {
-				b[i] ^= 0x55
-			}
-		}},
-	} {
-		a := make([]byte, size)
-		for i := range a {
-			a[i] = byte(i * 7)
-		}
-		b := append([]byte(nil), a...)
-		tc.edit(b)
-		gotN, gotMost := frameDiff(a, b, 8)
-		wantN, wantMost := byteDiff(a, b, 8)
-		if gotN != wantN || gotMost != wantMost {
-			t.Errorf("%s: frameDiff = %d bytes, most %d; byte by byte: %d, %d", tc.name, gotN, gotMost, wantN, wantMost)
-		}
-		// The plain cases, counted by hand.
-		if hand, ok := map[string][2]int{"equal": {0, 0}, "one byte past": {1, 9}, "one byte at the tolerance": {0, 8}}[tc.name]; ok && (gotN != hand[0] || gotMost != hand[1]) {
-			t.Errorf("%s: frameDiff = %d bytes, most %d; want %d, %d", tc.name, gotN, gotMost, hand[0], hand[1])
-		}
 	}
 }
