@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"shiftago/logic/internal/naive"
-	"shiftago/logic/internal/race"
+	"shiftago/logic/race"
 )
 
 // differentialGames is the number of random games per configuration (27

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"shiftago/logic/internal/race"
+	"shiftago/logic/race"
 )
 
 // checkPlayout plays a seeded random game and checks, after every move, the

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/race"
 	"shiftago/render/layout"
 )
 
@@ -23,6 +24,7 @@ func wood(c color.RGBA) bool {
 }
 
 func TestPaintTable(t *testing.T) {
+	race.SkipSlow(t)
 	for _, c := range []int{12, 64, 180} {
 		img := PaintTable(c, Walnut.Wood)
 		band := float64(int(layout.BandCells*float64(c) + 0.5))

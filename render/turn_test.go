@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"shiftago/logic/race"
 	"shiftago/render/layout"
 )
 
@@ -22,6 +23,7 @@ import (
 // browser, 34 MiB live after two turns, from 1.6 before; upload writes
 // in bands now).
 func TestTurnsKeepTheHeap(t *testing.T) {
+	race.SkipSlow(t) // and the heap it measures is not the one -race builds
 	l := needLoop(t)
 	const turns = 4
 	sizes := [2][2]float64{{1152, 1536}, {1536, 1152}}

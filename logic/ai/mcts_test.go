@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
-	"shiftago/logic/internal/race"
+	"shiftago/logic/race"
 )
 
 // TestPlayoutPolicy: a playout move takes a win in one (a winning line in

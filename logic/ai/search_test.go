@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
-	"shiftago/logic/internal/race"
+	"shiftago/logic/race"
 )
 
 // TestDeterministic: same position, seed and level ⇒ same move, however

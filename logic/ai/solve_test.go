@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
-	"shiftago/logic/internal/race"
+	"shiftago/logic/race"
 )
 
 // bruteWins is wins by its definition: no table, no shortcut, every move.

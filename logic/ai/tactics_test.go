@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
-	"shiftago/logic/internal/race"
+	"shiftago/logic/race"
 )
 
 var fullLevels = flag.Bool("fulllevels", false, "run the tactical suite at every level's full node budget")

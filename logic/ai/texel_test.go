@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
-	"shiftago/logic/internal/race"
+	"shiftago/logic/race"
 )
 
 // The Grandmaster's evaluation weights (tunedWeights, eval.go) are fitted

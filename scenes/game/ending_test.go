@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/race"
 	"shiftago/render/motion"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
@@ -14,6 +15,7 @@ import (
 // board used to stand (2.5 s); in a second game a tap (pressed for 6
 // ticks) during the flourish brings the card at its release.
 func TestWinThenCard(t *testing.T) {
+	race.SkipSlow(t)
 	l := looptest.Need(t)
 	st := play.DefaultSetup()
 	st.Variant, st.Players = logic.Express, 2

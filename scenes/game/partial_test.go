@@ -14,6 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/logic"
+	"shiftago/logic/race"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
@@ -55,6 +56,10 @@ func asShipped(l *looptest.Loop, g *app.Game) func() {
 // drawing is clipped differently; a stale marble or shadow is tens of
 // levels off, so a pixel counts as wrong beyond 8/255.
 func TestPartialFramesMatchFullFrames(t *testing.T) {
+	// The frames are drawn and compared on the loop's goroutine; the
+	// computers' searches beside them are TestPlayAFullGameAgainstTheComputer's
+	// and TestHintOnRequest's under -race.
+	race.SkipSlow(t)
 	t.Run("rolling", func(t *testing.T) { partialFrames(t, 1, 12) })
 	t.Run("thinking", func(t *testing.T) { partialFrames(t, 4, 3) })
 }
@@ -137,10 +142,8 @@ func writeDiff(t *testing.T, a, b []byte, tolerance int) {
 // and the allocations per frame inside the game's own Update and Draw.
 func TestFrameRateAndAllocations(t *testing.T) {
 	l := looptest.Need(t)
+	race.SkipSlow(t) // its figures mean nothing under the race detector
 	n := 240
-	if raceEnabled {
-		n = 60 // the numbers mean little under the race detector: just run it
-	}
 	measure := func(game *app.Game) (fps float64, allocs float64) {
 		l.Run(game)
 		l.Wait(120) // warm up: caches, sprites
