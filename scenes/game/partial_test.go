@@ -141,8 +141,8 @@ func writeDiff(t *testing.T, a, b []byte, tolerance int) {
 // main runs it, against an empty scene that fills its window every frame,
 // and the allocations per frame inside the game's own Update and Draw.
 func TestFrameRateAndAllocations(t *testing.T) {
-	l := looptest.Need(t)
 	race.SkipSlow(t) // its figures mean nothing under the race detector
+	l := looptest.Need(t)
 	n := 240
 	measure := func(game *app.Game) (fps float64, allocs float64) {
 		l.Run(game)

@@ -7,10 +7,11 @@ import "bytes"
 // difference. A frame drawn in part differs from the same frame drawn in
 // full in a few rows at most, so rows equal byte for byte are passed over
 // with bytes.Equal and only the others are compared a byte at a time: the
-// same count, but -race checks every byte such a loop reads, and comparing
-// all 4 MB of every frame so took about half of
-// TestPartialFramesMatchFullFrames's time under -race (its rolling half:
-// 35 s before, 17 s after, on a loaded 2-core machine).
+// same count, but -race checks every byte such a loop reads: when
+// TestPartialFramesMatchFullFrames still ran under -race, comparing all
+// 4 MB of every frame so took about half of its time (its rolling half:
+// 35 s before, 17 s after, on a loaded 2-core machine), and
+// TestOnlineTableDrawsOnlyWhatChanges runs there still.
 func FrameDiff(a, b []byte, tolerance int) (n, most int) {
 	const row = 4 * W
 	for start := 0; start < len(a); start += row {
