@@ -2,13 +2,41 @@
 // switches, the bundle's server, the first-frame watch, the slow link.
 import { spawn } from 'node:child_process';
 
-// Debian's Chromium, headless, with software WebGL (SwiftShader) and
-// nothing of its own on the network.
+// Debian's Chromium, headless, with software WebGL and nothing of its own
+// on the network. WebGL runs on Mesa's llvmpipe through ANGLE's EGL back
+// end where Mesa's EGL is installed (.ci/run installs it), else on
+// Chromium's own SwiftShader: the two draw the same frames (28 pixels of a
+// DPR-3 phone's 2.96 million differed by more than 2 levels of 255, at
+// most by 11), but llvmpipe draws them faster, and a browser test is
+// mostly software WebGL's frames: the play half took 746 CPU-s against
+// 971, the online half 377 against 463, on 2 idle cores. Chromium
+// blocklists llvmpipe as software, hence --ignore-gpu-blocklist; without
+// Mesa's EGL it falls back to SwiftShader, which needs
+// --enable-unsafe-swiftshader. glRenderer says which one a run got.
 export const launchArgs = [
-  '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--headless', '--no-sandbox',
+  '--use-gl=angle', '--use-angle=gl-egl', '--ignore-gpu-blocklist', '--enable-unsafe-swiftshader',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--no-first-run', '--disable-quic',
 ];
+
+// glRenderer is the WebGL renderer a page of browser gets, as WebGL names
+// it ("ANGLE (Mesa/X.org, llvmpipe …)" or "ANGLE (Google, Vulkan 1.3.0
+// (SwiftShader Device …))"), for the log: the figures a run prints depend
+// on it.
+export async function glRenderer(browser) {
+  const page = await browser.newPage();
+  try {
+    return await page.evaluate(() => {
+      const gl = document.createElement('canvas').getContext('webgl2');
+      if (!gl) return 'no WebGL 2';
+      const info = gl.getExtension('WEBGL_debug_renderer_info');
+      return gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
+    });
+  } finally {
+    await page.close();
+  }
+}
 
 // A link for the start-up figures, as a good tablet on Wi-Fi or 4G has:
 // 20 Mbit/s down, 40 ms round trip (Chromium's own throttling).

@@ -15,7 +15,7 @@
 // Environment: BUNDLE (default dist/web), CHROMIUM (default /usr/bin/chromium).
 // Screenshots and results.json go to wasm/e2e/artifacts/ (ignored by git).
 //
-// Software WebGL (SwiftShader) gives a few frames a second: every wait is on
+// Software WebGL (browser.mjs) gives a few frames a second: every wait is on
 // the game's state, never a fixed sleep. Play runs at device pixel ratio 1
 // for speed; the screenshots are taken at ratio 2.
 import { test, before, after } from 'node:test';
@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
+import { glRenderer, launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
@@ -54,6 +54,7 @@ before(async () => {
   execFileSync('go', ['build', '-o', serveBin, './wasm/serve'], { cwd: repo, stdio: 'inherit' });
   ({ proc: server, base } = await serve(bundle));
   browser = await chromium.launch({ executablePath, args: launchArgs, headless: true });
+  console.log(`WebGL: ${await glRenderer(browser)}`);
 });
 
 after(async () => {

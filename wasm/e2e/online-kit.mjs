@@ -15,11 +15,7 @@ export const repo = resolve(here, '../..');
 export const bundle = resolve(repo, process.env.BUNDLE || 'dist/web');
 export const artifacts = join(here, 'artifacts');
 export const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
-export const launchArgs = [
-  '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--no-first-run', '--disable-quic',
-];
+export { launchArgs } from './browser.mjs';
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 export const TABLET = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
 export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
