@@ -1,5 +1,6 @@
-// What the browser tests share (e2e.test.mjs, perf.test.mjs): Chromium's
-// switches, the bundle's server, the first-frame watch, the slow link.
+// What the browser tests share (e2e.test.mjs, perf.test.mjs, and through
+// online-kit.mjs the online ones): Chromium's path and switches, the
+// bundle's server, the first-frame watch, the slow link.
 import { spawn } from 'node:child_process';
 
 // Debian's Chromium, headless, with software WebGL and nothing of its own
@@ -13,6 +14,9 @@ import { spawn } from 'node:child_process';
 // blocklists llvmpipe as software, hence --ignore-gpu-blocklist; without
 // Mesa's EGL it falls back to SwiftShader, which needs
 // --enable-unsafe-swiftshader. glRenderer says which one a run got.
+// The Chromium to run: CHROMIUM, else Debian's.
+export const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+
 export const launchArgs = [
   '--headless', '--no-sandbox',
   '--use-gl=angle', '--use-angle=gl-egl', '--ignore-gpu-blocklist', '--enable-unsafe-swiftshader',

@@ -28,13 +28,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { glRenderer, launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
+import { glRenderer, executablePath, launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
 const bundle = resolve(repo, process.env.BUNDLE || 'dist/web');
 const artifacts = join(here, 'artifacts');
-const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
 const portrait = { width: 768, height: 1024 };
 const landscape = { width: 1024, height: 768 };
 const MIN_TARGET = 44; // CSS pixels

@@ -34,13 +34,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
+import { executablePath, launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
 const bundle = resolve(repo, process.env.BUNDLE || 'dist/web');
 const artifacts = join(here, 'artifacts');
-const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
 const MiB = (n) => +(n / 1048576).toFixed(3);
 const load = () => loadavg().map((l) => +l.toFixed(1));
 
