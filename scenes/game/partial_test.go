@@ -143,6 +143,7 @@ func writeDiff(t *testing.T, a, b []byte, tolerance int) {
 func TestFrameRateAndAllocations(t *testing.T) {
 	race.SkipSlow(t) // its figures mean nothing under the race detector
 	l := looptest.Need(t)
+	defer l.WholeWindow()() // the empty scene fills a window of the screen's size, as main's
 	n := 240
 	measure := func(game *app.Game) (fps float64, allocs float64) {
 		l.Run(game)

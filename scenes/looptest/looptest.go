@@ -36,6 +36,16 @@ type Loop struct {
 	m       *testing.M
 	// size is the screen set by Resize (zero: W×H at scale 1).
 	size [3]float64
+	// window is the window's size between tests (Main, WholeWindow).
+	window [2]int
+}
+
+// WholeWindow gives the window the screen's size, as main's window has,
+// until the returned func is called: for a test that measures frames as
+// the game draws them. The new size holds from a frame or two later.
+func (l *Loop) WholeWindow() (restore func()) {
+	ebiten.SetWindowSize(W, H)
+	return func() { ebiten.SetWindowSize(l.window[0], l.window[1]) }
 }
 
 // Main runs the tests of a package inside the game loop (call it from
@@ -57,10 +67,11 @@ func Main(m *testing.M) {
 	// flags itself to read them.)
 	flag.Parse()
 	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
-		ebiten.SetWindowSize(W, H)
+		l.window = [2]int{W, H}
 	} else {
-		ebiten.SetWindowSize(W/8, H/8)
+		l.window = [2]int{W / 8, H / 8}
 	}
+	ebiten.SetWindowSize(l.window[0], l.window[1])
 	ebiten.SetWindowTitle("shiftago tests")
 	ebiten.SetVsyncEnabled(false)
 	ebiten.SetTPS(ebiten.SyncWithFPS) // one tick per frame, as fast as frames go
