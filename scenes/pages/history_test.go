@@ -1,7 +1,9 @@
 package pages
 
 import (
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,6 +12,7 @@ import (
 	"shiftago/logic/record"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
+	"shiftago/scenes/looptest"
 	"shiftago/scenes/store"
 )
 
@@ -113,5 +116,53 @@ func TestHistoryOf500InRecords(t *testing.T) {
 		if len(r.Rows()) != 0 || r.kept != 0 {
 			t.Errorf("%v: Expert filter lists %v", sz, r.Rows())
 		}
+	}
+}
+
+// TestRecordsRefusalIsDrawn: a record read off the frame loop and refused
+// comes without a touch, and an idle page is drawn only on a touch or
+// when its screen is not still; so the screen is not still until it has
+// drawn the refusal. (It was still throughout, and in the browser the
+// refusal waited, unseen, for the player's next touch.)
+func TestRecordsRefusalIsDrawn(t *testing.T) {
+	l := looptest.Need(t)
+	c := newContext(t, "en", 390*3, 844*3)
+	c.Opts.Store = &store.Memory{}
+	r := NewRecords(c, nil).(*Records)
+	draw := func() {
+		l.Do(func() {
+			img := ebiten.NewImage(int(c.W), int(c.H))
+			defer img.Deallocate()
+			r.Draw(img, c)
+		})
+	}
+	for k := 0; k < 100 && !r.HistoryLoaded(); k++ {
+		r.Update(c)
+	}
+	r.Update(c)
+	draw()
+	if !r.Still() {
+		t.Fatal("drawn and left alone, the records screen is not still")
+	}
+	release := make(chan struct{})
+	r.load(c, func() (*record.Record, error) {
+		<-release
+		return nil, errors.New("line 9: not a move")
+	})
+	draw() // "Opening…"
+	close(release)
+	for k := 0; k < 10000 && r.Loading(); k++ { // a hang detector, not a timing
+		time.Sleep(time.Millisecond)
+		r.Update(c)
+	}
+	if !strings.Contains(r.PageNotice(), "line 9") {
+		t.Fatalf("the refusal says %q", r.PageNotice())
+	}
+	if r.Still() {
+		t.Fatal("the refusal came, and the screen says it is still: it would not be drawn")
+	}
+	draw()
+	if !r.Still() {
+		t.Error("the refusal drawn, the screen is still not still")
 	}
 }

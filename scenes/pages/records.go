@@ -78,6 +78,11 @@ type Records struct {
 	// frame loop, since a slow disk (or anything else) must not freeze
 	// the window.
 	loading chan loaded
+	// changed: laid out anew since last drawn. What changes it comes
+	// without a touch too (a record read and refused, the history's
+	// lines read a few a frame), and an idle page draws only on a touch
+	// or when its screen is not still.
+	changed bool
 
 	// The history: read a few lines a frame, filtered by opponent
 	// (opps[opp], -1: any) and variant (-1: any), a page of rows shown
@@ -124,8 +129,9 @@ func (r *Records) Rows() []int {
 	return out
 }
 
-// Still implements app.Still: nothing on the page moves by itself.
-func (r *Records) Still() bool { return true }
+// Still implements app.Still: nothing on the page moves by itself, but
+// what it says may change.
+func (r *Records) Still() bool { return !r.changed }
 
 // PagePhase implements app.PageScene.
 func (r *Records) PagePhase() string { return "records" }
@@ -141,6 +147,7 @@ func (r *Records) Resume(c *app.Context) { r.w = 0 }
 
 func (r *Records) layout(c *app.Context) {
 	r.w, r.h = c.W, c.H
+	r.changed = true
 	u := ui.Unit(c.W, c.H)
 	r.u = u
 	w := math.Min(c.W-2*u, 22*u)
@@ -490,6 +497,7 @@ func (r *Records) Loading() bool { return r.loading != nil }
 
 // Draw draws the screen.
 func (r *Records) Draw(screen *ebiten.Image, c *app.Context) {
+	r.changed = false
 	c.Sprites.FillPage(screen)
 	c.Text.Shadowed(screen, c.T("records.title"), c.W/2, 1.3*r.u, 1.2*r.u, render.Ink, render.AlignCenter, true)
 	for i := range r.info {
