@@ -168,6 +168,8 @@ var de = Catalog{
 	"records.download": "Diese Partie herunterladen",
 	"records.copied":   "Die Partie wurde heruntergeladen und kopiert.",
 	"records.drop":     "Ziehe eine Partiedatei auf das Fenster, um sie zu öffnen.",
+	"records.pick":     "Partiedatei öffnen…",
+	"records.dropor":   "Oder ziehe eine Partiedatei auf das Fenster.",
 	"records.none":     "Noch keine gespeicherten Partien.",
 	"records.bad":      "Partie abgelehnt — %s",
 	"records.back":     "Zurück",

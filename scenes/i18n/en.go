@@ -168,6 +168,8 @@ var en = Catalog{
 	"records.download": "Download this game",
 	"records.copied":   "The record was downloaded and copied.",
 	"records.drop":     "Drop a record file onto the window to open it.",
+	"records.pick":     "Open a record file…",
+	"records.dropor":   "Or drop a record file onto the window.",
 	"records.none":     "No saved records yet.",
 	"records.bad":      "Record refused — %s",
 	"records.back":     "Back",

@@ -168,6 +168,8 @@ var es = Catalog{
 	"records.download": "Descargar esta partida",
 	"records.copied":   "La partida se descargó y se copió.",
 	"records.drop":     "Arrastra un archivo de partida a la ventana para abrirlo.",
+	"records.pick":     "Abrir un archivo de partida…",
+	"records.dropor":   "O arrastra un archivo de partida a la ventana.",
 	"records.none":     "Aún no hay partidas guardadas.",
 	"records.bad":      "Partida rechazada — %s",
 	"records.back":     "Volver",

@@ -168,6 +168,8 @@ var fr = Catalog{
 	"records.download": "Télécharger cette partie",
 	"records.copied":   "La partie a été téléchargée et copiée.",
 	"records.drop":     "Dépose un fichier de partie sur la fenêtre pour l’ouvrir.",
+	"records.pick":     "Ouvrir un fichier de partie…",
+	"records.dropor":   "Ou dépose un fichier de partie sur la fenêtre.",
 	"records.none":     "Aucune partie enregistrée pour l’instant.",
 	"records.bad":      "Partie refusée — %s",
 	"records.back":     "Retour",

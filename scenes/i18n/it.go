@@ -168,6 +168,8 @@ var it = Catalog{
 	"records.download": "Scarica questa partita",
 	"records.copied":   "La partita è stata scaricata e copiata.",
 	"records.drop":     "Trascina un file di partita sulla finestra per aprirlo.",
+	"records.pick":     "Apri un file di partita…",
+	"records.dropor":   "Oppure trascina un file di partita sulla finestra.",
 	"records.none":     "Ancora nessuna partita salvata.",
 	"records.bad":      "Partita rifiutata — %s",
 	"records.back":     "Indietro",

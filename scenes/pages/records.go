@@ -34,10 +34,11 @@ const (
 	actRecVariant
 	actRecNewer
 	actRecOlder
+	actPick // the browser's file chooser
 )
 
 func (a recordsAct) String() string {
-	return [...]string{"export", "back", "open", "resume", "game", "opponent", "variant", "newer", "older"}[a]
+	return [...]string{"export", "back", "open", "resume", "game", "opponent", "variant", "newer", "older", "pick"}[a]
 }
 
 // maxKeptListed bounds the kept games listed.
@@ -63,8 +64,8 @@ type loaded struct {
 const maxListed = 3
 
 // Records exports the game being played as a record and opens records
-// for replay: from the list of exported ones, or a file dropped onto the
-// window.
+// for replay: from the list of exported ones, a file dropped onto the
+// window, or (in the browser) one chosen in the system's file chooser.
 type Records struct {
 	game      *record.Record
 	bs        ui.Buttons[recordsAct]
@@ -78,6 +79,11 @@ type Records struct {
 	// frame loop, since a slow disk (or anything else) must not freeze
 	// the window.
 	loading chan loaded
+	// picking delivers the file chosen in the browser's file chooser
+	// (nil: none asked for); touch is how the page was laid out (a finger
+	// has no window to drop a file onto).
+	picking <-chan func() (*record.Record, error)
+	touch   bool
 	// changed: laid out anew since last drawn. What changes it comes
 	// without a touch too (a record read and refused, the history's
 	// lines read a few a frame), and an idle page draws only on a touch
@@ -146,7 +152,7 @@ func (r *Records) PageNotice() string { return r.status }
 func (r *Records) Resume(c *app.Context) { r.w = 0 }
 
 func (r *Records) layout(c *app.Context) {
-	r.w, r.h = c.W, c.H
+	r.w, r.h, r.touch = c.W, c.H, c.Touch
 	r.changed = true
 	u := ui.Unit(c.W, c.H)
 	r.u = u
@@ -188,14 +194,26 @@ func (r *Records) layout(c *app.Context) {
 	if len(r.files) > maxListed {
 		r.files = r.files[:maxListed]
 	}
-	// What goes under the history: the exported files, the drop hint,
+	// What goes under the history: the exported files, the file chooser
+	// (in the browser), the drop hint (but for a finger in the browser),
 	// the status; the foot row (pages, Back).
-	drop := ui.TextBlock{X: x, Size: 0.45 * u, Lines: ui.Wrap(c.Text, c.T("records.drop"), 0.45*u, w, false), Col: render.Ink, Align: render.AlignLeft}
+	pick := store.CanPickRecord()
+	var drop ui.TextBlock
+	switch {
+	case !pick:
+		drop = ui.TextBlock{X: x, Size: 0.45 * u, Lines: ui.Wrap(c.Text, c.T("records.drop"), 0.45*u, w, false), Col: render.Ink, Align: render.AlignLeft}
+	case !c.Touch:
+		drop = ui.TextBlock{X: x, Size: 0.45 * u, Lines: ui.Wrap(c.Text, c.T("records.dropor"), 0.45*u, w, false), Col: render.Ink, Align: render.AlignLeft}
+	}
+	pickH := 0.0
+	if pick {
+		pickH = bh + 0.5*u
+	}
 	var status ui.TextBlock
 	if r.status != "" {
 		status = ui.TextBlock{X: x, Size: 0.42 * u, Lines: ui.Wrap(c.Text, r.status, 0.42*u, w, false), Col: render.Accent, Align: render.AlignLeft}
 	}
-	below := float64(len(r.files))*(bh+0.2*u) + drop.Height() + status.Height() + 1.2*u
+	below := float64(len(r.files))*(bh+0.2*u) + pickH + drop.Height() + status.Height() + 1.2*u
 	footY := c.H - bh - 0.8*u
 	y = r.layoutHistory(c, x, y, w, bh, footY-below)
 	for i, f := range r.files {
@@ -203,9 +221,15 @@ func (r *Records) layout(c *app.Context) {
 		y += bh + 0.2*u
 	}
 	y += 0.4 * u
-	drop.Y = y
-	r.info = append(r.info, drop)
-	y += drop.Height() + 0.4*u
+	if pick {
+		r.bs.Add(ui.Button[recordsAct]{X: x, Y: y, W: w, H: bh, Act: actPick, Label: c.T("records.pick")})
+		y += pickH
+	}
+	if len(drop.Lines) > 0 {
+		drop.Y = y
+		r.info = append(r.info, drop)
+		y += drop.Height() + 0.4*u
+	}
 	if r.status != "" {
 		status.Y = y
 		r.info = append(r.info, status)
@@ -377,9 +401,9 @@ func (r *Records) say(c *app.Context, s string) {
 	r.layout(c)
 }
 
-// Update takes the buttons and a dropped file.
+// Update takes the buttons, a dropped file and a chosen one.
 func (r *Records) Update(c *app.Context) error {
-	if r.w != c.W || r.h != c.H {
+	if r.w != c.W || r.h != c.H || r.touch != c.Touch {
 		r.layout(c)
 	}
 	if c.In.KeyPressed(ebiten.KeyEscape) {
@@ -391,6 +415,7 @@ func (r *Records) Update(c *app.Context) error {
 			r.load(c, load)
 		}
 	}
+	r.picked(c)
 	r.delivered(c)
 	if r.hist != nil && !r.hist.Done() {
 		r.hist.Step(histPerFrame)
@@ -452,10 +477,31 @@ func (r *Records) Update(c *app.Context) error {
 			r.first += r.pageN
 		}
 		r.layout(c)
+	case actPick:
+		// Asked again, the newer chooser is the one listened to (a
+		// browser that never says a chooser was dismissed leaves the
+		// older one waiting).
+		r.picking = store.PickRecord()
 	case actRecBack:
 		c.Pop()
 	}
 	return nil
+}
+
+// picked loads the file chosen in the browser's file chooser, when one
+// comes and no other record is being read.
+func (r *Records) picked(c *app.Context) {
+	if r.picking == nil || r.loading != nil {
+		return
+	}
+	select {
+	case load, ok := <-r.picking:
+		r.picking = nil
+		if ok {
+			r.load(c, load)
+		}
+	default:
+	}
 }
 
 // load reads a record off the frame loop; delivered takes it when it

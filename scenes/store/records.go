@@ -33,6 +33,14 @@ func ExportRecord(st Store, name, text string) (string, error) {
 	return path, WriteFile(path, []byte(text))
 }
 
+// CanPickRecord reports whether PickRecord can ask for a file: only a
+// page can (a desktop lists its records folder, and takes a dropped file).
+func CanPickRecord() bool { return false }
+
+// PickRecord has no chooser to open here: it returns nil, a channel that
+// never delivers.
+func PickRecord() <-chan func() (*record.Record, error) { return nil }
+
 // ListRecords lists the exported records, newest first.
 func ListRecords(st Store) []string {
 	dir := recordsDir(st)

@@ -1713,8 +1713,8 @@ test('a shared link opens the game in the replay', { timeout: 300_000 }, async (
 });
 
 // The controls of the other screens answer held taps too: the rules'
-// tabs, First steps and its Skip, the records and back, and the result's
-// rematch, on a phone.
+// tabs, First steps and its Skip, the records (a record file opened by
+// the file chooser) and back, and the result's rematch, on a phone.
 test('the rules, the lesson, the records and the result answer held taps on a phone', { timeout: 600_000 }, async () => {
   const ctx = await newContext({ width: 390, height: 844 }, 1);
   const page = await open(ctx);
@@ -1730,6 +1730,32 @@ test('the rules, the lesson, the records and the result answer held taps on a ph
   await hold(page, await button(page, 'skip'), 6);
   await waitPhase(page, ['setup']);
   await hold(page, await button(page, 'records'), 6);
+  await waitPhase(page, ['records']);
+  // A phone has no window to drop a record file onto: a held tap opens
+  // the system's file chooser, for one file. A bad record is refused with
+  // its line, a good one opens in the replay.
+  const head = 'Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\n' +
+    'Handicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n';
+  const pick = async (text, name) => {
+    const path = join(tmpdir(), `shiftago-${name}-${process.pid}.txt`);
+    writeFileSync(path, text);
+    const chooser = page.waitForEvent('filechooser', { timeout: 30_000 });
+    await hold(page, await button(page, 'pick'), 6);
+    const fc = await chooser;
+    assert.equal(fc.isMultiple(), false, 'the chooser takes more than one file');
+    // Chromium reads the file when the page asks for its text, later.
+    await fc.setFiles(path);
+    return path;
+  };
+  const picked = [await pick(head + '1. W4\n2. Q9\n', 'picked-bad')];
+  await page.waitForFunction(() => /Q9/.test(shiftago.notice()), null, { timeout: 30_000, polling: 100 });
+  assert.equal(await api(page, 'phase'), 'records', 'a bad record left the records screen');
+  await page.screenshot({ path: join(artifacts, 'records-picked-bad-phone.png') });
+  picked.push(await pick(head + '1. W4\n2. Nd\n3. W3\n', 'picked-good'));
+  await waitPhase(page, ['replay']);
+  for (const path of picked) unlinkSync(path);
+  assert.equal(await api(page, 'position'), '7/7/7/7/7/7/7 express og o 22,22 0,0 0,0', 'the picked record does not start at the start');
+  await hold(page, await button(page, 'close'), 6);
   await waitPhase(page, ['records']);
   await hold(page, await button(page, 'back'), 6);
   await waitPhase(page, ['setup']);
