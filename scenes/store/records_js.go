@@ -53,9 +53,9 @@ func CanPickRecord() bool {
 }
 
 // PickRecord opens the system's file chooser for one record file. Called
-// from a frame in which a tap ended: the browser shows a chooser only
-// within moments of a real press (its transient activation), as it saves
-// a download only then. When the player chooses a file, how to load it
+// from the frame in which a tap ended: a browser shows a chooser only
+// within moments of a real press (its transient activation), and a frame
+// comes well within them. When the player chooses a file, how to load it
 // (off the frame loop, as DroppedRecord's) comes on the channel; a
 // chooser dismissed closes it, and a browser that does not say so leaves
 // it open, which costs nothing. A file larger than any game is refused
