@@ -258,8 +258,11 @@ func (r *Records) layoutHistory(c *app.Context, x, y, w, bh, bottom float64) flo
 	if app.Browser {
 		head = c.F("records.limit", r.hist.Total(), store.HistoryLimitBrowser)
 	}
-	r.info = append(r.info, ui.TextBlock{X: x, Y: y + 0.35*u, Size: 0.5 * u, Lines: []string{head}, Col: render.Ink, Bold: true, Align: render.AlignLeft})
-	y += 0.9 * u
+	// Wrapped: on a narrow phone a long language's heading (Spanish's,
+	// with the browser's limit) is wider than the column.
+	hb := ui.TextBlock{X: x, Y: y + 0.35*u, Size: 0.5 * u, Lines: ui.Wrap(c.Text, head, 0.5*u, w, true), Col: render.Ink, Bold: true, Align: render.AlignLeft}
+	r.info = append(r.info, hb)
+	y += 0.9*u + hb.Height() - 0.5*u*1.3
 	if r.hist.Total() == 0 {
 		r.info = append(r.info, ui.TextBlock{X: x, Y: y + 0.3*u, Size: 0.45 * u, Lines: []string{c.T("records.nohistory")}, Col: render.Dim, Align: render.AlignLeft})
 		return y + 1.2*u
