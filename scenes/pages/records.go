@@ -198,12 +198,16 @@ func (r *Records) layout(c *app.Context) {
 	// (in the browser), the drop hint (but for a finger in the browser),
 	// the status; the foot row (pages, Back).
 	pick := store.CanPickRecord()
-	var drop ui.TextBlock
+	dropKey := ""
 	switch {
 	case !pick:
-		drop = ui.TextBlock{X: x, Size: 0.45 * u, Lines: ui.Wrap(c.Text, c.T("records.drop"), 0.45*u, w, false), Col: render.Ink, Align: render.AlignLeft}
+		dropKey = "records.drop"
 	case !c.Touch:
-		drop = ui.TextBlock{X: x, Size: 0.45 * u, Lines: ui.Wrap(c.Text, c.T("records.dropor"), 0.45*u, w, false), Col: render.Ink, Align: render.AlignLeft}
+		dropKey = "records.dropor"
+	}
+	var drop ui.TextBlock
+	if dropKey != "" {
+		drop = ui.TextBlock{X: x, Size: 0.45 * u, Lines: ui.Wrap(c.Text, c.T(dropKey), 0.45*u, w, false), Col: render.Ink, Align: render.AlignLeft}
 	}
 	pickH := 0.0
 	if pick {
