@@ -123,7 +123,8 @@ func TestHistoryOf500InRecords(t *testing.T) {
 // comes without a touch, and an idle page is drawn only on a touch or
 // when its screen is not still; so the screen is not still until it has
 // drawn the refusal. (It was still throughout, and in the browser the
-// refusal waited, unseen, for the player's next touch.)
+// refusal waited, unseen, for the player's next touch.) The screen says
+// so for the tick that laid it out anew, as the other pages do.
 func TestRecordsRefusalIsDrawn(t *testing.T) {
 	l := looptest.Need(t)
 	c := newContext(t, "en", 390*3, 844*3)
@@ -139,8 +140,9 @@ func TestRecordsRefusalIsDrawn(t *testing.T) {
 	for k := 0; k < 100 && !r.HistoryLoaded(); k++ {
 		r.Update(c)
 	}
-	r.Update(c)
+	r.Update(c) // laid out
 	draw()
+	r.Update(c) // the next tick, with nothing new
 	if !r.Still() {
 		t.Fatal("drawn and left alone, the records screen is not still")
 	}
@@ -162,6 +164,7 @@ func TestRecordsRefusalIsDrawn(t *testing.T) {
 		t.Fatal("the refusal came, and the screen says it is still: it would not be drawn")
 	}
 	draw()
+	r.Update(c) // the next tick, with nothing new
 	if !r.Still() {
 		t.Error("the refusal drawn, the screen is still not still")
 	}

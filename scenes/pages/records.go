@@ -84,10 +84,10 @@ type Records struct {
 	// has no window to drop a file onto).
 	picking <-chan func() (*record.Record, error)
 	touch   bool
-	// changed: laid out anew since last drawn. What changes it comes
-	// without a touch too (a record read and refused, the history's
-	// lines read a few a frame), and an idle page draws only on a touch
-	// or when its screen is not still.
+	// changed: laid out anew this tick. What changes it comes without a
+	// touch too (a record read and refused, the history's lines read a
+	// few a frame), and an idle page draws only on a touch or when its
+	// screen is not still.
 	changed bool
 
 	// The history: read a few lines a frame, filtered by opponent
@@ -266,7 +266,8 @@ func (r *Records) layoutHistory(c *app.Context, x, y, w, bh, bottom float64) flo
 	// with the browser's limit) is wider than the column.
 	hb := ui.TextBlock{X: x, Y: y + 0.35*u, Size: 0.5 * u, Lines: ui.Wrap(c.Text, head, 0.5*u, w, true), Col: render.Ink, Bold: true, Align: render.AlignLeft}
 	r.info = append(r.info, hb)
-	y += 0.9*u + hb.Height() - 0.5*u*1.3
+	first := ui.TextBlock{Size: hb.Size, Lines: hb.Lines[:1]}
+	y += 0.9*u + hb.Height() - first.Height()
 	if r.hist.Total() == 0 {
 		r.info = append(r.info, ui.TextBlock{X: x, Y: y + 0.3*u, Size: 0.45 * u, Lines: []string{c.T("records.nohistory")}, Col: render.Dim, Align: render.AlignLeft})
 		return y + 1.2*u
@@ -410,6 +411,7 @@ func (r *Records) say(c *app.Context, s string) {
 
 // Update takes the buttons, a dropped file and a chosen one.
 func (r *Records) Update(c *app.Context) error {
+	r.changed = false
 	if r.w != c.W || r.h != c.H || r.touch != c.Touch {
 		r.layout(c)
 	}
@@ -550,7 +552,6 @@ func (r *Records) Loading() bool { return r.loading != nil }
 
 // Draw draws the screen.
 func (r *Records) Draw(screen *ebiten.Image, c *app.Context) {
-	r.changed = false
 	c.Sprites.FillPage(screen)
 	c.Text.Shadowed(screen, c.T("records.title"), c.W/2, 1.3*r.u, 1.2*r.u, render.Ink, render.AlignCenter, true)
 	for i := range r.info {
