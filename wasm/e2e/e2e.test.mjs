@@ -1240,6 +1240,11 @@ test('the replay analyses a finished game in the worker, at the idle cost a fram
   await ctx.close();
 });
 
+// recordHead is a record file's head, for the records the tests open: a
+// game of Orange (a person) against the Club.
+const recordHead = 'Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\n' +
+  'Handicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n';
+
 // A file dropped the way a browser drops one (CDP drag events with files,
 // so the page sees real file entries, as from the desktop).
 async function dropFile(page, path) {
@@ -1256,8 +1261,6 @@ test('a record dropped on the records screen opens in the replay; a bad one is r
   await waitPhase(page, ['setup']);
   await tap(page, (await api(page, 'buttons')).find((b) => b.id === 'records'));
   await waitPhase(page, ['records']);
-  const head = 'Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\n' +
-    'Handicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n';
   // A drop with no file entry behind it (a scripted one here; an image
   // dragged out of another page in life) is ignored, not fatal.
   await page.evaluate(() => {
@@ -1268,14 +1271,14 @@ test('a record dropped on the records screen opens in the replay; a bad one is r
   await waitTicks(page, 10);
   assert.equal(await api(page, 'phase'), 'records', 'a drop with no file entry stopped the game');
   const bad = join(tmpdir(), `shiftago-bad-${process.pid}.txt`);
-  writeFileSync(bad, head + '1. W4\n2. Q9\n');
+  writeFileSync(bad, recordHead + '1. W4\n2. Q9\n');
   await dropFile(page, bad);
   await page.waitForFunction(() => /Q9/.test(shiftago.notice()), null, { timeout: 30_000, polling: 100 });
   const why = await api(page, 'notice');
   assert.match(why, /Q9/, `the refusal does not name the bad move: ${why}`);
   assert.equal(await api(page, 'phase'), 'records', 'a bad record left the records screen');
   const good = join(tmpdir(), `shiftago-good-${process.pid}.txt`);
-  writeFileSync(good, head + '1. W4\n2. Nd\n3. W3\n');
+  writeFileSync(good, recordHead + '1. W4\n2. Nd\n3. W3\n');
   await dropFile(page, good);
   await waitPhase(page, ['replay']);
   assert.equal(await api(page, 'position'), '7/7/7/7/7/7/7 express og o 22,22 0,0 0,0', 'the replay does not start at the start');
@@ -1702,7 +1705,7 @@ test('every setup and settings control answers a held tap on a phone', { timeout
 // does not open it again.
 test('a shared link opens the game in the replay', { timeout: 300_000 }, async () => {
   const ctx = await newContext(portrait, 1);
-  const text = 'Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\nHandicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n1. W4\n2. Nd\n3. W4\n';
+  const text = recordHead + '1. W4\n2. Nd\n3. W4\n';
   const page = await open(ctx, '?replay=' + Buffer.from(text).toString('base64url'));
   await waitPhase(page, ['replay']);
   const last = (await api(page, 'buttons')).find((b) => b.label === '>|');
@@ -1734,8 +1737,6 @@ test('the rules, the lesson, the records and the result answer held taps on a ph
   // A phone has no window to drop a record file onto: a held tap opens
   // the system's file chooser, for one file. A bad record is refused with
   // its line, a good one opens in the replay.
-  const head = 'Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\n' +
-    'Handicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n';
   const pick = async (text, name) => {
     const path = join(tmpdir(), `shiftago-${name}-${process.pid}.txt`);
     writeFileSync(path, text);
@@ -1747,11 +1748,11 @@ test('the rules, the lesson, the records and the result answer held taps on a ph
     await fc.setFiles(path);
     return path;
   };
-  const picked = [await pick(head + '1. W4\n2. Q9\n', 'picked-bad')];
+  const picked = [await pick(recordHead + '1. W4\n2. Q9\n', 'picked-bad')];
   await page.waitForFunction(() => /Q9/.test(shiftago.notice()), null, { timeout: 30_000, polling: 100 });
   assert.equal(await api(page, 'phase'), 'records', 'a bad record left the records screen');
   await page.screenshot({ path: join(artifacts, 'records-picked-bad-phone.png') });
-  picked.push(await pick(head + '1. W4\n2. Nd\n3. W3\n', 'picked-good'));
+  picked.push(await pick(recordHead + '1. W4\n2. Nd\n3. W3\n', 'picked-good'));
   await waitPhase(page, ['replay']);
   for (const path of picked) unlinkSync(path);
   assert.equal(await api(page, 'position'), '7/7/7/7/7/7/7 express og o 22,22 0,0 0,0', 'the picked record does not start at the start');
