@@ -431,20 +431,23 @@ test('a tab in the background still owns the save; a crashed one gives it up, an
     return o;
   }, ms);
   const stale = await setBeat(60_000);
-  // The second tab's browser is slow to say which locks are held: its
-  // answers come 3 s after the game first asks, past the game's wait at
-  // start-up (as on a busy machine, where two CI runs in about thirty
-  // saw it). Until they come it cannot tell a frozen tab from a closed
-  // one, so it asks rather than take the save.
+  // The second tab's browser is slow to say which locks are held: it
+  // answers nothing until the test lets it, well past the game's wait at
+  // start-up (as on a busy machine, where two CI runs in about thirty saw
+  // it). Until it answers the game cannot tell a frozen tab from a closed
+  // one, so it asks rather than take the save. The test holds the answers
+  // itself, not for a fixed time: a fixed 3 s ran out on a loaded CI
+  // machine between reading the screen's words and taking its picture,
+  // so the picture "before" showed the screen after.
   const slowLocks = () => {
     const l = navigator.locks;
     if (!l) return;
     const query = l.query.bind(l);
-    let until = 0;
-    l.query = () => {
-      until = until || Date.now() + 3000;
-      return query().then((v) => new Promise((r) => setTimeout(() => r(v), Math.max(0, until - Date.now()))));
-    };
+    window.holdLockAnswers = true;
+    l.query = () => query().then((v) => new Promise((r) => {
+      const wait = () => (window.holdLockAnswers ? setTimeout(wait, 50) : r(v));
+      wait();
+    }));
   };
   const second = await open(ctx, '', base, null, slowLocks);
   await waitPhase(second, ['elsewhere', 'playing']);
@@ -454,20 +457,23 @@ test('a tab in the background still owns the save; a crashed one gives it up, an
   const said = () => second.evaluate(() => document.getElementById('shiftago-live').textContent);
   await second.waitForFunction(() => /in another window/.test(document.getElementById('shiftago-live').textContent), null, { timeout: 30_000, polling: 100 });
   const asking = await said();
+  assert.match(asking, /may be open/, 'before the browser answered, the screen says the game is open elsewhere');
+  await second.waitForTimeout(300); // a frame or more to draw the words said
   const askingShot = await second.screenshot({ path: join(artifacts, 'elsewhere-asking-768x1024-dpr1.png') });
   // It asks every half second whether the other tab is gone; the frozen
-  // tab is not, so it keeps asking the player, and says once the browser
-  // has answered that the game is open in the other tab.
-  await second.waitForTimeout(4000);
+  // tab is not, so once the browser answers it keeps asking the player,
+  // and says that the game is open in the other tab.
+  await second.evaluate(() => { window.holdLockAnswers = false; });
+  await second.waitForFunction(() => /This game is open in another window/.test(document.getElementById('shiftago-live').textContent), null, { timeout: 30_000, polling: 100 })
+    .catch(() => assert.fail('once the browser answered, the screen does not say the game is open elsewhere'));
+  await second.waitForTimeout(2000);
   assert.equal(await api(second, 'phase'), 'elsewhere', 'a second tab took the save of a tab in the background by itself');
   const answered = await said();
   console.log(`the asking tab said ${JSON.stringify(asking.slice(0, 60))} before the browser answered; after: ${JSON.stringify(answered.slice(-200))}`);
-  assert.match(answered, /This game is open in another window/, 'once the browser answered, the screen does not say the game is open elsewhere');
-  if (/may be open/.test(asking)) {
-    // And draws it: a still page is drawn again only when asked.
-    const answeredShot = await second.screenshot({ path: join(artifacts, 'elsewhere-answered-768x1024-dpr1.png') });
-    assert.ok(!answeredShot.equals(askingShot), 'the screen still shows "may be open" after the browser answered');
-  }
+  assert.match(answered, /This game is open in another window/, 'the screen went back to "may be open" with the browser answering');
+  // And draws it: a still page is drawn again only when asked.
+  const answeredShot = await second.screenshot({ path: join(artifacts, 'elsewhere-answered-768x1024-dpr1.png') });
+  assert.ok(!answeredShot.equals(askingShot), 'the screen still shows "may be open" after the browser answered');
   assert.deepEqual(await owner(), stale, 'the frozen tab beat again: this no longer tests a tab in the background');
   // Now the first tab crashes (nothing removes its record) with its
   // last beat just now: the second, still asking, resumes the game by
