@@ -435,10 +435,10 @@ test('a tab in the background still owns the save; a crashed one gives it up, an
   // answers nothing until the test lets it, well past the game's wait at
   // start-up (as on a busy machine, where two CI runs in about thirty saw
   // it). Until it answers the game cannot tell a frozen tab from a closed
-  // one, so it asks rather than take the save. The test holds the answers
-  // itself, not for a fixed time: a fixed 3 s ran out on a loaded CI
-  // machine between reading the screen's words and taking its picture,
-  // so the picture "before" showed the screen after.
+  // one, so it asks rather than take the save. The test lets the answers
+  // go, not a timer: a timer can run out between reading the screen's
+  // words and taking its picture (a loaded CI run did), and the picture
+  // "before" then shows the screen after.
   const slowLocks = () => {
     const l = navigator.locks;
     if (!l) return;
@@ -457,7 +457,7 @@ test('a tab in the background still owns the save; a crashed one gives it up, an
   const said = () => second.evaluate(() => document.getElementById('shiftago-live').textContent);
   await second.waitForFunction(() => /in another window/.test(document.getElementById('shiftago-live').textContent), null, { timeout: 30_000, polling: 100 });
   const asking = await said();
-  assert.match(asking, /may be open/, 'before the browser answered, the screen says the game is open elsewhere');
+  assert.match(asking, /may be open/, 'before the browser answered, the screen did not say the game may be open elsewhere');
   await second.waitForTimeout(300); // a frame or more to draw the words said
   const askingShot = await second.screenshot({ path: join(artifacts, 'elsewhere-asking-768x1024-dpr1.png') });
   // It asks every half second whether the other tab is gone; the frozen
@@ -470,7 +470,7 @@ test('a tab in the background still owns the save; a crashed one gives it up, an
   assert.equal(await api(second, 'phase'), 'elsewhere', 'a second tab took the save of a tab in the background by itself');
   const answered = await said();
   console.log(`the asking tab said ${JSON.stringify(asking.slice(0, 60))} before the browser answered; after: ${JSON.stringify(answered.slice(-200))}`);
-  assert.match(answered, /This game is open in another window/, 'the screen went back to "may be open" with the browser answering');
+  assert.match(answered, /This game is open in another window/, '2 s after the browser answered, the screen no longer says the game is open elsewhere');
   // And draws it: a still page is drawn again only when asked.
   const answeredShot = await second.screenshot({ path: join(artifacts, 'elsewhere-answered-768x1024-dpr1.png') });
   assert.ok(!answeredShot.equals(askingShot), 'the screen still shows "may be open" after the browser answered');
