@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"shiftago/scenes/i18n"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // won is a finished Express game (orange's line of five on the fourth rank).
@@ -39,7 +39,7 @@ func TestGameFlagsRefused(t *testing.T) {
 		{[]string{"--ai-nodes-per-frame", "-1"}, "--ai-nodes-per-frame"},
 		{[]string{"--record", ""}, "--record"},
 	} {
-		_, err := parseGameFlags(tc.args, io.Discard, &store.Memory{}, false)
+		_, err := parseGameFlags(tc.args, io.Discard, &saves.Memory{}, false)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: err %v, want one naming %s", tc.args, err, tc.want)
 		}
@@ -62,7 +62,7 @@ func TestGameFlagsAccepted(t *testing.T) {
 		{[]string{"--position", "7/7/7/7/7/7/7 express ogb o 22,22,22 0,0,0 0,0,0", "--seats", "human,ai:1,ai:2"}, 3, 1280, 800},
 		{[]string{"--position", won, "--size", "320x240"}, 2, 320, 240},
 	} {
-		o, err := parseGameFlags(tc.args, io.Discard, &store.Memory{}, false)
+		o, err := parseGameFlags(tc.args, io.Discard, &saves.Memory{}, false)
 		if err != nil {
 			t.Errorf("%q: %v", tc.args, err)
 			continue
@@ -92,7 +92,7 @@ func TestLinkProblems(t *testing.T) {
 		{[]string{"--position=" + long}, "link.bad", "position"},
 		{[]string{"--server=http://elsewhere.example"}, "link.bad", "server"},
 	} {
-		_, err := parseGameFlags(tc.args, io.Discard, &store.Memory{}, true)
+		_, err := parseGameFlags(tc.args, io.Discard, &saves.Memory{}, true)
 		if err == nil {
 			t.Errorf("%.40q: accepted", tc.args)
 			continue
@@ -108,7 +108,7 @@ func TestLinkProblems(t *testing.T) {
 			}
 		}
 	}
-	if _, err := parseGameFlags([]string{"--record=game.txt"}, io.Discard, &store.Memory{}, false); err != nil {
+	if _, err := parseGameFlags([]string{"--record=game.txt"}, io.Discard, &saves.Memory{}, false); err != nil {
 		t.Errorf("--record on the desktop: %v", err)
 	}
 	if key, _ := linkProblem(errors.New("bad flag syntax: =x")); key != "link.bad" {
@@ -155,9 +155,9 @@ func TestDisplayProblem(t *testing.T) {
 // or a plain page keeps its address.
 func TestForgetLink(t *testing.T) {
 	parse := func(args []string) gameOptions {
-		o, err := parseGameFlags(args, io.Discard, &store.Memory{}, true)
+		o, err := parseGameFlags(args, io.Discard, &saves.Memory{}, true)
 		if err != nil {
-			o, _ = parseGameFlags(nil, io.Discard, &store.Memory{}, true)
+			o, _ = parseGameFlags(nil, io.Discard, &saves.Memory{}, true)
 			o.linkKey, o.linkParam = linkProblem(err)
 		}
 		return o
@@ -191,12 +191,12 @@ func TestForgetLink(t *testing.T) {
 // prints nothing itself and gives one line saying where the list is.
 func TestGameFlagHelp(t *testing.T) {
 	var out strings.Builder
-	_, err := parseGameFlags([]string{"-h"}, &out, &store.Memory{}, false)
+	_, err := parseGameFlags([]string{"-h"}, &out, &saves.Memory{}, false)
 	if !errors.Is(err, flag.ErrHelp) || !strings.Contains(out.String(), "usage: shiftago") || !strings.Contains(out.String(), "-record") {
 		t.Errorf("-h: %v, %q", err, out.String())
 	}
 	out.Reset()
-	_, err = parseGameFlags([]string{"--bogus"}, &out, &store.Memory{}, false)
+	_, err = parseGameFlags([]string{"--bogus"}, &out, &saves.Memory{}, false)
 	if err == nil || out.Len() > 0 || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "-bogus") || !strings.Contains(err.Error(), "shiftago -h") {
 		t.Errorf("--bogus: %v, printed %q; want one line naming the flag and shiftago -h, nothing printed", err, out.String())
 	}

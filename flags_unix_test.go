@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // TestRecordRefusesFIFO checks that --record naming a FIFO (or any path
@@ -29,7 +29,7 @@ func TestRecordRefusesFIFO(t *testing.T) {
 	for _, path := range []string{fifo, dir} {
 		done := make(chan error, 1)
 		go func() {
-			_, err := parseGameFlags([]string{"--record", path}, io.Discard, &store.Memory{}, false)
+			_, err := parseGameFlags([]string{"--record", path}, io.Discard, &saves.Memory{}, false)
 			done <- err
 		}()
 		select {
@@ -44,7 +44,7 @@ func TestRecordRefusesFIFO(t *testing.T) {
 	// A file that does not exist yet, and a regular one, are accepted.
 	file := filepath.Join(dir, "game.txt")
 	for range 2 {
-		if _, err := parseGameFlags([]string{"--record", file}, io.Discard, &store.Memory{}, false); err != nil {
+		if _, err := parseGameFlags([]string{"--record", file}, io.Discard, &saves.Memory{}, false); err != nil {
 			t.Errorf("--record %s: %v", file, err)
 		}
 		if err := os.WriteFile(file, nil, 0o600); err != nil && !errors.Is(err, os.ErrExist) {

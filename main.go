@@ -27,7 +27,7 @@ import (
 	"shiftago/scenes/game"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/pages"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 	"shiftago/wasm/searcher/worker"
 )
 
@@ -53,7 +53,7 @@ func main() {
 		args, stderr = pageArgs, io.Discard
 	}
 	// The game in progress and the setup are kept in the store.
-	st, storeErr := store.Open()
+	st, storeErr := saves.Open()
 	opts, err := parseGameFlags(args, stderr, st, inPage)
 	if inPage && err != nil {
 		// A bad link: say so on screen, in words, and open the setup instead.
@@ -108,7 +108,7 @@ type gameOptions struct {
 // parseGameFlags reads the game's flags over the setup remembered in st.
 // Any of --variant, --players, --seats or --position starts a game at
 // once instead of the title.
-func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool) (gameOptions, error) {
+func parseGameFlags(args []string, stderr io.Writer, st saves.Store, inPage bool) (gameOptions, error) {
 	o := gameOptions{w: 1280, h: 800}
 	fs := flag.NewFlagSet("shiftago", flag.ContinueOnError)
 	// A bad flag gets one line (main adds the prefix), not the whole
@@ -143,7 +143,7 @@ func parseGameFlags(args []string, stderr io.Writer, st store.Store, inPage bool
 		return o, fmt.Errorf("unexpected argument %q (see shiftago help)", fs.Arg(0))
 	}
 
-	setup, err := store.LoadSetup(st)
+	setup, err := saves.LoadSetup(st)
 	if err != nil {
 		fmt.Fprintln(stderr, "shiftago: ignoring the saved setup:", err)
 	}
@@ -451,7 +451,7 @@ func readReplay(v string, inPage bool) (*record.Record, error) {
 	if inPage {
 		return app.ParseReplayParam(v)
 	}
-	return store.ReadRecord(v)
+	return saves.ReadRecord(v)
 }
 
 // displayProblem is what to say, instead of opening a window, where

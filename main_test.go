@@ -20,7 +20,7 @@ import (
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 func TestMain(m *testing.M) {
@@ -168,7 +168,7 @@ func TestScreenshots(t *testing.T) {
 	// The game history and the review, on a desktop, a tablet (DPR 2) and
 	// a phone (DPR 3): a store of kept games, won, lost and left, against
 	// each level.
-	hist := &store.Memory{}
+	hist := &saves.Memory{}
 	for k := 0; k < 30; k++ {
 		seats := "orange human, green computer " + strconv.Itoa(k%5+1)
 		if k%3 == 1 {
@@ -182,11 +182,11 @@ func TestScreenshots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := store.KeepInHistory(hist, r, k%7 == 3, 0); err != nil {
+		if _, err := saves.KeepInHistory(hist, r, k%7 == 3, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
-	won, _ := store.ReadKept(hist, 30)
+	won, _ := saves.ReadKept(hist, 30)
 	for _, sz := range []struct {
 		name  string
 		w, h  int

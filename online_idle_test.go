@@ -20,7 +20,7 @@ import (
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/online"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // serveForTest builds this program and starts `shiftago serve` on a free
@@ -96,7 +96,7 @@ func TestOnlineTableDrawsOnlyWhatChanges(t *testing.T) {
 	defer func() { bs.Close() }()
 	link := linkTo(ctx, t, ann, g0.Game)
 
-	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &store.Memory{},
+	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{},
 		Online: app.OnlineOptions{Server: n.Base}}, screens(), &input.Script{})
 	if err != nil {
 		t.Fatal(err)

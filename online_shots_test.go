@@ -23,7 +23,7 @@ import (
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // TestOnlineScreenshots writes the online screens in every language on
@@ -76,7 +76,7 @@ func TestOnlineScreenshots(t *testing.T) {
 	}
 	link := linkTo(ctx, t, ann, g0.Game)
 
-	keep := &store.Memory{}
+	keep := &saves.Memory{}
 	_ = keep.WriteNoBackup("online-name", []byte("Ann"))
 	script := &input.Script{}
 	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: keep,

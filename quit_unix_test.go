@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"shiftago/scenes/keep"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // TestQuitRightAfterAMoveKeepsIt runs the game as a player starts it,
@@ -67,19 +67,19 @@ wait:
 		cmd.Process.Kill()
 		t.Fatalf("still running 30 s after SIGTERM\n%s", stderr.String())
 	}
-	st := store.OpenDir(filepath.Join(home, "shiftago"))
+	st := saves.OpenDir(filepath.Join(home, "shiftago"))
 	data, err := st.Read("game")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := store.DecodeGame(data)
+	g, err := saves.DecodeGame(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if played := lines(); len(g.Record.Moves) != played || played < 2 {
 		t.Errorf("the record file holds %d moves, the save %d", played, len(g.Record.Moves))
 	}
-	if _, err := st.Read(keep.OwnerName); !store.IsNotExist(err) {
+	if _, err := st.Read(keep.OwnerName); !saves.IsNotExist(err) {
 		t.Errorf("the owner record outlived the game: %v", err)
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 const aRecord = "Shiftago record 1\nVariant: expert\nSeats: orange human, green computer 3\nHandicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n1. W4\n2. Nd\n3. W3\n"
@@ -81,7 +81,7 @@ func TestRecordsBackAndReplayClose(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "records", "a.txt"), []byte(aRecord), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	g, s := realGame(t, l, app.Options{Store: &store.Dir{Path: dir}})
+	g, s := realGame(t, l, app.Options{Store: &saves.Dir{Path: dir}})
 	if !l.Until(60, func() bool { return g.PagePhase() == "setup" }) {
 		t.Fatalf("phase %q, want setup", g.PagePhase())
 	}
@@ -99,7 +99,7 @@ func TestRecordsBackAndReplayClose(t *testing.T) {
 // line).
 func TestFinishedPositionOpensTheResult(t *testing.T) {
 	l := looptest.Need(t)
-	o, err := parseGameFlags([]string{"--position", won}, io.Discard, &store.Memory{}, false)
+	o, err := parseGameFlags([]string{"--position", won}, io.Discard, &saves.Memory{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestNoticesKeepOffTheCups(t *testing.T) {
 // whose Back returns to the title, with real screens and held taps.
 func TestPuzzlesFromTheTitle(t *testing.T) {
 	l := looptest.Need(t)
-	g, s := realGame(t, l, app.Options{Store: &store.Memory{}, Date: "2026-11-25"})
+	g, s := realGame(t, l, app.Options{Store: &saves.Memory{}, Date: "2026-11-25"})
 	if !l.Until(60, func() bool { return g.PagePhase() == "setup" }) {
 		t.Fatalf("phase %q, want setup", g.PagePhase())
 	}

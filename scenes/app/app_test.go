@@ -13,7 +13,7 @@ import (
 	"shiftago/render/ui"
 	"shiftago/scenes/input"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // fake is a screen that notes what the shell does with it.
@@ -67,7 +67,7 @@ type holder struct{ fake }
 
 func (h *holder) Session() *play.Session { return h.session }
 
-func newGame(t *testing.T, st store.Store, first *fake) (*Game, *input.Script, *int) {
+func newGame(t *testing.T, st saves.Store, first *fake) (*Game, *input.Script, *int) {
 	t.Helper()
 	titles := 0
 	screens := testScreens(nil)
@@ -158,7 +158,7 @@ func TestStack(t *testing.T) {
 // after each change to its moves, once; a screen over it (the settings)
 // changes nothing; a game resumed from the save is not written back.
 func TestAutosave(t *testing.T) {
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	g, _, _ := newGame(t, st, nil)
 	c := g.Context()
 	s, err := c.NewSession("")
@@ -172,7 +172,7 @@ func TestAutosave(t *testing.T) {
 		if err != nil {
 			return 0
 		}
-		sg, err := store.DecodeGame(b)
+		sg, err := saves.DecodeGame(b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,13 +208,13 @@ func TestAutosave(t *testing.T) {
 // TestDamagedSave: a save that cannot be read is put aside and never
 // overwritten; the screen that says so is shown.
 func TestDamagedSave(t *testing.T) {
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	st.Write("game", []byte("{not a save"))
 	g, _, _ := newGame(t, st, nil)
 	if p := g.PagePhase(); p == "title" {
 		t.Fatal("a damaged save opened the title")
 	}
-	if _, err := st.Read("game"); !store.IsNotExist(err) {
+	if _, err := st.Read("game"); !saves.IsNotExist(err) {
 		t.Errorf("the damaged save is still in the game's place: %v", err)
 	}
 }

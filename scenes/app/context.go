@@ -12,8 +12,8 @@ import (
 	"shiftago/scenes/input"
 	"shiftago/scenes/keep"
 	"shiftago/scenes/play"
+	"shiftago/scenes/saves"
 	"shiftago/scenes/sound"
-	"shiftago/scenes/store"
 )
 
 // Options are what the command line (or the page's link) chose.
@@ -33,7 +33,7 @@ type Options struct {
 	AnimSpeed float64
 	// Store keeps the game in progress and the setup; nil: nothing is
 	// saved (tests).
-	Store store.Store
+	Store saves.Store
 	// StoreErr says why there is no store, to tell the player once.
 	StoreErr error
 	// Lang forces the interface's language (--lang); "" follows the

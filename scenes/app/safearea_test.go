@@ -5,7 +5,7 @@ import (
 
 	"shiftago/render/layout"
 	"shiftago/render/ui"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // sized is a screen that notes the size and pointer it is given and has
@@ -37,7 +37,7 @@ func (*aware) KeepsClearOfInsets() {}
 // (the game's table) gets the whole screen. Without insets nothing
 // changes.
 func TestPagesKeepClearOfTheNotch(t *testing.T) {
-	g, _, _ := newGame(t, &store.Memory{}, nil)
+	g, _, _ := newGame(t, &saves.Memory{}, nil)
 	c := g.ctx
 	c.W, c.H, c.Scale = 1170, 2532, 3
 	in := layout.Insets{Top: 141, Bottom: 102, Left: 0, Right: 0}

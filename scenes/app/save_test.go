@@ -9,7 +9,7 @@ import (
 	"shiftago/scenes/input"
 	"shiftago/scenes/keep"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // testScreens are stand-in screens that say what they show.
@@ -62,13 +62,13 @@ func playMoves(t *testing.T, g *Game, moves ...string) {
 	}
 }
 
-func savedMoves(t *testing.T, st store.Store, name string) int {
+func savedMoves(t *testing.T, st saves.Store, name string) int {
 	t.Helper()
 	b, err := st.Read(name)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	sg, err := store.DecodeGame(b)
+	sg, err := saves.DecodeGame(b)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -81,7 +81,7 @@ func savedMoves(t *testing.T, st store.Store, name string) int {
 // (issue 12: two autosaves used to put the new game in both the save and
 // its backup).
 func TestStartedGameKeepsTheSave(t *testing.T) {
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	g := start(t, Options{Store: st}, nil)
 	g.stack = []Scene{&holder{fake{name: "game"}}}
 	s, _ := g.ctx.NewSession("")
@@ -112,7 +112,7 @@ func TestStartedGameKeepsTheSave(t *testing.T) {
 // TestStartedGameKeepsADamagedSave: an unreadable save is put aside
 // before a started game writes.
 func TestStartedGameKeepsADamagedSave(t *testing.T) {
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	st.WriteNoBackup("game", []byte("{damaged"))
 	g := start(t, Options{Store: st, StartGame: true}, nil)
 	g.Update()
@@ -155,7 +155,7 @@ func TestStartedGameKeepsALoneBackup(t *testing.T) {
 }
 
 // stuck is a store whose PutAside fails (a read-only folder).
-type stuck struct{ store.Memory }
+type stuck struct{ saves.Memory }
 
 func (s *stuck) PutAside(string) (string, error) { return "", errors.New("read-only") }
 
@@ -204,14 +204,14 @@ func TestDamagedSaveNotMovedNeverBecomesTheBackup(t *testing.T) {
 // TestNoStoreSaysSo: without a store (no HOME) a game started by flags
 // says that games cannot be saved (issue 12: it said nothing).
 func TestNoStoreSaysSo(t *testing.T) {
-	g := start(t, Options{StartGame: true, StoreErr: store.ErrUnavailable}, nil)
+	g := start(t, Options{StartGame: true, StoreErr: saves.ErrUnavailable}, nil)
 	if g.ctx.Notice() != g.ctx.T("notice.nosaves") {
 		t.Errorf("notice %q", g.ctx.Notice())
 	}
 }
 
 // failing is a store whose writes fail as the browser's full storage does.
-type failing struct{ store.Memory }
+type failing struct{ saves.Memory }
 
 func (f *failing) Write(string, []byte) error {
 	return errors.New("localStorage: QuotaExceededError: Failed to execute 'setItem' on 'Storage'")
@@ -241,7 +241,7 @@ func TestSaveFailureInWords(t *testing.T) {
 // saving at its next save or heartbeat and says so. A stale heartbeat
 // (the other copy died) is no obstacle; a closed copy frees the save.
 func TestOneWriterPerSave(t *testing.T) {
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	now := time.Unix(1_800_000_000, 0)
 	clock := func() time.Time { return now }
 	a := start(t, Options{Store: st, InstanceID: "A", Now: clock}, nil)
@@ -278,7 +278,7 @@ func TestOneWriterPerSave(t *testing.T) {
 		t.Fatal("A wrote over B's game")
 	}
 	b.Close()
-	if _, err := st.Read(keep.OwnerName); !store.IsNotExist(err) {
+	if _, err := st.Read(keep.OwnerName); !saves.IsNotExist(err) {
 		t.Error("closing B left its owner record")
 	}
 	// A stale record of a copy that died is no obstacle.
@@ -338,12 +338,12 @@ func TestNoticeUntilTap(t *testing.T) {
 // browser's, full) still resumes the saved game, and says in words that
 // it cannot save (issue 12: a reload showed the setup).
 func TestFullStorageResumes(t *testing.T) {
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	g := start(t, Options{Store: st}, nil)
 	s, _ := g.ctx.NewSession("")
 	g.stack = []Scene{&holder{fake{name: "game", session: s}}}
 	playMoves(t, g, "W4")
-	g2 := start(t, Options{Store: st, StoreErr: store.ErrFull}, nil)
+	g2 := start(t, Options{Store: st, StoreErr: saves.ErrFull}, nil)
 	if h, ok := g2.Scene().(*holder); !ok || len(h.session.M.Moves) != 1 {
 		t.Fatalf("the save was not resumed: %T", g2.Scene())
 	}
@@ -356,7 +356,7 @@ func TestFullStorageResumes(t *testing.T) {
 // a fresh owner record; its process is gone, so a restart on the same
 // machine resumes at once instead of asking.
 func TestKilledOwnerIsNoOwner(t *testing.T) {
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	now := time.Unix(1_800_000_000, 0)
 	clock := func() time.Time { return now }
 	running := map[int]bool{100: true}
@@ -406,7 +406,7 @@ func TestOpenTabOwnsTheSave(t *testing.T) {
 		{"no Web Locks, beat old", time.Minute, false, 0, false, keep.Free},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			st := &store.Memory{}
+			st := &saves.Memory{}
 			then := func() time.Time { return now.Add(-tc.age) }
 			start(t, Options{Store: st, InstanceID: "A", Now: then}, nil)
 			var asked []string
@@ -445,9 +445,9 @@ func keptAfterTwoSaves(t *testing.T, g *Game, moves int) []KeptGame {
 
 // lostSave plays a game in a fresh store, each group of moves saved once,
 // then removes the save and leaves its backup alone in the store.
-func lostSave(t *testing.T, groups ...[]string) *store.Memory {
+func lostSave(t *testing.T, groups ...[]string) *saves.Memory {
 	t.Helper()
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	g := start(t, Options{Store: st}, nil)
 	s, _ := g.ctx.NewSession("")
 	g.stack = []Scene{&holder{fake{name: "game", session: s}}}
@@ -463,7 +463,7 @@ func lostSave(t *testing.T, groups ...[]string) *store.Memory {
 // kept as abandoned; a game resumed from the save is not abandoned by
 // being resumed.
 func TestHistoryKeepsEveryGame(t *testing.T) {
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	// Orange wins with Sf (§4 Express: five in a row).
 	win := "7/7/7/7/7/7/1oooo1g express og o 18,21 0,0 0,0"
 	g := start(t, Options{Store: st, StartGame: true, Position: win}, nil)
@@ -473,9 +473,9 @@ func TestHistoryKeepsEveryGame(t *testing.T) {
 	}
 	g.Update()
 	g.Update()
-	l := store.NewHistoryList(st)
+	l := saves.NewHistoryList(st)
 	l.Step(10)
-	if es := l.Entries(); len(es) != 1 || es[0].Outcome != store.WonGame || es[0].Moves != 1 {
+	if es := l.Entries(); len(es) != 1 || es[0].Outcome != saves.WonGame || es[0].Moves != 1 {
 		t.Fatalf("after a finished game the history holds %+v", es)
 	}
 
@@ -490,9 +490,9 @@ func TestHistoryKeepsEveryGame(t *testing.T) {
 	g.ctx.Reset(&holder{fake{name: "game", session: s2}})
 	g.Update()
 	g.Update()
-	l = store.NewHistoryList(st)
+	l = saves.NewHistoryList(st)
 	l.Step(10)
-	if es := l.Entries(); len(es) != 2 || es[0].Outcome != store.Abandoned || es[0].Moves != 1 {
+	if es := l.Entries(); len(es) != 2 || es[0].Outcome != saves.Abandoned || es[0].Moves != 1 {
 		t.Fatalf("after a game left unfinished the history holds %+v", es)
 	}
 
@@ -501,7 +501,7 @@ func TestHistoryKeepsEveryGame(t *testing.T) {
 	g2 := start(t, Options{Store: st}, nil)
 	g2.Update()
 	playMoves(t, g2, "E4")
-	l = store.NewHistoryList(st)
+	l = saves.NewHistoryList(st)
 	l.Step(10)
 	if n := len(l.Entries()); n != 2 {
 		t.Fatalf("a resumed game added to the history: %d games", n)
@@ -509,7 +509,7 @@ func TestHistoryKeepsEveryGame(t *testing.T) {
 }
 
 // slowDisk is a store whose saves take a while, as a disk's sync does.
-type slowDisk struct{ store.Memory }
+type slowDisk struct{ saves.Memory }
 
 func (s *slowDisk) Write(name string, data []byte) error {
 	time.Sleep(20 * time.Millisecond)
@@ -528,7 +528,7 @@ func TestWriteBehindLosesNothing(t *testing.T) {
 	if n := savedMoves(t, st, "game"); n != 4 {
 		t.Fatalf("closed right after the fourth move, the save holds %d", n)
 	}
-	if _, err := st.Read(keep.OwnerName); !store.IsNotExist(err) {
+	if _, err := st.Read(keep.OwnerName); !saves.IsNotExist(err) {
 		t.Error("the owner record outlived Close")
 	}
 	g2 := start(t, Options{Store: st, WriteBehind: true, InstanceID: "B"}, nil)

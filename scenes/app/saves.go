@@ -5,7 +5,7 @@ import (
 
 	"shiftago/scenes/keep"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // The save policy is scenes/keep's: this file asks it, in the frame, and
@@ -23,9 +23,9 @@ func ProblemKey(err error) string { return keep.ProblemKey(err) }
 // newKeeper is the save policy of the options.
 func newKeeper(c *Context) *keep.Keeper {
 	o := c.Opts
-	limit := store.HistoryLimitDesktop
+	limit := saves.HistoryLimitDesktop
 	if Browser {
-		limit = store.HistoryLimitBrowser
+		limit = saves.HistoryLimitBrowser
 	}
 	cfg := keep.Config{Store: o.Store, ID: o.InstanceID, Process: o.Process, Now: o.Now, Background: o.WriteBehind, HistoryLimit: limit,
 		Decode: func(data []byte) (*play.Session, error) {
@@ -112,7 +112,7 @@ func (g *Game) storeNotice() {
 	c := g.ctx
 	switch err := c.Opts.StoreErr; {
 	case err == nil:
-	case errors.Is(err, store.ErrFull):
+	case errors.Is(err, saves.ErrFull):
 		c.Notify(c.T("notice.storagefull"))
 	case c.Opts.Store == nil:
 		c.Notify(c.T("notice.nosaves"))
@@ -135,7 +135,7 @@ func (g *Game) keepSaved() {
 
 // SavedStore is the store with every save asked for written (the game
 // that just ended is in the history): for a screen that reads it.
-func (c *Context) SavedStore() store.Store {
+func (c *Context) SavedStore() saves.Store {
 	c.keeper().Flush()
 	return c.Opts.Store
 }
@@ -181,7 +181,7 @@ func (g *Game) resume() Scene {
 	if missing != nil {
 		return c.Screens.SaveProblem(c, *missing)
 	}
-	if store.IsNotExist(err) {
+	if saves.IsNotExist(err) {
 		return nil
 	}
 	if err == nil {
@@ -212,7 +212,7 @@ func (c *Context) ResumeSession(data []byte) (*play.Session, error) {
 
 // decodeSession rebuilds a saved game, changing nothing.
 func (c *Context) decodeSession(data []byte) (*play.Session, play.Setup, error) {
-	sg, err := store.DecodeGame(data)
+	sg, err := saves.DecodeGame(data)
 	if err != nil {
 		return nil, c.Setup, err
 	}

@@ -11,7 +11,7 @@ import (
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 	"shiftago/scenes/table"
 )
 
@@ -136,7 +136,7 @@ func checkPuzzleFits(t *testing.T, base *app.Context) {
 			t.Fatal(err)
 		}
 		pz := s.(*Puzzles)
-		pz.prog = store.PuzzleProgress{Solved: make([]string, 321), Streak: 99, Best: 999}
+		pz.prog = saves.PuzzleProgress{Solved: make([]string, 321), Streak: 99, Best: 999}
 		for _, st := range []play.PuzzleState{play.PuzzleSolving, play.PuzzleWrong, play.PuzzleSolved} {
 			pz.run.State = st
 			pz.t.Relayout(&c)

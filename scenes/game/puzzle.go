@@ -10,8 +10,8 @@ import (
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/play"
+	"shiftago/scenes/saves"
 	"shiftago/scenes/sound"
-	"shiftago/scenes/store"
 	"shiftago/scenes/table"
 )
 
@@ -41,7 +41,7 @@ type Puzzles struct {
 	run   *play.PuzzleRun
 	seen  int // the run's Changed when the screen last looked
 	tries int // wrong tries at the puzzle shown
-	prog  store.PuzzleProgress
+	prog  saves.PuzzleProgress
 
 	bs         ui.Buttons[pzAct]
 	panel      lesson.Panel
@@ -77,7 +77,7 @@ func NewPuzzles(c *app.Context) (app.Scene, error) {
 	if d, err := puzzle.Daily(c.Opts.Date, len(list)); err == nil {
 		pz.daily = d
 	}
-	pz.prog, err = store.LoadPuzzles(c.Opts.Store)
+	pz.prog, err = saves.LoadPuzzles(c.Opts.Store)
 	if err != nil {
 		c.Notify(c.F("puzzle.readfail", err.Error())) // a fresh start rather than none
 	}
@@ -118,7 +118,7 @@ func (pz *Puzzles) Run() *play.PuzzleRun { return pz.run }
 func (pz *Puzzles) Table() *table.Table { return pz.t }
 
 // Progress is the player's puzzle progress as the screen keeps it.
-func (pz *Puzzles) Progress() store.PuzzleProgress { return pz.prog }
+func (pz *Puzzles) Progress() saves.PuzzleProgress { return pz.prog }
 
 // Resume implements app.Resumer.
 func (pz *Puzzles) Resume(c *app.Context) { pz.t.Refresh(c); pz.laid = pzLaid{} }
@@ -188,7 +188,7 @@ func (pz *Puzzles) Update(c *app.Context) error {
 
 // judged books the end of a try in the player's progress.
 func (pz *Puzzles) judged(c *app.Context) {
-	id, d := store.PuzzleID(pz.list[pz.i].Position), pz.list[pz.i].Difficulty
+	id, d := saves.PuzzleID(pz.list[pz.i].Position), pz.list[pz.i].Difficulty
 	changed := false
 	switch pz.run.State {
 	case play.PuzzleWrong:
@@ -198,7 +198,7 @@ func (pz *Puzzles) judged(c *app.Context) {
 		changed = pz.prog.Done(id, d, pz.tries == 0)
 	}
 	if changed {
-		if err := store.SavePuzzles(c.Opts.Store, pz.prog); err != nil {
+		if err := saves.SavePuzzles(c.Opts.Store, pz.prog); err != nil {
 			c.Notify(c.F("puzzle.savefail", err.Error()))
 		}
 	}
@@ -242,13 +242,13 @@ func (pz *Puzzles) text(c *app.Context) string {
 	default:
 		if len(pz.t.Match().Moves) > 0 {
 			how = c.T("puzzle.right")
-		} else if pz.prog.IsSolved(store.PuzzleID(p.Position)) {
+		} else if pz.prog.IsSolved(saves.PuzzleID(p.Position)) {
 			how = c.T("puzzle.before")
 		}
 	}
 	rating := pz.prog.Rating
 	if rating == 0 {
-		rating = store.StartRating
+		rating = saves.StartRating
 	}
 	stats := c.F("puzzle.stats", len(pz.prog.Solved), pz.prog.Streak, pz.prog.Best, rating)
 	out := which + ": " + task

@@ -16,12 +16,12 @@ import (
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // puzzleGame opens the puzzles over a stand-in title on date, with the
 // store st, driven by a script, and hands them to the loop.
-func puzzleGame(t *testing.T, l *looptest.Loop, date string, st store.Store) (*app.Game, *input.Script, *Puzzles) {
+func puzzleGame(t *testing.T, l *looptest.Loop, date string, st saves.Store) (*app.Game, *input.Script, *Puzzles) {
 	t.Helper()
 	g, script, s := scriptedScene(t, l, app.Options{Date: date, Store: st}, NewPuzzles)
 	return g, script, s.(*Puzzles)
@@ -36,7 +36,7 @@ func puzzleGame(t *testing.T, l *looptest.Loop, date string, st store.Store) (*a
 // next puzzle solved at the first try starts a streak.
 func TestPuzzleScreenThroughTheGameLoop(t *testing.T) {
 	l := looptest.Need(t)
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	const date = "2026-11-25"
 	g, script, pz := puzzleGame(t, l, date, st)
 	all, err := puzzle.All()
@@ -193,8 +193,8 @@ func TestPuzzleScreenThroughTheGameLoop(t *testing.T) {
 	})
 	solve(p)
 	shot("puzzle-solved")
-	prog, err := store.LoadPuzzles(st)
-	if err != nil || !prog.IsSolved(store.PuzzleID(p.Position)) || prog.Streak != 0 || prog.Rating >= store.StartRating {
+	prog, err := saves.LoadPuzzles(st)
+	if err != nil || !prog.IsSolved(saves.PuzzleID(p.Position)) || prog.Streak != 0 || prog.Rating >= saves.StartRating {
 		t.Fatalf("saved progress %+v (%v): want the puzzle solved, no streak and a lower rating after a miss", prog, err)
 	}
 	missed := prog.Rating
@@ -205,7 +205,7 @@ func TestPuzzleScreenThroughTheGameLoop(t *testing.T) {
 		}
 	})
 	solve(&all[(first+1)%len(all)])
-	if prog, _ = store.LoadPuzzles(st); prog.Streak != 1 || prog.Best != 1 || len(prog.Solved) != 2 || prog.Rating <= missed {
+	if prog, _ = saves.LoadPuzzles(st); prog.Streak != 1 || prog.Best != 1 || len(prog.Solved) != 2 || prog.Rating <= missed {
 		t.Errorf("after a first-try solve: %+v", prog)
 	}
 	tap("back")

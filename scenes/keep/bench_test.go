@@ -5,7 +5,7 @@ package keep
 import (
 	"testing"
 
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // BenchmarkSaveRequest is what a frame pays to save a move: the snapshot
@@ -23,7 +23,7 @@ func BenchmarkSaveInline(b *testing.B) {
 }
 
 func benchSave(b *testing.B, background bool) {
-	st := store.OpenDir(b.TempDir())
+	st := saves.OpenDir(b.TempDir())
 	k := New(Config{Store: st, Background: background, Decode: decode})
 	defer k.Close()
 	s := newSession(b)

@@ -18,6 +18,6 @@
 // frozen at any moment: there the Keeper writes inline, in the frame, as
 // it did before it had a writer (Config.Background false).
 //
-// The package knows nothing of ebiten (scenes/store, scenes/play and the
+// The package knows nothing of ebiten (scenes/saves, scenes/play and the
 // rules only): its tests run without a window, and it builds for js/wasm.
 package keep

@@ -9,13 +9,13 @@ import (
 	"time"
 
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // gated is a store whose writes of the save wait until the test lets
 // them go, and that keeps them: a disk that takes its time.
 type gated struct {
-	store.Memory
+	saves.Memory
 	gate    chan struct{} // nil: writes go at once
 	started chan struct{} // told of every write that starts waiting
 	mu      sync.Mutex
@@ -70,7 +70,7 @@ func playOne(t testing.TB, s *play.Session) {
 
 func movesIn(t testing.TB, data []byte) int {
 	t.Helper()
-	g, err := store.DecodeGame(data)
+	g, err := saves.DecodeGame(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func movesIn(t testing.TB, data []byte) int {
 }
 
 func decode(data []byte) (*play.Session, error) {
-	g, err := store.DecodeGame(data)
+	g, err := saves.DecodeGame(data)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +158,7 @@ func TestFrameNeverWaitsForTheDisk(t *testing.T) {
 	if got := strings.Count(log.String(), "m\n"); got != len(s.M.Moves) {
 		t.Errorf("the log holds %d moves, the game %d", got, len(s.M.Moves))
 	}
-	if _, err := st.Read(OwnerName); !store.IsNotExist(err) {
+	if _, err := st.Read(OwnerName); !saves.IsNotExist(err) {
 		t.Error("Close left the owner record")
 	}
 }
@@ -202,7 +202,7 @@ func TestSaveFailureSaidOnce(t *testing.T) {
 			t.Errorf("background %v: a save that worked: %+v", bg, ev)
 		}
 		st.mu.Lock()
-		st.fail = store.ErrFull
+		st.fail = saves.ErrFull
 		st.mu.Unlock()
 		if ev := step(); SaveFailKey(ev.SaveErr) != "notice.storagefull" {
 			t.Errorf("background %v: failure after success: %+v", bg, ev)
@@ -270,7 +270,7 @@ func TestHistoryNeverCoalesced(t *testing.T) {
 	}
 	close(st.gate)
 	k.Close()
-	l := store.NewHistoryList(st)
+	l := saves.NewHistoryList(st)
 	l.Step(10)
 	if n := len(l.Entries()); n != 3 {
 		t.Fatalf("%d games in the history, want 3", n)
@@ -288,7 +288,7 @@ func TestSetupRemembered(t *testing.T) {
 		k.SaveSetup(s)
 	}
 	k.Flush()
-	got, err := store.LoadSetup(st)
+	got, err := saves.LoadSetup(st)
 	if err != nil || got.Volume != 0.7 {
 		t.Fatalf("setup %v (volume %v), want the newest", err, got.Volume)
 	}
@@ -305,6 +305,6 @@ func TestSetupRemembered(t *testing.T) {
 	k.Close()
 }
 
-type failing struct{ store.Memory }
+type failing struct{ saves.Memory }
 
 func (f *failing) Write(string, []byte) error { return errors.New("read-only") }

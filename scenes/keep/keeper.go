@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // saveName is the store's name of the game in progress.
@@ -15,7 +15,7 @@ const saveName = "game"
 // Config is what a Keeper needs to know of this copy of the game.
 type Config struct {
 	// Store keeps the files; nil: nothing is saved (tests, or no storage).
-	Store store.Store
+	Store saves.Store
 	// ID names this copy in the owner record; "" leaves ownership out.
 	ID string
 	// Process tells whether the owner of a record still runs.
@@ -39,7 +39,7 @@ type Config struct {
 // called by the frame; only the writer it owns touches the disk in the
 // background.
 type Keeper struct {
-	st     store.Store
+	st     saves.Store
 	owner  *owner // nil: no owner record (no id or no store)
 	w      *writer
 	decode func(data []byte) (*play.Session, error)
@@ -72,7 +72,7 @@ func New(cfg Config) *Keeper {
 }
 
 // Store is where the games are kept (nil: nowhere).
-func (k *Keeper) Store() store.Store { return k.st }
+func (k *Keeper) Store() saves.Store { return k.st }
 
 // Off reports whether this copy does not save (another window owns the
 // save, or the player chose to play without saving).
@@ -117,7 +117,7 @@ func (k *Keeper) Autosave(s *play.Session) {
 	k.keepHistory(s)
 	k.session, k.version = s, s.M.Version
 	k.w.Save(snapshot{
-		game:     store.Game{Record: s.Record(), Redo: append(s.M.Redo[:0:0], s.M.Redo...), Tournament: play.CopyTournament(s.Tourney0)},
+		game:     saves.Game{Record: s.Record(), Redo: append(s.M.Redo[:0:0], s.M.Redo...), Tournament: play.CopyTournament(s.Tourney0)},
 		noRotate: k.noRotate,
 	})
 }
@@ -217,7 +217,7 @@ func (k *Keeper) Close() {
 // browser's storage is full or refuses (its own error text is for
 // developers), or the disk.
 func SaveFailKey(err error) string {
-	if errors.Is(err, store.ErrStorage) || errors.Is(err, store.ErrFull) {
+	if errors.Is(err, saves.ErrStorage) || errors.Is(err, saves.ErrFull) {
 		return "notice.storagefull"
 	}
 	return "notice.savefailed"

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // KeptPrefix begins the names of games kept aside, unfinished, to be
@@ -37,12 +37,12 @@ func ProblemKey(err error) string {
 	if errors.Is(err, errMissing) {
 		return "problem.missing"
 	}
-	var le *store.LoadError
+	var le *saves.LoadError
 	if errors.As(err, &le) {
 		switch le.Problem {
-		case store.Foreign:
+		case saves.Foreign:
 			return "problem.foreign"
-		case store.Future:
+		case saves.Future:
 			return "problem.future"
 		}
 	}
@@ -56,7 +56,7 @@ func (k *Keeper) unfinished(data []byte) bool {
 }
 
 // keepAs stores data as a new kept game and returns its name.
-func keepAs(st store.Store, data []byte) (string, error) {
+func keepAs(st saves.Store, data []byte) (string, error) {
 	n := 0
 	for _, name := range st.Names(KeptPrefix) {
 		if v, err := strconv.Atoi(strings.TrimPrefix(name, KeptPrefix)); err == nil && v > n {
@@ -161,7 +161,7 @@ func (k *Keeper) KeepAside() (what Aside, where string) {
 	}
 	k.w.Flush()
 	data, err := st.Read(saveName)
-	if store.IsNotExist(err) {
+	if saves.IsNotExist(err) {
 		// A lone backup is the game in progress too: the new game's
 		// second save would rotate it away.
 		if b, berr := st.ReadBackup(saveName); berr == nil && k.unfinished(b) {
@@ -196,7 +196,7 @@ func (k *Keeper) KeepAside() (what Aside, where string) {
 
 // Load reads the save to resume: its data; or the problem of a save that
 // is gone while its backup is a game to resume; or an error that
-// store.IsNotExist accepts when there is nothing to resume (no save, no
+// saves.IsNotExist accepts when there is nothing to resume (no save, no
 // store); or why the save could not be read.
 func (k *Keeper) Load() (data []byte, missing *Problem, err error) {
 	if k.st == nil {
@@ -204,7 +204,7 @@ func (k *Keeper) Load() (data []byte, missing *Problem, err error) {
 	}
 	k.w.Flush()
 	data, err = k.st.Read(saveName)
-	if store.IsNotExist(err) {
+	if saves.IsNotExist(err) {
 		if b, e := k.st.ReadBackup(saveName); e == nil && k.unfinished(b) {
 			return nil, &Problem{Err: errMissing, Backup: b}, nil
 		}

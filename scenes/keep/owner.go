@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/proto"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // One writer per save. Every running copy of the game (a desktop window,
@@ -74,7 +74,7 @@ type ownerRecord struct {
 // owner is this copy's side of the owner record. Its fields never change
 // after New: the writer's goroutine and the frame both use it.
 type owner struct {
-	st   store.Store
+	st   saves.Store
 	id   string
 	proc Process
 	now  func() time.Time

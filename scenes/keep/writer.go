@@ -7,13 +7,13 @@ import (
 
 	"shiftago/logic/record"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // snapshot is a save asked for: a copy of the game as it stood, owned by
 // the writer from then on (the frame goes on changing its session).
 type snapshot struct {
-	game store.Game
+	game saves.Game
 	// noRotate: the file in place is a damaged save that could not be
 	// moved aside; it must never become the backup.
 	noRotate bool
@@ -31,7 +31,7 @@ type histJob struct {
 // never waits for a disk. With inline set (the browser) the frame itself
 // writes, at once, in the same order.
 type writer struct {
-	st     store.Store
+	st     saves.Store
 	inline bool
 	owner  *owner // the heartbeat and the check before writing (nil: no owner record)
 	limit  int    // the history's length
@@ -55,7 +55,7 @@ type writer struct {
 }
 
 // newWriter starts the writer's goroutine unless it writes inline.
-func newWriter(st store.Store, inline bool, o *owner, limit int, log io.Writer) *writer {
+func newWriter(st saves.Store, inline bool, o *owner, limit int, log io.Writer) *writer {
 	w := &writer{st: st, inline: inline, owner: o, limit: limit, log: log}
 	w.cond = sync.NewCond(&w.mu)
 	if !inline {
@@ -152,7 +152,7 @@ func (w *writer) batch() {
 	if setup != nil {
 		// The setup is this player's, not the game's: it is remembered
 		// whoever owns the save.
-		ev.SetupErr = store.SaveSetup(w.st, *setup)
+		ev.SetupErr = saves.SaveSetup(w.st, *setup)
 	}
 	if !taken && (save != nil || len(hist) > 0 || beat) && w.owner.foreign() {
 		// Another copy took the save over since the last look: write
@@ -161,7 +161,7 @@ func (w *writer) batch() {
 	}
 	if !taken {
 		for _, j := range hist {
-			if _, err := store.KeepInHistory(w.st, j.rec, j.abandoned, w.limit); err != nil {
+			if _, err := saves.KeepInHistory(w.st, j.rec, j.abandoned, w.limit); err != nil {
 				ev.HistoryErr = err
 			}
 		}
@@ -184,7 +184,7 @@ func (w *writer) batch() {
 
 // write encodes and writes a save.
 func (w *writer) write(s *snapshot) error {
-	data, err := store.EncodeGame(&s.game)
+	data, err := saves.EncodeGame(&s.game)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,7 @@ import (
 	"shiftago/logic/online/proto"
 	"shiftago/logic/record"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // Kept is a move made at this device that the server has not yet
@@ -49,13 +49,13 @@ func KeptName(game string) string {
 
 // ReadKept is the moves kept for game in st, oldest first. A damaged
 // file reads as none and is said so: it is never sent half-read.
-func ReadKept(st store.Store, game string) ([]Kept, error) {
+func ReadKept(st saves.Store, game string) ([]Kept, error) {
 	name := KeptName(game)
 	if st == nil || name == "" {
 		return nil, nil
 	}
 	b, err := st.Read(name)
-	if store.IsNotExist(err) {
+	if saves.IsNotExist(err) {
 		return nil, nil
 	}
 	if err != nil {
@@ -77,13 +77,13 @@ func ReadKept(st store.Store, game string) ([]Kept, error) {
 }
 
 // writeKept replaces the kept moves of game (none: the file goes).
-func writeKept(st store.Store, game string, ks []Kept) error {
+func writeKept(st saves.Store, game string, ks []Kept) error {
 	name := KeptName(game)
 	if st == nil || name == "" {
 		return nil
 	}
 	if len(ks) == 0 {
-		if err := st.Remove(name); err != nil && !store.IsNotExist(err) {
+		if err := st.Remove(name); err != nil && !saves.IsNotExist(err) {
 			return err
 		}
 		return nil
@@ -110,7 +110,7 @@ const (
 // Step once a tick before the controller's own Step.
 type Link struct {
 	sess *client.Session
-	keep store.Store
+	keep saves.Store
 	game string
 	mine map[int]bool // the seats this device holds
 
@@ -150,7 +150,7 @@ type Link struct {
 // moves made here are kept in memory only). The moves kept from an
 // earlier run of the game are taken up: sent when the server is where
 // they were made, refused plainly when it has moved on.
-func NewLink(sess *client.Session, keep store.Store) (*Link, error) {
+func NewLink(sess *client.Session, keep saves.Store) (*Link, error) {
 	st := sess.Snapshot()
 	l := &Link{sess: sess, keep: keep, game: st.Game, mine: map[int]bool{}, flying: map[int]string{}, kick: make(chan struct{}, 1),
 		offers: map[string]Offer{}, undoneTo: -1}

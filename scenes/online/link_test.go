@@ -14,7 +14,7 @@ import (
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // device is one screen playing an online game: a session, its Link, the
@@ -24,7 +24,7 @@ type device struct {
 	name string
 	sess *client.Session
 	link *Link
-	keep *store.Memory
+	keep *saves.Memory
 	ctl  *play.Controller
 
 	played  int // Played events shown since the table was built
@@ -33,7 +33,7 @@ type device struct {
 	notices []play.Message
 }
 
-func openDevice(t *testing.T, ctx context.Context, name string, c *client.Client, game string, keep *store.Memory) *device {
+func openDevice(t *testing.T, ctx context.Context, name string, c *client.Client, game string, keep *saves.Memory) *device {
 	t.Helper()
 	sess, err := c.Open(ctx, game)
 	if err != nil {
@@ -174,8 +174,8 @@ func TestLinkWholeGame(t *testing.T) {
 	ctx := ctxFor(t, 90*time.Second)
 	ann, bob := guest(t, ctx, "Ann", n.Base), guest(t, ctx, "Bob", n.Base)
 	g := newGame(t, ctx, ann, bob)
-	a := openDevice(t, ctx, "Ann", ann, g.Game, &store.Memory{})
-	b := openDevice(t, ctx, "Bob", bob, g.Game, &store.Memory{})
+	a := openDevice(t, ctx, "Ann", ann, g.Game, &saves.Memory{})
+	b := openDevice(t, ctx, "Bob", bob, g.Game, &saves.Memory{})
 	r := rand.New(rand.NewPCG(25, 1))
 	made := 0
 	restarted := false
@@ -229,7 +229,7 @@ func TestLinkWholeGame(t *testing.T) {
 			t.Errorf("%s: %d tables, %d moves shown of %d, notices %v, conflicts %d",
 				d.name, d.tables, d.played, made, d.notices, d.link.Conflicts())
 		}
-		if _, err := d.keep.Read(KeptName(g.Game)); !store.IsNotExist(err) {
+		if _, err := d.keep.Read(KeptName(g.Game)); !saves.IsNotExist(err) {
 			t.Errorf("%s: a kept move is left after the game: %v", d.name, err)
 		}
 	}
@@ -248,9 +248,9 @@ func TestLinkWholeGame(t *testing.T) {
 func TestLinkOfflineMoveKept(t *testing.T) {
 	t.Parallel()
 	ctx, _, wire, ann, bob, g := annAndBob(t)
-	keep := &store.Memory{}
+	keep := &saves.Memory{}
 	a := openDevice(t, ctx, "Ann", ann, g.Game, keep)
-	b := openDevice(t, ctx, "Bob", bob, g.Game, &store.Memory{})
+	b := openDevice(t, ctx, "Bob", bob, g.Game, &saves.Memory{})
 	r := rand.New(rand.NewPCG(25, 2))
 	until(t, ctx, "a playing game", func() bool { return a.canMove() || b.canMove() }, a, b)
 	if !a.canMove() {
@@ -294,10 +294,10 @@ func TestLinkOfflineMoveKept(t *testing.T) {
 func TestLinkOfflineConflict(t *testing.T) {
 	t.Parallel()
 	ctx, n, wire, ann, bob, g := annAndBob(t)
-	keep := &store.Memory{}
+	keep := &saves.Memory{}
 	a1 := openDevice(t, ctx, "Ann's phone", ann, g.Game, keep)
-	a2 := openDevice(t, ctx, "Ann's laptop", as(ann, n.Base), g.Game, &store.Memory{})
-	b := openDevice(t, ctx, "Bob", bob, g.Game, &store.Memory{})
+	a2 := openDevice(t, ctx, "Ann's laptop", as(ann, n.Base), g.Game, &saves.Memory{})
+	b := openDevice(t, ctx, "Bob", bob, g.Game, &saves.Memory{})
 	r := rand.New(rand.NewPCG(25, 3))
 	all := []*device{a1, a2, b}
 	until(t, ctx, "a playing game", func() bool { return (a1.canMove() && a2.canMove()) || b.canMove() }, all...)

@@ -11,7 +11,7 @@ import (
 
 	"shiftago/logic/online/proto"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // Group is where a game stands in the player's list, in the list's order.
@@ -128,12 +128,12 @@ const maxGamesFile = 256 << 10
 
 // ReadGames is the list kept in st for server; none (At 0) when there is
 // none, it is damaged, or it is another server's.
-func ReadGames(st store.Store, server string) (Games, error) {
+func ReadGames(st saves.Store, server string) (Games, error) {
 	if st == nil {
 		return Games{}, nil
 	}
 	b, err := st.Read(gamesFile)
-	if store.IsNotExist(err) {
+	if saves.IsNotExist(err) {
 		return Games{}, nil
 	}
 	if err != nil {
@@ -153,7 +153,7 @@ func ReadGames(st store.Store, server string) (Games, error) {
 }
 
 // writeGames keeps g in st.
-func writeGames(st store.Store, g Games) error {
+func writeGames(st saves.Store, g Games) error {
 	if st == nil {
 		return nil
 	}
@@ -171,7 +171,7 @@ func writeGames(st store.Store, g Games) error {
 // reads what it has (List, Turns): a frame never waits for the server.
 type Watcher struct {
 	fetch    func(ctx context.Context) ([]proto.GameReply, error)
-	keep     store.Store
+	keep     saves.Store
 	server   string
 	now      func() time.Time
 	interval time.Duration
@@ -199,7 +199,7 @@ const Interval = 30 * time.Second
 // time.Now). onTurn (may be nil) is told, on the watcher's goroutine, of
 // each game that became the player's to move between two of its fetches
 // (the first list is shown to the player: it tells of nothing).
-func NewWatcher(fetch func(ctx context.Context) ([]proto.GameReply, error), keep store.Store, server string, now func() time.Time, onTurn func(proto.GameReply)) *Watcher {
+func NewWatcher(fetch func(ctx context.Context) ([]proto.GameReply, error), keep saves.Store, server string, now func() time.Time, onTurn func(proto.GameReply)) *Watcher {
 	if now == nil {
 		now = time.Now
 	}

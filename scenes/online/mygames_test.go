@@ -13,7 +13,7 @@ import (
 	"shiftago/logic/online/proto"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 func game(id, status string, yours bool, deadline int64) proto.GameReply {
@@ -124,7 +124,7 @@ func TestNewTurns(t *testing.T) {
 // TestReadGames: the kept list reads back; another server's, a damaged
 // or an oversized file reads as none (a damaged one says so).
 func TestReadGames(t *testing.T) {
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	if g, err := ReadGames(st, "http://a"); err != nil || g.At != 0 {
 		t.Fatalf("nothing kept: %+v %v", g, err)
 	}
@@ -193,7 +193,7 @@ func waitSnap(t *testing.T, w *Watcher, what string, ok func(Snapshot) bool) Sna
 func TestWatcher(t *testing.T) {
 	srv := &fakeServer{}
 	srv.set(false, game("a", "playing", true, 0), game("b", "playing", false, 0))
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	var mu sync.Mutex
 	var told []string
 	clock := time.UnixMilli(1_800_000_000_000)
@@ -316,7 +316,7 @@ func TestOutcome(t *testing.T) {
 // TestChooseNotify: the toggle's choice is kept on the device; off the
 // browser (no permission to give) the notices are never on.
 func TestChooseNotify(t *testing.T) {
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	if NotifyChosen(st) || NotifyChosen(nil) {
 		t.Fatal("chosen before any choice")
 	}

@@ -1,7 +1,7 @@
 package online
 
 import (
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // notifyFile keeps the player's choice to be notified of their turn
@@ -10,12 +10,12 @@ const notifyFile = "online-notify"
 
 // NotifyOn reports whether the player asked to be notified of their turn
 // (the My games toggle) and the browser allows it.
-func NotifyOn(st store.Store) bool {
+func NotifyOn(st saves.Store) bool {
 	return NotifyChosen(st) && NotifyPermission() == "granted"
 }
 
 // NotifyChosen reports whether the player turned the notices on.
-func NotifyChosen(st store.Store) bool {
+func NotifyChosen(st saves.Store) bool {
 	if st == nil {
 		return false
 	}
@@ -24,12 +24,12 @@ func NotifyChosen(st store.Store) bool {
 }
 
 // ChooseNotify keeps the player's choice.
-func ChooseNotify(st store.Store, on bool) error {
+func ChooseNotify(st saves.Store, on bool) error {
 	if st == nil {
 		return nil
 	}
 	if !on {
-		if err := st.Remove(notifyFile); err != nil && !store.IsNotExist(err) {
+		if err := st.Remove(notifyFile); err != nil && !saves.IsNotExist(err) {
 			return err
 		}
 		return nil
@@ -42,7 +42,7 @@ func ChooseNotify(st store.Store, on bool) error {
 // when they chose to be told and the browser allows it. hiddenOnly: only
 // when the page is out of sight (the game's own screen, which shows
 // the turn itself when in sight).
-func TellTurn(st store.Store, title, body, game string, hiddenOnly bool) {
+func TellTurn(st saves.Store, title, body, game string, hiddenOnly bool) {
 	if hiddenOnly && !PageHidden() {
 		return
 	}

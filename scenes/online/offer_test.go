@@ -13,7 +13,7 @@ import (
 	"shiftago/logic/online/proto"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // These tests play the in-game controls of an online game through the
@@ -59,8 +59,8 @@ func twoDevices(t *testing.T) (ctx context.Context, ann, bob *client.Client, g p
 	ctx = ctxFor(t, 60*time.Second)
 	ann, bob = guest(t, ctx, "Ann", n.Base), guest(t, ctx, "Bob", n.Base)
 	g = newGame(t, ctx, ann, bob)
-	a = openDevice(t, ctx, "Ann", ann, g.Game, &store.Memory{})
-	b = openDevice(t, ctx, "Bob", bob, g.Game, &store.Memory{})
+	a = openDevice(t, ctx, "Ann", ann, g.Game, &saves.Memory{})
+	b = openDevice(t, ctx, "Bob", bob, g.Game, &saves.Memory{})
 	return ctx, ann, bob, g, a, b
 }
 
@@ -162,8 +162,8 @@ func TestLinkResignRematch(t *testing.T) {
 		t.Fatalf("rematch %q and %q of %q", a.link.Rematch(), b.link.Rematch(), g.Game)
 	}
 	// The new game opens for both with the seats they had.
-	a2 := openDevice(t, ctx, "Ann again", ann, a.link.Rematch(), &store.Memory{})
-	b2 := openDevice(t, ctx, "Bob again", bob, b.link.Rematch(), &store.Memory{})
+	a2 := openDevice(t, ctx, "Ann again", ann, a.link.Rematch(), &saves.Memory{})
+	b2 := openDevice(t, ctx, "Bob again", bob, b.link.Rematch(), &saves.Memory{})
 	until(t, ctx, "the rematch playing", func() bool { return a2.link.Playing() && b2.link.Playing() }, a2, b2)
 }
 
@@ -186,9 +186,9 @@ func TestLinkSeats(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a := openDevice(t, ctx, "Ann", ann, g.Game, &store.Memory{})
-	b := openDevice(t, ctx, "Bob", bob, g.Game, &store.Memory{})
-	c := openDevice(t, ctx, "Cid", cid, g.Game, &store.Memory{})
+	a := openDevice(t, ctx, "Ann", ann, g.Game, &saves.Memory{})
+	b := openDevice(t, ctx, "Bob", bob, g.Game, &saves.Memory{})
+	c := openDevice(t, ctx, "Cid", cid, g.Game, &saves.Memory{})
 	seat := func(d *device, i int) proto.SeatInfo { return d.link.Server().Table[i] }
 	until(t, ctx, "everyone connected on Ann's table", func() bool {
 		return seat(a, 1).Connected && seat(a, 2).Connected && a.link.Playing()
@@ -199,7 +199,7 @@ func TestLinkSeats(t *testing.T) {
 
 	c.close() // Cid closes the app
 	until(t, ctx, "Cid away on Ann's table", func() bool { return !seat(a, 2).Connected }, a, b)
-	c = openDevice(t, ctx, "Cid again", cid, g.Game, &store.Memory{})
+	c = openDevice(t, ctx, "Cid again", cid, g.Game, &saves.Memory{})
 	until(t, ctx, "Cid back on Ann's table", func() bool { return seat(a, 2).Connected }, a, b, c)
 	for i := 0; i < 3; i++ { // Bob's network drops: he is back each time
 		b.sess.Drop()

@@ -12,7 +12,7 @@ import (
 	"shiftago/scenes/input"
 	"shiftago/scenes/keep"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // TestElsewhereResumesWhenTheOwnerGoes: the Elsewhere screen stays while
@@ -23,7 +23,7 @@ import (
 // process is known gone counts as gone at once (keep's owner), which the
 // browser test drives with a crashed tab.
 func TestElsewhereResumesWhenTheOwnerGoes(t *testing.T) {
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	now := time.Unix(1_800_000_000, 0)
 	beat := func() {
 		st.WriteNoBackup(keep.OwnerName, fmt.Appendf(nil, `{"id":"Z","beat":%d}`, now.UnixMilli()))

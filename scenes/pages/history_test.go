@@ -13,7 +13,7 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // opened stands in for the replay the records screen opens.
@@ -25,16 +25,16 @@ func (o *opened) Draw(*ebiten.Image, *app.Context) {}
 // keptGames fills a store with n finished games, orange (a person here)
 // against the computer at levels 1..5 in turn, orange winning each in one
 // move; the game with id k is against level (k-1)%5+1.
-func keptGames(t *testing.T, n int) *store.Memory {
+func keptGames(t *testing.T, n int) *saves.Memory {
 	t.Helper()
-	st := &store.Memory{}
+	st := &saves.Memory{}
 	for k := 1; k <= n; k++ {
 		rec, err := record.Parse("Shiftago record 1\nVariant: express\nSeats: orange human, green computer " +
 			string(rune('0'+(k-1)%5+1)) + "\nDate: 2026-11-25\nPosition: 7/7/7/7/7/7/1oooo1g express og o 18,21 0,0 0,0\n\n1. Sf\n")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := store.KeepInHistory(st, rec, false, 0); err != nil {
+		if _, err := saves.KeepInHistory(st, rec, false, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -106,7 +106,7 @@ func TestHistoryOf500InRecords(t *testing.T) {
 			time.Sleep(time.Millisecond)
 			r.Update(c)
 		}
-		want, _ := store.ReadKept(st, id)
+		want, _ := saves.ReadKept(st, id)
 		if got == nil || got.rec.String() != want.String() {
 			t.Errorf("%v: tapping game %d opened %v", sz, id, got)
 		}
@@ -128,7 +128,7 @@ func TestHistoryOf500InRecords(t *testing.T) {
 func TestRecordsRefusalIsDrawn(t *testing.T) {
 	l := looptest.Need(t)
 	c := newContext(t, "en", 390*3, 844*3)
-	c.Opts.Store = &store.Memory{}
+	c.Opts.Store = &saves.Memory{}
 	r := NewRecords(c, nil).(*Records)
 	draw := func() {
 		l.Do(func() {

@@ -20,8 +20,8 @@ import (
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/online"
 	"shiftago/scenes/play"
+	"shiftago/scenes/saves"
 	"shiftago/scenes/sound"
-	"shiftago/scenes/store"
 )
 
 // myGamesAct is a control of the My games page.
@@ -100,7 +100,7 @@ var errNoServer = errors.New("no game server")
 
 // keptClient is this device's guest at srv as kept in st, or nil when
 // the device has none there (it has then no online games).
-func keptClient(st store.Store, srv string) *client.Client {
+func keptClient(st saves.Store, srv string) *client.Client {
 	if st == nil {
 		return nil
 	}
@@ -486,7 +486,7 @@ func (o *Online) startOpen(c *app.Context, game string) {
 
 // tableOf opens the game's session and Link, away from the frame, and
 // hands the tick what opens its table.
-func (o *Online) tableOf(ctx context.Context, cl *client.Client, st store.Store, game string) (func(*app.Context), error) {
+func (o *Online) tableOf(ctx context.Context, cl *client.Client, st saves.Store, game string) (func(*app.Context), error) {
 	sess, l, err := openLink(ctx, cl, st, game)
 	if err != nil {
 		return nil, err

@@ -21,8 +21,8 @@ import (
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/online"
+	"shiftago/scenes/saves"
 	"shiftago/scenes/sound"
-	"shiftago/scenes/store"
 )
 
 // onlineAct is a choice of the online page.
@@ -350,7 +350,7 @@ type keptGuest struct {
 // guestOf is this device's guest at srv, named name: the one kept in st
 // (renamed on the server when the player typed another name since),
 // else a new one (kept for next time).
-func guestOf(ctx context.Context, st store.Store, srv, name string) (*client.Client, error) {
+func guestOf(ctx context.Context, st saves.Store, srv, name string) (*client.Client, error) {
 	cl := client.New(srv)
 	kept := false
 	if st != nil {
@@ -387,7 +387,7 @@ func guestOf(ctx context.Context, st store.Store, srv, name string) (*client.Cli
 const nameFile = "online-name"
 
 // keptName is the name kept in st ("" when none was typed).
-func keptName(st store.Store) string {
+func keptName(st saves.Store) string {
 	if st == nil {
 		return ""
 	}
@@ -442,7 +442,7 @@ func (o *Online) blur() {
 }
 
 // openLink opens the game's session and its Link.
-func openLink(ctx context.Context, cl *client.Client, st store.Store, game string) (*client.Session, *online.Link, error) {
+func openLink(ctx context.Context, cl *client.Client, st saves.Store, game string) (*client.Session, *online.Link, error) {
 	sess, err := cl.Open(ctx, game)
 	if err != nil {
 		return nil, nil, err
@@ -522,7 +522,7 @@ func (o *Online) startJoin(c *app.Context) {
 }
 
 // rememberJoined notes in st that the invite code opens game here.
-func rememberJoined(st store.Store, code, game string) {
+func rememberJoined(st saves.Store, code, game string) {
 	if st == nil {
 		return
 	}

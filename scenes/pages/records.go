@@ -16,8 +16,8 @@ import (
 	"shiftago/render/view"
 	"shiftago/scenes/app"
 	"shiftago/scenes/play"
+	"shiftago/scenes/saves"
 	"shiftago/scenes/sound"
-	"shiftago/scenes/store"
 )
 
 // recordsAct is a control of the records screen (Arg: the index of a
@@ -93,7 +93,7 @@ type Records struct {
 	// The history: read a few lines a frame, filtered by opponent
 	// (opps[opp], -1: any) and variant (-1: any), a page of rows shown
 	// from row first of the games the filters keep.
-	hist  *store.HistoryList
+	hist  *saves.HistoryList
 	opps  []record.Player
 	opp   int
 	varnt int
@@ -110,7 +110,7 @@ type Records struct {
 func NewRecords(c *app.Context, game *record.Record) app.Scene {
 	r := &Records{game: game, opp: -1, varnt: -1}
 	if st := c.SavedStore(); st != nil {
-		r.hist = store.NewHistoryList(st) // the game just ended is in it
+		r.hist = saves.NewHistoryList(st) // the game just ended is in it
 	}
 	return r
 }
@@ -189,7 +189,7 @@ func (r *Records) layout(c *app.Context) {
 	}
 	r.files = nil
 	if !app.Browser {
-		r.files = store.ListRecords(c.Opts.Store)
+		r.files = saves.ListRecords(c.Opts.Store)
 	}
 	if len(r.files) > maxListed {
 		r.files = r.files[:maxListed]
@@ -197,7 +197,7 @@ func (r *Records) layout(c *app.Context) {
 	// What goes under the history: the exported files, the file chooser
 	// (in the browser), the drop hint (but for a finger in the browser),
 	// the status; the foot row (pages, Back).
-	pick := store.CanPickRecord()
+	pick := saves.CanPickRecord()
 	dropKey := ""
 	switch {
 	case !pick:
@@ -260,7 +260,7 @@ func (r *Records) layoutHistory(c *app.Context, x, y, w, bh, bottom float64) flo
 	all := r.hist.Entries()
 	head := c.F("records.history", r.hist.Total())
 	if app.Browser {
-		head = c.F("records.limit", r.hist.Total(), store.HistoryLimitBrowser)
+		head = c.F("records.limit", r.hist.Total(), saves.HistoryLimitBrowser)
 	}
 	// Wrapped: on a narrow phone a long language's heading (Spanish's,
 	// with the browser's limit) is wider than the column.
@@ -282,7 +282,7 @@ func (r *Records) layoutHistory(c *app.Context, x, y, w, bh, bottom float64) flo
 	if r.opp >= len(r.opps) {
 		r.opp = -1
 	}
-	f := store.HistoryFilter{AnyOpponent: r.opp < 0, AnyVariant: r.varnt < 0}
+	f := saves.HistoryFilter{AnyOpponent: r.opp < 0, AnyVariant: r.varnt < 0}
 	if r.opp >= 0 {
 		f.Opponent = r.opps[r.opp]
 	}
@@ -301,8 +301,8 @@ func (r *Records) layoutHistory(c *app.Context, x, y, w, bh, bottom float64) flo
 	r.bs.Add(ui.Button[recordsAct]{X: x + half + 0.2*u, Y: y, W: half, H: bh, Act: actRecVariant, Label: c.F("records.variant", varLabel), On: r.varnt >= 0})
 	y += bh + 0.3*u
 	// The score against each level, over the games of the variant chosen.
-	var byVariant []store.HistoryEntry
-	var kept []*store.HistoryEntry
+	var byVariant []saves.HistoryEntry
+	var kept []*saves.HistoryEntry
 	for i := range all {
 		e := &all[i]
 		if f.AnyVariant || e.Variant == f.Variant {
@@ -313,7 +313,7 @@ func (r *Records) layoutHistory(c *app.Context, x, y, w, bh, bottom float64) flo
 		}
 	}
 	var parts []string
-	for lv, sc := range store.Tally(byVariant) {
+	for lv, sc := range saves.Tally(byVariant) {
 		if sc.Played() > 0 && lv < len(c.Lang.LevelLabels) {
 			parts = append(parts, c.Lang.Level(lv)+" "+view.Number(sc.Won)+"–"+view.Number(sc.Drawn)+"–"+view.Number(sc.Lost))
 		}
@@ -364,7 +364,7 @@ func (r *Records) opponentName(c *app.Context, p record.Player) string {
 }
 
 // rowTitle is a row's first line: the date, the variant, the players.
-func (r *Records) rowTitle(c *app.Context, e *store.HistoryEntry) string {
+func (r *Records) rowTitle(c *app.Context, e *saves.HistoryEntry) string {
 	var sb strings.Builder
 	if e.Date != "" {
 		sb.WriteString(e.Date + " · ")
@@ -378,21 +378,21 @@ func (r *Records) rowTitle(c *app.Context, e *store.HistoryEntry) string {
 
 // rowDetail is a row's second line: the result, for the people here when
 // they played the computer or somebody elsewhere, and the length.
-func (r *Records) rowDetail(c *app.Context, e *store.HistoryEntry) string {
+func (r *Records) rowDetail(c *app.Context, e *saves.HistoryEntry) string {
 	here, others, won := false, false, false
 	for _, s := range e.Seats {
 		if s.Player.IsHuman() {
 			here = true
-			won = won || e.Outcome == store.WonGame && e.Winner == s.Color
+			won = won || e.Outcome == saves.WonGame && e.Winner == s.Color
 		} else {
 			others = true
 		}
 	}
 	var res string
 	switch {
-	case e.Outcome == store.Abandoned:
+	case e.Outcome == saves.Abandoned:
 		res = c.T("records.abandoned")
-	case e.Outcome == store.DrawnGame:
+	case e.Outcome == saves.DrawnGame:
 		res = c.T("records.drawn")
 	case here && others && won:
 		res = c.T("records.won")
@@ -420,7 +420,7 @@ func (r *Records) Update(c *app.Context) error {
 		return nil
 	}
 	if files := c.In.Dropped; files != nil {
-		if load, ok := store.DroppedRecord(files); ok {
+		if load, ok := saves.DroppedRecord(files); ok {
 			r.load(c, load)
 		}
 	}
@@ -438,7 +438,7 @@ func (r *Records) Update(c *app.Context) error {
 	switch b.Act {
 	case actExport:
 		name := "shiftago-" + time.Now().Format("20060102-150405") + ".txt"
-		where, err := store.ExportRecord(c.Opts.Store, name, r.game.String())
+		where, err := saves.ExportRecord(c.Opts.Store, name, r.game.String())
 		switch {
 		case err != nil:
 			r.say(c, c.F("records.exportfail", err.Error()))
@@ -452,7 +452,7 @@ func (r *Records) Update(c *app.Context) error {
 			return nil
 		}
 		path := r.files[b.Arg]
-		r.load(c, func() (*record.Record, error) { return store.ReadRecord(path) })
+		r.load(c, func() (*record.Record, error) { return saves.ReadRecord(path) })
 	case actResumeKept:
 		if b.Arg >= len(r.keptGames) {
 			return nil
@@ -465,7 +465,7 @@ func (r *Records) Update(c *app.Context) error {
 			return nil
 		}
 		id, st := r.rows[b.Arg].id, c.Opts.Store
-		r.load(c, func() (*record.Record, error) { return store.ReadKept(st, id) })
+		r.load(c, func() (*record.Record, error) { return saves.ReadKept(st, id) })
 	case actRecOpponent:
 		if r.opp++; r.opp >= len(r.opps) {
 			r.opp = -1
@@ -490,7 +490,7 @@ func (r *Records) Update(c *app.Context) error {
 		// Asked again, the newer chooser is the one listened to (a
 		// browser that never says a chooser was dismissed leaves the
 		// older one waiting).
-		r.picking = store.PickRecord()
+		r.picking = saves.PickRecord()
 	case actRecBack:
 		c.Pop()
 	}

@@ -22,7 +22,7 @@ import (
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // testNodes is the analysis's budget a position in these tests: enough to
@@ -201,7 +201,7 @@ func TestReplayAnalysesAwayInTheLoop(t *testing.T) {
 	var r *Replay
 	var err error
 	l.Do(func() {
-		g, err = app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &store.Memory{}}, app.Screens{Title: NewSetup}, &input.Script{})
+		g, err = app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{}}, app.Screens{Title: NewSetup}, &input.Script{})
 		if err != nil {
 			return
 		}
@@ -270,7 +270,7 @@ func TestReplayTapAMark(t *testing.T) {
 	var r *Replay
 	var err error
 	l.Do(func() {
-		g, err = app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &store.Memory{}}, app.Screens{Title: NewSetup}, script)
+		g, err = app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{}}, app.Screens{Title: NewSetup}, script)
 		if err != nil {
 			return
 		}

@@ -16,7 +16,7 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
 	"shiftago/scenes/play"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // TestSaveProblemSaysTheTruth: the screen says a damaged save was kept
@@ -53,13 +53,13 @@ func TestNewGameKeepsTheBackup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	backup, err := store.EncodeGame(&store.Game{Record: rec})
+	backup, err := saves.EncodeGame(&saves.Game{Record: rec})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, fresh := range []bool{true, false} {
 		c := newContext(t, "en", 1280, 800)
-		c.Opts.Store = &store.Memory{}
+		c.Opts.Store = &saves.Memory{}
 		c.Screens.Title = func(*app.Context) app.Scene { return nil }
 		c.Screens.Resume = func(*app.Context, *play.Session) app.Scene { return nil }
 		s := NewSaveProblem(c, app.SaveProblem{Err: os.ErrNotExist, Backup: backup}).(*SaveProblem)
@@ -85,13 +85,13 @@ func TestRecordsReadOffTheLoop(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(rd, "b-fifo.txt"), 0o644); err != nil {
 		t.Skip(err)
 	}
-	big := make([]byte, store.MaxRecord+1)
+	big := make([]byte, saves.MaxRecord+1)
 	os.WriteFile(filepath.Join(rd, "a-big.txt"), big, 0o644)
 	c := newContext(t, "en", 1280, 800)
-	c.Opts.Store = &store.Dir{Path: dir}
+	c.Opts.Store = &saves.Dir{Path: dir}
 	r := NewRecords(c, nil).(*Records)
 	r.Update(c)
-	for i, want := range []error{store.ErrNotRegular, store.ErrTooLarge} { // newest first
+	for i, want := range []error{saves.ErrNotRegular, saves.ErrTooLarge} { // newest first
 		var at *input.Input
 		for _, b := range r.bs.List {
 			if b.Act == actOpen && b.Arg == i {
@@ -144,7 +144,7 @@ func TestRecordsReadOffTheLoop(t *testing.T) {
 // system's error text.
 func TestBackupThatFailsIsSaidInWords(t *testing.T) {
 	c := newContext(t, "en", 1280, 800)
-	c.Opts.Store = &store.Memory{}
+	c.Opts.Store = &saves.Memory{}
 	c.Screens.Title = func(*app.Context) app.Scene { return nil }
 	c.Screens.Resume = func(*app.Context, *play.Session) app.Scene { return nil }
 	s := NewSaveProblem(c, app.SaveProblem{Err: os.ErrInvalid, Backup: []byte("not a save")}).(*SaveProblem)

@@ -12,7 +12,7 @@ import (
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
-	"shiftago/scenes/store"
+	"shiftago/scenes/saves"
 )
 
 // TestSettingsBackInReach: the settings' Back is on screen, whole and
@@ -117,7 +117,7 @@ func TestSetupKeysNotOnTouch(t *testing.T) {
 // set, the page is rendered there for a person to look at.
 func TestSettingsChooseBoard(t *testing.T) {
 	l := looptest.Need(t)
-	dir := &store.Memory{}
+	dir := &saves.Memory{}
 	l.Do(func() {
 		c := newContext(t, "en", 390, 780)
 		c.Opts.Store = dir
@@ -145,7 +145,7 @@ func TestSettingsChooseBoard(t *testing.T) {
 		if th := c.Sprites.Theme(); th != render.ThemeOf(render.BoardClassic, true) {
 			t.Errorf("after the marks: theme %v marks %v, want the classic board with marks", th.Board, th.Marks)
 		}
-		saved, err := store.LoadSetup(dir)
+		saved, err := saves.LoadSetup(dir)
 		if err != nil || saved.Board != "classic" || !saved.Symbols {
 			t.Errorf("saved board %q marks %v (%v)", saved.Board, saved.Symbols, err)
 		}

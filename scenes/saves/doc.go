@@ -1,4 +1,4 @@
-// Package store keeps the game's files: the game in progress, the
+// Package saves keeps the game's files: the game in progress, the
 // settings, exported records, and the history of games played (history.go:
 // each kept game's record, and one index a line a game that the records
 // screen reads a few lines a frame; the browser keeps the newest 200). On the desktop they live in the user's
@@ -15,4 +15,4 @@
 //
 // The package knows nothing of ebiten: it is tested and fuzzed without a
 // window.
-package store
+package saves
