@@ -57,8 +57,11 @@ func New(lang string) *Lang {
 // T is the text of key.
 func (l *Lang) T(key string) string { return l.cat.T(key) }
 
-// F formats the text of key with a.
-func (l *Lang) F(key string, a ...any) string { return fmt.Sprintf(l.cat.T(key), a...) }
+// F formats the text of key with a, in the singular form where key
+// counts (Counts) and its count is one in the language (plural.go).
+func (l *Lang) F(key string, a ...any) string {
+	return fmt.Sprintf(l.cat.T(form(l.Code, key, a)), a...)
+}
 
 // Level is the name of AI level n (clamped to 1..5).
 func (l *Lang) Level(n int) string { return l.Levels[max(1, min(len(l.Levels)-1, n))] }
