@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"shiftago/logic"
+	"shiftago/logic/ai"
 )
 
 // Session is one engine conversation: the current position and the moves
@@ -366,8 +367,8 @@ func (s *Session) cmdGo(args []string, stopped func() bool) (string, error) {
 		case !ok || err != nil:
 			return "", fmt.Errorf("go: %s: want level=N or movetime=MS", quote(a))
 		case key == "level":
-			if x < 1 || x > 5 {
-				return "", fmt.Errorf("go: level %d: want 1 to 5", x)
+			if x < 1 || x > ai.MaxLevel {
+				return "", fmt.Errorf("go: level %d: want 1 to %d", x, ai.MaxLevel)
 			}
 			level = x
 		case key == "movetime":

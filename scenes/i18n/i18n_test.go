@@ -5,8 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"shiftago/logic/ai"
 )
 
 var verb = regexp.MustCompile(`%[-+# 0]*[0-9]*(\.[0-9]+)?[a-zA-Z%]`)
@@ -118,5 +121,23 @@ func TestLangTables(t *testing.T) {
 	}
 	if New("xx").Code != "en" {
 		t.Error("an unknown language is not English")
+	}
+}
+
+// TestEveryLevelNamed: ai.MaxLevel owns how many levels there are; every
+// language names each one, so a new level shows its own name, never the
+// key or the level below's.
+func TestEveryLevelNamed(t *testing.T) {
+	for _, lang := range Langs {
+		l := New(lang)
+		for n := 1; n <= ai.MaxLevel; n++ {
+			key := "level." + strconv.Itoa(n)
+			if _, ok := Get(lang)[key]; !ok {
+				t.Errorf("%s: no %q for level %d of %d", lang, key, n, ai.MaxLevel)
+			}
+			if l.Level(n) != l.Levels[n] || l.Levels[n] == "" || l.Levels[n] == key {
+				t.Errorf("%s: level %d is named %q", lang, n, l.Level(n))
+			}
+		}
 	}
 }

@@ -3,6 +3,8 @@ package i18n
 import (
 	"fmt"
 	"strconv"
+
+	"shiftago/logic/ai"
 )
 
 // Lang is one language's words, ready to use: the catalogue and the name
@@ -13,14 +15,14 @@ type Lang struct {
 	Code string
 	cat  Catalog
 
-	Colors      [4]string  // Orange, Green, Blue, White (logic.Color order)
-	Variants    [3]string  // Express, Expert, Extreme (logic.Variant order)
-	VariantDesc [3]string  // one line on each variant
-	Seats       [4]string  // "Seat 1" …
-	SitOuts     [7]string  // a card's "sits out N turns", 1..6 ("" for 0)
-	Levels      [6]string  // the AI levels' names, 1..5 ("" for 0)
-	LevelLabels [6]string  // "3 · Club", 1..5
-	Supply      [23]string // a card's supply: "16 left", 0..22
+	Colors      [4]string               // Orange, Green, Blue, White (logic.Color order)
+	Variants    [3]string               // Express, Expert, Extreme (logic.Variant order)
+	VariantDesc [3]string               // one line on each variant
+	Seats       [4]string               // "Seat 1" …
+	SitOuts     [7]string               // a card's "sits out N turns", 1..6 ("" for 0)
+	Levels      [ai.MaxLevel + 1]string // the AI levels' names, 1..ai.MaxLevel ("" for 0)
+	LevelLabels [ai.MaxLevel + 1]string // "3 · Club", 1..ai.MaxLevel
+	Supply      [23]string              // a card's supply: "16 left", 0..22
 }
 
 // New builds the words of lang (one of Langs; anything else gives
@@ -63,5 +65,5 @@ func (l *Lang) F(key string, a ...any) string {
 	return fmt.Sprintf(l.cat.T(form(l.Code, key, a)), a...)
 }
 
-// Level is the name of AI level n (clamped to 1..5).
+// Level is the name of AI level n (clamped to 1..ai.MaxLevel).
 func (l *Lang) Level(n int) string { return l.Levels[max(1, min(len(l.Levels)-1, n))] }
