@@ -41,23 +41,38 @@ type BoardKind uint8
 const (
 	BoardWalnut  BoardKind = iota // the walnut board: today's look
 	BoardClassic                  // the physical game's black board with deep cups
+
+	// Boards is how many boards there are. A new one is a BoardKind
+	// above it, a line in boards and its word ("settings."+name) in
+	// every language: the settings offer it, the setup keeps it, and
+	// the tests check each of these for every board.
+	Boards int = iota
 )
 
-// Boards are the boards, in the settings' order.
-const Boards = 2
+// boards are each board's name, as the settings save it, and its theme.
+var boards = [Boards]struct {
+	name  string
+	theme *Theme
+}{
+	BoardWalnut:  {"walnut", &Walnut},
+	BoardClassic: {"classic", &Classic},
+}
 
 // String is the board's name as the settings save it.
 func (b BoardKind) String() string {
-	if b == BoardClassic {
-		return "classic"
+	if int(b) >= Boards {
+		b = BoardWalnut
 	}
-	return "walnut"
+	return boards[b].name
 }
 
-// ParseBoard is the board saved as s; anything unknown is the walnut one.
+// ParseBoard is the board saved as s; anything unknown (a board of a
+// newer version, a hand-edited file) is the walnut one.
 func ParseBoard(s string) BoardKind {
-	if s == "classic" {
-		return BoardClassic
+	for b := range boards {
+		if boards[b].name == s {
+			return BoardKind(b)
+		}
 	}
 	return BoardWalnut
 }
@@ -155,10 +170,10 @@ var Classic = Theme{
 // ThemeOf is the theme of board, with the colour-blind-safe marbles and
 // their marks when marks is set.
 func ThemeOf(board BoardKind, marks bool) Theme {
-	t := Walnut
-	if board == BoardClassic {
-		t = Classic
+	if int(board) >= Boards {
+		board = BoardWalnut
 	}
+	t := *boards[board].theme
 	if marks {
 		t.Marbles, t.Tints, t.Marks = safeMarbles, safeTints, true
 	}

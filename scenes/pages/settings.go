@@ -157,10 +157,14 @@ func (s *Settings) layout(c *app.Context) {
 	onOff(actSymbols, st.Symbols)
 	s.symX, s.symY = cx+6.2*u, y+bh/2
 	y += rowH
-	// The board: walnut, or the box's black one.
+	// The board: one chip for each (render.Boards), in its order.
 	row("settings.board")
-	bw := math.Min(4.2*u, (ctlW-0.2*u)/2)
-	chips(actBoard, []int{int(render.BoardWalnut), int(render.BoardClassic)}, []string{c.T("settings.walnut"), c.T("settings.classic")}, int(render.ParseBoard(st.Board)), bw)
+	boardArgs, boardNames := make([]int, render.Boards), make([]string, render.Boards)
+	for b := range render.Boards {
+		boardArgs[b], boardNames[b] = b, c.T("settings."+render.BoardKind(b).String())
+	}
+	bw := math.Min(4.2*u, (ctlW-0.2*u*float64(render.Boards-1))/float64(render.Boards))
+	chips(actBoard, boardArgs, boardNames, int(render.ParseBoard(st.Board)), bw)
 	y += rowH
 	// Animation.
 	row("settings.anim")

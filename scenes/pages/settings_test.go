@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/render"
+	"shiftago/render/ui"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
@@ -160,6 +161,50 @@ func TestSettingsChooseBoard(t *testing.T) {
 		tap(actBoard, int(render.BoardWalnut))
 		if th := c.Sprites.Theme(); th != render.ThemeOf(render.BoardWalnut, true) {
 			t.Errorf("back to walnut: theme %v marks %v", th.Board, th.Marks)
+		}
+	})
+}
+
+// TestSettingsOfferEveryBoard: render.Boards owns the list of boards.
+// Every one has a chip in every language, named in that language, and
+// chosen it is saved, survives a restart (saved, loaded and normalized
+// again) and draws its own theme: a board added in render needs no
+// change here.
+func TestSettingsOfferEveryBoard(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, lang := range i18n.Langs {
+			dir := &saves.Memory{}
+			c := newContext(t, lang, 390, 780)
+			c.Opts.Store = dir
+			s := NewSettings(c).(*Settings)
+			s.layout(c)
+			for b := range render.Boards {
+				kind := render.BoardKind(b)
+				word := c.T("settings." + kind.String())
+				var chip *ui.Button[settingsAct]
+				for i := range s.bs.List {
+					if s.bs.List[i].Act == actBoard && s.bs.List[i].Arg == b {
+						chip = &s.bs.List[i]
+					}
+				}
+				if chip == nil || chip.Label != word || word == "settings."+kind.String() {
+					t.Errorf("%s: board %v: chip %v, word %q", lang, kind, chip, word)
+					continue
+				}
+				p := chip.Rect().Center()
+				c.In = input.At(p.X, p.Y, true, true, true)
+				s.Update(c)
+				c.In = input.Input{}
+				s.layout(c)
+				saved, err := saves.LoadSetup(dir)
+				if err != nil || render.ParseBoard(saved.Board) != kind {
+					t.Errorf("%s: board %v saved as %q (%v)", lang, kind, saved.Board, err)
+				}
+				if th := c.Sprites.Theme(); th.Board != kind {
+					t.Errorf("%s: board %v draws theme %v", lang, kind, th.Board)
+				}
+			}
 		}
 	})
 }

@@ -26,7 +26,7 @@ type Setup struct {
 
 	Lang        string  // en, de, fr, it, es; "" until chosen: the system's
 	Symbols     bool    // a symbol on each colour's marbles
-	Board       string  // the board's look: "classic" (the box's black board) or "" (walnut)
+	Board       string  // the board's look: its name (render.BoardKind's String: "classic", "walnut"), or "" (walnut)
 	AnimSpeed   float64 // 0.5, 1 or 2; 0 means 1
 	Reduced     bool    // short animations without bounce
 	Pace        int     // the computer's pace: 0 normal, 1 quick, 2 calm
@@ -57,7 +57,7 @@ func (s *Setup) Normalize(valid func(lang string) bool) {
 		s.Variant = logic.Express
 	}
 	s.Players = max(2, min(4, s.Players))
-	if s.Board != "classic" {
+	if !boardName(s.Board) {
 		s.Board = "" // walnut, the one before themes
 	}
 	var used [4]bool
@@ -156,4 +156,21 @@ func (s Setup) Rotated() Setup {
 		out.Seats[i].Player, out.Seats[i].SitOuts = from.Player, from.SitOuts
 	}
 	return out
+}
+
+// boardName reports whether s can be a board's name. The names are
+// render's (which this window-free room cannot import), so the setup
+// keeps any short lowercase word: a board added there is kept here
+// without a change, and one this version does not know (a newer
+// version's save) is drawn as walnut and still kept.
+func boardName(s string) bool {
+	if len(s) == 0 || len(s) > 16 {
+		return false
+	}
+	for _, r := range s {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func TestSetupNormalize(t *testing.T) {
-	s := Setup{Variant: 9, Players: 9, Starter: 7, Volume: 3, Lang: "xx", AnimSpeed: 3, Pace: 5, Board: "oak"}
+	s := Setup{Variant: 9, Players: 9, Starter: 7, Volume: 3, Lang: "xx", AnimSpeed: 3, Pace: 5, Board: "Oak board"}
 	s.Seats[0] = Seat{Color: logic.Green, Player: record.Player{Level: 99}, SitOuts: -3}
 	s.Seats[1] = Seat{Color: logic.Green}
 	s.Seats[2] = Seat{Color: 7}
@@ -100,5 +100,18 @@ func TestRotated(t *testing.T) {
 	}
 	if r.Rotated().Rotated() != s {
 		t.Error("three rotations of three players do not give the setup back")
+	}
+}
+
+// TestSetupKeepsBoardNames: the setup keeps any board's name, so a board
+// added to render (which this room cannot see) or one of a newer version
+// survives a restart; only what cannot be a name is dropped.
+func TestSetupKeepsBoardNames(t *testing.T) {
+	for in, want := range map[string]string{"classic": "classic", "walnut": "walnut", "oak": "oak", "": "", "Oak": "", "oak board": "", "<b>": "", "abcdefghijklmnopq": ""} {
+		s := Setup{Board: in}
+		s.Normalize(nil)
+		if s.Board != want {
+			t.Errorf("board %q normalized to %q, want %q", in, s.Board, want)
+		}
 	}
 }
