@@ -1,7 +1,6 @@
 package proto
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -182,13 +181,8 @@ func Decode(b []byte) (Msg, error) {
 		return Msg{}, fmt.Errorf("%w: not UTF-8", ErrBad)
 	}
 	var m Msg
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
+	if err := DecodeStrict(b, &m); err != nil {
 		return Msg{}, fmt.Errorf("%w: %v", ErrBad, err)
-	}
-	if dec.More() {
-		return Msg{}, fmt.Errorf("%w: more than one value", ErrBad)
 	}
 	if err := m.checkCommand(); err != nil {
 		return Msg{}, fmt.Errorf("%w: %v", ErrBad, err)

@@ -7,12 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"shiftago/logic/ai"
 	"shiftago/logic/online/proto"
@@ -55,16 +55,14 @@ func writeErr(w http.ResponseWriter, code int, short, why string) {
 	writeJSON(w, code, proto.APIError{Error: short, Why: why})
 }
 
+// decodeBody reads a request's JSON body strictly (proto.DecodeStrict):
+// no key twice, no key in another case, no unknown field.
 func decodeBody(r *http.Request, v any) error {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	b, err := io.ReadAll(r.Body)
+	if err != nil {
 		return err
 	}
-	if dec.More() {
-		return errors.New("more than one value")
-	}
-	return nil
+	return proto.DecodeStrict(b, v)
 }
 
 // guest authenticates a request by its Authorization: Bearer token (never
@@ -92,13 +90,8 @@ func cleanName(n string) (string, error) {
 	if n == "" {
 		return "Guest", nil
 	}
-	if len(n) > proto.MaxNameLen || !utf8.ValidString(n) {
-		return "", fmt.Errorf("a name is 1 to %d bytes of UTF-8", proto.MaxNameLen)
-	}
-	for _, r := range n {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return "", errors.New("a name has no control characters")
-		}
+	if err := proto.CheckName(n); err != nil {
+		return "", err
 	}
 	return n, nil
 }
