@@ -127,8 +127,10 @@ func (t *table) positionAt(ply int) logic.Position {
 }
 
 // checkMove says whether a guest holding seats may play m now, and which
-// move it is. A resend of a stored move (same ply, same mover, same move
-// or id) is dup: acknowledged again, never applied twice.
+// move it is. A resend of a stored move (same ply, same mover, the same
+// move in any notation of it) is dup: acknowledged again, never applied
+// twice. The same id with another move is no resend: acknowledging it
+// would tell the client a move it never made was stored.
 func (t *table) checkMove(guest string, seats uint8, m proto.Msg) (mv logic.Move, dup bool, ref *proto.Msg) {
 	refuse := func(c proto.Code, why string) (logic.Move, bool, *proto.Msg) {
 		r := proto.Refuse(t.ply(), m.ID, c, why)
@@ -137,8 +139,11 @@ func (t *table) checkMove(guest string, seats uint8, m proto.Msg) (mv logic.Move
 	}
 	if m.Ply >= 1 && m.Ply <= t.ply() {
 		st := t.moves[m.Ply-1]
-		if guest != "" && st.By == guest && (t.ids[m.Ply] == m.ID || st.Move == m.Move || canonical(t.positionAt(m.Ply-1), m.Move) == st.Move) {
+		if guest != "" && st.By == guest && (st.Move == m.Move || canonical(t.positionAt(m.Ply-1), m.Move) == st.Move) {
 			return logic.NoMove, true, nil
+		}
+		if id := t.ids[m.Ply]; id != "" && id == m.ID {
+			return refuse(proto.CodeStalePly, fmt.Sprintf("ply %d holds %s, not %s: the same id was sent with another move", m.Ply, st.Move, m.Move))
 		}
 		return refuse(proto.CodeStalePly, fmt.Sprintf("ply %d is played; the game is at ply %d", m.Ply, t.ply()))
 	}

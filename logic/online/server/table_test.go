@@ -55,6 +55,8 @@ func TestCheckMove(t *testing.T) {
 		{"Ann's resend after a restart (id lost, same move)", "ann", proto.Msg{Ply: 1, ID: "other", Move: "Nc"}, "dup"},
 		{"Bob claims ply 1 with another move", "bob", proto.Msg{Ply: 1, ID: "b", Move: "Ne"}, proto.CodeStalePly},
 		{"Ann's rival move at ply 1", "ann", proto.Msg{Ply: 1, ID: "a9", Move: "Ne"}, proto.CodeStalePly},
+		// Issue 46: the same id with another move was acknowledged.
+		{"Ann's resend, same id, another move", "ann", proto.Msg{Ply: 1, ID: "a1", Move: "Ne"}, proto.CodeStalePly},
 		{"§2 not an entry point", "bob", proto.Msg{Ply: 2, ID: "b", Move: "Z9"}, proto.CodeIllegal},
 		{"§5 Express scores no lines", "bob", proto.Msg{Ply: 2, ID: "b", Move: "Ndxa1-a4"}, proto.CodeIllegal},
 		{"wrong seat named", "bob", proto.Msg{Ply: 2, ID: "b", Move: "Nd", Seat: 0}, ""},
