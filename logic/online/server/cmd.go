@@ -140,7 +140,7 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				return fail("%v", err)
 			}
 		}
-		if err := os.MkdirAll(dir, 0o700); err != nil {
+		if err := store.MakeDataDir(dir); err != nil { // 0700 even if it was there
 			return fail("data folder: %v", err)
 		}
 		dsn = filepath.Join(dir, store.DBFile)

@@ -33,3 +33,33 @@ func DefaultDir() (string, error) {
 
 // DBFile is the SQLite file's name inside the data folder.
 const DBFile = "shiftago.db"
+
+// MakeDataDir creates the data folder dir if need be and makes it
+// private (0700) even when it existed with a looser mode: the database
+// in it holds every guest's token hash and every game. Only the data
+// folder is tightened so, never the folder of a file named by --db,
+// which may be /tmp or a home folder.
+func MakeDataDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	return os.Chmod(dir, 0o700)
+}
+
+// privateFile creates the SQLite file path with mode 0600 if it is not
+// there, and makes an existing one (and its -wal and -shm files) 0600.
+// SQLite gives the -wal and -shm files it creates the main file's mode,
+// so they follow.
+func privateFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"strings"
+	"unicode"
 )
 
 // TokenBytes is the randomness of a guest token: 256 bits, well over the
@@ -21,10 +22,11 @@ const idBytes = 16
 // types on a phone. 31 letters.
 const codeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 
-// CodeLength is a join code's length: 31^6 ≈ 8.9e8 codes (about 30 bits).
-// That is guessable by brute force, which is why the server rate-limits
-// code lookups per address and a code only fills a free seat.
-const CodeLength = 6
+// CodeLength is a join code's length: 31^10 ≈ 8.2e14 codes (49.5 bits),
+// so that guessing a live one is hopeless at the rate the server allows
+// (the arithmetic is in logic/online/README.md, "Abuse limits"). Still
+// ten letters to read aloud or type: no 0/O or 1/I/L to confuse.
+const CodeLength = 10
 
 // newID is 128 random bits, 26 lowercase base32 letters.
 func newID() string {
@@ -47,19 +49,44 @@ func hashToken(token string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// newCode is a random join code. The small bias of b%31 does not matter:
-// the server's rate limit, not the code's entropy, keeps it safe.
+// newCode is a random join code, every letter equally likely: a byte
+// of 248 or more is drawn again (248 = 8 × 31), so that the code's
+// entropy is the whole 49.5 bits the arithmetic counts on.
 func newCode() string {
-	b := make([]byte, CodeLength)
-	rand.Read(b)
-	for i := range b {
-		b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
+	out := make([]byte, 0, CodeLength)
+	var b [16]byte
+	for len(out) < CodeLength {
+		rand.Read(b[:])
+		for _, x := range b {
+			if int(x) < 256/len(codeAlphabet)*len(codeAlphabet) && len(out) < CodeLength {
+				out = append(out, codeAlphabet[int(x)%len(codeAlphabet)])
+			}
+		}
 	}
-	return string(b)
+	return string(out)
 }
 
-// NormalizeCode is a typed code as stored: trimmed and upper case, so
-// that a friend may type it in either case.
+// NormalizeCode is a typed code as stored: upper case, without the
+// spaces and dashes a friend may type to group its letters.
 func NormalizeCode(code string) string {
-	return strings.ToUpper(strings.TrimSpace(code))
+	return strings.Map(func(r rune) rune {
+		if r == '-' || unicode.IsSpace(r) {
+			return -1
+		}
+		return unicode.ToUpper(r)
+	}, code)
+}
+
+// ValidCode reports whether code (normalized) could be a join code: its
+// length, its letters. Anything else is a typo, refused without a lookup.
+func ValidCode(code string) bool {
+	if len(code) != CodeLength {
+		return false
+	}
+	for i := 0; i < len(code); i++ {
+		if !strings.ContainsRune(codeAlphabet, rune(code[i])) {
+			return false
+		}
+	}
+	return true
 }

@@ -7,7 +7,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -27,8 +26,8 @@ type Options struct {
 }
 
 // Open opens (creating if need be) the database dsn names (ParseDSN) and
-// brings its schema up to date. "" is SQLite in DefaultDir, created with
-// mode 0700.
+// brings its schema up to date. "" is SQLite in DefaultDir (MakeDataDir:
+// 0700). A SQLite file is 0600, and so are its -wal and -shm files.
 func Open(ctx context.Context, dsn string) (Store, error) {
 	return OpenWith(ctx, dsn, Options{})
 }
@@ -115,10 +114,13 @@ func openSQLite(ctx context.Context, path string, o Options) (*sqlStore, error) 
 		if err != nil {
 			return nil, err
 		}
-		if err := os.MkdirAll(dir, 0o700); err != nil {
+		if err := MakeDataDir(dir); err != nil {
 			return nil, fmt.Errorf("store: data folder: %w", err)
 		}
 		path = filepath.Join(dir, DBFile)
+	}
+	if err := privateFile(path); err != nil {
+		return nil, fmt.Errorf("store: database file: %w", err)
 	}
 	if err := useWAL(ctx, path); err != nil {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)

@@ -48,6 +48,19 @@ CREATE TABLE moves (
 	PRIMARY KEY (game, ply)
 );
 `,
+	// 2: abuse limits (issue 46). guests.seen is when the token was last
+	// used, so that guests who never played can be purged (PurgeGuests;
+	// games.creator's index makes its "created no game" cheap).
+	// games.code_expires is when the join code stops opening a seat, 0
+	// once it opens nothing. The codes given before this step were 6
+	// letters, guessable: they all stop here (code_expires 0).
+	2: `
+ALTER TABLE guests ADD COLUMN seen BIGINT NOT NULL DEFAULT 0;
+UPDATE guests SET seen = created;
+CREATE INDEX guests_seen ON guests (seen);
+CREATE INDEX games_creator ON games (creator);
+ALTER TABLE games ADD COLUMN code_expires BIGINT NOT NULL DEFAULT 0;
+`,
 }
 
 // SchemaVersion is the newest schema this program knows.

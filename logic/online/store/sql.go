@@ -169,11 +169,12 @@ func (s *sqlStore) CreateGuest(ctx context.Context, name string) (Guest, string,
 	if err := checkName(name); err != nil {
 		return Guest{}, "", err
 	}
-	g := Guest{ID: newID(), Name: name, Created: fromMS(ms(s.now()))}
+	now := fromMS(ms(s.now()))
+	g := Guest{ID: newID(), Name: name, Created: now, Seen: now}
 	token := newToken()
 	err := s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
-		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO guests (id, name, token_hash, created) VALUES (?, ?, ?, ?)`),
-			g.ID, g.Name, hashToken(token), ms(g.Created))
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO guests (id, name, token_hash, created, seen) VALUES (?, ?, ?, ?, ?)`),
+			g.ID, g.Name, hashToken(token), ms(g.Created), ms(g.Seen))
 		return err
 	})
 	if err != nil {
@@ -184,15 +185,15 @@ func (s *sqlStore) CreateGuest(ctx context.Context, name string) (Guest, string,
 
 func (s *sqlStore) guestWhere(ctx context.Context, where string, arg string) (Guest, error) {
 	var g Guest
-	var created int64
-	err := s.r.QueryRowContext(ctx, s.q(`SELECT id, name, created FROM guests WHERE `+where), arg).Scan(&g.ID, &g.Name, &created)
+	var created, seen int64
+	err := s.r.QueryRowContext(ctx, s.q(`SELECT id, name, created, seen FROM guests WHERE `+where), arg).Scan(&g.ID, &g.Name, &created, &seen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Guest{}, ErrNotFound
 	}
 	if err != nil {
 		return Guest{}, s.closedErr(err)
 	}
-	g.Created = fromMS(created)
+	g.Created, g.Seen = fromMS(created), fromMS(seen)
 	return g, nil
 }
 
@@ -200,7 +201,45 @@ func (s *sqlStore) GuestByToken(ctx context.Context, token string) (Guest, error
 	if token == "" || len(token) > 256 {
 		return Guest{}, ErrNotFound
 	}
-	return s.guestWhere(ctx, "token_hash = ?", hashToken(token))
+	g, err := s.guestWhere(ctx, "token_hash = ?", hashToken(token))
+	if err != nil {
+		return g, err
+	}
+	// The token was used: the guest is seen, and kept from PurgeGuests.
+	// Written at most once a SeenEvery, so that the hot path (every API
+	// request, every hello) stays a read.
+	now := s.now()
+	if now.Sub(g.Seen) >= SeenEvery {
+		g.Seen = fromMS(ms(now))
+		// A failed write only leaves the guest looking older; the
+		// lookup itself succeeded.
+		_, _ = s.w.ExecContext(ctx, s.q(`UPDATE guests SET seen = ? WHERE id = ? AND seen < ?`), ms(g.Seen), g.ID, ms(g.Seen))
+	}
+	return g, nil
+}
+
+// PurgeGuests deletes, at most limit at a time, the guests not seen
+// since before that hold no seat in any game and created none: a guest
+// made by a visit that never played, or a flood of them. A guest who
+// plays keeps its seats, so it is never purged.
+func (s *sqlStore) PurgeGuests(ctx context.Context, before time.Time, limit int) (int, error) {
+	var n int64
+	err := s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
+		// The outer seen < ? is checked again on the row being deleted
+		// (PostgreSQL rereads a row updated meanwhile), so a guest whose
+		// token is used while this runs stays.
+		res, err := tx.ExecContext(ctx, s.q(`DELETE FROM guests WHERE seen < ? AND id IN (
+			SELECT id FROM guests g WHERE g.seen < ? AND g.created < ?
+			AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.guest = g.id)
+			AND NOT EXISTS (SELECT 1 FROM games WHERE games.creator = g.id)
+			LIMIT ?)`), ms(before), ms(before), ms(before), limitOf(limit))
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), err
 }
 
 func (s *sqlStore) Guest(ctx context.Context, id string) (Guest, error) {
@@ -235,15 +274,15 @@ func mustOne(res sql.Result, err error) error {
 	return nil
 }
 
-const gameCols = `id, code, spectator, creator, setup, status, result, ply, version, to_move_seat, deadline, COALESCE(rematch_of, ''), created, updated`
+const gameCols = `id, code, code_expires, spectator, creator, setup, status, result, ply, version, to_move_seat, deadline, COALESCE(rematch_of, ''), created, updated`
 
 type scanner interface{ Scan(...any) error }
 
 func scanGame(row scanner) (Game, error) {
 	var g Game
 	var setup string
-	var deadline, created, updated int64
-	err := row.Scan(&g.ID, &g.Code, &g.Spectator, &g.Creator, &setup, &g.Status, &g.Result, &g.Ply, &g.Version,
+	var deadline, created, updated, codeExpires int64
+	err := row.Scan(&g.ID, &g.Code, &codeExpires, &g.Spectator, &g.Creator, &setup, &g.Status, &g.Result, &g.Ply, &g.Version,
 		&g.ToMoveSeat, &deadline, &g.RematchOf, &created, &updated)
 	if err != nil {
 		return Game{}, err
@@ -251,7 +290,7 @@ func scanGame(row scanner) (Game, error) {
 	if g.Setup, err = ParseSetup(setup); err != nil {
 		return Game{}, fmt.Errorf("game %s: stored %w", g.ID, err)
 	}
-	g.Deadline, g.Created, g.Updated = fromMS(deadline), fromMS(created), fromMS(updated)
+	g.Deadline, g.Created, g.Updated, g.CodeExpires = fromMS(deadline), fromMS(created), fromMS(updated), fromMS(codeExpires)
 	return g, nil
 }
 
@@ -282,9 +321,9 @@ func (s *sqlStore) snapshot(ctx context.Context, read func(tx *sql.Tx) error) er
 }
 
 // gameOne reads one game and its seats in one snapshot.
-func (s *sqlStore) gameOne(ctx context.Context, where string, arg any) (g Game, err error) {
+func (s *sqlStore) gameOne(ctx context.Context, where string, args ...any) (g Game, err error) {
 	err = s.snapshot(ctx, func(tx *sql.Tx) error {
-		g, err = s.gameWhere(ctx, tx, where, arg)
+		g, err = s.gameWhere(ctx, tx, where, args...)
 		return err
 	})
 	return g, err
@@ -292,8 +331,8 @@ func (s *sqlStore) gameOne(ctx context.Context, where string, arg any) (g Game, 
 
 // gameWhere reads one game and its seats through db (a transaction, or a
 // pool when a torn read does not matter).
-func (s *sqlStore) gameWhere(ctx context.Context, db querier, where string, arg any) (Game, error) {
-	g, err := scanGame(db.QueryRowContext(ctx, s.q(`SELECT `+gameCols+` FROM games WHERE `+where), arg))
+func (s *sqlStore) gameWhere(ctx context.Context, db querier, where string, args ...any) (Game, error) {
+	g, err := scanGame(db.QueryRowContext(ctx, s.q(`SELECT `+gameCols+` FROM games WHERE `+where), args...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}
@@ -344,10 +383,12 @@ func (s *sqlStore) Game(ctx context.Context, id string) (Game, error) {
 
 func (s *sqlStore) GameByCode(ctx context.Context, code string) (Game, error) {
 	code = NormalizeCode(code)
-	if len(code) != CodeLength {
+	if !ValidCode(code) {
 		return Game{}, ErrNotFound
 	}
-	return s.gameOne(ctx, "code = ?", code)
+	// A code past its time, or of a game that filled, opens nothing: the
+	// fewer live codes, the less a guess can hit.
+	return s.gameOne(ctx, "code = ? AND code_expires > ?", code, ms(s.now()))
 }
 
 func (s *sqlStore) GameBySpectator(ctx context.Context, spectator string) (Game, error) {
@@ -414,6 +455,13 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		if g.Deadline.IsZero() && g.Setup.MoveTime > 0 {
 			g.Deadline = now.Add(g.Setup.MoveTime)
 		}
+	} else {
+		// Only a game with a free seat has a code that opens anything.
+		ttl := ng.CodeTTL
+		if ttl <= 0 {
+			ttl = DefaultCodeTTL
+		}
+		g.CodeExpires = now.Add(ttl)
 	}
 	var rematch any // NULL when none: the unique key allows many NULLs
 	if g.RematchOf != "" {
@@ -422,9 +470,9 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	for attempt := 0; ; attempt++ {
 		g.Code = newCode()
 		err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
-			_, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, code, spectator, creator, setup, status, result, ply, version, to_move_seat, deadline, rematch_of, created, updated)
-				VALUES (?, ?, ?, ?, ?, ?, '', 0, 1, ?, ?, ?, ?, ?)`),
-				g.ID, g.Code, g.Spectator, g.Creator, g.Setup.JSON(), g.Status, g.ToMoveSeat, ms(g.Deadline), rematch, ms(now), ms(now))
+			_, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, code, code_expires, spectator, creator, setup, status, result, ply, version, to_move_seat, deadline, rematch_of, created, updated)
+				VALUES (?, ?, ?, ?, ?, ?, ?, '', 0, 1, ?, ?, ?, ?, ?)`),
+				g.ID, g.Code, ms(g.CodeExpires), g.Spectator, g.Creator, g.Setup.JSON(), g.Status, g.ToMoveSeat, ms(g.Deadline), rematch, ms(now), ms(now))
 			if err != nil {
 				return err
 			}
@@ -500,8 +548,9 @@ func (s *sqlStore) TakeSeat(ctx context.Context, game string, seat int, guest st
 		g.Seats[seat].Guest = guest
 		set, args := "", []any(nil)
 		if openRemote(g.Seats) == 0 {
-			g.Status = StatusPlaying
-			set, args = "status = ?, ", []any{StatusPlaying}
+			// Full: the code opens nothing any more.
+			g.Status, g.CodeExpires = StatusPlaying, time.Time{}
+			set, args = "status = ?, code_expires = 0, ", []any{StatusPlaying}
 			if g.Deadline.IsZero() && g.Setup.MoveTime > 0 {
 				g.Deadline = fromMS(ms(s.now().Add(g.Setup.MoveTime)))
 				set, args = set+"deadline = ?, ", append(args, ms(g.Deadline))

@@ -50,6 +50,10 @@ type Store interface {
 	Guest(ctx context.Context, id string) (Guest, error)
 	// RenameGuest changes a guest's display name.
 	RenameGuest(ctx context.Context, id, name string) (Guest, error)
+	// PurgeGuests deletes at most limit guests (limit <= 0: 100) not
+	// seen (GuestByToken) since before, holding no seat and creator of
+	// no game, and says how many it deleted.
+	PurgeGuests(ctx context.Context, before time.Time, limit int) (int, error)
 
 	// CreateGame stores a new game with fresh unguessable ids (id, join
 	// code, spectator id) and its seats, status StatusOpen unless every
@@ -58,9 +62,11 @@ type Store interface {
 	CreateGame(ctx context.Context, ng NewGame) (Game, error)
 	// Game finds a game by id.
 	Game(ctx context.Context, id string) (Game, error)
-	// GameByCode finds a game by its join code (case-insensitive). The
-	// code is short, so guessing one is bounded only by the server's rate
-	// limit on lookups: the server must rate-limit this call per address.
+	// GameByCode finds a game by its join code (NormalizeCode: either
+	// case, spaces and dashes ignored), while the code is live: before
+	// Game.CodeExpires, and only while the game has a free seat. The
+	// server still rate-limits failed lookups (see logic/online/README.md
+	// for the arithmetic).
 	GameByCode(ctx context.Context, code string) (Game, error)
 	// GameBySpectator finds a game by its spectator id.
 	GameBySpectator(ctx context.Context, spectator string) (Game, error)
@@ -123,7 +129,17 @@ type Guest struct {
 	ID      string
 	Name    string
 	Created time.Time
+	// Seen is when its token was last used, to within SeenEvery.
+	Seen time.Time
 }
+
+// SeenEvery is how stale Guest.Seen may be: GuestByToken writes it when
+// it is older, so a guest playing all day costs one write a day.
+const SeenEvery = 24 * time.Hour
+
+// DefaultCodeTTL is how long a join code opens a free seat when
+// NewGame.CodeTTL is 0.
+const DefaultCodeTTL = 24 * time.Hour
 
 // Status is where a game is in its life.
 type Status uint8
@@ -220,6 +236,9 @@ type Game struct {
 	RematchOf  string    // the game this one is the rematch of, or ""
 	Created    time.Time
 	Updated    time.Time
+	// CodeExpires is when Code stops opening a seat; zero once it opens
+	// nothing (the game filled, or had no free seat).
+	CodeExpires time.Time
 }
 
 // SeatOf is the index of the first seat guest holds, or -1.
@@ -240,6 +259,9 @@ type NewGame struct {
 	ToMoveSeat int    // the seat to move once the game starts
 	Deadline   time.Time
 	RematchOf  string
+	// CodeTTL is how long the join code opens a free seat; 0:
+	// DefaultCodeTTL.
+	CodeTTL time.Duration
 }
 
 // Move is a stored move.
