@@ -60,7 +60,8 @@ var openLine = regexp.MustCompile(`open (http://\S+)/`)
 
 func startNode(bin string, args ...string) (*node, error) {
 	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--quiet",
-		"--max-conns-per-addr", "1000000", "--rate-per-addr", "1000000", "--rate-per-conn", "100", "--games-per-guest", "1000"}, args...)...)
+		"--max-conns-per-addr", "1000000", "--rate-per-addr", "1000000", "--rate-per-conn", "100", "--games-per-guest", "1000",
+		"--new-per-addr", "1000000", "--new-per-hour", "1000000"}, args...)...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {

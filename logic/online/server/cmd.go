@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -56,6 +57,7 @@ type options struct {
 	workers, nodes, conns          int
 	rate, connRate                 float64
 	games                          int
+	newPerAddr, newPerHour         int
 	quiet                          bool
 	sweep                          time.Duration
 }
@@ -83,6 +85,8 @@ func parse(args []string) (options, error) {
 	fs.Float64Var(&o.rate, "rate-per-addr", DefaultLimits().AddrPerSec, "messages and requests per second from one address")
 	fs.Float64Var(&o.connRate, "rate-per-conn", DefaultLimits().MsgsPerSec, "messages per second of one connection")
 	fs.IntVar(&o.games, "games-per-guest", DefaultLimits().GamesPerGuest, "ongoing games a guest may play at once")
+	fs.IntVar(&o.newPerAddr, "new-per-addr", DefaultCaps().GuestsPerAddr, "guests, and games, one address may create an hour")
+	fs.IntVar(&o.newPerHour, "new-per-hour", DefaultCaps().Guests, "guests, and games, this node creates an hour, all addresses together")
 	fs.BoolVar(&o.quiet, "quiet", false, "log warnings and errors only")
 	// A test of a move clock's end sets it short: at 30 s it waits up to
 	// half a minute for the sweep (the browser's My games test did).
@@ -106,8 +110,11 @@ func parse(args []string) (options, error) {
 	if o.data != "" && o.db != "" {
 		return o, errors.New("--data and --db: give one")
 	}
-	if o.workers < 0 || o.nodes < 0 || o.conns < 1 || o.rate <= 0 || o.connRate <= 0 || o.games < 1 || o.sweep <= 0 {
-		return o, errors.New("--workers, --nodes: 0 or more; --max-conns-per-addr, --rate-per-addr, --rate-per-conn, --games-per-guest, --sweep: above 0")
+	if o.workers < 0 || o.nodes < 0 || o.conns < 1 || o.rate <= 0 || o.connRate <= 0 || o.games < 1 || o.sweep <= 0 || o.newPerAddr < 1 || o.newPerHour < 1 {
+		return o, errors.New("--workers, --nodes: 0 or more; --max-conns-per-addr, --rate-per-addr, --rate-per-conn, --games-per-guest, --new-per-addr, --new-per-hour, --sweep: above 0")
+	}
+	if err := checkAddr(o.addr); err != nil {
+		return o, err
 	}
 	return o, nil
 }
@@ -170,11 +177,8 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	lim := DefaultLimits()
-	lim.ConnsPerAddr, lim.AddrPerSec, lim.AddrBurst, lim.GamesPerGuest = o.conns, o.rate, int(2*o.rate)+1, o.games
-	lim.MsgsPerSec, lim.MsgBurst = o.connRate, int(2*o.connRate)+1
-	srv := New(Config{Store: st, Log: log, Web: web, Limits: lim, Workers: o.workers, Nodes: o.nodes, Sweep: o.sweep})
-
+	// Listen before the server starts: a node that cannot listen exits
+	// with its one line, and no goroutine of a server is left to log.
 	addr := o.addr
 	ln, err := net.Listen("tcp", addrOr(addr))
 	if err != nil && addr == "" {
@@ -183,6 +187,11 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("listen: %v", err)
 	}
+	lim := DefaultLimits()
+	lim.ConnsPerAddr, lim.AddrPerSec, lim.AddrBurst, lim.GamesPerGuest = o.conns, o.rate, int(2*o.rate)+1, o.games
+	lim.MsgsPerSec, lim.MsgBurst = o.connRate, int(2*o.connRate)+1
+	caps := Caps{GuestsPerAddr: o.newPerAddr, GamesPerAddr: o.newPerAddr, Guests: o.newPerHour, Games: o.newPerHour}
+	srv := New(Config{Store: st, Log: log, Web: web, Limits: lim, Caps: caps, Workers: o.workers, Nodes: o.nodes, Sweep: o.sweep})
 	host, port, _ := net.SplitHostPort(ln.Addr().String())
 	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
 		host = "localhost"
@@ -223,6 +232,23 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	_ = hs.Shutdown(sctx)
 	log.Info("stopped")
 	return 0
+}
+
+// checkAddr refuses an --addr that no listener could take, as a bad flag
+// (exit 2, one line), before anything is opened: "bad" once opened the
+// database and exited 1 after a stray warning.
+func checkAddr(a string) error {
+	if a == "" {
+		return nil
+	}
+	host, port, err := net.SplitHostPort(a)
+	if err == nil {
+		_, err = strconv.ParseUint(port, 10, 16)
+	}
+	if err != nil || strings.ContainsAny(host, " /") {
+		return fmt.Errorf("--addr %q: want host:port or :port, such as 127.0.0.1:8080 or :8080", a)
+	}
+	return nil
 }
 
 func addrOr(a string) string {

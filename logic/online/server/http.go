@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode"
 
 	"shiftago/logic/ai"
 	"shiftago/logic/online/proto"
@@ -85,8 +86,12 @@ func (s *Server) authed(w http.ResponseWriter, r *http.Request) (store.Guest, bo
 	return g, ok
 }
 
+// cleanName trims the spaces around a name, but not a control
+// character or a line separator, which CheckName refuses wherever it is.
 func cleanName(n string) (string, error) {
-	n = strings.TrimSpace(n)
+	n = strings.TrimFunc(n, func(r rune) bool {
+		return unicode.IsSpace(r) && r >= ' ' && r != 0x85 && r != 0x2028 && r != 0x2029
+	})
 	if n == "" {
 		return "Guest", nil
 	}
@@ -115,6 +120,10 @@ func guestName(w http.ResponseWriter, r *http.Request) (string, bool) {
 func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
 	name, ok := guestName(w, r)
 	if !ok {
+		return
+	}
+	if _, ref := s.abuse.guests.take(remoteAddr(r), s.now()); ref != nil {
+		s.refuse(w, r, errTooManyGuests, ref)
 		return
 	}
 	g, tok, err := s.cfg.Store.CreateGuest(r.Context(), name)
@@ -166,6 +175,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusTooManyRequests, "too-many-games", fmt.Sprintf("at most %d games at once", s.cfg.Limits.GamesPerGuest))
 		return
 	}
+	if _, ref := s.abuse.games.take(remoteAddr(r), s.now()); ref != nil {
+		s.refuse(w, r, errTooManyNew, ref)
+		return
+	}
 	rec, err := s.cfg.Store.CreateGame(r.Context(), ng)
 	if err != nil {
 		s.log.Error("create game", slog.Any("err", err))
@@ -193,7 +206,7 @@ func (s *Server) newGame(creator string, req proto.CreateRequest) (store.NewGame
 	if err := setup.Validate(); err != nil {
 		return store.NewGame{}, err
 	}
-	ng := store.NewGame{Creator: creator, Setup: setup, ToMoveSeat: start.ToMoveSeat()}
+	ng := store.NewGame{Creator: creator, Setup: setup, ToMoveSeat: start.ToMoveSeat(), CodeTTL: s.abuse.caps.CodeTTL}
 	mine, open := 0, 0
 	for i, sr := range req.Seats {
 		st := store.Seat{Index: i}
@@ -250,8 +263,8 @@ func reply(rec store.Game, guest string) proto.GameReply {
 		if st.Kind != store.SeatComputer && st.Guest == guest {
 			rep.Seats = append(rep.Seats, i)
 		}
-		if st.Kind == store.SeatRemote && st.Guest == "" && rec.Status == store.StatusOpen {
-			rep.Invite = rec.Code
+		if st.Kind == store.SeatRemote && st.Guest == "" && rec.Status == store.StatusOpen && !rec.CodeExpires.IsZero() {
+			rep.Invite = rec.Code // until it expires (a joiner is told then)
 		}
 	}
 	if rec.Status == store.StatusPlaying && rec.ToMoveSeat >= 0 && rec.ToMoveSeat < len(rec.Seats) {
@@ -278,9 +291,8 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusBadRequest, "bad-request", `want {"code": "…"}`)
 		return
 	}
-	rec, err := s.cfg.Store.GameByCode(r.Context(), req.Code)
-	if err != nil {
-		writeErr(w, http.StatusNotFound, string(proto.CodeNoGame), "no game has this invite code")
+	rec, ok := s.byCode(w, r, req.Code)
+	if !ok {
 		return
 	}
 	if rec.SeatOf(me.ID) >= 0 {

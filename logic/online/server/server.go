@@ -25,6 +25,7 @@ type Config struct {
 	Log    *slog.Logger // nil: slog.Default()
 	Web    fs.FS        // the web app's folder, served from /; nil serves none
 	Limits Limits       // zero: DefaultLimits()
+	Caps   Caps         // zero fields: DefaultCaps()'s
 	// Workers is the number of computer searches run at once for all
 	// games; 0: the number of cores.
 	Workers int
@@ -46,6 +47,9 @@ type Server struct {
 	pool *pool
 	addr addrs
 	mux  *http.ServeMux
+
+	abuse    *abuse      // caps on new guests, games and wrong join codes
+	refusals *refusalLog // refusals logged a line a second per kind
 
 	ctx    context.Context // ends at Shutdown: actors finish their queues and leave
 	cancel context.CancelFunc
@@ -85,6 +89,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, log: cfg.Log, pool: newPool(cfg.Workers), games: map[string]*game{}, conns: map[*conn]struct{}{}}
 	s.addr.m = map[string]*addrState{}
+	s.abuse, s.refusals = newAbuse(cfg.Caps), newRefusalLog(cfg.Log, cfg.Now)
 	s.node = strconv.FormatUint(rand.Uint64(), 36)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.mux = http.NewServeMux()
@@ -99,6 +104,7 @@ func New(cfg Config) *Server {
 	}
 	go s.listen()
 	go s.sweep()
+	go s.purge()
 	return s
 }
 

@@ -106,7 +106,7 @@ func (c *conn) writer() {
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	addr := remoteAddr(r)
 	if !s.addr.open(addr, s.cfg.Limits.ConnsPerAddr) {
-		s.log.Warn("too many connections", slog.String("addr", addr))
+		s.refusals.warn("too many connections", slog.String("addr", addr))
 		writeErr(w, http.StatusTooManyRequests, string(proto.CodeRate), "too many connections from this address")
 		return
 	}
@@ -151,7 +151,7 @@ func (c *conn) read(ctx context.Context, d time.Duration) (proto.Msg, error, boo
 	typ, b, err := c.ws.Read(ctx)
 	if err != nil {
 		if websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
-			c.srv.log.Warn("frame too large", slog.String("addr", c.addr))
+			c.srv.refusals.warn("frame too large", slog.String("addr", c.addr))
 		}
 		return proto.Msg{}, nil, false
 	}
@@ -203,7 +203,7 @@ func (c *conn) serve(ctx context.Context) {
 			strikes += c.dispatch(m)
 		}
 		if strikes > maxStrikes {
-			s.log.Warn("client closed after refusals", slog.String("addr", c.addr), slog.Int("strikes", strikes))
+			s.refusals.warn("client closed after refusals", slog.String("addr", c.addr), slog.Int("strikes", strikes))
 			c.close(websocket.StatusPolicyViolation, "too many refused messages")
 			return
 		}
