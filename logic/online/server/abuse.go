@@ -124,22 +124,46 @@ type refusal struct {
 }
 
 // take spends a token of addr's bucket and one of the node's. When
-// either is empty it spends neither and says how long to wait; else it
-// returns a give-back that puts both tokens back (a right join code is
-// not a miss).
-func (c *capped) take(addr string, now time.Time) (giveBack func(), ref *refusal) {
+// either is empty it spends neither and says how long to wait.
+func (c *capped) take(addr string, now time.Time) *refusal {
 	per := c.limiter(addr, now).ReserveN(now, 1)
 	if d := per.DelayFrom(now); !per.OK() || d > 0 {
 		per.CancelAt(now)
-		return nil, &refusal{why: c.perWhat, wait: d}
+		return &refusal{why: c.perWhat, wait: d}
 	}
 	all := c.all.ReserveN(now, 1)
 	if d := all.DelayFrom(now); !all.OK() || d > 0 {
 		all.CancelAt(now)
 		per.CancelAt(now)
-		return nil, &refusal{why: c.allWhat, wait: d}
+		return &refusal{why: c.allWhat, wait: d}
 	}
-	return func() { all.CancelAt(now); per.CancelAt(now) }, nil
+	return nil
+}
+
+// peek says whether addr's bucket and the node's each hold a token,
+// spending none: a join code is looked up only then, and only a miss
+// is charged (charge), so that right codes, however many at once, cost
+// nothing. Requests racing past peek together are charged after it,
+// into debt: the bucket then refuses until the debt is paid, so the
+// rate over time holds.
+func (c *capped) peek(addr string, now time.Time) *refusal {
+	wait := func(l *rate.Limiter) time.Duration {
+		return time.Duration((1 - l.TokensAt(now)) / float64(l.Limit()) * float64(time.Second))
+	}
+	if per := c.limiter(addr, now); per.TokensAt(now) < 1 {
+		return &refusal{why: c.perWhat, wait: wait(per)}
+	}
+	if c.all.TokensAt(now) < 1 {
+		return &refusal{why: c.allWhat, wait: wait(c.all)}
+	}
+	return nil
+}
+
+// charge spends a token of addr's bucket and of the node's, in debt if
+// need be.
+func (c *capped) charge(addr string, now time.Time) {
+	c.limiter(addr, now).ReserveN(now, 1)
+	c.all.ReserveN(now, 1)
 }
 
 // abuse holds the node's caps.
@@ -217,10 +241,9 @@ func (s *Server) purge() {
 // byCode finds the game of a join code for handleJoin, answering the
 // request itself when it cannot: a code that cannot be one (a typo: its
 // length, a letter the codes never use) is 404 and costs nothing; a
-// well-formed code costs a token of the address's and the node's
-// buckets of misses, given back when it names a live game, so that only
-// wrong guesses count; with a bucket empty the lookup is not made (429,
-// Retry-After).
+// well-formed code is looked up while the address's and the node's
+// buckets of misses hold a token (else 429, Retry-After, and no lookup),
+// and costs one of each only when it names no live game.
 func (s *Server) byCode(w http.ResponseWriter, r *http.Request, code string) (store.Game, bool) {
 	noGame := func() {
 		writeErr(w, http.StatusNotFound, string(proto.CodeNoGame), "no game has this invite code, or it has expired (a code opens a free seat for a day, until the game is full)")
@@ -230,20 +253,18 @@ func (s *Server) byCode(w http.ResponseWriter, r *http.Request, code string) (st
 		noGame()
 		return store.Game{}, false
 	}
-	giveBack, ref := s.abuse.misses.take(remoteAddr(r), s.now())
-	if ref != nil {
+	if ref := s.abuse.misses.peek(remoteAddr(r), s.now()); ref != nil {
 		s.refuse(w, r, errTooManyGuesses, ref)
 		return store.Game{}, false
 	}
 	rec, err := s.cfg.Store.GameByCode(r.Context(), code)
 	switch {
 	case err == nil:
-		giveBack()
 		return rec, true
 	case errors.Is(err, store.ErrNotFound):
+		s.abuse.misses.charge(remoteAddr(r), s.now())
 		noGame()
-	default:
-		giveBack() // the store's failure is not the guest's miss
+	default: // the store's failure is not the guest's miss
 		s.log.Error("game by code", slog.Any("err", err))
 		writeErr(w, http.StatusServiceUnavailable, "busy", "could not look the code up")
 	}
