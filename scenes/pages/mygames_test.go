@@ -41,7 +41,7 @@ func fixtureGames() []proto.GameReply {
 		{Game: "g3", Variant: "extreme", Players: 2, Status: "playing", Seats: []int{1}, ToMove: 0, Ply: 7,
 			Deadline: myGamesNow + 2*86_400_000,
 			Table:    []proto.SeatInfo{seat(0, "o", "human", "Dieter", 0), seat(1, "g", "human", "Ann", 0)}},
-		{Game: "g4", Variant: "express", Players: 4, Status: "open", Seats: []int{0}, Invite: "KQ7WXD",
+		{Game: "g4", Variant: "express", Players: 4, Status: "open", Seats: []int{0}, Invite: "KQ7WXDM3RZ",
 			Table: []proto.SeatInfo{ann, seat(1, "g", "open", "", 0), seat(2, "b", "human", "Eve", 0), seat(3, "w", "open", "", 0)}},
 		{Game: "g5", Variant: "express", Players: 2, Status: "finished", Seats: []int{0}, Result: "win o", Ply: 23,
 			Table: []proto.SeatInfo{ann, seat(1, "g", "human", "Bob", 0)}},
@@ -58,7 +58,7 @@ func TestMyGamesRows(t *testing.T) {
 		"Your move · 3 h 05 min left|Expert · Bob – Green, Computer",
 		"Your move|Express · Carla – Green",
 		"Waiting for Dieter · 2 d 0 h left|Extreme · Dieter – Orange",
-		"Waiting for players · code KQ7WXD|Express · Free seat – Green, Eve – Blue, Free seat – White",
+		"Waiting for players · code KQ7WXDM3RZ|Express · Free seat – Green, Eve – Blue, Free seat – White",
 		"You won|Express · Bob – Green",
 		"Computer (",
 	}

@@ -16,8 +16,8 @@ func TestOnlinePageFits(t *testing.T) {
 		for _, lg := range i18n.Langs {
 			for _, sz := range [][2]float64{{640, 480}, {390 * 3, 844 * 3}} {
 				c := newContext(t, lg, sz[0], sz[1])
-				o := &Online{players: 4, seats: [4]int{0, seatFriend, seatComputer, seatHere}, code: "ABC123", watch: "W4TCH", linkText: "http://127.0.0.1:8080/?join=ABC123", why: "the game is full"}
-				o.makeQR("http://127.0.0.1:8080/?join=ABC123")
+				o := &Online{players: 4, seats: [4]int{0, seatFriend, seatComputer, seatHere}, code: "KQ7WXDM3RZ", watch: "W4TCH", linkText: "http://127.0.0.1:8080/?join=KQ7WXDM3RZ", why: "the game is full"}
+				o.makeQR("http://127.0.0.1:8080/?join=KQ7WXDM3RZ")
 				for stage := stageCreate; stage <= stageFailed; stage++ {
 					o.stage = stage
 					o.layout(c)
