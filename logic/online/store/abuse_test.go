@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -212,4 +213,51 @@ func TestFileModes(t *testing.T) {
 	if m := mode(home); m == 0o700 {
 		t.Errorf("the folder of a file named by the DSN was tightened to %v: only the data folder is", m)
 	}
+}
+
+// TestMigrationStep2: a database of schema 1 (6-letter codes, no seen)
+// is brought to 2 on both engines: its guests are seen when they were
+// created, and its open game's old code opens nothing.
+func TestMigrationStep2(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		ctx := ctxT(t)
+		old, err := store.OpenAtVersion(ctx, dsn, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old.Close()
+		db := rawDB(t, dsn)
+		q := func(query string, args ...any) {
+			t.Helper()
+			if engine, _, _ := store.ParseDSN(dsn); engine == store.EnginePostgres {
+				for i := 1; strings.Contains(query, "?"); i++ {
+					query = strings.Replace(query, "?", "$"+strconv.Itoa(i), 1)
+				}
+			}
+			if _, err := db.ExecContext(ctx, query, args...); err != nil {
+				t.Fatalf("%s: %v", query, err)
+			}
+		}
+		created := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC).UnixMilli()
+		q(`INSERT INTO guests (id, name, token_hash, created) VALUES (?, ?, ?, ?)`, "ann", "Ann", "h", created)
+		q(`INSERT INTO games (id, code, spectator, creator, setup, status, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			"g1", "ABCDEF", "sp1", "ann", `{"variant":"express","players":2}`, int(store.StatusOpen), created, created)
+		q(`INSERT INTO seats (game, idx, kind, guest) VALUES (?, ?, ?, ?), (?, ?, ?, ?)`, "g1", 0, int(store.SeatRemote), "ann", "g1", 1, int(store.SeatRemote), "")
+
+		s := open(t, dsn)
+		if g, err := s.Guest(ctx, "ann"); err != nil || !g.Seen.Equal(g.Created) || g.Created.UnixMilli() != created {
+			t.Fatalf("Ann after step 2: %+v, %v; want seen = created", g, err)
+		}
+		g, err := s.Game(ctx, "g1")
+		if err != nil || g.Status != store.StatusOpen || !g.CodeExpires.IsZero() {
+			t.Fatalf("the open game after step 2: %+v, %v; want open with no live code", g, err)
+		}
+		if _, err := s.GameByCode(ctx, "ABCDEF"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("the old code: %v, want ErrNotFound", err)
+		}
+		var v int
+		if err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_version`).Scan(&v); err != nil || v != store.SchemaVersion || v < 2 {
+			t.Fatalf("schema version %d, %v", v, err)
+		}
+	})
 }

@@ -34,6 +34,12 @@ func Open(ctx context.Context, dsn string) (Store, error) {
 
 // OpenWith is Open with options.
 func OpenWith(ctx context.Context, dsn string, o Options) (Store, error) {
+	return openAt(ctx, dsn, o, SchemaVersion)
+}
+
+// openAt opens dsn and brings its schema to version (a test of one
+// migration step stops before it).
+func openAt(ctx context.Context, dsn string, o Options, version int) (Store, error) {
 	engine, target, err := ParseDSN(dsn)
 	if err != nil {
 		return nil, err
@@ -53,7 +59,7 @@ func OpenWith(ctx context.Context, dsn string, o Options) (Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.migrate(ctx); err != nil {
+	if err := s.migrate(ctx, version); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("store: migrating %s: %w", engine, err)
 	}

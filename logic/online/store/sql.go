@@ -78,11 +78,11 @@ func (s *sqlStore) forUpdate() string {
 	return ""
 }
 
-// migrate brings the schema to SchemaVersion, in one transaction that
+// migrate brings the schema to version to (SchemaVersion but in a test), in one transaction that
 // other nodes starting at the same moment wait for (SQLite: BEGIN
 // IMMEDIATE takes the write lock; PostgreSQL: an advisory lock), so each
 // step is applied exactly once.
-func (s *sqlStore) migrate(ctx context.Context) error {
+func (s *sqlStore) migrate(ctx context.Context, to int) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -105,7 +105,7 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 	if have > SchemaVersion {
 		return fmt.Errorf("the database's schema is version %d, newer than this program's %d: run a newer shiftago", have, SchemaVersion)
 	}
-	for v := have + 1; v <= SchemaVersion; v++ {
+	for v := have + 1; v <= to; v++ {
 		for _, stmt := range strings.Split(migrations[v], ";") {
 			if strings.TrimSpace(stmt) == "" {
 				continue
