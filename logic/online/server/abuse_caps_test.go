@@ -4,8 +4,10 @@ package server
 
 import (
 	"bytes"
+	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -90,5 +92,36 @@ func TestRefusalLog(t *testing.T) {
 	if len(lines) != 3 || strings.Contains(lines[0], "suppressed") || !strings.Contains(lines[1], "frame too large") ||
 		!strings.Contains(lines[2], "suppressed=2999") {
 		t.Fatalf("3,001 refusals of one kind over a second and one of another:\n%s", buf.String())
+	}
+}
+
+// TestCapsConcurrent: many requests of many addresses at once (run it
+// with -race) never let more through than the node's bucket holds.
+func TestCapsConcurrent(t *testing.T) {
+	now := time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
+	a := newAbuse(Caps{GuestsPerAddr: 1000, Guests: 50})
+	var mu sync.Mutex
+	taken := 0
+	var wg sync.WaitGroup
+	for g := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 100 {
+				addr := fmt.Sprint(g, ".", i%7)
+				if a.guests.take(addr, now) == nil {
+					mu.Lock()
+					taken++
+					mu.Unlock()
+				}
+				if a.misses.peek(addr, now) == nil {
+					a.misses.charge(addr, now)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if taken != 50 {
+		t.Fatalf("%d guests taken at once, want the node's 50", taken)
 	}
 }
