@@ -96,10 +96,11 @@ func TestServeTwoNodesNoFrozenGame(t *testing.T) {
 	}
 	t.Logf("%d games set up on two nodes in %v", len(games), time.Since(setup).Round(time.Millisecond))
 
-	// Play: every player of every game at once opens the game on its
-	// node and plays random legal moves whenever it is its turn, at
-	// once: the first move is stored on one node while the other node
-	// loads the game for the other player's hello.
+	// Play: all games at once. Ann opens hers on the first node, then
+	// plays her first move as Bob opens the game on the second: the move
+	// is stored while the second node loads the game for Bob's hello,
+	// the moment that froze games. Then each plays a random legal move
+	// whenever it is their turn.
 	st, err := store.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
@@ -108,13 +109,20 @@ func TestServeTwoNodesNoFrozenGame(t *testing.T) {
 	play := time.Now()
 	start := make(chan struct{})
 	for i, g := range games {
+		annOpen := make(chan struct{})
 		for p := range 2 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				r := rand.New(rand.NewPCG(uint64(i), uint64(p)))
 				<-start
+				if p == 1 {
+					<-annOpen
+				}
 				s, err := g.players[p].Open(ctx, g.id)
+				if p == 0 {
+					close(annOpen)
+				}
 				if err != nil {
 					t.Errorf("game %s: player %d opens it on node %d: %v", g.id, p, p+1, err)
 					return

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -33,12 +34,34 @@ type game struct {
 	thinking int // the ply a computer search runs for, -1 for none
 	timer    *time.Timer
 	timerFor time.Time // the deadline the timer is set for
+
+	// ready is closed once t is loaded (or loadErr says why not); the
+	// actor runs only then.
+	ready   chan struct{}
+	loadErr error
+
+	// What the bus said of the game, for the actor to catch up with
+	// (catchUp). The bus's reader only sets these and pokes kick, which
+	// holds one wake-up: it never waits for the actor and nothing it
+	// heard is lost to a full queue, as a reload sent through in could be.
+	heard         atomic.Int64 // the highest version another node's change gave the game
+	resync        atomic.Bool  // events may have been missed: reread the game whatever its version
+	presenceHeard atomic.Bool  // a seat's presence changed in the store
+	kick          chan struct{}
+}
+
+func newGame(s *Server, id string) *game {
+	return &game{id: id, srv: s, in: make(chan func(), gameInbox), subs: map[*conn]uint8{}, refs: 1, thinking: -1,
+		ready: make(chan struct{}), kick: make(chan struct{}, 1)}
 }
 
 const gameInbox = 256
 
 // storeWait bounds one call to the store.
 const storeWait = 10 * time.Second
+
+// reloadRetry is how long a game whose reread failed waits to try again.
+const reloadRetry = time.Second
 
 // run is the actor's loop. It leaves when nobody has held the game for a
 // while, or when the server stops (after running what is queued, so that
@@ -52,6 +75,8 @@ func (g *game) run(ctx context.Context) {
 		select {
 		case f := <-g.in:
 			f()
+		case <-g.kick:
+			g.catchUp()
 		case <-idle.C:
 			if len(g.subs) == 0 && g.thinking < 0 && g.srv.evict(g) {
 				g.stopTimer()
@@ -97,15 +122,8 @@ func (g *game) ctx() (context.Context, context.CancelFunc) {
 
 // attach adds a connection, greets it and sends what it missed after ply.
 func (g *game) attach(c *conn, ply int) {
+	g.fresh()
 	seats := g.t.held(c.guest)
-	if c.guest != "" && seats == 0 && g.joinedSince(c.guest) {
-		// The seat was taken after this actor last read the game: a join
-		// is written by the HTTP handler (or another node), and the
-		// store's event telling this actor may come after the player's
-		// hello, which follows the join at once.
-		g.reload()
-		seats = g.t.held(c.guest)
-	}
 	if c.guest != "" && seats == 0 {
 		// The game's id alone grants nothing: a guest without a seat
 		// watches with the spectator code.
@@ -123,25 +141,67 @@ func (g *game) attach(c *conn, ply int) {
 	}
 }
 
-// joinedSince reports whether the store, read again, gives guest a
-// seat: a hello that names a seat this actor does not know of costs one
-// read, and a full reload only when the seat is really there.
-func (g *game) joinedSince(guest string) bool {
-	if g.t.rec.Status != store.StatusOpen {
-		return false // seats are taken only while the game is open
-	}
+// fresh rereads the game if the store has a newer version of it than
+// this actor: a hello never answers an older state than the store's. The
+// bus tells every change, but its event may come after the hello (a
+// join written by the HTTP handler or another node, and the player's
+// hello right after it; a move stored by another node a moment ago).
+// It costs a hello one read, and a whole reload only when the game did
+// change.
+func (g *game) fresh() {
 	ctx, cancel := g.ctx()
 	defer cancel()
 	rec, err := g.srv.cfg.Store.Game(ctx, g.id)
 	if err != nil {
-		return false
+		if !errors.Is(err, store.ErrClosed) && g.srv.ctx.Err() == nil {
+			g.log().Warn("store read", slog.Any("err", err))
+		}
+		return
 	}
-	for _, s := range rec.Seats {
-		if s.Guest == guest {
-			return true
+	if rec.Version > g.t.rec.Version {
+		g.reload()
+	}
+}
+
+// poke wakes the actor to catch up with what the bus said (catchUp);
+// one pending wake-up stands for any number.
+func (g *game) poke() {
+	select {
+	case g.kick <- struct{}{}:
+	default:
+	}
+}
+
+// heardVersion records that another node changed the game to version v.
+func (g *game) heardVersion(v int64) {
+	for {
+		old := g.heard.Load()
+		if v <= old || g.heard.CompareAndSwap(old, v) {
+			break
 		}
 	}
-	return false
+	g.poke()
+}
+
+// mustResync records that this node may have missed events of the game.
+func (g *game) mustResync() {
+	g.resync.Store(true)
+	g.poke()
+}
+
+// catchUp rereads the game when the bus said another node changed it
+// past the version this actor has, or when events may have been missed
+// (the bus's LISTEN connection was made again, or this node's
+// subscription was dropped as too slow); and the seats' presence when it
+// changed. The flags are cleared before the read: a change heard during
+// it wakes the actor again.
+func (g *game) catchUp() {
+	if g.resync.Swap(false) || g.heard.Load() > g.t.rec.Version {
+		g.reload()
+	}
+	if g.presenceHeard.Swap(false) {
+		g.presence()
+	}
 }
 
 // heldHere is the seats some connection to this node holds.
@@ -318,7 +378,14 @@ func (g *game) seatOf(ply int) int {
 func (g *game) reload() {
 	t, err := g.srv.loadTable(g.id)
 	if err != nil {
+		if g.srv.ctx.Err() != nil {
+			return // stopping: the next node to load the game reads it whole
+		}
+		// The game may now be behind the store, with no event to come
+		// that would say so: read it again in a while.
 		g.log().Error("reload", slog.Any("err", err))
+		g.resync.Store(true)
+		time.AfterFunc(reloadRetry, g.poke)
 		return
 	}
 	old := g.t

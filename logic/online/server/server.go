@@ -165,6 +165,14 @@ func (s *Server) Shutdown(ctx context.Context) error {
 
 // acquire returns the live actor of a game, starting it from the store.
 // The caller must release it.
+//
+// A new actor is put in the table of live games before its game is read
+// from the store, never after: an event for a change that the read
+// misses then finds the actor (listen) and is applied once the game is
+// loaded. Put in after the read, as it once was, the event of a move
+// stored by another node meanwhile found no actor and was dropped, and
+// the game stayed a move behind on this node for as long as anyone held
+// it: its players waited for a move that never came.
 func (s *Server) acquire(ctx context.Context, id string) (*game, error) {
 	s.mu.Lock()
 	if s.down {
@@ -174,25 +182,39 @@ func (s *Server) acquire(ctx context.Context, id string) (*game, error) {
 	if g := s.games[id]; g != nil {
 		g.refs++
 		s.mu.Unlock()
+		select {
+		case <-g.ready:
+		case <-ctx.Done():
+			s.release(g)
+			return nil, ctx.Err()
+		}
+		if g.loadErr != nil {
+			s.release(g)
+			return nil, g.loadErr
+		}
 		return g, nil
 	}
+	g := newGame(s, id)
+	s.games[id] = g
 	s.mu.Unlock()
 	t, err := s.loadTable(id)
+	s.mu.Lock()
+	if err == nil && s.down {
+		err = errors.New("shutting down")
+	}
 	if err != nil {
+		if s.games[id] == g {
+			delete(s.games, id)
+		}
+		s.mu.Unlock()
+		g.loadErr = err
+		close(g.ready)
 		return nil, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.down {
-		return nil, errors.New("shutting down")
-	}
-	if g := s.games[id]; g != nil { // started meanwhile by another request
-		g.refs++
-		return g, nil
-	}
-	g := &game{id: id, srv: s, in: make(chan func(), gameInbox), t: t, subs: map[*conn]uint8{}, refs: 1, thinking: -1}
-	s.games[id] = g
+	g.t = t
 	s.wg.Add(1)
+	s.mu.Unlock()
+	close(g.ready)
 	go g.run(s.ctx)
 	return g, nil
 }
@@ -240,14 +262,19 @@ func (s *Server) loadTable(id string) (*table, error) {
 // listen follows the store's bus: a game changed by another node is
 // reloaded here, so its players on this node see the move at once. A
 // change this node made itself is known already (the event's version is
-// not above the table's).
+// not above the table's). The loop only marks the games (heardVersion,
+// mustResync) and never waits for an actor: it keeps up with the bus,
+// and a busy actor catches up with all it was told at once.
 func (s *Server) listen() {
 	for s.ctx.Err() == nil {
 		sub := s.cfg.Store.Bus().Subscribe(4096)
-		s.reloadAll() // events may have been missed before this subscription
+		// Events may have been missed before this subscription (or
+		// while a dropped one was replaced): every live game rereads
+		// the store. A game started after this line reads it anyway.
+		s.resyncAll()
 		for e := range sub.C() {
 			if e.Kind == store.EventResync || e.Game == "*" {
-				s.reloadAll()
+				s.resyncAll()
 				continue
 			}
 			if e.Kind == evOffer || e.Kind == evDecline || e.Kind == evRematch {
@@ -256,34 +283,23 @@ func (s *Server) listen() {
 				}
 				continue
 			}
+			s.mu.Lock()
+			g := s.games[e.Game]
+			s.mu.Unlock()
+			if g == nil {
+				continue // not live here: whoever opens it reads the store
+			}
 			if e.Version == 0 {
 				// Presence, not game state: read back from the store
 				// (the store's events do not say the seat; this node's
 				// own changes read back as no change).
 				if e.Kind == store.EventSeat {
-					s.toGame(e.Game, (*game).presence)
+					g.presenceHeard.Store(true)
+					g.poke()
 				}
 				continue
 			}
-			s.mu.Lock()
-			g := s.games[e.Game]
-			s.mu.Unlock()
-			if g == nil {
-				continue
-			}
-			v := e.Version
-			if !g.do(func() {
-				if v > g.t.rec.Version {
-					g.reload()
-				}
-			}) {
-				go func() {
-					select {
-					case g.in <- g.reload:
-					case <-s.ctx.Done():
-					}
-				}()
-			}
+			g.heardVersion(e.Version)
 		}
 		if err := sub.Err(); err != nil && s.ctx.Err() == nil {
 			s.log.Warn("bus subscription ended", slog.Any("err", err))
@@ -296,15 +312,13 @@ func (s *Server) listen() {
 	}
 }
 
-func (s *Server) reloadAll() {
+// resyncAll has every game of this node, live or being loaded, reread
+// the store.
+func (s *Server) resyncAll() {
 	s.mu.Lock()
-	games := make([]*game, 0, len(s.games))
+	defer s.mu.Unlock()
 	for _, g := range s.games {
-		games = append(games, g)
-	}
-	s.mu.Unlock()
-	for _, g := range games {
-		g.do(g.reload)
+		g.mustResync()
 	}
 }
 
