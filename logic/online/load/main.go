@@ -44,8 +44,9 @@ func main() {
 	think := flag.Duration("think", 2*time.Second, "a player's time to think before each move (mean; uniform 0.5x-1.5x)")
 	dsn := flag.String("db", "", "postgres://… to run two nodes on it; empty: one node on SQLite in a temporary folder")
 	bin := flag.String("bin", "", "the shiftago binary (default: build it)")
+	stall := flag.Duration("stall", 30*time.Second, "a game whose next move is not seen by the player to move within this counts as frozen")
 	flag.Parse()
-	if err := run(*games, *duration, *think, *dsn, *bin); err != nil {
+	if err := run(*games, *duration, *think, *stall, *dsn, *bin); err != nil {
 		fmt.Fprintln(os.Stderr, "load:", err)
 		os.Exit(1)
 	}
@@ -119,6 +120,7 @@ type table struct {
 	games    []*played
 	mu       sync.Mutex
 	errors   int
+	frozen   string // why the table stopped: a move not seen within -stall
 }
 
 type played struct {
@@ -126,7 +128,7 @@ type played struct {
 	acked map[int]string
 }
 
-func run(games int, duration, think time.Duration, dsn, bin string) error {
+func run(games int, duration, think, stall time.Duration, dsn, bin string) error {
 	if bin == "" {
 		dir, err := os.MkdirTemp("", "shiftago-load")
 		if err != nil {
@@ -229,7 +231,7 @@ func run(games int, duration, think time.Duration, dsn, bin string) error {
 				}
 				s := t.s[st.Pos.ToMoveSeat()]
 				ply := st.Ply()
-				if s.Wait(ctx, func(x *client.State) bool { return x.Ply() == ply }) != nil {
+				if !t.wait(ctx, stall, s, ply) {
 					break
 				}
 				var buf [logic.MaxMoves]logic.Move
@@ -249,7 +251,7 @@ func run(games int, duration, think time.Duration, dsn, bin string) error {
 				t.mu.Lock()
 				t.games[len(t.games)-1].acked[got] = mv
 				t.mu.Unlock()
-				if t.s[0].Wait(ctx, func(x *client.State) bool { return x.Ply() >= got }) != nil {
+				if !t.wait(ctx, stall, t.s[0], got) {
 					break
 				}
 			}
@@ -277,13 +279,25 @@ func run(games int, duration, think time.Duration, dsn, bin string) error {
 		return rtts[min(len(rtts)-1, int(p*float64(len(rtts))))]
 	}
 	errs := 0
+	var frozen []string
 	for _, t := range tables {
 		errs += t.errors
+		if t.frozen != "" {
+			frozen = append(frozen, t.frozen)
+		}
 	}
 	fmt.Printf("load: %d moves in %v: %.0f moves/s; round trip p50 %v, p99 %v, max %v; %d refused or failed moves; load average after: %s\n",
 		moves.Load(), elapsed.Round(time.Millisecond), float64(moves.Load())/elapsed.Seconds(),
 		pct(0.50).Round(10*time.Microsecond), pct(0.99).Round(10*time.Microsecond), pct(1).Round(10*time.Microsecond), errs, loadavg())
 
+	fmt.Printf("load: %d of %d tables frozen (a move not seen by the player to move within %v)\n", len(frozen), games, stall)
+	for i, f := range frozen {
+		if i == 20 {
+			fmt.Printf("load:   … and %d more\n", len(frozen)-i)
+			break
+		}
+		fmt.Printf("load:   %s\n", f)
+	}
 	for _, t := range tables {
 		t.s[0].Close()
 		t.s[1].Close()
@@ -328,7 +342,29 @@ func run(games int, duration, think time.Duration, dsn, bin string) error {
 	if lost+extra+wrong > 0 {
 		return errors.New("moves lost or doubled")
 	}
+	if len(frozen) > 0 {
+		return fmt.Errorf("%d games frozen", len(frozen))
+	}
 	return nil
+}
+
+// wait waits until s has seen ply moves. A wait longer than stall while
+// the run goes on is a frozen game: it is noted on the table, with what
+// each player has, and the table stops.
+func (t *table) wait(ctx context.Context, stall time.Duration, s *client.Session, ply int) bool {
+	w, cancel := context.WithTimeout(ctx, stall)
+	defer cancel()
+	err := s.Wait(w, func(x *client.State) bool { return x.Ply() >= ply })
+	if err == nil {
+		return true
+	}
+	if ctx.Err() == nil {
+		t.mu.Lock()
+		t.frozen = fmt.Sprintf("game %s: a player waited %v for ply %d; Ann has ply %d, Bob ply %d",
+			t.games[len(t.games)-1].id, stall, ply, t.s[0].Snapshot().Ply(), t.s[1].Snapshot().Ply())
+		t.mu.Unlock()
+	}
+	return false
 }
 
 func newTable(ctx context.Context, nodes []*node, i int) (*table, error) {
