@@ -687,7 +687,12 @@ func waitEvent(t *testing.T, ctx context.Context, s *client.Session, what string
 
 // pair is a playing two-player game of Ann (seat 0) and Bob (seat 1).
 func pair(t *testing.T, ctx context.Context, base string, req proto.CreateRequest) (sa, sb *client.Session, ann, bob *client.Client) {
-	ann, bob = guest(t, ctx, "Ann", base), guest(t, ctx, "Bob", base)
+	return pairOn(t, ctx, base, base, req)
+}
+
+// pairOn is pair with Ann on the node at annBase and Bob on bobBase.
+func pairOn(t *testing.T, ctx context.Context, annBase, bobBase string, req proto.CreateRequest) (sa, sb *client.Session, ann, bob *client.Client) {
+	ann, bob = guest(t, ctx, "Ann", annBase), guest(t, ctx, "Bob", bobBase)
 	g, err := ann.Create(ctx, req)
 	if err != nil {
 		t.Fatal(err)

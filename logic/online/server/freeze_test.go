@@ -219,15 +219,7 @@ func TestServeResyncAfterListenLost(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	ann, bob := guest(t, ctx, "Ann", a.Base), guest(t, ctx, "Bob", b.Base)
-	g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bob.Join(ctx, g.Invite); err != nil {
-		t.Fatal(err)
-	}
-	sa, sb := open(t, ctx, ann, g.Game), open(t, ctx, bob, g.Game)
+	sa, sb, _, _ := pairOn(t, ctx, a.Base, b.Base, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
 	r := rand.New(rand.NewPCG(46, 1))
 	missed := 0
 	for round := 0; round < 4 && !over(sa); round++ {
