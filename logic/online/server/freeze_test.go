@@ -21,9 +21,9 @@ import (
 
 // freezeGames is how many games TestServeTwoNodesNoFrozenGame starts at
 // once: enough that a node loads games while the other node's moves for
-// them are being stored (at commit 4324f67, 250 froze some on 2 cores),
-// few enough for CI (some 25 s of CPU for the two nodes, PostgreSQL and
-// the clients together).
+// them are being stored (at commit 4324f67, 33 and 67 of 250 froze on 2
+// cores at load ~30; 23 of 100; none of 20), few enough for CI (some
+// 30 s of CPU for the two nodes and the clients).
 const freezeGames = 250
 
 // freezeWait is how long a player waits for the other's move before the
