@@ -51,7 +51,7 @@ func TestServeTwoNodesNoFrozenGame(t *testing.T) {
 	dsn := storetest.FreshDSN(t, store.EnginePostgres) // skips without SHIFTAGO_TEST_POSTGRES, fails under CI=true
 	t.Parallel()
 	args := []string{"--db", dsn, "--quiet", "--max-conns-per-addr", "100000", "--rate-per-addr", "100000",
-		"--rate-per-conn", "100", "--games-per-guest", "10"}
+		"--rate-per-conn", "100", "--games-per-guest", "10", "--new-per-addr", "100000", "--new-per-hour", "100000"}
 	nodes := [2]*node{startNode(t, "127.0.0.1:0", args...), startNode(t, "127.0.0.1:0", args...)}
 	ctx := ctxFor(t, 5*time.Minute)
 
