@@ -137,8 +137,16 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if c.g != nil {
 		g := c.g
 		if !g.do(func() { g.detach(c) }) {
-			// A full queue: detach later rather than leave a dead subscriber.
-			go func() { g.in <- func() { g.detach(c) } }()
+			// A full queue: detach later rather than leave a dead
+			// subscriber (which also keeps the game from being evicted,
+			// so the actor is there to take it), unless the server stops:
+			// then the actor may be gone and nobody would ever take it.
+			go func() {
+				select {
+				case g.in <- func() { g.detach(c) }:
+				case <-g.srv.ctx.Done():
+				}
+			}()
 		}
 		s.release(g)
 	}
