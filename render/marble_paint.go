@@ -41,7 +41,7 @@ func PaintMarbleBody(c logic.Color, d int) *image.RGBA {
 			if math.Hypot(x, y) > 1+1/r {
 				continue
 			}
-			img.SetRGBA(px, py, toRGBA(shadeMarble(Walnut.Marbles[c&3], 0, Turn{W: 1}, x, y, 0, 1/r, false)))
+			img.SetRGBA(px, py, toRGBA(shadeMarble(Walnut.Marbles[c&3], 0, Turn{W: 1}, defaultLight, x, y, 0, 1/r, false)))
 		}
 	}
 	return img
@@ -60,7 +60,7 @@ func PaintMarbleGloss(d int) *image.RGBA {
 // board: the glass is opaque there. Marbles drawn with a seed show their
 // own colours.
 func MarbleCentre(c logic.Color) color.RGBA {
-	return toRGBA(shadeMarble(Walnut.Marbles[c&3], 0, Turn{W: 1}, 0, 0, 0, 0.01, false))
+	return toRGBA(shadeMarble(Walnut.Marbles[c&3], 0, Turn{W: 1}, defaultLight, 0, 0, 0, 0.01, false))
 }
 
 // toRGBA rounds a premultiplied colour, clamped as the GPU clamps.
@@ -91,24 +91,30 @@ func fract(x float64) float64 { return x - math.Floor(x) }
 
 // shadeMarble is the shader's Fragment on the CPU, line for line: the
 // premultiplied colour at (x, y) marble radii from the centre of a marble
-// of colour c whose seed, as the shader takes it, is seed, turned by q
-// and lifted by lift; px is a pixel in marble radii (the shader's
-// fwidth(r) is worked out from it). With under, the shadow and caustic
-// are included; without, only the marble.
-func shadeMarble(o Opal, seed float32, q Turn, x, y, lift, px float64, under bool) [4]float64 {
+// of colour c whose seed, as the shader takes it, is seed, turned by q,
+// lit by the light lc and lifted by lift; px is a pixel in marble radii
+// (the shader's fwidth(r) is worked out from it). With under, the shadow
+// and caustic are included; without, only the marble.
+func shadeMarble(o Opal, seed float32, q Turn, lc lightCode, x, y, lift, px float64, under bool) [4]float64 {
 	base, deep, milk := vec3(o.Base), vec3(o.Deep), vec3(o.Milk)
 	r := math.Hypot(x, y)
+	lx, ly := lc.dir()
+	lz := math.Sqrt(max(0.05, 1-lx*lx-ly*ly))
+	tx, ty := lx/lz, ly/lz
+	tl := math.Hypot(tx, ty)
+	ll := max(math.Hypot(lx, ly), 0.0001)
+	ldx, ldy := lx/ll, ly/ll
 	var und [4]float64
 	if under {
-		sox, soy := 0.24*(1+1.6*lift), 0.3*(1+1.6*lift)
+		sox, soy := -tx*0.33*(1+1.6*lift), -ty*0.33*(1+1.6*lift)
 		ds := math.Hypot(x-sox, y-soy)
 		sh := 0.6 * (1 - smoothstep(0.3, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
 		sh += 0.42 * (1 - smoothstep(0.9, 1.14, r)) * (1 - smoothstep(0, 0.3, lift))
 		sh = min(sh, 0.8)
-		cox, coy := 0.5*(1+1.2*lift), 0.62*(1+1.2*lift)
-		dc := math.Hypot(x-cox, y-coy)
-		caus := 0.22 * math.Exp(-dc*dc/0.09) * max(0, 1-1.6*lift)
-		u := base.mix(splat(1), 0.3).scale(caus * (1 - sh))
+		k := (0.72 + 0.3*tl) * (1 + 1.2*lift)
+		dc := math.Hypot(x+ldx*k, y+ldy*k)
+		caus := (0.12 + 0.22*min(tl, 1)) * math.Exp(-dc*dc/0.08) * max(0, 1-1.6*lift)
+		u := base.mix(splat(1), 0.35).scale(caus * (1 - sh))
 		und = [4]float64{u[0], u[1], u[2], sh}
 	}
 	fw := max(px*(math.Abs(x)+math.Abs(y))/max(r, 1e-9), 0.001) // fwidth(r)
@@ -121,9 +127,8 @@ func shadeMarble(o Opal, seed float32, q Turn, x, y, lift, px float64, under boo
 	}
 	z := math.Sqrt(max(0, 1-r*r))
 	n := vec3{x, y, z}
-	l := vec3{-0.55, -0.65, 0.72}.norm()
-	lxy := math.Hypot(l[0], l[1])
-	facing := 0.5 + 0.5*(x*-l[0]/lxy+y*-l[1]/lxy)/max(r, 0.0001)
+	l := vec3{lx, ly, lz}
+	facing := 0.5 + 0.5*(x*-ldx+y*-ldy)/max(r, 0.0001)*min(1, 3*tl)
 	core := smoothstep(0.05, 0.9, z)
 
 	qv := vec3{-float64(q.X), -float64(q.Y), -float64(q.Z)} // the inverse turn
@@ -147,21 +152,27 @@ func shadeMarble(o Opal, seed float32, q Turn, x, y, lift, px float64, under boo
 	col := glass.mix(veilCol, 0.7*veil)
 
 	col = col.scale(0.74 + 0.36*max(n.dot(l), 0))
-	dg := math.Hypot(x-0.36, y-0.44)
+	gk := min(0.6, 0.2+0.6*tl)
+	dg := math.Hypot(x+ldx*gk, y+ldy*gk)
 	col = col.add(base.mix(splat(1), 0.3).scale(0.55 * math.Exp(-dg*dg/0.07) * (1 - 0.4*veil)))
 	col = col.scale(1 - (0.3+0.35*(1-facing))*smoothstep(0.55, 1, r))
 
 	ga := 0.8 + 0.2*smoothstep(0, 0.5, z)
-	wqx, wqy := math.Abs(x+0.34)-0.17, math.Abs(y+0.4)-0.12
+	hv := l.add(vec3{0, 0, 1}).norm()
+	wcx, wcy := hv[0]*1.45, hv[1]*1.45
+	if wl := math.Hypot(wcx, wcy); wl > 0.62 {
+		wcx, wcy = wcx*0.62/wl, wcy*0.62/wl
+	}
+	ws := 0.55 + 0.45*math.Sqrt(max(0, 1-wcx*wcx-wcy*wcy))
+	wqx, wqy := math.Abs(x-wcx)-0.2*ws, math.Abs(y-wcy)-0.14*ws
 	wd := math.Hypot(max(wqx, 0), max(wqy, 0)) + min(max(wqx, wqy), 0)
-	win := 0.26 * (1 - smoothstep(-0.1, 0.12, wd)) * (1 - 0.45*(1-smoothstep(0.008, 0.03, math.Abs(x+0.34)))*(1-smoothstep(0.008, 0.03, math.Abs(y+0.4))))
+	win := 0.24 * (1 - smoothstep(-0.14, 0.1, wd))
 	fr := 0.03 + 0.5*math.Pow(1-z, 5)
-	refl := vec3{1, 0.96, 0.9}.scale(fr*(0.1+0.6*facing) + win)
-	h := l.add(vec3{0, 0, 1}).norm()
-	nh := max(n.dot(h), 0)
-	h2 := vec3{0.62, -0.5, 0.6}.add(vec3{0, 0, 1}).norm()
-	nh2 := max(n.dot(h2), 0)
-	spec := 1.3*math.Pow(nh, 260) + 0.8*math.Pow(nh2, 500) + 0.1*math.Pow(nh, 16)
+	refl := vec3{1, 0.96, 0.9}.scale(fr*(0.1+0.5*facing) + win)
+	gpx, gpy := wcx+ldx*0.09-0.03, wcy+ldy*0.09-0.03
+	gn := vec3{gpx, gpy, math.Sqrt(max(0, 1-gpx*gpx-gpy*gpy))}
+	ng := max(n.dot(gn), 0)
+	spec := 1.4*math.Pow(ng, 900) + 0.08*math.Pow(max(n.dot(hv), 0), 14)
 	b := col.scale(ga).add(refl).add(splat(spec))
 	ba := min(1, ga+0.5*fr+win+spec)
 	out := [4]float64{b[0] * cover, b[1] * cover, b[2] * cover, ba * cover}

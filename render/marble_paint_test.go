@@ -85,8 +85,10 @@ func TestShaderMatchesMirror(t *testing.T) {
 	r := float64(d) / 2
 	side := bakedSide(d)
 	m := float64(side) / 2
+	lights := []lightCode{defaultLight, lightFor(0, 0, 1), lightFor(-3, -2, 1), lightFor(1, 0.4, 1)}
 	for c := logic.Orange; c <= logic.White; c++ {
-		for _, seed := range []uint32{0, 5, 1234} {
+		for i, seed := range []uint32{0, 5, 1234} {
+			lc := lights[(int(c)+i)%len(lights)]
 			tu := SeedTurn(seed)
 			if seed == 0 {
 				tu = Turn{W: 1}
@@ -96,14 +98,14 @@ func TestShaderMatchesMirror(t *testing.T) {
 				img := ebiten.NewImage(side, side)
 				defer img.Deallocate()
 				s := &Sprites{shader: newMarbleShader(Walnut.Marbles)}
-				s.shade(img, c, m, m, r, tu, 0, 1, seed)
+				s.shade(img, c, m, m, r, tu, lc, 0, 1, seed)
 				img.ReadPixels(got.Pix)
 			})
 			bad, worst := 0, 0
 			for py := 0; py < side; py++ {
 				for px := 0; px < side; px++ {
 					x, y := (float64(px)+0.5-m)/r, (float64(py)+0.5-m)/r
-					want := toRGBA(shadeMarble(Walnut.Marbles[c], seedFrac(seed), tu, x, y, 0, 1/r, true))
+					want := toRGBA(shadeMarble(Walnut.Marbles[c], seedFrac(seed), tu, lc, x, y, 0, 1/r, true))
 					g := got.RGBAAt(px, py)
 					diff := max(absDiff(g.R, want.R), absDiff(g.G, want.G), absDiff(g.B, want.B), absDiff(g.A, want.A))
 					worst = max(worst, diff)
@@ -113,11 +115,11 @@ func TestShaderMatchesMirror(t *testing.T) {
 				}
 			}
 			if bad > 0 {
-				t.Errorf("%s seed %d: %d of %d pixels differ by more than 4 (worst %d)", c, seed, bad, side*side, worst)
+				t.Errorf("%s seed %d light %v: %d of %d pixels differ by more than 4 (worst %d)", c, seed, lc, bad, side*side, worst)
 			}
 		}
 	}
-	if got, want := MarbleCentre(logic.Blue), toRGBA(shadeMarble(Walnut.Marbles[logic.Blue], 0, TurnAbout(2.4), 0, 0, 0, 0.01, false)); got != want {
+	if got, want := MarbleCentre(logic.Blue), toRGBA(shadeMarble(Walnut.Marbles[logic.Blue], 0, TurnAbout(2.4), defaultLight, 0, 0, 0, 0.01, false)); got != want {
 		t.Errorf("MarbleCentre(blue) = %v, turned marble's centre %v: turning must not change it", got, want)
 	}
 }
@@ -154,16 +156,19 @@ func TestBakeCache(t *testing.T) {
 		if len(s.baked) != 1 || len(s.seen) > maxSeen {
 			t.Errorf("a rolling marble: %d baked (want 1), %d seen", len(s.baked), len(s.seen))
 		}
-		// A marble drawn every frame (a tray's) stays baked while a
-		// hundred and fifty others come to rest and are baked in turn.
+		// A marble drawn every frame (a tray's) stays baked while 250
+		// others come to rest and are baked in turn (more than the
+		// slots, with some of them forgotten as seen among the rolling
+		// marble's turns).
 		keep := func() { s.MarbleScaled(dst, logic.White, 50, 50, 0.6) }
+		kept := bakeKey{logic.White, 0, Turn{W: 1}, lightAt(dst.Bounds(), 50, 50)}
 		keep()
 		keep()
 		for range 2 {
-			for i := range 150 {
+			for i := range 250 {
 				s.MarbleSeeded(dst, logic.Orange, 50, 50, float64(i), 0, 1, 4)
 				keep()
-				if _, ok := s.baked[bakeKey{logic.White, 0, Turn{W: 1}}]; !ok {
+				if _, ok := s.baked[kept]; !ok {
 					t.Fatalf("the marble drawn every frame was baked over by the %dth other", i)
 				}
 			}
@@ -187,22 +192,71 @@ func TestQuadCutsNothing(t *testing.T) {
 	for _, lift := range []float64{0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5} {
 		q := quadReach(lift)
 		for c := logic.Orange; c <= logic.White; c++ {
-			for i := range 400 {
-				// Points on the quad's edge, all the way round, and out to
-				// the largest quad's.
-				a := float64(i) / 400 * 2 * math.Pi
-				for _, k := range []float64{1, 1.1, 1.25} {
-					x, y := math.Cos(a), math.Sin(a)
-					s := q * k / max(math.Abs(x), math.Abs(y)) // onto the square
-					if s*max(math.Abs(x), math.Abs(y)) > shaderReach {
-						continue
-					}
-					v := shadeMarble(Walnut.Marbles[c], 0.3, Turn{W: 1}, s*x, s*y, lift, 0.02, true)
-					if v[3]*255 >= 1 {
-						t.Errorf("lift %.2f, %s: %.1f levels drawn at (%.2f, %.2f), outside the quad (%.2f radii)", lift, c, v[3]*255, s*x, s*y, q)
+			for _, lc := range []lightCode{defaultLight, lightFor(-1, -1, 0.1), lightFor(1, 0, 0.1), lightFor(0, 1, 0.1), lightFor(0, 0, 1)} {
+				for i := range 400 {
+					// Points on the quad's edge, all the way round, and out to
+					// the largest quad's.
+					a := float64(i) / 400 * 2 * math.Pi
+					for _, k := range []float64{1, 1.1, 1.25} {
+						x, y := math.Cos(a), math.Sin(a)
+						s := q * k / max(math.Abs(x), math.Abs(y)) // onto the square
+						if s*max(math.Abs(x), math.Abs(y)) > shaderReach {
+							continue
+						}
+						v := shadeMarble(Walnut.Marbles[c], 0.3, Turn{W: 1}, lc, s*x, s*y, lift, 0.02, true)
+						if v[3]*255 >= 1 {
+							t.Errorf("lift %.2f, %s, light %v: %.1f levels drawn at (%.2f, %.2f), outside the quad (%.2f radii)", lift, c, lc, v[3]*255, s*x, s*y, q)
+						}
 					}
 				}
 			}
 		}
+	}
+}
+
+// TestOneLight: the marbles are lit by one light over the table, so a
+// marble's glint lies towards the light from it, in another place on
+// each marble by where it lies, and its caustic on the cup opposite
+// (issue 50: every marble showed the same two highlights, a pair of
+// eyes). The glint is the brightest point of the glass.
+func TestOneLight(t *testing.T) {
+	screen := image.Rect(0, 0, 1000, 800)
+	glint := func(lc lightCode) (gx, gy float64) {
+		best := -1.0
+		for py := -50; py <= 50; py++ {
+			for px := -50; px <= 50; px++ {
+				x, y := float64(px)/50, float64(py)/50
+				if math.Hypot(x, y) > 0.95 {
+					continue
+				}
+				v := shadeMarble(Walnut.Marbles[logic.Blue], 0, Turn{W: 1}, lc, x, y, 0, 0.02, false)
+				if l := v[0] + v[1] + v[2]; l > best {
+					best, gx, gy = l, x, y
+				}
+			}
+		}
+		return gx, gy
+	}
+	lamp := lightAt(screen, 500-0.45*800, 400-0.55*800)
+	far := lightAt(screen, 900, 700)
+	left := lightAt(screen, 100, 700)
+	gl, _ := glint(lamp)
+	fx, fy := glint(far)
+	lx, _ := glint(left)
+	if math.Abs(gl) > 0.15 {
+		t.Errorf("a marble right under the light has its glint at x %.2f, not near its middle", gl)
+	}
+	if fx > -0.2 || fy > -0.2 {
+		t.Errorf("a marble below and right of the light has its glint at (%.2f, %.2f), not up and left", fx, fy)
+	}
+	if lx < fx+0.1 {
+		t.Errorf("glints at x %.2f (left of the light) and %.2f (right of it): not shifted by place", lx, fx)
+	}
+	// The caustic: on the cup opposite the light, beyond the marble's rim.
+	caus := func(lc lightCode, x, y float64) float64 {
+		return shadeMarble(Walnut.Marbles[logic.White], 0, Turn{W: 1}, lc, x, y, 0, 0.02, true)[0]
+	}
+	if a, b := caus(far, 0.75, 0.75), caus(far, -0.75, -0.75); a <= b {
+		t.Errorf("a marble lit from the top left: the cup glows %.3f at the bottom right, %.3f at the top left", a, b)
 	}
 }

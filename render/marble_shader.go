@@ -19,7 +19,7 @@ import (
 //
 // A vertex carries, besides its position:
 //   - SrcX, SrcY: the point in marble radii from the marble's centre;
-//   - ColorR the colour (0..3), ColorG the lift (0 resting .. 1 held up),
+//   - ColorR the colour (0..3) and the light's direction (lightCode.pack), ColorG the lift (0 resting .. 1 held up),
 //     ColorB the opacity, ColorA the seed (0..1) that sets the marble's own
 //     play of colour;
 //   - Custom0..3 the unit quaternion (x, y, z, w) that takes a point on
@@ -71,26 +71,43 @@ func spectrum(t float) vec3 {
 
 func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	p := srcPos
-	ci := color.r
+	// ColorR packs the colour and the light's direction (lightCode): the
+	// colour in its lowest two bits, the direction's quantised x and y
+	// above them.
+	code := floor(color.r + 0.5)
+	qi := floor(code/4 + 0.01)
+	ci := code - 4*qi
+	qy := floor(qi/lightSteps + 0.001)
+	qx := qi - lightSteps*qy
 	lift := color.g
 	seed := color.a
 	%s
 	r := length(p)
 	px := max(fwidth(r), 0.001) // one pixel, in marble radii
 
+	// The one light over the table, as seen from this marble: lxy its
+	// direction across the board (towards the light), lz its height;
+	// tilt how far a shadow falls per unit of height.
+	lxy := vec2(qx, qy)/lightHalf - 1
+	lz := sqrt(max(0.05, 1-dot(lxy, lxy)))
+	tilt := lxy / lz
+	tl := length(tilt)
+	ld := lxy / max(length(lxy), 0.0001)
+
 	// Under the marble, in its cup: a soft shadow away from the light,
 	// the cup's shade where the marble sinks into it (soft: at a tray's
-	// size a narrow ring read as a hard outline), and beside the shadow a
-	// faint broad glow of the light the glass focuses, in its colour.
-	so := vec2(0.24, 0.3) * (1 + 1.6*lift)
+	// size a narrow ring read as a hard outline), and on the far side of
+	// the shadow the light the glass focuses: a caustic glow in its
+	// colour, opposite the light.
+	so := -tilt * 0.33 * (1 + 1.6*lift)
 	ds := length(p - so)
 	sh := 0.6 * (1 - smoothstep(0.3, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
 	sh += 0.42 * (1 - smoothstep(0.9, 1.14, r)) * (1 - smoothstep(0, 0.3, lift))
 	sh = min(sh, 0.8)
-	co := vec2(0.5, 0.62) * (1 + 1.2*lift)
+	co := -ld * (0.72 + 0.3*tl) * (1 + 1.2*lift)
 	dc := length(p - co)
-	caus := 0.22 * exp(-dc*dc/0.09) * max(0, 1-1.6*lift)
-	under := vec4(mix(base, vec3(1), 0.3)*caus*(1-sh), sh)
+	caus := (0.12 + 0.22*min(tl, 1)) * exp(-dc*dc/0.08) * max(0, 1-1.6*lift)
+	under := vec4(mix(base, vec3(1), 0.35)*caus*(1-sh), sh)
 
 	cover := clamp((1-r)/px+0.5, 0, 1)
 	if cover <= 0 {
@@ -98,8 +115,8 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	}
 	z := sqrt(max(0, 1-r*r))
 	n := vec3(p, z)
-	l := normalize(vec3(-0.55, -0.65, 0.72))
-	facing := 0.5 + 0.5*dot(p/max(r, 0.0001), -normalize(l.xy)) // 1 on the lit side
+	l := vec3(lxy, lz)
+	facing := 0.5 + 0.5*dot(p/max(r, 0.0001), -ld)*min(1, 3*tl) // 1 on the side away from the light
 	core := smoothstep(0.05, 0.9, z)
 
 	// The interior, turned with the marble: a point on the surface and
@@ -124,30 +141,34 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	glass := mix(deep, base, smoothstep(0.05, 0.95, z))
 	col := mix(glass, veilCol, 0.7*veil)
 
-	// Light: lit from the top left; the light that passes through the
-	// glass gathers on the far side; darker towards the rim all round,
-	// most on the side away from the light.
+	// Light: from the one light; the light that passes through the glass
+	// gathers on the side away from it; darker towards the rim all
+	// round, most on the side facing the light.
 	col *= 0.74 + 0.36*max(dot(n, l), 0)
-	dg := length(p - vec2(0.36, 0.44))
+	dg := length(p + ld*min(0.6, 0.2+0.6*tl))
 	col += mix(base, vec3(1), 0.3) * 0.55 * exp(-dg*dg/0.07) * (1 - 0.4*veil)
 	col *= 1 - (0.3+0.35*(1-facing))*smoothstep(0.55, 1, r)
 
 	// Nearly opaque: deep glass shows little of the board through it.
 	ga := mix(0.8, 1, smoothstep(0.0, 0.5, z))
 
-	// Reflections: the room's window, large and soft, at the top left
-	// (its bars faint across it); two sharp highlights, the lamp's and a
-	// second light's; a little Fresnel sheen at the rim towards the light.
-	wq := abs(p-vec2(-0.34, -0.4)) - vec2(0.17, 0.12)
+	// Reflections of the one light, where the marble's place under it
+	// puts them (the mirror point of the light, pushed out a little: the
+	// lamp is broad): its shade as a broad soft window, its bulb as one
+	// small sharp glint in the window's corner towards the light, and a
+	// little Fresnel sheen at the rim.
+	hv := normalize(l + vec3(0, 0, 1))
+	wc := hv.xy * 1.45
+	wc *= min(1, 0.62/max(length(wc), 0.0001))
+	wq := abs(p-wc) - vec2(0.2, 0.14)*(0.55+0.45*sqrt(max(0, 1-dot(wc, wc))))
 	wd := length(max(wq, vec2(0))) + min(max(wq.x, wq.y), 0)
-	win := 0.26 * (1 - smoothstep(-0.1, 0.12, wd)) * (1 - 0.45*(1-smoothstep(0.008, 0.03, abs(p.x+0.34)))*(1-smoothstep(0.008, 0.03, abs(p.y+0.4))))
+	win := 0.24 * (1 - smoothstep(-0.14, 0.1, wd))
 	fr := 0.03 + 0.5*pow(1-z, 5)
-	refl := vec3(1, 0.96, 0.9) * (fr*(0.1+0.6*facing) + win)
-	h := normalize(l + vec3(0, 0, 1))
-	nh := max(dot(n, h), 0)
-	h2 := normalize(vec3(0.62, -0.5, 0.6) + vec3(0, 0, 1))
-	nh2 := max(dot(n, h2), 0)
-	spec := 1.3*pow(nh, 260) + 0.8*pow(nh2, 500) + 0.1*pow(nh, 16)
+	refl := vec3(1, 0.96, 0.9) * (fr*(0.1+0.5*facing) + win)
+	gp := wc + ld*0.09 + vec2(-0.03, -0.03)
+	gn := vec3(gp, sqrt(max(0, 1-dot(gp, gp))))
+	ng := max(dot(n, gn), 0)
+	spec := 1.4*pow(ng, 900) + 0.08*pow(max(dot(n, hv), 0), 14)
 	body := vec4(col*ga+refl+spec, min(1, ga+0.5*fr+win+spec)) * cover
 	return (body + under*(1-body.a)) * color.b
 }
@@ -169,7 +190,10 @@ func marbleShaderSrc(opals [4]Opal) []byte {
 		fmt.Fprintf(&sb, "%s := pick(ci, %s, %s, %s, %s)\n\t", f.name,
 			v(f.get(opals[logic.Orange])), v(f.get(opals[logic.Green])), v(f.get(opals[logic.Blue])), v(f.get(opals[logic.White])))
 	}
-	return []byte(fmt.Sprintf(marbleKage, sb.String()))
+	src := fmt.Sprintf(marbleKage, sb.String())
+	src = strings.ReplaceAll(src, "lightSteps", fmt.Sprintf("%d.0", lightSteps))
+	src = strings.ReplaceAll(src, "lightHalf", fmt.Sprintf("%d.0", lightHalf))
+	return []byte(src)
 }
 
 // newMarbleShader compiles the opal shader for the palette opals; its
@@ -281,18 +305,25 @@ func seedFrac(seed uint32) float32 { return float32(mix32(seed)>>8) / (1 << 24) 
 // framebuffer) costs milliseconds; and one texture batches.
 
 // bakeKey is what a baked marble looks like: its colour, seed and
-// orientation (the exact bits the caller passed).
+// orientation (the exact bits the caller passed), and the light as seen
+// from where it lies.
 type bakeKey struct {
 	c    logic.Color
 	seed uint32
 	t    Turn
+	l    lightCode
 }
 
 // maxBakeSlots is how many resting marbles the bake texture holds at
 // most: a full board, its entry points and the supplies, with room for
-// the orientations marbles come to rest in over a few moves. When it is
+// the orientations marbles come to rest in over a few moves. Lit from
+// where they lie, the supplies' marbles no longer share a few bakes
+// between them: room for a full board and four full trays. When it is
 // full, the slot baked longest ago is baked over.
-const maxBakeSlots = 10 * 10
+const (
+	bakeCols     = 12
+	maxBakeSlots = bakeCols * bakeCols
+)
 
 // maxSeen bounds the marbles remembered as seen once (most of them the
 // passing orientations of rolling marbles); they are forgotten together.
@@ -304,11 +335,11 @@ const maxTexture = 4096
 
 // bake returns the texture of the resting marble, baking it the second
 // time it is asked for (the first, with now), or nil: shade it live.
-func (s *Sprites) bake(c logic.Color, t Turn, lift float64, seed uint32, now bool) *ebiten.Image {
+func (s *Sprites) bake(c logic.Color, t Turn, lc lightCode, lift float64, seed uint32, now bool) *ebiten.Image {
 	if s.live || lift != 0 || s.d == 0 {
 		return nil
 	}
-	k := bakeKey{c, seed, t}
+	k := bakeKey{c, seed, t, lc}
 	s.bakeUses++
 	if slot, ok := s.baked[k]; ok {
 		s.slotUsed[slot] = s.bakeUses
@@ -350,7 +381,7 @@ func (s *Sprites) bake(c logic.Color, t Turn, lift float64, seed uint32, now boo
 	img := s.bakeSlot[slot]
 	img.Clear()
 	b := img.Bounds()
-	s.shade(img, c, float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2, float64(s.d)/2, t, 0, 1, seed)
+	s.shade(img, c, float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2, float64(s.d)/2, t, lc, 0, 1, seed)
 	return img
 }
 
@@ -375,7 +406,7 @@ func (s *Sprites) ensureBakeAtlas() {
 		s.bakeAtlas.Deallocate()
 	}
 	step := side + 2
-	cols := max(1, min(10, maxTexture/step))
+	cols := max(1, min(bakeCols, maxTexture/step))
 	s.bakeAtlas = ebiten.NewImage(cols*step, cols*step)
 	s.bakeSlot = s.bakeSlot[:0]
 	for i := range cols * cols {

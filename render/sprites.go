@@ -51,6 +51,11 @@ type Sprites struct {
 	theme, shaded Theme
 	themed        bool
 	pageFill      color.Color
+
+	// The buttons' plates (Plate) and the pages' table top at the last
+	// two sizes (FillPage), painted once.
+	plates [plateKinds]*ebiten.Image
+	pages  [2]pageTop
 }
 
 // SetTheme makes t the theme of everything drawn from now on: the
@@ -83,15 +88,6 @@ func (s *Sprites) Tint(c logic.Color) color.RGBA {
 
 // Marks reports whether the theme puts a mark on each colour's marbles.
 func (s *Sprites) Marks() bool { return s.themed && s.theme.Marks }
-
-// FillPage fills dst with the theme's page colour (without boxing the
-// colour anew, which would allocate every frame).
-func (s *Sprites) FillPage(dst *ebiten.Image) {
-	if s.pageFill == nil {
-		s.pageFill = Walnut.Page
-	}
-	dst.Fill(s.pageFill)
-}
 
 // Reach is how far from its centre, in pixels, a board marble drawn
 // lifted by lift may touch the picture (its shadow and caustic included).
@@ -256,11 +252,12 @@ func (s *Sprites) marble(dst *ebiten.Image, c logic.Color, x, y float64, t Turn,
 	// A marble drawn scaled (a tray's, a score marker) never rolls: baked
 	// the first time, so that it never shows once shaded live at its own
 	// size and then as the baked one scaled, a little different.
-	if img := s.bake(c, t, lift, seed, scale != 1); img != nil {
+	lc := lightAt(dst.Bounds(), x, y)
+	if img := s.bake(c, t, lc, lift, seed, scale != 1); img != nil {
 		a := uint8(math.Round(255 * alpha))
 		s.centred(dst, img, x, y, k, 0, color.RGBA{a, a, a, a})
 	} else {
-		s.shade(dst, c, x, y, k*float64(s.d)/2, t, lift, alpha, seed)
+		s.shade(dst, c, x, y, k*float64(s.d)/2, t, lc, lift, alpha, seed)
 	}
 	if s.Marks() && s.shapes.sym[c] != nil {
 		a := uint8(math.Round(255 * alpha))
@@ -268,9 +265,10 @@ func (s *Sprites) marble(dst *ebiten.Image, c logic.Color, x, y float64, t Turn,
 	}
 }
 
-// shade draws the marble with the shader, its radius r pixels.
-func (s *Sprites) shade(dst *ebiten.Image, c logic.Color, x, y, r float64, t Turn, lift, alpha float64, seed uint32) {
-	cr, cl, ca, cs := float32(c), float32(lift), float32(alpha), seedFrac(seed)
+// shade draws the marble with the shader, its radius r pixels, lit by
+// the light lc.
+func (s *Sprites) shade(dst *ebiten.Image, c logic.Color, x, y, r float64, t Turn, lc lightCode, lift, alpha float64, seed uint32) {
+	cr, cl, ca, cs := lc.pack(uint8(c)), float32(lift), float32(alpha), seedFrac(seed)
 	q := float32(quadReach(lift))
 	for i := range s.verts {
 		sx, sy := float32(i%2*2-1)*q, float32(i/2*2-1)*q
