@@ -1,8 +1,10 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"shiftago/logic"
@@ -21,7 +23,8 @@ import (
 // the three sizes the art direction is judged at (issue 50): a desktop
 // window, a tablet at DPR 2 and a notched phone at DPR 3, into the folder
 // named by SHIFTAGO_SHOTS (skipped without it), to hold a build's shots
-// against another's.
+// against another's. SHIFTAGO_SHOTS_ONLY, if set, lists the shots to
+// take as screen-size prefixes ("game-pho,title-des").
 func TestArtShots(t *testing.T) {
 	dir, l := shotsDir(t)
 	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3}, screens(), &input.Script{})
@@ -72,6 +75,9 @@ func TestArtShots(t *testing.T) {
 				return s
 			}},
 		} {
+			if only := os.Getenv("SHIFTAGO_SHOTS_ONLY"); only != "" && !strings.Contains(only, s.name+"-"+sz.name[:3]) {
+				continue
+			}
 			l.Do(func() {
 				c.W, c.H = float64(sz.w), float64(sz.h)
 				c.Tick = 100

@@ -5,9 +5,10 @@ import (
 	"math"
 )
 
-// One light hangs over the table: above the screen's middle, up and to
-// the left of it by about half the screen's shorter side, as high as
-// that side. Each marble is lit from where it lies under it: its window
+// One light hangs over the table: up and to the left of the screen's
+// middle by about a half and two thirds of the screen's shorter side, as
+// high as that side, so that every marble is lit from the top left, the
+// more steeply the nearer it lies to the light. Each marble is lit from where it lies under it: its window
 // reflection and glint sit towards the light, its shadow and the caustic
 // the glass focuses fall away from it, so no two marbles of a board show
 // the same highlights (issue 50). The direction travels to the shader
@@ -23,7 +24,7 @@ const (
 // maxTilt bounds the light's slant at a marble (the length of its
 // direction's part across the board): a marble far from the light keeps
 // its shadow and caustic within the quad the shader draws (restReach).
-const maxTilt = 0.62
+const maxTilt = 0.72
 
 // lightCode is the quantised direction towards the light (x right, y
 // down, across the board), each in 0 .. lightSteps-1.
@@ -32,7 +33,7 @@ type lightCode struct{ x, y uint8 }
 // defaultLight is the light as seen from the middle of the screen: what
 // a marble drawn without a screen around it (a test's, a painted
 // picture's) is lit by.
-var defaultLight = lightFor(-0.45, -0.55, 1)
+var defaultLight = lightFor(-0.55, -0.7, 1)
 
 // lightFor quantises the direction (dx, dy, h) towards the light.
 func lightFor(dx, dy, h float64) lightCode {
@@ -56,8 +57,8 @@ func lightAt(b image.Rectangle, x, y float64) lightCode {
 	if m <= 0 {
 		return defaultLight
 	}
-	lx := float64(b.Min.X) + w/2 - 0.45*m
-	ly := float64(b.Min.Y) + h/2 - 0.55*m
+	lx := float64(b.Min.X) + w/2 - 0.55*m
+	ly := float64(b.Min.Y) + h/2 - 0.7*m
 	return lightFor(lx-x, ly-y, m)
 }
 

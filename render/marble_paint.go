@@ -111,9 +111,9 @@ func shadeMarble(o Opal, seed float32, q Turn, lc lightCode, x, y, lift, px floa
 		sh := 0.6 * (1 - smoothstep(0.3, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
 		sh += 0.42 * (1 - smoothstep(0.9, 1.14, r)) * (1 - smoothstep(0, 0.3, lift))
 		sh = min(sh, 0.8)
-		k := (0.72 + 0.3*tl) * (1 + 1.2*lift)
+		k := (0.8 + 0.12*tl) * (1 + 1.2*lift)
 		dc := math.Hypot(x+ldx*k, y+ldy*k)
-		caus := (0.12 + 0.22*min(tl, 1)) * math.Exp(-dc*dc/0.08) * max(0, 1-1.6*lift)
+		caus := 0.6 * smoothstep(0, 0.5, tl) * math.Exp(-dc*dc/0.06) * max(0, 1-1.6*lift)
 		u := base.mix(splat(1), 0.35).scale(caus * (1 - sh))
 		und = [4]float64{u[0], u[1], u[2], sh}
 	}
@@ -159,20 +159,20 @@ func shadeMarble(o Opal, seed float32, q Turn, lc lightCode, x, y, lift, px floa
 
 	ga := 0.8 + 0.2*smoothstep(0, 0.5, z)
 	hv := l.add(vec3{0, 0, 1}).norm()
-	wcx, wcy := hv[0]*1.45, hv[1]*1.45
+	wcx, wcy := hv[0]*1.6, hv[1]*1.6
 	if wl := math.Hypot(wcx, wcy); wl > 0.62 {
 		wcx, wcy = wcx*0.62/wl, wcy*0.62/wl
 	}
 	ws := 0.55 + 0.45*math.Sqrt(max(0, 1-wcx*wcx-wcy*wcy))
-	wqx, wqy := math.Abs(x-wcx)-0.2*ws, math.Abs(y-wcy)-0.14*ws
+	wqx, wqy := math.Abs(x-wcx)-0.19*ws, math.Abs(y-wcy)-0.13*ws
 	wd := math.Hypot(max(wqx, 0), max(wqy, 0)) + min(max(wqx, wqy), 0)
-	win := 0.24 * (1 - smoothstep(-0.14, 0.1, wd))
+	win := 0.4 * (1 - smoothstep(-0.12, 0.1, wd))
 	fr := 0.03 + 0.5*math.Pow(1-z, 5)
 	refl := vec3{1, 0.96, 0.9}.scale(fr*(0.1+0.5*facing) + win)
 	gpx, gpy := wcx+ldx*0.09-0.03, wcy+ldy*0.09-0.03
 	gn := vec3{gpx, gpy, math.Sqrt(max(0, 1-gpx*gpx-gpy*gpy))}
 	ng := max(n.dot(gn), 0)
-	spec := 1.4*math.Pow(ng, 900) + 0.08*math.Pow(max(n.dot(hv), 0), 14)
+	spec := 1.4*math.Pow(ng, 400) + 0.08*math.Pow(max(n.dot(hv), 0), 14)
 	b := col.scale(ga).add(refl).add(splat(spec))
 	ba := min(1, ga+0.5*fr+win+spec)
 	out := [4]float64{b[0] * cover, b[1] * cover, b[2] * cover, ba * cover}

@@ -237,7 +237,7 @@ func TestOneLight(t *testing.T) {
 		}
 		return gx, gy
 	}
-	lamp := lightAt(screen, 500-0.45*800, 400-0.55*800)
+	lamp := lightAt(screen, 500-0.55*800, 400-0.7*800)
 	far := lightAt(screen, 900, 700)
 	left := lightAt(screen, 100, 700)
 	gl, _ := glint(lamp)

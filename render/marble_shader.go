@@ -104,9 +104,9 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	sh := 0.6 * (1 - smoothstep(0.3, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
 	sh += 0.42 * (1 - smoothstep(0.9, 1.14, r)) * (1 - smoothstep(0, 0.3, lift))
 	sh = min(sh, 0.8)
-	co := -ld * (0.72 + 0.3*tl) * (1 + 1.2*lift)
+	co := -ld * (0.8 + 0.12*tl) * (1 + 1.2*lift)
 	dc := length(p - co)
-	caus := (0.12 + 0.22*min(tl, 1)) * exp(-dc*dc/0.08) * max(0, 1-1.6*lift)
+	caus := 0.6 * smoothstep(0, 0.5, tl) * exp(-dc*dc/0.06) * max(0, 1-1.6*lift)
 	under := vec4(mix(base, vec3(1), 0.35)*caus*(1-sh), sh)
 
 	cover := clamp((1-r)/px+0.5, 0, 1)
@@ -158,17 +158,17 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	// small sharp glint in the window's corner towards the light, and a
 	// little Fresnel sheen at the rim.
 	hv := normalize(l + vec3(0, 0, 1))
-	wc := hv.xy * 1.45
+	wc := hv.xy * 1.6
 	wc *= min(1, 0.62/max(length(wc), 0.0001))
-	wq := abs(p-wc) - vec2(0.2, 0.14)*(0.55+0.45*sqrt(max(0, 1-dot(wc, wc))))
+	wq := abs(p-wc) - vec2(0.19, 0.13)*(0.55+0.45*sqrt(max(0, 1-dot(wc, wc))))
 	wd := length(max(wq, vec2(0))) + min(max(wq.x, wq.y), 0)
-	win := 0.24 * (1 - smoothstep(-0.14, 0.1, wd))
+	win := 0.4 * (1 - smoothstep(-0.12, 0.1, wd))
 	fr := 0.03 + 0.5*pow(1-z, 5)
 	refl := vec3(1, 0.96, 0.9) * (fr*(0.1+0.5*facing) + win)
 	gp := wc + ld*0.09 + vec2(-0.03, -0.03)
 	gn := vec3(gp, sqrt(max(0, 1-dot(gp, gp))))
 	ng := max(dot(n, gn), 0)
-	spec := 1.4*pow(ng, 900) + 0.08*pow(max(dot(n, hv), 0), 14)
+	spec := 1.4*pow(ng, 400) + 0.08*pow(max(dot(n, hv), 0), 14)
 	body := vec4(col*ga+refl+spec, min(1, ga+0.5*fr+win+spec)) * cover
 	return (body + under*(1-body.a)) * color.b
 }

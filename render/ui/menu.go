@@ -14,11 +14,11 @@ func DrawMenuButton(dst *ebiten.Image, k Kit, b layout.Rect, open bool) {
 	if b.Empty() {
 		return
 	}
-	fill, bar := render.Chip, render.Ink
+	kind, bar := render.PlateInlay, render.Ink
 	if open {
-		fill, bar = render.ChipOn, render.Dark
+		kind, bar = render.PlateBrass, render.Dark
 	}
-	k.Sprites.Panel(dst, b.X, b.Y, b.W, b.H, b.H*0.25, fill)
+	k.Sprites.Plate(dst, b.X, b.Y, b.W, b.H, kind, 1)
 	for i := -1; i <= 1; i++ {
 		k.Sprites.Rect(dst, b.X+b.W*0.25, b.Y+b.H/2+float64(i)*b.H*0.2-b.H*0.035, b.W*0.5, math.Max(2, b.H*0.07), bar)
 	}
@@ -28,14 +28,14 @@ func DrawMenuButton(dst *ebiten.Image, k Kit, b layout.Rect, open bool) {
 // dimmed when there is nothing to take back (on false), darker while
 // pressed.
 func DrawUndoButton(dst *ebiten.Image, k Kit, icon *UndoIcon, r layout.Rect, on, down bool) {
-	fill, ink := render.Chip, render.Ink
-	if down && on {
-		fill = render.ChipHover
-	}
+	ink := render.Ink
 	if !on {
 		ink = render.Fade(render.Dim, 0.55)
 	}
-	k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, r.H*0.25, fill)
+	k.Sprites.Plate(dst, r.X, r.Y, r.W, r.H, render.PlateInlay, 1)
+	if down && on {
+		k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, r.H*0.28, render.PlateHover)
+	}
 	icon.Draw(dst, r.X, r.Y, r.H, ink)
 }
 
@@ -55,7 +55,7 @@ func DrawMenuItems[A comparable](dst *ebiten.Image, k Kit, items []Button[A]) {
 	k.Sprites.Panel(dst, bk.X-pad, bk.Y-pad, bk.W+2*pad, bk.H+2*pad, ih*0.25, render.MenuItem)
 	for _, it := range items {
 		r := it.Rect()
-		k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, r.H*0.2, render.MenuItem)
+		k.Sprites.Plate(dst, r.X, r.Y, r.W, r.H, render.PlateInlay, 1)
 		col := render.Ink
 		if it.Off {
 			col = render.Dim

@@ -151,30 +151,38 @@ func (bs *Buttons[A]) Tapped(p Pointer) (Button[A], bool) {
 	return Button[A]{}, false
 }
 
-// Draw draws every button.
+// Draw draws every button: a plate set into the table, an inlay of dark
+// wood rimmed in brass, polished brass when chosen or primary, its label
+// engraved.
 func (bs *Buttons[A]) Draw(dst *ebiten.Image, k Kit) {
 	for i := range bs.List {
 		b := &bs.List[i]
-		fill, txt := render.Chip, render.Ink
+		kind, alpha, txt := render.PlateInlay, 1.0, render.Ink
+		hot := i+1 == bs.hover || i+1 == bs.pressed
 		switch {
 		case b.Off:
-			// Plainly out of use: a faint outline of a chip, faint text.
-			fill, txt = render.Fade(render.Chip, 0.35), render.Fade(render.Dim, 0.45)
+			// Plainly out of use: a faint plate, faint text.
+			alpha, txt = 0.35, render.Fade(render.Dim, 0.45)
 		case b.On:
-			fill, txt = render.ChipOn, render.Dark
-		case i+1 == bs.hover || i+1 == bs.pressed:
-			fill = render.ChipHover
+			kind, txt = render.PlateBrass, render.Dark
 		}
-		r := b.H * 0.28
 		if b.HasSwatch {
 			if b.On {
-				k.Sprites.Panel(dst, b.X, b.Y, b.W, b.H, r, render.ChipHover)
+				k.Sprites.Plate(dst, b.X, b.Y, b.W, b.H, render.PlateInlay, 1)
 			}
 			d := float64(k.Sprites.Diameter())
 			k.Sprites.MarbleScaled(dst, b.Swatch, b.X+b.W/2, b.Y+b.H/2, min(b.W, b.H)*0.8/max(d, 1))
 			continue
 		}
-		k.Sprites.Panel(dst, b.X, b.Y, b.W, b.H, r, fill)
+		k.Sprites.Plate(dst, b.X, b.Y, b.W, b.H, kind, alpha)
+		if hot && !b.Off {
+			// Under the finger: the plate catches more of the lamp.
+			k.Sprites.Panel(dst, b.X, b.Y, b.W, b.H, b.H*0.28, render.PlateHover)
+		}
+		lip := 0.0 // the engraving's lit lower edge, on brass
+		if kind == render.PlateBrass {
+			lip = max(1, b.H/44)
+		}
 		th := bs.textH(b)
 		size, room := th*0.46, b.W-th*0.4
 		if k.Text.Width(b.Label, size, b.Bold) > room {
@@ -191,14 +199,23 @@ func (bs *Buttons[A]) Draw(dst *ebiten.Image, k Kit) {
 				bs.split[key] = sp
 			}
 			if sp.ok {
-				k.Text.Draw(dst, sp.l1, b.X+b.W/2, b.Y+b.H/2-0.55*sp.size, sp.size, txt, render.AlignCenter, b.Bold)
-				k.Text.Draw(dst, sp.l2, b.X+b.W/2, b.Y+b.H/2+0.55*sp.size, sp.size, txt, render.AlignCenter, b.Bold)
+				engrave(dst, k, sp.l1, b.X+b.W/2, b.Y+b.H/2-0.55*sp.size, sp.size, txt, b.Bold, lip)
+				engrave(dst, k, sp.l2, b.X+b.W/2, b.Y+b.H/2+0.55*sp.size, sp.size, txt, b.Bold, lip)
 				continue
 			}
 			size = k.Text.Fit(b.Label, size, room, b.Bold)
 		}
-		k.Text.Draw(dst, b.Label, b.X+b.W/2, b.Y+b.H/2, size, txt, render.AlignCenter, b.Bold)
+		engrave(dst, k, b.Label, b.X+b.W/2, b.Y+b.H/2, size, txt, b.Bold, lip)
 	}
+}
+
+// engrave draws a centred label cut into a plate: with lip > 0, the cut's
+// lower edge catching the light lip pixels below the letters.
+func engrave(dst *ebiten.Image, k Kit, s string, x, y, size float64, col color.RGBA, bold bool, lip float64) {
+	if lip > 0 {
+		k.Text.Draw(dst, s, x, y+lip, size, render.Engraved, render.AlignCenter, bold)
+	}
+	k.Text.Draw(dst, s, x, y, size, col, render.AlignCenter, bold)
 }
 
 // twoLines breaks s into two lines of at most w at 0.9 of size, where

@@ -435,7 +435,7 @@ func (m *MyGames) statusLine(c *app.Context) string {
 
 // Draw draws the page: the rows, then the title and the bar over them.
 func (m *MyGames) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.BgFill)
+	c.Sprites.FillPage(screen)
 	m.rows.Draw(screen, c.Kit())
 	u := m.u
 	for i, b := range m.rows.List {
@@ -458,9 +458,9 @@ func (m *MyGames) Draw(screen *ebiten.Image, c *app.Context) {
 	}
 	// The title and the bar stand over the rows scrolled under them.
 	top := screen.SubImage(rectOf(0, 0, c.W, m.band[0])).(*ebiten.Image)
-	top.Fill(render.BgFill)
+	c.Sprites.FillPageOf(top, c.W, c.H)
 	bot := screen.SubImage(rectOf(0, m.band[1], c.W, c.H)).(*ebiten.Image)
-	bot.Fill(render.BgFill)
+	c.Sprites.FillPageOf(bot, c.W, c.H)
 	for i := range m.head {
 		m.head[i].Draw(screen, c.Text)
 	}

@@ -725,7 +725,7 @@ func (o *Online) answers(c *app.Context, x, y, w, bh float64, act onlineAct, lab
 
 // Draw draws the page.
 func (o *Online) Draw(screen *ebiten.Image, c *app.Context) {
-	screen.Fill(render.BgFill)
+	c.Sprites.FillPage(screen)
 	for i := range o.blocks {
 		o.blocks[i].Draw(screen, c.Text)
 	}
