@@ -3,6 +3,8 @@ package render
 import (
 	"image"
 	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // One light hangs over the table: up and to the left of the screen's
@@ -71,4 +73,20 @@ func (c lightCode) dir() (x, y float64) {
 // light's code above (exact in a float32).
 func (c lightCode) pack(col uint8) float32 {
 	return float32(int(col&3) + 4*(int(c.x)+lightSteps*int(c.y)))
+}
+
+// SetStage makes the light hang over a screen w × h from now on, whatever
+// part of it a marble is drawn into (a frame drawn in part draws into a
+// piece of the screen, whose bounds are not the screen's). Without a
+// stage, the light hangs over the picture drawn into.
+func (s *Sprites) SetStage(w, h float64) {
+	s.stage = image.Rect(0, 0, int(math.Round(w)), int(math.Round(h)))
+}
+
+// lightOver is the light seen from (x, y) on dst.
+func (s *Sprites) lightOver(dst *ebiten.Image, x, y float64) lightCode {
+	if !s.stage.Empty() {
+		return lightAt(s.stage, x, y)
+	}
+	return lightAt(dst.Bounds(), x, y)
 }

@@ -145,8 +145,9 @@ func pageKeyFor(w, h float64, top color.RGBA) pageKey {
 }
 
 // FillPage covers dst with the page's background: the table top of the
-// theme, its planks lit by a lamp over the top third of the page, where
-// the titles and the first controls are.
+// theme, its planks lit by a lamp a little above the page's middle (the
+// titles and first controls are in its light, a tall phone's lower half
+// not left in the dark).
 func (s *Sprites) FillPage(dst *ebiten.Image) {
 	b := dst.Bounds()
 	s.FillPageOf(dst, float64(b.Max.X), float64(b.Max.Y))
@@ -160,7 +161,7 @@ func (s *Sprites) FillPageOf(dst *ebiten.Image, w, h float64) {
 	}
 	// The wood of the table, a little darker: text stands on it.
 	t := s.Theme().Table
-	top := color.RGBA{uint8(float64(t.R) * 0.8), uint8(float64(t.G) * 0.8), uint8(float64(t.B) * 0.8), 0xff}
+	top := color.RGBA{uint8(float64(t.R) * 0.85), uint8(float64(t.G) * 0.85), uint8(float64(t.B) * 0.85), 0xff}
 	key := pageKeyFor(w, h, top)
 	// Two sizes kept: a phone turned back and forth, and the safe area's
 	// part of a screen beside the whole.
@@ -172,7 +173,7 @@ func (s *Sprites) FillPageOf(dst *ebiten.Image, w, h float64) {
 			p = &s.pages[0]
 			free(p.img)
 			cell := math.Min(float64(key.w), float64(key.h)) / 9
-			p.img = upload(PaintTableTop(key.w, key.h, layout.Point{X: float64(key.w) / 2, Y: 0.3 * float64(key.h)}, cell, top))
+			p.img = upload(PaintTableTop(key.w, key.h, layout.Point{X: float64(key.w) / 2, Y: 0.4 * float64(key.h)}, cell, top))
 			p.key = key
 		}
 	}

@@ -45,17 +45,18 @@ type Sprites struct {
 	bakeUses  uint64
 	live      bool // shade every marble every frame (for the benchmarks)
 
-	// The theme everything is drawn in (SetTheme), the one the shader
-	// and the baked marbles were made for, and the theme's page colour
-	// boxed once for Image.Fill.
+	// The theme everything is drawn in (SetTheme) and the one the shader
+	// and the baked marbles were made for.
 	theme, shaded Theme
 	themed        bool
-	pageFill      color.Color
 
 	// The buttons' plates (Plate) and the pages' table top at the last
 	// two sizes (FillPage), painted once.
 	plates [plateKinds]*ebiten.Image
 	pages  [2]pageTop
+
+	// stage is the screen the light hangs over (SetStage), empty if unset.
+	stage image.Rectangle
 }
 
 // SetTheme makes t the theme of everything drawn from now on: the
@@ -64,7 +65,6 @@ type Sprites struct {
 // here at their next draw.
 func (s *Sprites) SetTheme(t Theme) {
 	s.theme, s.themed = t, true
-	s.pageFill = t.Page
 	if s.d != 0 {
 		s.Ensure(s.d)
 	}
@@ -252,7 +252,7 @@ func (s *Sprites) marble(dst *ebiten.Image, c logic.Color, x, y float64, t Turn,
 	// A marble drawn scaled (a tray's, a score marker) never rolls: baked
 	// the first time, so that it never shows once shaded live at its own
 	// size and then as the baked one scaled, a little different.
-	lc := lightAt(dst.Bounds(), x, y)
+	lc := s.lightOver(dst, x, y)
 	if img := s.bake(c, t, lc, lift, seed, scale != 1); img != nil {
 		a := uint8(math.Round(255 * alpha))
 		s.centred(dst, img, x, y, k, 0, color.RGBA{a, a, a, a})

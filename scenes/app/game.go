@@ -369,6 +369,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return
 	}
 	g.dirty = false
+	// The marbles are lit from the screen's light (render's light.go),
+	// also when a partial frame draws them into a piece of the screen.
+	c.Sprites.SetStage(c.W, c.H)
 	if !g.partialDraw(screen) {
 		g.drawFrame(screen)
 		g.drawnScene = g.Scene()
@@ -419,7 +422,10 @@ func (g *Game) drawScene(dst *ebiten.Image) {
 // DrawFull draws the whole of the current screen into dst, as a frame
 // drawn in full would be (tests compare it with what partial frames left
 // on the screen).
-func (g *Game) DrawFull(dst *ebiten.Image) { g.drawFrame(dst) }
+func (g *Game) DrawFull(dst *ebiten.Image) {
+	g.ctx.Sprites.SetStage(g.ctx.W, g.ctx.H)
+	g.drawFrame(dst)
+}
 
 // Layout is required by ebiten.Game; LayoutF is the one used.
 func (g *Game) Layout(w, h int) (int, int) {

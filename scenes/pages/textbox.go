@@ -150,6 +150,9 @@ func (b *textBox) draw(dst *ebiten.Image, c *app.Context, hint string) {
 		return
 	}
 	k := c.Kit()
+	// A well cut into the table, rimmed in brass like the buttons.
+	e := math.Max(1, r.H/40)
+	k.Sprites.Panel(dst, r.X-e, r.Y-e, r.W+2*e, r.H+2*e, 0.2*r.H+e, render.BrassRim)
 	k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, 0.2*r.H, render.OverlaySolid)
 	size := b.size(c)
 	t, col := b.shown(c, b.f.TextForRendering()), render.Ink
