@@ -132,7 +132,8 @@ func parseGameFlags(args []string, stderr io.Writer, st saves.Store, inPage bool
 	fs.StringVar(&o.Online.Game, "game", "", "open this online game of this device's player (its id, as My games and a your-turn notice open it)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stderr, "usage: shiftago [flags]   (or a subcommand: shiftago help)")
+			fmt.Fprintln(stderr, "usage: shiftago [flags]   or a subcommand, which needs no window:\n"+
+				"  shiftago engine|perft|arena|serve ...   (shiftago help says what each does)\nThe game's flags:")
 			fs.SetOutput(stderr)
 			fs.PrintDefaults()
 			return o, err
@@ -470,7 +471,7 @@ func displayProblem(goos string, inPage bool, getenv func(string) string) string
 	}
 	return "shiftago: no display to open the game's window on (neither DISPLAY nor WAYLAND_DISPLAY is set).\n" +
 		"  Run it in a desktop session, or under xvfb-run. The subcommands need no display:\n" +
-		"  shiftago engine, shiftago perft, shiftago arena (shiftago help lists them)."
+		"  shiftago engine, perft, arena and serve (shiftago help says what each does)."
 }
 
 // seatFlag reads one seat of --seats in record.Player's forms ("human",

@@ -16,15 +16,38 @@ import (
 	"shiftago/logic/engine"
 )
 
+// subcommands are this package's subcommands, in the order help lists
+// them. Names reads them, so that a test holds every text that lists the
+// subcommands (help, the game's -h, the no-display message) to this list.
+var subcommands = []struct {
+	name string
+	run  func(args []string, stdout, stderr io.Writer) int
+}{
+	{"engine", runEngine},
+	{"perft", runPerft},
+	{"arena", arena.Main},
+}
+
+// Serve is the subcommand that hosts online games: the game's own
+// binary only points to the server program (logic/online/README.md),
+// which builds the online store's databases the game does not need.
+const Serve = "serve"
+
+// Names are the subcommands' names: this package's, and serve.
+func Names() []string {
+	var names []string
+	for _, c := range subcommands {
+		names = append(names, c.name)
+	}
+	return append(names, Serve)
+}
+
 // subcommand is the subcommand called name, or nil.
 func subcommand(name string) func(args []string, stdout, stderr io.Writer) int {
-	switch name {
-	case "engine":
-		return runEngine
-	case "perft":
-		return runPerft
-	case "arena":
-		return arena.Main
+	for _, c := range subcommands {
+		if c.name == name {
+			return c.run
+		}
 	}
 	return nil
 }
@@ -57,6 +80,8 @@ func Usage(w io.Writer) {
                            count the legal move sequences (shiftago perft -h)
   shiftago arena --a level=5 --b greedy [--games N] [--variant V] [--players N] ...
                            play engines against each other (shiftago arena -h)
+  shiftago serve           host online games and the web app: the server is its
+                           own program, go run ./logic/online/cmd/shiftago-server
   shiftago --version       print the version
   shiftago help            this text
 Every command prints its help on -h and exits 0; a bad flag gets one line
