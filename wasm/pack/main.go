@@ -114,6 +114,9 @@ func pack(dir, src, version string, quality int) error {
 		Purpose string `json:"purpose"`
 	}
 	var mIcons []manifestIcon
+	// extras are the files only an install needs: the service worker
+	// keeps them once a game has started, not on a first visit (sw.js).
+	extras := []string{"manifest.webmanifest"}
 	for _, ic := range icons {
 		data, err := ic.encode()
 		if err != nil {
@@ -123,6 +126,7 @@ func pack(dir, src, version string, quality int) error {
 		if err := b.write(name, data); err != nil {
 			return err
 		}
+		extras = append(extras, name)
 		switch {
 		case ic.name == "apple-touch-icon.png":
 			names["APPLE_TOUCH_ICON_URL"] = name
@@ -172,17 +176,19 @@ func pack(dir, src, version string, quality int) error {
 		return err
 	}
 
-	// The service worker precaches everything above as one version: its
-	// cache name comes from all of it, so any change makes a new cache.
+	// The service worker keeps everything above as one version: its cache
+	// name comes from all of it, so any change makes a new cache. It
+	// precaches what a game needs and keeps the extras later.
 	precache := []string{"./"}
 	for name := range b.files {
-		if name != "index.html" {
+		if name != "index.html" && !slices.Contains(extras, name) {
 			precache = append(precache, name)
 		}
 	}
 	slices.Sort(precache[1:])
+	slices.Sort(extras)
 	sum := sha256.New()
-	for _, name := range append([]string{"index.html"}, precache[1:]...) {
+	for _, name := range slices.Concat([]string{"index.html"}, precache[1:], extras) {
 		fmt.Fprintf(sum, "%s %d\n", name, len(b.files[name]))
 		sum.Write(b.files[name])
 	}
@@ -191,6 +197,11 @@ func pack(dir, src, version string, quality int) error {
 	if err != nil {
 		return err
 	}
+	extraList, err := json.Marshal(extras)
+	if err != nil {
+		return err
+	}
+	pageSum := sha256.Sum256(b.files["index.html"])
 	cacheName, err := json.Marshal("shiftago-" + version + "-" + build)
 	if err != nil {
 		return err
@@ -201,9 +212,11 @@ func pack(dir, src, version string, quality int) error {
 	}
 	versionJSON, _ := json.Marshal(version)
 	sw, err := fill("sw.js", string(tmpl), map[string]string{
-		`"@@CACHE@@"`:   string(cacheName),
-		`"@@VERSION@@"`: string(versionJSON),
-		`["@@FILES@@"]`: string(list),
+		`"@@CACHE@@"`:       string(cacheName),
+		`"@@VERSION@@"`:     string(versionJSON),
+		`["@@FILES@@"]`:     string(list),
+		`["@@EXTRAS@@"]`:    string(extraList),
+		`"@@PAGE_SHA256@@"`: `"` + hex.EncodeToString(pageSum[:]) + `"`,
 	})
 	if err != nil {
 		return err

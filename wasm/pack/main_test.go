@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"image"
@@ -11,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -162,24 +165,37 @@ func TestPack(t *testing.T) {
 	if files == nil {
 		t.Fatal("sw.js has no FILES list")
 	}
-	var list []string
+	var list, extras []string
 	if err := json.Unmarshal([]byte(files[1]), &list); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"./", wasmName, execName, searcherName, "manifest.webmanifest"}
+	// What a game needs is precached; what only an install needs (the
+	// manifest and icons) is kept later, not on a first visit.
+	if want := []string{"./", searcherName, wasmName, execName}; !slices.Equal(list, want) {
+		t.Errorf("sw.js precaches %v, want what a game needs: %v", list, want)
+	}
+	ex := regexp.MustCompile(`const EXTRAS = (\[.*\]);`).FindStringSubmatch(sw)
+	if ex == nil {
+		t.Fatal("sw.js has no EXTRAS list")
+	}
+	if err := json.Unmarshal([]byte(ex[1]), &extras); err != nil {
+		t.Fatal(err)
+	}
+	apple := regexp.MustCompile(`apple-touch-icon\.[0-9a-f]{10}\.png`).FindString(page)
+	wantExtras := []string{"manifest.webmanifest", apple}
 	for _, ic := range m.Icons {
-		want = append(want, ic.Src)
+		wantExtras = append(wantExtras, ic.Src)
 	}
-	for _, w := range want {
-		found := false
-		for _, f := range list {
-			found = found || f == w
-		}
-		if !found {
-			t.Errorf("sw.js does not precache %s: %v", w, list)
+	for _, w := range wantExtras {
+		if !slices.Contains(extras, w) {
+			t.Errorf("sw.js does not keep %s: %v", w, extras)
 		}
 	}
-	for _, f := range list {
+	sum := sha256.Sum256([]byte(page))
+	if !strings.Contains(sw, `const PAGE_SHA256 = "`+hex.EncodeToString(sum[:])+`";`) {
+		t.Error("sw.js does not carry the page's SHA-256")
+	}
+	for _, f := range slices.Concat(list, extras) {
 		if f == "./" {
 			continue
 		}
