@@ -766,7 +766,11 @@ function nextDeploy(dir) {
   };
   edit('index.html', (t) => t.replaceAll(oldExec, newExec)
     .replace(/<meta name="shiftago-version" content="[^"]*">/, '<meta name="shiftago-version" content="e2e-next">'));
-  edit('sw.js', (t) => t.replaceAll(oldExec, newExec).replace(/const CACHE = "[^"]*";/, `const CACHE = "${cache}";`));
+  // The new page's SHA-256, as wasm/pack writes it: the new worker keeps
+  // a page the browser has loaded only if it is this one.
+  const pageSum = createHash('sha256').update(readFileSync(join(out, 'index.html'))).digest('hex');
+  edit('sw.js', (t) => t.replaceAll(oldExec, newExec).replace(/const CACHE = "[^"]*";/, `const CACHE = "${cache}";`)
+    .replace(/const PAGE_SHA256 = "[0-9a-f]{64}";/, `const PAGE_SHA256 = "${pageSum}";`));
   // The search worker's script names wasm_exec too.
   for (const f of readdirSync(out)) if (/^searcher\.[0-9a-f]{10}\.js$/.test(f)) edit(f, (t) => t.replaceAll(oldExec, newExec));
   for (const f of readdirSync(out)) if (f.startsWith(oldExec)) unlinkSync(join(out, f));
