@@ -20,7 +20,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,8 +38,17 @@ const load = () => loadavg().map((l) => +l.toFixed(1));
 let work, serveBin, game, yard, browser;
 
 // yardstickSite builds wasm/yardstick into dir with a page that runs it,
-// and brotli copies as wasm/pack makes a release's (quality 11).
+// and brotli copies as wasm/pack makes a release's (quality 11). The
+// compressing takes minutes on a busy machine: a site built from the same
+// source with the same Go is kept in artifacts/ and used again.
 function yardstickSite(dir) {
+  const goVersion = execFileSync('go', ['version'], { cwd: repo }).toString().trim();
+  const stamp = goVersion + ' ' + createHash('sha256').update(readFileSync(join(repo, 'wasm/yardstick/main.go'))).digest('hex');
+  const kept = join(artifacts, 'yardstick-site');
+  if (existsSync(join(kept, 'stamp')) && readFileSync(join(kept, 'stamp'), 'utf8') === stamp) {
+    cpSync(kept, dir, { recursive: true });
+    return;
+  }
   mkdirSync(dir, { recursive: true });
   execFileSync('go', ['build', '-trimpath', '-ldflags', '-s -w', '-o', join(dir, 'yardstick.wasm'), './wasm/yardstick'],
     { cwd: repo, stdio: 'inherit', env: { ...process.env, GOOS: 'js', GOARCH: 'wasm', CGO_ENABLED: '0' } });
@@ -55,6 +65,9 @@ WebAssembly.instantiateStreaming(fetch("yardstick.wasm"), go.importObject).then(
   for (const f of ['yardstick.wasm', 'wasm_exec.js', 'index.html']) {
     execFileSync('go', ['run', './wasm/pack', '-compress', join(dir, f), '-brotli-quality', '11'], { cwd: repo, stdio: 'inherit' });
   }
+  rmSync(kept, { recursive: true, force: true });
+  cpSync(dir, kept, { recursive: true });
+  writeFileSync(join(kept, 'stamp'), stamp);
 }
 
 // watchFirstScreenDraw (perf.test.mjs's): the yardstick has no phase();
