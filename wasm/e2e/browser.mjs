@@ -1,7 +1,10 @@
-// What the browser tests share (e2e.test.mjs, perf.test.mjs, and through
-// online-kit.mjs the online ones): Chromium's path and switches, the
-// bundle's server, the first-frame watch, the slow link.
-import { spawn } from 'node:child_process';
+// What the browser tests share (e2e.test.mjs, perf.test.mjs,
+// firstvisit.test.mjs, and through online-kit.mjs the online ones):
+// Chromium's path and switches, the bundle's server, the first-frame
+// watches, the slow link, the yardstick page.
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 // Debian's Chromium, headless, with software WebGL and nothing of its own
 // on the network. WebGL runs on Mesa's llvmpipe through ANGLE's EGL back
@@ -81,4 +84,46 @@ export function watchFirstPlayable() {
     else requestAnimationFrame(f);
   };
   requestAnimationFrame(f);
+}
+
+// watchFirstScreenDraw, an init script for the yardstick page (it has no
+// phase()), notes as window.__firstPlayable the animation frame after the
+// page's first WebGL draw to the screen (no framebuffer bound): the frame
+// that shows it, as the game's watch notes the frame after its first tick.
+export function watchFirstScreenDraw() {
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (type, attrs) {
+    const gl = getContext.call(this, type, attrs);
+    if (!gl || !/webgl/.test(type) || gl.__watched) return gl;
+    gl.__watched = true;
+    let bound = null, seen = false;
+    const bindFramebuffer = gl.bindFramebuffer, drawElements = gl.drawElements;
+    gl.bindFramebuffer = function (target, fb) { bound = fb; return bindFramebuffer.call(this, target, fb); };
+    gl.drawElements = function (...args) {
+      if (!bound && !seen) {
+        seen = true;
+        requestAnimationFrame(() => { window.__firstPlayable = performance.now(); });
+      }
+      return drawElements.apply(this, args);
+    };
+    return gl;
+  };
+}
+
+// yardstickPage builds wasm/yardstick (from the repository at repo) into
+// dir with a page that runs it: outside the bundle, so it never ships.
+export function yardstickPage(repo, dir) {
+  mkdirSync(dir, { recursive: true });
+  execFileSync('go', ['build', '-trimpath', '-ldflags', '-s -w', '-o', join(dir, 'yardstick.wasm'), './wasm/yardstick'],
+    { cwd: repo, stdio: 'inherit', env: { ...process.env, GOOS: 'js', GOARCH: 'wasm', CGO_ENABLED: '0' } });
+  const goroot = execFileSync('go', ['env', 'GOROOT'], { cwd: repo }).toString().trim();
+  copyFileSync(join(goroot, 'lib/wasm/wasm_exec.js'), join(dir, 'wasm_exec.js'));
+  writeFileSync(join(dir, 'index.html'), `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<style>html, body { margin: 0; height: 100%; overflow: hidden; background: #000; }</style></head>
+<body><script src="wasm_exec.js"></script><script>
+const go = new Go();
+WebAssembly.instantiateStreaming(fetch("yardstick.wasm"), go.importObject).then((r) => go.run(r.instance));
+</script></body></html>
+`);
 }

@@ -34,7 +34,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { executablePath, launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
+import { executablePath, launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable, watchFirstScreenDraw, yardstickPage } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
@@ -48,31 +48,13 @@ const perf = {};
 const serve = (dir) => serveWith(serveBin, dir);
 const consoleLines = [];
 
-// yardstickPage builds wasm/yardstick into dir with a page that runs it:
-// outside the bundle, so it never ships.
-function yardstickPage(dir) {
-  mkdirSync(dir, { recursive: true });
-  execFileSync('go', ['build', '-trimpath', '-ldflags', '-s -w', '-o', join(dir, 'yardstick.wasm'), './wasm/yardstick'],
-    { cwd: repo, stdio: 'inherit', env: { ...process.env, GOOS: 'js', GOARCH: 'wasm', CGO_ENABLED: '0' } });
-  const goroot = execFileSync('go', ['env', 'GOROOT'], { cwd: repo }).toString().trim();
-  copyFileSync(join(goroot, 'lib/wasm/wasm_exec.js'), join(dir, 'wasm_exec.js'));
-  writeFileSync(join(dir, 'index.html'), `<!doctype html>
-<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<style>html, body { margin: 0; height: 100%; overflow: hidden; background: #000; }</style></head>
-<body><script src="wasm_exec.js"></script><script>
-const go = new Go();
-WebAssembly.instantiateStreaming(fetch("yardstick.wasm"), go.importObject).then((r) => go.run(r.instance));
-</script></body></html>
-`);
-}
-
 before(async () => {
   assert.ok(existsSync(join(bundle, 'index.html')), `no bundle in ${bundle}: build it first with bash wasm/build.sh`);
   mkdirSync(artifacts, { recursive: true });
   work = mkdtempSync(join(tmpdir(), 'shiftago-perf-'));
   serveBin = join(work, 'serve');
   execFileSync('go', ['build', '-o', serveBin, './wasm/serve'], { cwd: repo, stdio: 'inherit' });
-  yardstickPage(join(work, 'yardstick'));
+  yardstickPage(repo, join(work, 'yardstick'));
   game = await serve(bundle);
   yard = await serve(join(work, 'yardstick'));
   browser = await chromium.launch({ executablePath, args: launchArgs, headless: true });
@@ -218,30 +200,6 @@ test('bytes of a first visit, by file', { timeout: 900_000 }, async () => {
 });
 
 // ---- start-up --------------------------------------------------------------
-
-// watchFirstScreenDraw, an init script for the yardstick page (it has no
-// phase()), notes as window.__firstPlayable the animation frame after the
-// page's first WebGL draw to the screen (no framebuffer bound): the frame
-// that shows it, as the game's watch notes the frame after its first tick.
-function watchFirstScreenDraw() {
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (type, attrs) {
-    const gl = getContext.call(this, type, attrs);
-    if (!gl || !/webgl/.test(type) || gl.__watched) return gl;
-    gl.__watched = true;
-    let bound = null, seen = false;
-    const bindFramebuffer = gl.bindFramebuffer, drawElements = gl.drawElements;
-    gl.bindFramebuffer = function (target, fb) { bound = fb; return bindFramebuffer.call(this, target, fb); };
-    gl.drawElements = function (...args) {
-      if (!bound && !seen) {
-        seen = true;
-        requestAnimationFrame(() => { window.__firstPlayable = performance.now(); });
-      }
-      return drawElements.apply(this, args);
-    };
-    return gl;
-  };
-}
 
 // visit loads url in ctx, throttled to link if given, and resolves to the
 // page and its figures once it has drawn its first frame: firstMs (from
