@@ -8,7 +8,6 @@ import (
 	"os/exec"
 
 	"shiftago/logic/cli"
-	"shiftago/logic/online/server"
 )
 
 // The command line's commands and the silent restart live in this file,
@@ -18,19 +17,27 @@ import (
 // out of the .wasm every first visit downloads (wasm/README.md).
 
 // command runs what args ask for instead of the game window: --version,
-// `serve` (the online game server, logic/online/server) or a subcommand
-// of logic/cli. handled is false when args ask for none.
+// `serve` (which says where the server is) or a subcommand of
+// logic/cli. handled is false when args ask for none.
 func command(args []string) (code int, handled bool) {
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "version") {
 		fmt.Println("shiftago", version)
 		return 0, true
 	}
 	if len(args) > 0 && args[0] == "serve" {
-		// The online game server: no window.
-		return server.Command(args[1:], os.Stdout, os.Stderr), true
+		// The online game server is a program of its own, so that playing
+		// never compiles its database drivers (more than half of a first
+		// build). Running it from here would build it at every call, and
+		// a release's game binary has no source to build it from: say
+		// where it is, as an unknown command would (status 2).
+		fmt.Fprintln(os.Stderr, serveMoved)
+		return 2, true
 	}
 	return cli.Run(args)
 }
+
+// serveMoved is `shiftago serve`'s one line.
+const serveMoved = "shiftago serve: the server is its own program now: go run ./logic/online/cmd/shiftago-server [flags] (or a release's shiftago-server binary; logic/online/README.md, Hosting)"
 
 // restartSilently runs the game again in a new process without sound.
 func restartSilently() error {

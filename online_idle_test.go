@@ -23,11 +23,11 @@ import (
 	"shiftago/scenes/saves"
 )
 
-// serveForTest builds this program and starts `shiftago serve` on a free
+// serveForTest builds the server (shiftago-server) and starts it on a free
 // port with its data in a temporary folder.
 func serveForTest(t *testing.T) *servetest.Node {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "shiftago")
+	bin := filepath.Join(t.TempDir(), "shiftago-server")
 	if err := servetest.Build(bin); err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ import (
 )
 
 // TestOnlineScreenshots writes the online screens in every language on
-// the desktop, a tablet and a phone, against a real `shiftago serve`,
+// the desktop, a tablet and a phone, against a real shiftago-server,
 // into the folder named by SHIFTAGO_SHOTS (written only with it): the
 // Play online page with a name typed, the table's menu, another seat's
 // takeback offer asked, and the notice of a computer

@@ -14,7 +14,7 @@ import (
 	"shiftago/logic/online/servetest"
 )
 
-// These tests start the real program (`shiftago serve`, built once in
+// These tests start the real program (shiftago-server, built once in
 // TestMain) on real loopback sockets with a real (SQLite) database, and
 // play through the Link, the turn controller and the headless client.
 
@@ -22,10 +22,10 @@ var bin string // the shiftago binary
 
 func TestMain(m *testing.M) { servetest.Main(m, &bin) }
 
-// node is a running `shiftago serve`.
+// node is a running shiftago-server.
 type node = servetest.Node
 
-// serve runs shiftago serve on addr ("127.0.0.1:0": a free port) with its
+// serve runs shiftago-server on addr ("127.0.0.1:0": a free port) with its
 // database in data, and waits for it to say where it listens.
 func serve(t *testing.T, addr, data string) *node {
 	t.Helper()

@@ -1,4 +1,4 @@
-// Online play through faults, in a real browser: a real `shiftago serve`
+// Online play through faults, in a real browser: a real shiftago-server
 // (the built web app and the game service on one origin), a phone
 // (390×844, DPR 2) and a tablet (820×1180, DPR 1) played by touch through
 // CDP, and a desktop (1280×800) played by mouse, all with human timing
@@ -40,7 +40,7 @@
 //   (cd wasm/e2e && BUNDLE=/tmp/online-web node --test online-faults.test.mjs)
 //
 // Environment: BUNDLE (default dist/web), CHROMIUM (default
-// /usr/bin/chromium), SHIFTAGO (a built shiftago binary; default: built
+// /usr/bin/chromium), SHIFTAGO (a built shiftago-server binary; default: built
 // here with go build), SHOTS (where the screenshots go).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // What the online browser tests share (online.test.mjs,
-// online-faults.test.mjs): a real `shiftago serve` serving the built web
+// online-faults.test.mjs): a real shiftago-server serving the built web
 // app, the devices, the page API, and human timing: a finger held for a
 // tick before it lifts, a drag that wanders on its way, and the same by
 // mouse.
@@ -19,23 +19,23 @@ export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor:
 export const TABLET = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
 export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 
-// binary is the shiftago program to serve with: SHIFTAGO, or one built
-// here (removed by its cleanup).
+// binary is the server program (logic/online/cmd/shiftago-server) to
+// serve with: SHIFTAGO, or one built here (removed by its cleanup).
 export function binary(tag) {
   assert.ok(existsSync(join(bundle, 'index.html')), `no bundle in ${bundle}: build it with wasm/build.sh`);
   mkdirSync(artifacts, { recursive: true });
   if (process.env.SHIFTAGO) return { bin: process.env.SHIFTAGO, cleanup() {} };
-  const bin = join(tmpdir(), `shiftago-${tag}-${process.pid}`);
-  execFileSync('go', ['build', '-o', bin, '.'], { cwd: repo, stdio: 'inherit' });
+  const bin = join(tmpdir(), `shiftago-server-${tag}-${process.pid}`);
+  execFileSync('go', ['build', '-o', bin, './logic/online/cmd/shiftago-server'], { cwd: repo, stdio: 'inherit' });
   return { bin, cleanup() { rmSync(bin, { force: true }); } };
 }
 
 export const tempData = (tag) => mkdtempSync(join(tmpdir(), `shiftago-${tag}-data-`));
 
-// serve starts shiftago serve with its data in dataDir (and more flags,
+// serve starts shiftago-server with its data in dataDir (and more flags,
 // args) and resolves to {proc, url}.
 export async function serve(bin, dataDir, addr = '127.0.0.1:0', args = []) {
-  const proc = spawn(bin, ['serve', '--addr', addr, '--data', dataDir, '--web', bundle, '--workers', '1', ...(process.env.SERVE_LOG ? [] : ['--quiet']), ...args],
+  const proc = spawn(bin, ['--addr', addr, '--data', dataDir, '--web', bundle, '--workers', '1', ...(process.env.SERVE_LOG ? [] : ['--quiet']), ...args],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((ok, fail) => {
     let out = '';
@@ -44,7 +44,7 @@ export async function serve(bin, dataDir, addr = '127.0.0.1:0', args = []) {
       const m = out.match(/open (http:\/\/\S+?)\/?(\s|$)/);
       if (m) ok(m[1]);
     });
-    proc.on('exit', (code) => fail(new Error(`shiftago serve exited (${code})`)));
+    proc.on('exit', (code) => fail(new Error(`shiftago-server exited (${code})`)));
   });
   proc.stdout.resume();
   return { proc, url };

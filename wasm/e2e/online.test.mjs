@@ -1,6 +1,6 @@
-// Online play in a real browser, the in-game controls: a real `shiftago
-// serve` (serving the built web app with --web and the game service on
-// the same origin), a phone (390×844) and a tablet (820×1180) at DPR 1
+// Online play in a real browser, the in-game controls: a real
+// shiftago-server (serving the built web app with --web and the game
+// service on the same origin), a phone (390×844) and a tablet (820×1180) at DPR 1
 // in Debian's Chromium, played by touch through CDP with human timing
 // (a held finger, a wandering drag). The phone's player types her name
 // and creates the game from the title, the tablet opens the invite link
@@ -17,7 +17,7 @@
 //   (cd wasm/e2e && BUNDLE=/tmp/online-web node --test online.test.mjs)
 //
 // Environment: BUNDLE (default dist/web), CHROMIUM (default
-// /usr/bin/chromium), SHIFTAGO (a built shiftago binary; default: built
+// /usr/bin/chromium), SHIFTAGO (a built shiftago-server binary; default: built
 // here with go build), SERVE_LOG=1 (the server logs every request to
 // stderr, not only warnings).
 import { test, before, after } from 'node:test';

@@ -1,7 +1,7 @@
 //go:build !js
 
-// Command load measures the game server on loopback: it starts `shiftago
-// serve` (one node on SQLite, or two nodes sharing PostgreSQL), opens N
+// Command load measures the game server on loopback: it starts
+// shiftago-server (one node on SQLite, or two nodes sharing PostgreSQL), opens N
 // games of two remote players each through the real protocol, plays
 // random legal moves for a bounded time, and reports moves per second,
 // the round trip of a move (sent → acknowledged) at p50 and p99, the
@@ -43,7 +43,7 @@ func main() {
 	duration := flag.Duration("duration", 60*time.Second, "how long the games play")
 	think := flag.Duration("think", 2*time.Second, "a player's time to think before each move (mean; uniform 0.5x-1.5x)")
 	dsn := flag.String("db", "", "postgres://… to run two nodes on it; empty: one node on SQLite in a temporary folder")
-	bin := flag.String("bin", "", "the shiftago binary (default: build it)")
+	bin := flag.String("bin", "", "the shiftago-server binary (default: build it)")
 	stall := flag.Duration("stall", 30*time.Second, "a game whose next move is not seen by the player to move within this counts as frozen")
 	flag.Parse()
 	if err := run(*games, *duration, *think, *stall, *dsn, *bin); err != nil {
@@ -60,7 +60,7 @@ type node struct {
 var openLine = regexp.MustCompile(`open (http://\S+)/`)
 
 func startNode(bin string, args ...string) (*node, error) {
-	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--quiet",
+	cmd := exec.Command(bin, append([]string{"--addr", "127.0.0.1:0", "--quiet",
 		"--max-conns-per-addr", "1000000", "--rate-per-addr", "1000000", "--rate-per-conn", "100", "--games-per-guest", "1000",
 		"--new-per-addr", "1000000", "--new-per-hour", "1000000"}, args...)...)
 	cmd.Stderr = os.Stderr
@@ -135,12 +135,12 @@ func run(games int, duration, think, stall time.Duration, dsn, bin string) error
 			return err
 		}
 		defer os.RemoveAll(dir)
-		bin = filepath.Join(dir, "shiftago")
-		build := exec.Command("go", "build", "-o", bin, ".")
+		bin = filepath.Join(dir, "shiftago-server")
+		build := exec.Command("go", "build", "-o", bin, "./logic/online/cmd/shiftago-server")
 		build.Dir = moduleRoot()
 		build.Stderr = os.Stderr
 		if err := build.Run(); err != nil {
-			return fmt.Errorf("building shiftago: %v", err)
+			return fmt.Errorf("building shiftago-server: %v", err)
 		}
 	}
 	var nodes []*node

@@ -37,7 +37,7 @@ import (
 	"shiftago/logic/online/store/storetest"
 )
 
-// These tests start the real program (`shiftago serve`, built once in
+// These tests start the real program (shiftago-server, built once in
 // TestMain) on real sockets with a real database, and play through the
 // real protocol with the headless client. No mocks.
 
@@ -45,10 +45,10 @@ var bin string // the shiftago binary
 
 func TestMain(m *testing.M) { servetest.Main(m, &bin) }
 
-// node is a running `shiftago serve` process.
+// node is a running shiftago-server process.
 type node = servetest.Node
 
-// startNode runs shiftago serve with args on addr (":0" style for a free
+// startNode runs shiftago-server with args on addr (":0" style for a free
 // port) and waits for it to print its address.
 func startNode(t *testing.T, addr string, args ...string) *node {
 	t.Helper()
@@ -537,7 +537,7 @@ func TestServeSigterm(t *testing.T) {
 }
 
 func TestServeBadFlag(t *testing.T) {
-	out, err := exec.Command(bin, "serve", "--no-such-flag").CombinedOutput()
+	out, err := exec.Command(bin, "--no-such-flag").CombinedOutput()
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 2 || strings.Count(string(out), "\n") != 1 {
 		t.Fatalf("a bad flag: %v, %q; want exit 2 and one line", err, out)
@@ -547,13 +547,13 @@ func TestServeBadFlag(t *testing.T) {
 // TestServeHelp: -h prints the usage and every flag on stdout and exits
 // 0, as the other subcommands do.
 func TestServeHelp(t *testing.T) {
-	out, err := exec.Command(bin, "serve", "-h").Output()
+	out, err := exec.Command(bin, "-h").Output()
 	if err != nil {
-		t.Fatalf("serve -h: %v", err)
+		t.Fatalf("shiftago-server -h: %v", err)
 	}
-	for _, want := range []string{"usage: shiftago serve", "-addr", "SHIFTAGO_ADDR", "-db", "-tls-cert", "-web"} {
+	for _, want := range []string{"usage: shiftago-server", "-addr", "SHIFTAGO_ADDR", "-db", "-tls-cert", "-web", "-domain", "-acme-directory"} {
 		if !strings.Contains(string(out), want) {
-			t.Errorf("serve -h does not mention %q:\n%s", want, out)
+			t.Errorf("shiftago-server -h does not mention %q:\n%s", want, out)
 		}
 	}
 }

@@ -23,7 +23,7 @@ import (
 type Config struct {
 	Store  store.Store
 	Log    *slog.Logger // nil: slog.Default()
-	Web    fs.FS        // the web app's folder, served from /; nil serves none
+	Web    fs.FS        // the web app's folder, served from /; nil: / says how to build it
 	Limits Limits       // zero: DefaultLimits()
 	Caps   Caps         // zero fields: DefaultCaps()'s
 	// Workers is the number of computer searches run at once for all
@@ -101,6 +101,8 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/ws", s.handleWS)
 	if cfg.Web != nil {
 		s.mux.Handle("/", static.Handler(cfg.Web))
+	} else {
+		s.mux.Handle("/", static.NotBuilt())
 	}
 	go s.listen()
 	go s.sweep()

@@ -1,9 +1,10 @@
 //go:build !js
 
-// Package servetest starts the real program, `shiftago serve`, for the
-// tests of every package that plays through it (the server's own, the
-// game's online Link): built once per test binary, run on loopback with
-// a real database, and killed as a crash would kill it. No mocks.
+// Package servetest starts the real program, shiftago-server
+// (logic/online/cmd/shiftago-server), for the tests of every package
+// that plays through it (the server's own, the game's online Link):
+// built once per test binary, run on loopback with a real database, and
+// killed as a crash would kill it. No mocks.
 package servetest
 
 import (
@@ -21,8 +22,8 @@ import (
 	"time"
 )
 
-// Main is the body of a TestMain: it builds the module's shiftago binary
-// (Build) into a temporary folder, sets *bin to its path, runs the tests
+// Main is the body of a TestMain: it builds the module's shiftago-server
+// binary (Build) into a temporary folder, sets *bin to its path, runs the tests
 // and exits with their code. A failed build stops the tests with its
 // output.
 func Main(m *testing.M, bin *string) {
@@ -31,7 +32,7 @@ func Main(m *testing.M, bin *string) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	*bin = filepath.Join(dir, "shiftago")
+	*bin = filepath.Join(dir, "shiftago-server")
 	if err := Build(*bin); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.RemoveAll(dir)
@@ -42,8 +43,12 @@ func Main(m *testing.M, bin *string) {
 	os.Exit(code)
 }
 
-// Build builds the module's shiftago program into bin as the release
-// builds it: without cgo. The program needs none (its SQLite is pure
+// Pkg is the server's main package, as go build names it from the
+// module's root.
+const Pkg = "./logic/online/cmd/shiftago-server"
+
+// Build builds the module's shiftago-server program (Pkg) into bin as
+// the release builds it, but without the web app: without cgo. The program needs none (its SQLite is pure
 // Go), and a test binary's own environment has cgo on (-race needs it):
 // built so, the program would be compiled a second time beside the
 // cgo-free build of `go build ./...` (some 85 s of a core on an empty
@@ -53,16 +58,16 @@ func Build(bin string) error {
 	if err != nil {
 		return fmt.Errorf("go env GOMOD: %w", err)
 	}
-	build := exec.Command("go", "build", "-o", bin, ".")
+	build := exec.Command("go", "build", "-o", bin, Pkg)
 	build.Dir = filepath.Dir(strings.TrimSpace(string(out)))
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
-		return fmt.Errorf("building shiftago: %w\n%s", err, out)
+		return fmt.Errorf("building shiftago-server: %w\n%s", err, out)
 	}
 	return nil
 }
 
-// Node is a running `shiftago serve` process.
+// Node is a running shiftago-server process.
 type Node struct {
 	Cmd  *exec.Cmd
 	Base string // http://127.0.0.1:port (https:// with TLS)
@@ -92,13 +97,12 @@ func (s *SyncBuf) String() string {
 
 var openLine = regexp.MustCompile(`open (https?://\S+)/`)
 
-// Start runs bin serve --addr addr args... ("127.0.0.1:0" for a free
-// port) and waits for it to print the address to open. The process is
+// Start runs bin --addr addr args... ("127.0.0.1:0" for a free port) and waits for it to print the address to open. The process is
 // killed when the test ends, and its log is shown if the test failed.
 func Start(t testing.TB, bin, addr string, args ...string) *Node {
 	t.Helper()
 	n := &Node{Log: &SyncBuf{}, Done: make(chan struct{})}
-	n.Cmd = exec.Command(bin, append([]string{"serve", "--addr", addr}, args...)...)
+	n.Cmd = exec.Command(bin, append([]string{"--addr", addr}, args...)...)
 	n.Cmd.Stderr = n.Log
 	stdout, err := n.Cmd.StdoutPipe()
 	if err != nil {
@@ -128,9 +132,9 @@ func Start(t testing.TB, bin, addr string, args ...string) *Node {
 	select {
 	case n.Base = <-line:
 	case <-n.Done:
-		t.Fatalf("shiftago serve exited: %s", n.Log.String())
+		t.Fatalf("shiftago-server exited: %s", n.Log.String())
 	case <-time.After(30 * time.Second):
-		t.Fatal("shiftago serve printed no address in 30 s")
+		t.Fatal("shiftago-server printed no address in 30 s")
 	}
 	n.Addr = strings.TrimPrefix(strings.TrimPrefix(n.Base, "http://"), "https://")
 	return n

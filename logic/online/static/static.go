@@ -210,3 +210,42 @@ func LogRequests(log *slog.Logger, h http.Handler) http.Handler {
 			slog.String("encoding", sw.Header().Get("Content-Encoding")))
 	})
 }
+
+// notBuiltPage is what / answers when the server has no web app: a
+// server run from a source checkout, where nobody has built the bundle.
+const notBuiltPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Shiftago: the web app is not built here</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 2em auto; padding: 0 1em">
+<h1>The web app is not built here</h1>
+<p>This Shiftago server is running, but it has no web app to serve: it was
+built from a source checkout without one.</p>
+<p>From the checkout, build a server that carries the game:</p>
+<pre>bash wasm/release.sh dev server
+./dist/shiftago-server-dev-$(go env GOOS)-$(go env GOARCH)</pre>
+<p>or build the web app and name its folder:</p>
+<pre>bash wasm/build.sh
+go run ./logic/online/cmd/shiftago-server --web dist/web</pre>
+<p>See logic/online/README.md, Hosting.</p>
+</body></html>
+`
+
+// NotBuilt answers / (and /index.html) with a short page that says the
+// web app is not built and how to build it, status 503 (a script or a
+// health check sees it is not the game); any other name is not found.
+func NotBuilt() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" && r.URL.Path != "/index.html" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		if r.Method != http.MethodHead {
+			_, _ = io.WriteString(w, notBuiltPage)
+		}
+	})
+}

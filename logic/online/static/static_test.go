@@ -202,3 +202,22 @@ func TestDirRefusesSymlinkOut(t *testing.T) {
 		}
 	}
 }
+
+// TestNotBuilt: with no web app, / and /index.html say so with 503 and
+// how to build it; another name is not found.
+func TestNotBuilt(t *testing.T) {
+	h := NotBuilt()
+	for _, p := range []string{"/", "/index.html"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+		if rec.Code != http.StatusServiceUnavailable || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") ||
+			!strings.Contains(rec.Body.String(), "not built") || !strings.Contains(rec.Body.String(), "wasm/release.sh") {
+			t.Errorf("GET %s: %d %q\n%s", p, rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/sw.js", nil))
+	if rec.Code != http.StatusNotFound {
+		t.Errorf("GET /sw.js: %d, want 404", rec.Code)
+	}
+}

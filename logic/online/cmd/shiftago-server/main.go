@@ -1,0 +1,34 @@
+//go:build !js
+
+// Command shiftago-server hosts online Shiftago: the games' service and
+// the web app, from one address (logic/online/README.md, Hosting).
+//
+//	go run ./logic/online/cmd/shiftago-server          this machine: http://127.0.0.1:8080/
+//	shiftago-server --addr :8080                       the home network, with a QR code
+//	shiftago-server --domain play.example.org          HTTPS by itself (Let's Encrypt)
+//	shiftago-server -h                                 every flag
+//
+// It is a program of its own, not a subcommand of the game, so that
+// playing (go run .) never compiles the server's database drivers.
+// Built with the embedweb tag (bash wasm/release.sh VERSION server) it
+// carries the web app; built without, it serves --web's folder, or
+// dist/web when run from a checkout that has built it, or at / a page
+// that says how to build one.
+package main
+
+import (
+	"os"
+
+	"shiftago/logic/online/server"
+)
+
+// version is the release's, set by wasm/release.sh (-X main.version).
+var version = "dev"
+
+// webApp is the web app built into the binary: set by web.go when built
+// with the embedweb tag; none otherwise.
+var webApp server.WebApp
+
+func main() {
+	os.Exit(server.Command(os.Args[1:], os.Stdout, os.Stderr, webApp))
+}
