@@ -17,6 +17,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"shiftago/logic/online/server"
@@ -30,5 +31,14 @@ var version = "dev"
 var webApp server.WebApp
 
 func main() {
+	if len(os.Args) == 2 && os.Args[1] == "--version" {
+		// wasm/release.sh reads it: the version, and whether the game is in.
+		web := "no web app built in"
+		if webApp.FS != nil {
+			web = "web app built in"
+		}
+		fmt.Printf("shiftago-server %s (%s)\n", version, web)
+		return
+	}
 	os.Exit(server.Command(os.Args[1:], os.Stdout, os.Stderr, webApp))
 }
