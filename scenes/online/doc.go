@@ -28,5 +28,5 @@
 //
 // Everything here runs on the screen's tick (Step) or on the Link's own
 // goroutines; it imports no ebiten, so it is tested against a real
-// `shiftago serve` process with no display.
+// shiftago-server process with no display.
 package online

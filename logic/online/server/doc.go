@@ -1,4 +1,4 @@
-// Package server is the Shiftago game service behind `shiftago serve`:
+// Package server is the Shiftago game service behind shiftago-server:
 // an HTTP API to create guests and games, a WebSocket per game speaking
 // logic/online/proto, and the web app's files, all from one origin.
 //

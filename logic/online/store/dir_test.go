@@ -12,7 +12,7 @@ import (
 	"shiftago/logic/online/store"
 )
 
-// TestOpenDefault opens "" (what `shiftago serve` with no flags does):
+// TestOpenDefault opens "" (what shiftago-server with no flags does):
 // SQLite in the user's data folder, made private, in WAL mode.
 func TestOpenDefault(t *testing.T) {
 	if runtime.GOOS != "linux" {

@@ -1,4 +1,4 @@
-// Package store keeps the online games of `shiftago serve`: guests (a
+// Package store keeps the online games of shiftago-server: guests (a
 // display name and the SHA-256 of a random device token), games (setup,
 // seats, status, result, whose turn and until when), and their moves, in
 // SQLite (one node, no setup: modernc.org/sqlite, pure Go) or PostgreSQL

@@ -45,7 +45,7 @@ func PostgresDSN(t testing.TB) string {
 // FreshDSN is a DSN for a new, empty database of engine
 // (store.EngineSQLite or store.EnginePostgres) that lives as long as t.
 // For PostgreSQL it is PostgresDSN with search_path set to a new schema;
-// it can be handed to another process (`shiftago serve --db`).
+// it can be handed to another process (`shiftago-server --db`).
 func FreshDSN(t testing.TB, engine string) string {
 	t.Helper()
 	if engine == store.EngineSQLite {
