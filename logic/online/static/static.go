@@ -222,7 +222,7 @@ const notBuiltPage = `<!doctype html>
 <p>This Shiftago server is running, but it has no web app to serve: it was
 built from a source checkout without one.</p>
 <p>From the checkout, build a server that carries the game:</p>
-<pre>bash wasm/release.sh dev server
+<pre>TARGETS=$(go env GOOS)/$(go env GOARCH) bash wasm/release.sh dev server
 ./dist/shiftago-server-dev-$(go env GOOS)-$(go env GOARCH)</pre>
 <p>or build the web app and name its folder:</p>
 <pre>bash wasm/build.sh
