@@ -91,7 +91,7 @@ func parse(args []string) (options, error) {
 	fs := flag.NewFlagSet("shiftago-server", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.addr, "addr", env("SHIFTAGO_ADDR", ""), "address to listen on (env SHIFTAGO_ADDR; default "+DefaultAddr+", or a free port)")
-	fs.StringVar(&o.data, "data", env("SHIFTAGO_DATA", ""), "data folder for the SQLite database (env SHIFTAGO_DATA; default the user's data folder)")
+	fs.StringVar(&o.data, "data", env("SHIFTAGO_DATA", ""), "data folder for the SQLite database and --domain's certificates (env SHIFTAGO_DATA; default the user's data folder)")
 	fs.StringVar(&o.db, "db", env("SHIFTAGO_DB", ""), "database: postgres://… to share it between nodes, or a SQLite file (env SHIFTAGO_DB)")
 	fs.StringVar(&o.cert, "tls-cert", env("SHIFTAGO_TLS_CERT", ""), "TLS certificate file (PEM), with --tls-key: serve HTTPS and WSS")
 	fs.StringVar(&o.key, "tls-key", env("SHIFTAGO_TLS_KEY", ""), "TLS key file (PEM)")
@@ -99,7 +99,7 @@ func parse(args []string) (options, error) {
 	if d := os.Getenv("SHIFTAGO_DOMAIN"); d != "" {
 		o.domains = domainList{d}
 	}
-	fs.Var(&o.domains, "domain", "serve HTTPS for this domain (repeat it, or a comma list), with certificates from an ACME CA (Let's Encrypt), on --https-addr, HTTP on --http-addr sent to HTTPS (env SHIFTAGO_DOMAIN)")
+	fs.Var(&o.domains, "domain", "serve HTTPS for this host `name` (play.example.org; repeat it, or a comma list), with certificates from an ACME CA (Let's Encrypt), on --https-addr, HTTP on --http-addr sent to HTTPS (env SHIFTAGO_DOMAIN)")
 	fs.StringVar(&o.httpsAddr, "https-addr", env("SHIFTAGO_HTTPS_ADDR", ":443"), "with --domain: the HTTPS address (env SHIFTAGO_HTTPS_ADDR)")
 	fs.StringVar(&o.httpAddr, "http-addr", env("SHIFTAGO_HTTP_ADDR", ":80"), "with --domain: the HTTP address, for the CA's http-01 challenges and the redirect to HTTPS (env SHIFTAGO_HTTP_ADDR)")
 	fs.StringVar(&o.acmeDir, "acme-directory", env("SHIFTAGO_ACME_DIRECTORY", ""), "with --domain: the ACME CA's directory URL (env SHIFTAGO_ACME_DIRECTORY; default Let's Encrypt's)")
