@@ -464,7 +464,7 @@ func TestServeBadAddr(t *testing.T) {
 	t.Parallel()
 	for _, addr := range []string{"bad", "127.0.0.1:99999", "127.0.0.1:port", "a b:80"} {
 		var stdout, stderr bytes.Buffer
-		cmd := exec.Command(bin, "serve", "--addr", addr, "--data", t.TempDir())
+		cmd := exec.Command(bin, "--addr", addr, "--data", t.TempDir())
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		err := cmd.Run()
 		var exit *exec.ExitError
