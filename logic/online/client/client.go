@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -33,8 +36,37 @@ func New(bases ...string) *Client {
 // APIError is a refusal of the HTTP API.
 type APIError struct {
 	Status int
+	// RetryAfter is the server's Retry-After (a 503 of a full server, a
+	// 429): come back no sooner. 0 when it said none.
+	RetryAfter time.Duration
 	proto.APIError
 }
+
+// RetryError is a WebSocket upgrade refused for now (503: the server is
+// full; 429: too many connections from this address). A session waits
+// After (and a random share more) before it tries again.
+type RetryError struct {
+	Status int
+	After  time.Duration
+}
+
+func (e *RetryError) Error() string {
+	return fmt.Sprintf("the server answered %d: retry after %v", e.Status, e.After)
+}
+
+// parseRetryAfter reads Retry-After in seconds (the form this server
+// sends; an HTTP date is not followed: 0).
+func parseRetryAfter(v string) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return min(time.Duration(n)*time.Second, maxRetryAfter)
+}
+
+// maxRetryAfter caps a server's Retry-After: a wrong header must not park
+// a session for hours.
+const maxRetryAfter = time.Minute
 
 func (e *APIError) Error() string { return fmt.Sprintf("%d %s: %s", e.Status, e.APIError.Error, e.Why) }
 
@@ -46,12 +78,12 @@ func (c *Client) do(ctx context.Context, method, path string, body, out any) err
 			return err
 		}
 	}
-	status, resp, err := roundTrip(ctx, c.HTTP, method, strings.TrimRight(c.Bases[0], "/")+path, c.Token, b)
+	status, resp, retry, err := roundTrip(ctx, c.HTTP, method, strings.TrimRight(c.Bases[0], "/")+path, c.Token, b)
 	if err != nil {
 		return err
 	}
 	if status >= 300 {
-		e := &APIError{Status: status}
+		e := &APIError{Status: status, RetryAfter: parseRetryAfter(retry)}
 		_ = json.Unmarshal(resp, &e.APIError)
 		return e
 	}
@@ -378,7 +410,7 @@ func (s *Session) write(ws conn, m proto.Msg) error {
 // first connection's outcome goes to first.
 func (s *Session) run(first chan<- error) {
 	defer close(s.done)
-	backoff := 50 * time.Millisecond
+	backoff := minBackoff
 	for s.ctx.Err() == nil {
 		err := s.connect()
 		if first != nil {
@@ -395,7 +427,7 @@ func (s *Session) run(first chan<- error) {
 			}
 		}
 		if err == nil {
-			backoff = 50 * time.Millisecond
+			backoff = minBackoff
 			s.read()
 		}
 		s.mu.Lock()
@@ -403,16 +435,30 @@ func (s *Session) run(first chan<- error) {
 		s.base = (s.base + 1) % len(s.c.Bases) // the next node, if there are several
 		s.notify()
 		s.mu.Unlock()
+		// Full jitter (a random wait up to the back-off, which doubles
+		// up to maxBackoff): the clients of a node that died, or that a
+		// full node refused together, come back spread out instead of
+		// all at once, each wave adding to the load that refused them.
+		// A Retry-After is waited in full first.
+		wait := rand.N(backoff)
+		var re *RetryError
+		if errors.As(err, &re) {
+			wait += re.After
+		}
 		select {
-		case <-time.After(backoff):
+		case <-time.After(wait):
 		case <-s.ctx.Done():
 			return
 		}
-		if backoff < time.Second {
-			backoff *= 2
-		}
+		backoff = min(2*backoff, maxBackoff)
 	}
 }
+
+// The reconnect back-off's bounds.
+const (
+	minBackoff = 100 * time.Millisecond
+	maxBackoff = 2 * time.Second
+)
 
 func wsURL(base string) string {
 	base = strings.TrimRight(base, "/")
@@ -438,7 +484,13 @@ func (s *Session) connect() error {
 	s.mu.Unlock()
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 	defer cancel()
-	ws, err := dial(ctx, wsURL(base), s.c.HTTP)
+	u := wsURL(base)
+	if hello.Game != "" {
+		// The game, so that a full node still lets in the players of the
+		// games it has admitted (PROTOCOL.md).
+		u += "?game=" + url.QueryEscape(hello.Game)
+	}
+	ws, err := dial(ctx, u, s.c.HTTP)
 	if err != nil {
 		return err
 	}

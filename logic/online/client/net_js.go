@@ -51,7 +51,7 @@ func await(ctx context.Context, p js.Value) (js.Value, error) {
 }
 
 // roundTrip makes one request of the HTTP API with the page's fetch.
-func roundTrip(ctx context.Context, _ *HTTPClient, method, url, token string, body []byte) (int, []byte, error) {
+func roundTrip(ctx context.Context, _ *HTTPClient, method, url, token string, body []byte) (int, []byte, string, error) {
 	headers := map[string]any{"Content-Type": "application/json"}
 	if token != "" {
 		headers["Authorization"] = "Bearer " + token
@@ -62,17 +62,17 @@ func roundTrip(ctx context.Context, _ *HTTPClient, method, url, token string, bo
 	}
 	resp, err := await(ctx, js.Global().Call("fetch", url, opts))
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, "", err
 	}
 	text, err := await(ctx, resp.Call("text"))
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, "", err
 	}
 	b := []byte(text.String())
 	if len(b) > 1<<20 {
-		return 0, nil, fmt.Errorf("an answer of %d bytes", len(b))
+		return 0, nil, "", fmt.Errorf("an answer of %d bytes", len(b))
 	}
-	return resp.Get("status").Int(), b, nil
+	return resp.Get("status").Int(), b, resp.Get("headers").Call("get", "Retry-After").String(), nil
 }
 
 // jsConn is the browser's WebSocket. Its events arrive on the page's

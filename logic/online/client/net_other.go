@@ -20,16 +20,16 @@ type HTTPClient = http.Client
 
 func newHTTPClient() *HTTPClient { return &http.Client{Timeout: 10 * time.Second} }
 
-// roundTrip makes one request of the HTTP API and returns its status and
-// body (at most 1 MiB).
-func roundTrip(ctx context.Context, hc *HTTPClient, method, url, token string, body []byte) (int, []byte, error) {
+// roundTrip makes one request of the HTTP API and returns its status,
+// body (at most 1 MiB) and Retry-After header.
+func roundTrip(ctx context.Context, hc *HTTPClient, method, url, token string, body []byte) (int, []byte, string, error) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, url, rd)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, "", err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
@@ -40,11 +40,11 @@ func roundTrip(ctx context.Context, hc *HTTPClient, method, url, token string, b
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, "", err
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	return resp.StatusCode, b, err
+	return resp.StatusCode, b, resp.Header.Get("Retry-After"), err
 }
 
 // dial opens the session's WebSocket with the API's transport. The
@@ -57,8 +57,11 @@ func dial(ctx context.Context, url string, hc *HTTPClient) (conn, error) {
 		c.Timeout = 0
 		opts = &websocket.DialOptions{HTTPClient: &c}
 	}
-	ws, _, err := websocket.Dial(ctx, url, opts)
+	ws, resp, err := websocket.Dial(ctx, url, opts)
 	if err != nil {
+		if resp != nil && (resp.StatusCode == http.StatusServiceUnavailable || resp.StatusCode == http.StatusTooManyRequests) {
+			return nil, &RetryError{Status: resp.StatusCode, After: parseRetryAfter(resp.Header.Get("Retry-After"))}
+		}
 		return nil, err
 	}
 	ws.SetReadLimit(proto.MaxEventFrame)

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -29,6 +30,15 @@ import (
 // DefaultAddr is where shiftago-server listens when told nothing: this
 // machine only. A free port is taken instead when it is in use.
 const DefaultAddr = "127.0.0.1:8080"
+
+// Admission control's default bounds (admit.go): far above a healthy
+// node (a move commits in about 0.2 ms on SQLite, 1-3 ms on PostgreSQL;
+// queues are near empty), far below a collapse (store calls at their
+// 10 s limit).
+const (
+	DefaultShedLatency = 250 * time.Millisecond
+	DefaultShedQueue   = 2000
+)
 
 // WebApp is a web app built into the program: the release's server
 // binary embeds the bundle (logic/online/cmd/shiftago-server, built with
@@ -77,6 +87,9 @@ type options struct {
 	newPerAddr, newPerHour         int
 	quiet                          bool
 	sweep                          time.Duration
+	trusted                        []netip.Prefix
+	shedLatency                    time.Duration
+	shedQueue                      int
 }
 
 func env(name, def string) string {
@@ -116,7 +129,11 @@ func parse(args []string) (options, error) {
 	// A test of a move clock's end sets it short: at 30 s it waits up to
 	// half a minute for the sweep (the browser's My games test did).
 	fs.DurationVar(&o.sweep, "sweep", 30*time.Second, "how often games past their move's deadline are ended")
-	if err := fs.Parse(args); err != nil {
+	trusted := fs.String("trusted-proxy", env("SHIFTAGO_TRUSTED_PROXY", ""), "reverse proxies whose X-Forwarded-For names the player, e.g. 127.0.0.1/32,::1 (env SHIFTAGO_TRUSTED_PROXY; default none)")
+	fs.DurationVar(&o.shedLatency, "shed-latency", DefaultShedLatency, "refuse new games and connections (503) while the store's move commits average more than this; 0: never")
+	fs.IntVar(&o.shedQueue, "shed-queue", DefaultShedQueue, "refuse new games and connections (503) while more commands than this wait in the games' queues; 0: never")
+	err := fs.Parse(args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			var b strings.Builder
 			b.WriteString(serveUsage)
@@ -125,6 +142,12 @@ func parse(args []string) (options, error) {
 			return o, helpError(b.String())
 		}
 		return o, err
+	}
+	if o.trusted, err = ParseTrusted(*trusted); err != nil {
+		return o, err
+	}
+	if o.shedLatency < 0 || o.shedQueue < 0 {
+		return o, errors.New("--shed-latency, --shed-queue: 0 or more")
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
@@ -258,7 +281,8 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer, embed
 	lim.ConnsPerAddr, lim.AddrPerSec, lim.AddrBurst, lim.GamesPerGuest = o.conns, o.rate, int(2*o.rate)+1, o.games
 	lim.MsgsPerSec, lim.MsgBurst = o.connRate, int(2*o.connRate)+1
 	caps := Caps{GuestsPerAddr: o.newPerAddr, GamesPerAddr: o.newPerAddr, Guests: o.newPerHour, Games: o.newPerHour}
-	srv := New(Config{Store: st, Log: log, Web: web, Limits: lim, Caps: caps, Workers: o.workers, Nodes: o.nodes, Sweep: o.sweep})
+	srv := New(Config{Store: st, Log: log, Web: web, Limits: lim, Caps: caps, Workers: o.workers, Nodes: o.nodes, Sweep: o.sweep,
+		Trusted: o.trusted, ShedLatency: o.shedLatency, ShedQueue: o.shedQueue})
 
 	hs := srv.HTTPServer()
 	var redirect *http.Server // under --domain: the HTTP port

@@ -36,7 +36,8 @@ func remoteAddr(r *http.Request) string {
 // limited meters the requests of an address and bounds their bodies.
 func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !s.addr.allow(remoteAddr(r), s.now(), s.cfg.Limits) {
+		if !s.addr.allow(s.clientAddr(r), s.now(), s.cfg.Limits) {
+			s.ops.refused("rate")
 			writeErr(w, http.StatusTooManyRequests, string(proto.CodeRate), "too many requests: slow down")
 			return
 		}
@@ -157,6 +158,9 @@ func (s *Server) handleRename(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	if s.shed(w) {
+		return
+	}
 	me, ok := s.authed(w, r)
 	if !ok {
 		return

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"strconv"
 	"sync"
@@ -37,6 +38,14 @@ type Config struct {
 	IdleGame      time.Duration    // an actor nobody holds leaves after this; 0: a minute
 	Sweep         time.Duration    // how often games past their deadline are looked for; 0: 30 s
 	Now           func() time.Time // nil: time.Now
+	// Trusted are the reverse proxies whose X-Forwarded-For is believed
+	// (proxy.go); none: every limit counts the peer's address.
+	Trusted []netip.Prefix
+	// ShedLatency and ShedQueue are admission control's bounds (admit.go):
+	// the moving average of the store's move commits, and the commands
+	// queued in all games; 0: no bound.
+	ShedLatency time.Duration
+	ShedQueue   int
 }
 
 // Server is the game service: an http.Handler for the API, the WebSocket
@@ -47,6 +56,7 @@ type Server struct {
 	pool *pool
 	addr addrs
 	mux  *http.ServeMux
+	ops  *ops // metrics, health, admission (metrics.go, admit.go)
 
 	abuse    *abuse      // caps on new guests, games and wrong join codes
 	refusals *refusalLog // refusals logged a line a second per kind
@@ -93,6 +103,7 @@ func New(cfg Config) *Server {
 	s.node = strconv.FormatUint(rand.Uint64(), 36)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.mux = http.NewServeMux()
+	s.initOps()
 	s.mux.HandleFunc("POST /api/guests", s.limited(s.handleGuest))
 	s.mux.HandleFunc("PATCH /api/guests/me", s.limited(s.handleRename))
 	s.mux.HandleFunc("POST /api/games", s.limited(s.handleCreate))

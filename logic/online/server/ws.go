@@ -44,7 +44,12 @@ type conn struct {
 	finished chan struct{}
 }
 
-func (c *conn) send(m proto.Msg) { c.sendRaw(proto.Encode(m)) }
+func (c *conn) send(m proto.Msg) {
+	if m.T == proto.TRefused {
+		c.srv.ops.refused(string(m.Code))
+	}
+	c.sendRaw(proto.Encode(m))
+}
 
 func (c *conn) sendRaw(b []byte) {
 	select {
@@ -104,8 +109,12 @@ func (c *conn) writer() {
 }
 
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
-	addr := remoteAddr(r)
+	if s.shedWS(w, r) {
+		return
+	}
+	addr := s.clientAddr(r)
 	if !s.addr.open(addr, s.cfg.Limits.ConnsPerAddr) {
+		s.ops.refused("conns")
 		s.refusals.warn("too many connections", slog.String("addr", addr))
 		writeErr(w, http.StatusTooManyRequests, string(proto.CodeRate), "too many connections from this address")
 		return
@@ -279,7 +288,8 @@ func (c *conn) dispatch(m proto.Msg) int {
 	case proto.TSnapshot:
 		f = func() { c.send(g.stateFor(m.Ply)) }
 	case proto.TMove:
-		f = func() { g.move(c, m) }
+		read := time.Now()
+		f = func() { g.move(c, m); c.srv.ops.moved(time.Since(read)) }
 	case proto.TResign:
 		f = func() { g.resign(c, m) }
 	case proto.TOffer:

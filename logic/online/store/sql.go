@@ -841,6 +841,14 @@ func (s *sqlStore) Expired(ctx context.Context, now time.Time, limit int) ([]Gam
 		StatusPlaying, ms(now), limitOf(limit))
 }
 
+// Ping asks the read pool (never the writer: for SQLite a ping queued
+// behind the one writer's commits would measure them, not whether the
+// database answers) for SELECT 1, a real round trip on PostgreSQL.
+func (s *sqlStore) Ping(ctx context.Context) error {
+	var one int
+	return s.closedErr(s.r.QueryRowContext(ctx, "SELECT 1").Scan(&one))
+}
+
 func (s *sqlStore) Bus() Bus       { return s.bus }
 func (s *sqlStore) Engine() string { return s.engine }
 

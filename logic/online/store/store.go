@@ -118,6 +118,9 @@ type Store interface {
 	// Bus carries events between the nodes sharing this database. The
 	// store publishes an event after every change it commits.
 	Bus() Bus
+	// Ping answers nil when the database answers a trivial query before
+	// ctx ends: a node's readiness (/readyz) is this.
+	Ping(ctx context.Context) error
 	// Engine is "sqlite" or "postgres".
 	Engine() string
 	// Close stops the bus and closes the database.
