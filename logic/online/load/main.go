@@ -6,10 +6,14 @@
 // random legal moves for a bounded time, and reports moves per second,
 // the round trip of a move (sent → acknowledged) at p50 and p99, the
 // server's memory and CPU, and whether every acknowledged move is stored
-// exactly once (read back from the database after the run).
+// exactly once (read back from the database after the run). Offered
+// more than a node takes, its admission control refuses new games with
+// 503: the tool counts them, backs off and offers them again, and the
+// round trips reported are the admitted games' moves.
 //
 //	go run ./logic/online/load -games 1000 -duration 60s
 //	go run ./logic/online/load -games 1000 -duration 60s -db postgres://…   (two nodes)
+//	go run ./logic/online/load -games 400 -think 100ms -serve '--shed-latency 20ms'
 //
 // It talks only to 127.0.0.1, and stops by itself.
 package main
@@ -21,6 +25,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,7 +50,9 @@ func main() {
 	dsn := flag.String("db", "", "postgres://… to run two nodes on it; empty: one node on SQLite in a temporary folder")
 	bin := flag.String("bin", "", "the shiftago-server binary (default: build it)")
 	stall := flag.Duration("stall", 30*time.Second, "a game whose next move is not seen by the player to move within this counts as frozen")
+	serve := flag.String("serve", "", "more flags for the nodes, e.g. \"--shed-latency 20ms\"")
 	flag.Parse()
+	serveFlags = strings.Fields(*serve)
 	if err := run(*games, *duration, *think, *stall, *dsn, *bin); err != nil {
 		fmt.Fprintln(os.Stderr, "load:", err)
 		os.Exit(1)
@@ -59,10 +66,13 @@ type node struct {
 
 var openLine = regexp.MustCompile(`open (http://\S+)/`)
 
+// serveFlags are the -serve flags, given to every node.
+var serveFlags []string
+
 func startNode(bin string, args ...string) (*node, error) {
 	cmd := exec.Command(bin, append([]string{"--addr", "127.0.0.1:0", "--quiet",
 		"--max-conns-per-addr", "1000000", "--rate-per-addr", "1000000", "--rate-per-conn", "100", "--games-per-guest", "1000",
-		"--new-per-addr", "1000000", "--new-per-hour", "1000000"}, args...)...)
+		"--new-per-addr", "1000000", "--new-per-hour", "1000000"}, append(args, serveFlags...)...)...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -173,60 +183,71 @@ func run(games int, duration, think, stall time.Duration, dsn, bin string) error
 	}()
 	fmt.Printf("load: %d games on %d node(s), %v, think %v; load average before: %s\n", games, len(nodes), duration, think, loadavg())
 
-	// Set up: two guests per game, Ann creates, Bob joins, each opens a
-	// session on their node (with two nodes, Ann on the first, Bob on the
-	// second: every move crosses the bus).
+	// Every table (two guests) sets up its game and plays it, then the
+	// next, until the time is up. A node that is full (admission control)
+	// refuses a new game or its first connection with 503: the table
+	// waits Retry-After plus a random share of it (full jitter, as the
+	// client's reconnects do) and offers it again. With two nodes, Ann is
+	// on the first and Bob on the second: every move crosses the bus.
 	ctx, cancel := context.WithTimeout(context.Background(), duration+3*time.Minute)
 	defer cancel()
 	tables := make([]*table, games)
-	setup := time.Now()
-	var wg sync.WaitGroup
-	var setupErr atomic.Value
-	sem := make(chan struct{}, 32)
-	for i := range tables {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			t, err := newTable(ctx, nodes, i)
-			if err != nil {
-				setupErr.Store(err)
-				return
-			}
-			tables[i] = t
-		}()
-	}
-	wg.Wait()
-	if err, ok := setupErr.Load().(error); ok {
-		return fmt.Errorf("setting up: %v", err)
-	}
-	fmt.Printf("load: set up %d games, %d WebSockets in %v\n", games, 2*games, time.Since(setup).Round(time.Millisecond))
-
-	// Play.
 	self0, _, _ := usage(os.Getpid())
 	cpu0 := make([]time.Duration, len(nodes))
 	for i, n := range nodes {
 		cpu0[i], _, _ = usage(n.cmd.Process.Pid)
 	}
+	var wg sync.WaitGroup
+	var setupErr atomic.Value
+	var refused, admitted atomic.Int64
+	sem := make(chan struct{}, 32) // set-ups at once
 	var mu sync.Mutex
 	var rtts []time.Duration
 	var moves atomic.Int64
 	start := time.Now()
 	stop := start.Add(duration)
-	for i, t := range tables {
+	for i := range tables {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(uint64(i), 99))
+			sem <- struct{}{}
+			t, err := newTable(ctx, nodes, i)
+			<-sem
+			if err != nil {
+				setupErr.Store(err)
+				return
+			}
+			tables[i] = t
 			var mine []time.Duration
+			defer func() {
+				mu.Lock()
+				rtts = append(rtts, mine...)
+				mu.Unlock()
+			}()
+			playing := false
 			for time.Now().Before(stop) {
+				if !playing {
+					sem <- struct{}{}
+					err := t.next(ctx)
+					<-sem
+					var full *fullError
+					if errors.As(err, &full) {
+						refused.Add(1)
+						time.Sleep(full.after + rand.N(full.after))
+						continue
+					}
+					if err != nil {
+						setupErr.Store(err)
+						return
+					}
+					admitted.Add(1)
+					playing = true
+				}
 				time.Sleep(time.Duration(float64(think) * (0.5 + r.Float64())))
 				st := t.s[0].Snapshot()
 				if st.Pos.Over() || st.Status != "playing" {
-					if t.next(ctx) != nil {
-						break
-					}
+					playing = false
 					continue
 				}
 				s := t.s[st.Pos.ToMoveSeat()]
@@ -255,12 +276,13 @@ func run(games int, duration, think, stall time.Duration, dsn, bin string) error
 					break
 				}
 			}
-			mu.Lock()
-			rtts = append(rtts, mine...)
-			mu.Unlock()
 		}()
 	}
 	wg.Wait()
+	if err, ok := setupErr.Load().(error); ok {
+		return fmt.Errorf("setting up: %v", err)
+	}
+	fmt.Printf("load: %d games admitted (set up and played), %d refused with 503 (each retried after Retry-After and a random share)\n", admitted.Load(), refused.Load())
 	elapsed := time.Since(start)
 	for i, n := range nodes {
 		cpu, rss, peak := usage(n.cmd.Process.Pid)
@@ -281,6 +303,9 @@ func run(games int, duration, think, stall time.Duration, dsn, bin string) error
 	errs := 0
 	var frozen []string
 	for _, t := range tables {
+		if t == nil {
+			continue
+		}
 		errs += t.errors
 		if t.frozen != "" {
 			frozen = append(frozen, t.frozen)
@@ -299,8 +324,11 @@ func run(games int, duration, think, stall time.Duration, dsn, bin string) error
 		fmt.Printf("load:   %s\n", f)
 	}
 	for _, t := range tables {
-		t.s[0].Close()
-		t.s[1].Close()
+		for _, s := range t.s {
+			if s != nil {
+				s.Close()
+			}
+		}
 	}
 	// Check against the database: every acknowledged move stored once, at
 	// its ply, and nothing stored that was not acknowledged.
@@ -376,28 +404,47 @@ func newTable(ctx context.Context, nodes []*node, i int) (*table, error) {
 	if err := t.bob.NewGuest(ctx, fmt.Sprintf("Bob %d", i)); err != nil {
 		return nil, err
 	}
-	return t, t.next(ctx)
+	return t, nil
 }
+
+// fullError is a node's 503 (admission control): come back after.
+type fullError struct{ after time.Duration }
+
+func (e *fullError) Error() string { return fmt.Sprintf("the node is full: retry after %v", e.after) }
+
+// openWait bounds the first connection to a new game: a full node
+// refuses it with 503, and the session would try again for ever.
+const openWait = 10 * time.Second
 
 // next starts the table's next game: Ann creates, Bob joins, both open it.
 func (t *table) next(ctx context.Context) error {
-	for _, s := range t.s {
+	for i, s := range t.s {
 		if s != nil {
 			s.Close()
+			t.s[i] = nil
 		}
 	}
 	g, err := t.ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	var ae *client.APIError
+	if errors.As(err, &ae) && ae.Status == http.StatusServiceUnavailable {
+		return &fullError{after: max(ae.RetryAfter, time.Second)}
+	}
 	if err != nil {
 		return err
 	}
 	if _, err := t.bob.Join(ctx, g.Invite); err != nil {
 		return err
 	}
-	if t.s[0], err = t.ann.Open(ctx, g.Game); err != nil {
-		return err
-	}
-	if t.s[1], err = t.bob.Open(ctx, g.Game); err != nil {
-		return err
+	for i, c := range []*client.Client{t.ann, t.bob} {
+		octx, cancel := context.WithTimeout(ctx, openWait)
+		t.s[i], err = c.Open(octx, g.Game)
+		cancel()
+		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			return &fullError{after: 2 * time.Second} // refused all along: the game is given up
+		}
+		if err != nil {
+			return err
+		}
 	}
 	t.mu.Lock()
 	t.games = append(t.games, &played{id: g.Game, acked: map[int]string{}})
