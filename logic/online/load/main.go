@@ -234,7 +234,7 @@ func run(games int, duration, think, stall time.Duration, dsn, bin string) error
 					var full *fullError
 					if errors.As(err, &full) {
 						refused.Add(1)
-						time.Sleep(full.after + rand.N(full.after))
+						time.Sleep(min(full.after+rand.N(full.after), time.Until(stop)))
 						continue
 					}
 					if err != nil {
