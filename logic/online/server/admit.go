@@ -39,6 +39,15 @@ type admission struct {
 	queue atomic.Int64
 }
 
+// Admission control's default bounds (admit.go): far above a healthy
+// node (a move commits in about 0.2 ms on SQLite, 1-3 ms on PostgreSQL;
+// queues are near empty), far below a collapse (store calls at their
+// 10 s limit).
+const (
+	DefaultShedLatency = 250 * time.Millisecond
+	DefaultShedQueue   = 2000
+)
+
 const (
 	// latAlpha is the weight of one commit in the moving average: about
 	// the last 10 commits count (at a few hundred moves a second, the

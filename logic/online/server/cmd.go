@@ -31,15 +31,6 @@ import (
 // machine only. A free port is taken instead when it is in use.
 const DefaultAddr = "127.0.0.1:8080"
 
-// Admission control's default bounds (admit.go): far above a healthy
-// node (a move commits in about 0.2 ms on SQLite, 1-3 ms on PostgreSQL;
-// queues are near empty), far below a collapse (store calls at their
-// 10 s limit).
-const (
-	DefaultShedLatency = 250 * time.Millisecond
-	DefaultShedQueue   = 2000
-)
-
 // WebApp is a web app built into the program: the release's server
 // binary embeds the bundle (logic/online/cmd/shiftago-server, built with
 // the embedweb tag). The zero WebApp is none.
