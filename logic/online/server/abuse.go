@@ -197,7 +197,8 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, code string, ref
 	if ref.wait <= 0 || ref.wait > 24*time.Hour {
 		secs = 3600
 	}
-	s.refusals.warn(code, slog.String("addr", remoteAddr(r)), slog.String("why", ref.why))
+	s.ops.refused(code)
+	s.refusals.warn(code, slog.String("addr", s.clientAddr(r)), slog.String("why", ref.why))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	writeErr(w, http.StatusTooManyRequests, code, fmt.Sprintf("%s: try again in %s", ref.why, time.Duration(secs)*time.Second))
 }
@@ -253,7 +254,7 @@ func (s *Server) byCode(w http.ResponseWriter, r *http.Request, code string) (st
 		noGame()
 		return store.Game{}, false
 	}
-	if ref := s.abuse.misses.peek(remoteAddr(r), s.now()); ref != nil {
+	if ref := s.abuse.misses.peek(s.clientAddr(r), s.now()); ref != nil {
 		s.refuse(w, r, errTooManyGuesses, ref)
 		return store.Game{}, false
 	}
@@ -262,7 +263,7 @@ func (s *Server) byCode(w http.ResponseWriter, r *http.Request, code string) (st
 	case err == nil:
 		return rec, true
 	case errors.Is(err, store.ErrNotFound):
-		s.abuse.misses.charge(remoteAddr(r), s.now())
+		s.abuse.misses.charge(s.clientAddr(r), s.now())
 		noGame()
 	default: // the store's failure is not the guest's miss
 		s.log.Error("game by code", slog.Any("err", err))

@@ -45,7 +45,7 @@ func (s *Server) initOps() {
 	o.moveSec = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "shiftago_move_seconds", Buckets: latencyBuckets,
 		Help: "A player's move on this node, from its command read to its ack queued (the game's queue, the rules, the store's commit)."})
 	o.refusals = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "shiftago_refusals_total",
-		Help: "Refusals by reason: overload-* (admission control, 503), rate and conns (per-address limits, 429), and the protocol's refusal codes."},
+		Help: "Refusals by reason: overload-* (admission control, 503), rate and conns (per-address limits, 429), the caps (429: too-many-guests, too-many-new-games, too-many-guesses), and the protocol's refusal codes."},
 		[]string{"reason"})
 	o.storeSec = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "shiftago_store_seconds", Buckets: latencyBuckets,
 		Help: "Calls to the database by method."}, []string{"op"})

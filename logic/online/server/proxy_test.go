@@ -165,14 +165,6 @@ http {
 	}
 }
 
-// from is an HTTP client whose connections leave from the loopback
-// address ip (Linux answers all of 127.0.0.0/8): a player at an address
-// of its own, not the proxy's 127.0.0.1.
-func from(ip string) *http.Client {
-	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
-	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext}}
-}
-
 // TestProxyForwardedAddress: behind nginx, the per-address limits count
 // the players' addresses (X-Forwarded-For, believed from the trusted
 // proxy only), and a header a client forges moves nothing.
