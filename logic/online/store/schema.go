@@ -61,6 +61,36 @@ CREATE INDEX guests_seen ON guests (seen);
 CREATE INDEX games_creator ON games (creator);
 ALTER TABLE games ADD COLUMN code_expires BIGINT NOT NULL DEFAULT 0;
 `,
+	// 3: ratings (issue 47). One Glicko-2 rating per guest, variant and
+	// player count; rating_history holds the rating after each rated
+	// game, and its key (game, guest) is what makes applying a game's
+	// ratings twice change nothing. Ratings are REAL: both engines keep
+	// a double.
+	3: `
+CREATE TABLE ratings (
+	guest      TEXT NOT NULL REFERENCES guests(id) ON DELETE CASCADE,
+	variant    TEXT NOT NULL,
+	players    INTEGER NOT NULL,
+	rating     DOUBLE PRECISION NOT NULL,
+	rd         DOUBLE PRECISION NOT NULL,
+	volatility DOUBLE PRECISION NOT NULL,
+	games      INTEGER NOT NULL DEFAULT 0,
+	updated    BIGINT NOT NULL,
+	PRIMARY KEY (guest, variant, players)
+);
+CREATE INDEX ratings_board ON ratings (variant, players, rating);
+CREATE TABLE rating_history (
+	game    TEXT NOT NULL,
+	guest   TEXT NOT NULL REFERENCES guests(id) ON DELETE CASCADE,
+	variant TEXT NOT NULL,
+	players INTEGER NOT NULL,
+	rating  DOUBLE PRECISION NOT NULL,
+	rd      DOUBLE PRECISION NOT NULL,
+	at      BIGINT NOT NULL,
+	PRIMARY KEY (game, guest)
+);
+CREATE INDEX rating_history_guest ON rating_history (guest, variant, players, at);
+`,
 }
 
 // SchemaVersion is the newest schema this program knows.

@@ -115,6 +115,23 @@ type Store interface {
 	// now, earliest first, at most limit (limit <= 0: 100).
 	Expired(ctx context.Context, now time.Time, limit int) ([]Game, error)
 
+	// ApplyRatings applies a finished rated game's Glicko-2 updates
+	// (package rating) to its players' ratings for the game's variant and
+	// player count, and records each player's new rating in the history,
+	// in one transaction. It is idempotent per game: a game applied
+	// already changes nothing. It returns the players' ratings as they
+	// are then, in the order of rg.Guests. A player with no rating yet
+	// starts at rating.New(). ErrNotFound: no such game.
+	ApplyRatings(ctx context.Context, rg RatedGame) ([]Rating, error)
+	// RatingsOf lists a guest's ratings, one per variant and player count
+	// played rated, most games first.
+	RatingsOf(ctx context.Context, guest string) ([]Rating, error)
+	// Leaderboard lists the best ratings of a variant and player count,
+	// highest first, settled ones (RD at most rating.ProvisionalRD)
+	// before provisional ones, or only settled ones when settledOnly; at
+	// most limit (limit <= 0: 100).
+	Leaderboard(ctx context.Context, variant string, players int, settledOnly bool, limit int) ([]Rating, error)
+
 	// Bus carries events between the nodes sharing this database. The
 	// store publishes an event after every change it commits.
 	Bus() Bus
@@ -303,4 +320,30 @@ type Takeback struct {
 	Ply        int   // keep moves 1..Ply
 	ToMoveSeat int
 	Deadline   time.Time
+}
+
+// RatedGame is a finished rated game's outcome, for ApplyRatings.
+type RatedGame struct {
+	Game    string
+	Variant string
+	Players int // the game's player count: ratings are kept per count
+	// Guests and Places are the rated players and their finishing places
+	// (0 first, equal places tied; rating.Pairwise), two or more, each
+	// guest once.
+	Guests []string
+	Places []int
+	At     time.Time // zero: now
+}
+
+// Rating is a guest's Glicko-2 rating in one variant and player count.
+type Rating struct {
+	Guest   string
+	Name    string // the guest's display name
+	Variant string
+	Players int
+	Rating  float64
+	RD      float64
+	Vol     float64
+	Games   int // rated games played
+	Updated time.Time
 }
