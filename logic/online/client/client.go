@@ -124,6 +124,20 @@ func (c *Client) Join(ctx context.Context, code string) (proto.GameReply, error)
 	return rep, err
 }
 
+// Me is the guest's name and ratings.
+func (c *Client) Me(ctx context.Context) (proto.MeReply, error) {
+	var rep proto.MeReply
+	err := c.do(ctx, "GET", "/api/guests/me", nil, &rep)
+	return rep, err
+}
+
+// Leaderboard lists the best ratings of a variant and player count.
+func (c *Client) Leaderboard(ctx context.Context, variant string, players int) ([]proto.RatingInfo, error) {
+	var rep []proto.RatingInfo
+	err := c.do(ctx, "GET", fmt.Sprintf("/api/leaderboard?variant=%s&players=%d", url.QueryEscape(variant), players), nil, &rep)
+	return rep, err
+}
+
 // Games lists the guest's games, theirs to move first.
 func (c *Client) Games(ctx context.Context) ([]proto.GameReply, error) {
 	var rep []proto.GameReply

@@ -34,7 +34,16 @@ type CreateRequest struct {
 	// the seat of a player who resigns or runs out of time in a game of 3
 	// or 4; 0: the server's default.
 	Takeover int `json:"takeover,omitempty"`
+	// Rated: the game changes its players' ratings (Glicko-2, per
+	// variant and player count). Needs permove of at least
+	// MinRatedPerMove and no computer or hot-seat seat; a rated game
+	// cannot be taken back.
+	Rated bool `json:"rated,omitempty"`
 }
+
+// MinRatedPerMove is the least time per move (seconds) of a rated game:
+// a rating says how well one plays with time to think.
+const MinRatedPerMove = 60
 
 // GameReply describes a game to the guest who asked (POST /api/games,
 // POST /api/join, and each item of GET /api/games).
@@ -54,6 +63,25 @@ type GameReply struct {
 	// Table is every seat: colour, kind, the holder's name, the
 	// computer's level (GET /api/games only: the list shows who plays).
 	Table []SeatInfo `json:"table,omitempty"`
+	Rated bool       `json:"rated,omitempty"`
+}
+
+// RatingInfo is one rating: a player's in a variant and player count.
+type RatingInfo struct {
+	Name        string  `json:"name"` // the player's display name
+	Variant     string  `json:"variant"`
+	Players     int     `json:"players"`
+	Rating      float64 `json:"rating"`
+	RD          float64 `json:"rd"`
+	Games       int     `json:"games"`
+	Provisional bool    `json:"provisional"` // RD above 110: not enough games yet
+}
+
+// MeReply answers GET /api/guests/me: the caller and their ratings.
+type MeReply struct {
+	ID      string       `json:"id"`
+	Name    string       `json:"name"`
+	Ratings []RatingInfo `json:"ratings"`
 }
 
 // JoinRequest is the body of POST /api/join.

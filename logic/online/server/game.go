@@ -362,6 +362,7 @@ func (g *game) played(ply int) {
 	if g.t.over() {
 		res, why := result(g.t.rec.Result)
 		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.ply(), Result: res, Why: why})
+		g.rate()
 	}
 	g.afterChange()
 }
@@ -584,6 +585,7 @@ func (g *game) leave(seat int, why string) {
 	if g.t.over() {
 		res, w := result(rec.Result)
 		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.ply(), Result: res, Why: w, Seat: seat})
+		g.rate()
 	} else {
 		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: seat, What: proto.WhatComputer, Why: why, Level: g.takeoverLevel()})
 	}
@@ -615,6 +617,9 @@ func (g *game) offer(c *conn, m proto.Msg) {
 		return
 	}
 	agreed, why := g.t.offer(seats, m.Kind)
+	if m.Kind == proto.OfferTakeback && g.t.rec.Setup.Rated {
+		agreed, why = false, "a rated game cannot be taken back"
+	}
 	if why != "" {
 		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, why))
 		return

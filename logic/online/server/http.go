@@ -202,7 +202,7 @@ func (s *Server) newGame(creator string, req proto.CreateRequest) (store.NewGame
 		return store.NewGame{}, fmt.Errorf("takeover is a level 1 to %d, or 0 for the server's", ai.MaxLevel)
 	}
 	setup := store.Setup{Variant: req.Variant, Players: len(req.Seats), SitOuts: req.SitOuts, Starter: req.Starter,
-		MoveTime: time.Duration(req.PerMove) * time.Second, Takeover: req.Takeover}
+		MoveTime: time.Duration(req.PerMove) * time.Second, Takeover: req.Takeover, Rated: req.Rated}
 	start, err := startOf(setup)
 	if err != nil {
 		return store.NewGame{}, err
@@ -237,6 +237,9 @@ func (s *Server) newGame(creator string, req proto.CreateRequest) (store.NewGame
 	if mine == 0 {
 		return store.NewGame{}, errors.New("hold at least one seat (kind me)")
 	}
+	if err := ratedOK(req, mine); err != nil {
+		return store.NewGame{}, err
+	}
 	if open == 0 && setup.MoveTime > 0 {
 		ng.Deadline = s.now().Add(setup.MoveTime)
 	}
@@ -262,7 +265,7 @@ func (s *Server) roomFor(ctx context.Context, guest string) bool {
 
 func reply(rec store.Game, guest string) proto.GameReply {
 	rep := proto.GameReply{Game: rec.ID, Watch: rec.Spectator, Variant: rec.Setup.Variant, Players: rec.Setup.Players,
-		Status: rec.Status.String(), Ply: rec.Ply, Result: rec.Result, Seats: []int{}}
+		Status: rec.Status.String(), Ply: rec.Ply, Result: rec.Result, Seats: []int{}, Rated: rec.Setup.Rated}
 	for i, st := range rec.Seats {
 		if st.Kind != store.SeatComputer && st.Guest == guest {
 			rep.Seats = append(rep.Seats, i)

@@ -110,6 +110,8 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/games", s.limited(s.handleList))
 	s.mux.HandleFunc("POST /api/join", s.limited(s.handleJoin))
 	s.mux.HandleFunc("GET /api/ws", s.handleWS)
+	s.mux.HandleFunc("GET /api/guests/me", s.limited(s.handleMe))
+	s.mux.HandleFunc("GET /api/leaderboard", s.limited(s.handleLeaderboard))
 	if cfg.Web != nil {
 		s.mux.Handle("/", static.Handler(cfg.Web))
 	} else {

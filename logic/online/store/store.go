@@ -235,6 +235,8 @@ type Setup struct {
 	// player who leaves or runs out of time (3 or 4 players), 1 to 99;
 	// 0: the server's default.
 	Takeover int `json:"takeover,omitempty"`
+	// Rated: the game's end changes its players' ratings (ApplyRatings).
+	Rated bool `json:"rated,omitempty"`
 }
 
 // Game is a stored game.
