@@ -39,7 +39,7 @@ func ratedOK(req proto.CreateRequest, mine int) error {
 // places is the finishing order of the people still holding seats of a
 // finished game (a player who left a game of 3 or 4 gave the seat to a
 // computer): the winner first, the others after by their scores, ties
-// equal; a draw ties everyone. Seats lists the seats rated.
+// equal; a draw ties everyone.
 func (t *table) places() (guests []string, places []int) {
 	res, _ := result(t.rec.Result)
 	winner := -1

@@ -115,4 +115,39 @@ func ratedGame(t *testing.T, ctx context.Context, base string) {
 	if _, err := eve.Leaderboard(ctx, "chess", 2); !errors.As(err, &apiErr) || apiErr.Status != http.StatusBadRequest {
 		t.Fatalf("a leaderboard of chess: %v", err)
 	}
+
+	// A resignation ends a rated game too (the store's SetStatus, not a
+	// move): the loser of the first game resigns the second at once.
+	g2, err := loser.Create(ctx, proto.CreateRequest{Variant: "express", Rated: true, PerMove: 3600, Seats: two})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := winner.Join(ctx, g2.Invite); err != nil {
+		t.Fatal(err)
+	}
+	s2 := open(t, ctx, loser, g2.Game)
+	if err := s2.Wait(ctx, func(x *client.State) bool { return x.Status == "playing" }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s2.Send(proto.Msg{T: proto.TResign, Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	waitEvent(t, ctx, s2, "the resignation's end", func(m proto.Msg) bool { return m.T == proto.TOver })
+	for {
+		lm, err := loser.Me(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lm.Ratings) == 1 && lm.Ratings[0].Games == 2 {
+			if lm.Ratings[0].Rating >= l.Rating {
+				t.Fatalf("the loser resigned and went up: %+v after %+v", lm.Ratings[0], l)
+			}
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("no second rated game after the resignation: %+v", lm)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
