@@ -79,25 +79,7 @@ func ratedGame(t *testing.T, ctx context.Context, base string) {
 		t.Fatalf("the game with seed 47 ended %q: this test wants a win (pick another seed)", end.Result)
 	}
 
-	// The ratings are applied right after the last move's commit: the
-	// players may hear of the end a moment before.
-	var w, l proto.RatingInfo
-	for {
-		wm, err1 := winner.Me(ctx)
-		lm, err2 := loser.Me(ctx)
-		if err := errors.Join(err1, err2); err != nil {
-			t.Fatal(err)
-		}
-		if len(wm.Ratings) == 1 && len(lm.Ratings) == 1 {
-			w, l = wm.Ratings[0], lm.Ratings[0]
-			break
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("no ratings after the end: winner %+v, loser %+v", wm, lm)
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
+	w, l := ratedAfter(t, ctx, winner, 1), ratedAfter(t, ctx, loser, 1)
 	if !(w.Rating > 1500 && l.Rating < 1500 && w.RD < 350 && l.RD < 350 && w.Games == 1 && l.Games == 1 && w.Provisional) {
 		t.Fatalf("after the game: winner %+v, loser %+v", w, l)
 	}
@@ -133,20 +115,27 @@ func ratedGame(t *testing.T, ctx context.Context, base string) {
 		t.Fatal(err)
 	}
 	waitEvent(t, ctx, s2, "the resignation's end", func(m proto.Msg) bool { return m.T == proto.TOver })
+	if l2 := ratedAfter(t, ctx, loser, 2); l2.Rating >= l.Rating {
+		t.Fatalf("the loser resigned and went up: %+v after %+v", l2, l)
+	}
+}
+
+// ratedAfter waits until c's only rating counts games games, and
+// returns it: ratings are applied right after the end's commit, and the
+// players may hear of the end a moment before.
+func ratedAfter(t *testing.T, ctx context.Context, c *client.Client, games int) proto.RatingInfo {
+	t.Helper()
 	for {
-		lm, err := loser.Me(ctx)
+		me, err := c.Me(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(lm.Ratings) == 1 && lm.Ratings[0].Games == 2 {
-			if lm.Ratings[0].Rating >= l.Rating {
-				t.Fatalf("the loser resigned and went up: %+v after %+v", lm.Ratings[0], l)
-			}
-			break
+		if len(me.Ratings) == 1 && me.Ratings[0].Games >= games {
+			return me.Ratings[0]
 		}
 		select {
 		case <-ctx.Done():
-			t.Fatalf("no second rated game after the resignation: %+v", lm)
+			t.Fatalf("%s has no rating of %d games: %+v", c.Name, games, me)
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
