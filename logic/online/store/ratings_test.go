@@ -4,6 +4,7 @@ package store_test
 
 import (
 	"errors"
+	"sync"
 	"testing"
 
 	"shiftago/logic/online/rating"
@@ -92,6 +93,47 @@ func TestApplyRatingsFourPlayers(t *testing.T) {
 		}
 		if b := must[[]store.Rating](t)(s.Leaderboard(ctx, "extreme", 4, false, 2)); len(b) != 2 || b[0].Guest != ann.ID {
 			t.Fatalf("top 2: %+v", b)
+		}
+	})
+}
+
+// TestApplyRatingsRace: 32 callers on two stores apply the same game at once (two
+// nodes, retries) while other games of the same players, their guests
+// in the other order, are applied too: each game counts once, and
+// nothing deadlocks.
+func TestApplyRatingsRace(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		ctx, s, ann, bob, g := started(t, dsn)
+		others := []store.Game{twoPlayer(t, s, bob.ID, ann.ID, 0), twoPlayer(t, s, bob.ID, ann.ID, 0)}
+		// Two stores: two nodes on one database.
+		nodes := []store.Store{s, open(t, dsn)}
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		errs := make(chan error, 32)
+		for i := range 32 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				rg := store.RatedGame{Game: g.ID, Variant: "express", Players: 2, Guests: []string{ann.ID, bob.ID}, Places: []int{0, 1}}
+				if i < len(others) {
+					rg = store.RatedGame{Game: others[i].ID, Variant: "express", Players: 2, Guests: []string{bob.ID, ann.ID}, Places: []int{0, 1}}
+				}
+				if _, err := nodes[i%2].ApplyRatings(ctx, rg); err != nil {
+					errs <- err
+				}
+			}()
+		}
+		close(start)
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+		for _, id := range []string{ann.ID, bob.ID} {
+			if rs := must[[]store.Rating](t)(s.RatingsOf(ctx, id)); len(rs) != 1 || rs[0].Games != 3 {
+				t.Fatalf("after 3 games applied by 32 callers: %+v", rs)
+			}
 		}
 	})
 }
