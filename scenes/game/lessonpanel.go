@@ -57,11 +57,22 @@ func placePanel(c *app.Context, t *table.Table, text string, labels []string, do
 		p, btns, ok = lesson.Best(c.Text, c.Scale, lesson.Regions(geo, false), text, labels, sMax, sMin, dots)
 	}
 	if !ok {
+		// Smaller words off the board before any over it: on a phone held
+		// upright the status line's height makes sMin large (19 CSS px),
+		// and the panel fell over the board's lower rows and entry points
+		// where a 14 px text fitted in the room below (issue 50).
+		p, btns, ok = lesson.Best(c.Text, c.Scale, lesson.Regions(geo, false), text, labels, sMin*0.94, minPanelCSS*c.Scale, dots)
+	}
+	if !ok {
 		f := geo.Frame
 		p, btns, _ = lesson.Best(c.Text, c.Scale, []layout.Rect{{X: f.X, Y: f.Y + f.H*0.6, W: f.W, H: f.H * 0.4}}, text, labels, sMin, 6*c.Scale, dots)
 	}
 	return p, btns
 }
+
+// minPanelCSS is the smallest text, in CSS pixels, a panel takes beside
+// the board rather than over it.
+const minPanelCSS = 13
 
 // drawPanelBox draws a panel's box, framed in frame, and its text.
 func drawPanelBox(screen *ebiten.Image, c *app.Context, p *lesson.Panel, frame color.RGBA) {
