@@ -64,6 +64,11 @@ type Setup struct {
 	titleY float64
 	descY  float64
 	descX  float64
+	// desc is each variant's description wrapped into the room beside
+	// the rows' names (a phone's line held "…(4 bei 3–4 Spielern), g":
+	// issue 50); descW is that room.
+	desc   [3][]string
+	descW  float64
 	labels []ui.Label
 	keysY  float64  // where the keys' help stands
 	keys   []string // its lines (none on a touch screen)
@@ -233,7 +238,16 @@ func (s *Setup) layout(c *app.Context) {
 	}
 	y += bh + 0.15*u
 	s.descX, s.descY = cx, y+0.3*u
-	y += 0.75 * u
+	// Every variant's description gets as many lines as the longest
+	// needs, so the rows under it stay where they are when the variant
+	// changes (a finger on its way to Players).
+	s.descW = x0 + cw - cx
+	lines := 1
+	for v := range s.desc {
+		s.desc[v] = ui.Wrap(c.Text, c.Lang.VariantDesc[v], 0.42*u, s.descW, false)
+		lines = max(lines, len(s.desc[v]))
+	}
+	y += 0.75*u + float64(lines-1)*descLine*u
 	// Players.
 	addLabel(c.T("setup.players"), y)
 	pw := math.Max(1.6*u, bh)
@@ -390,7 +404,9 @@ func (s *Setup) Draw(screen *ebiten.Image, c *app.Context) {
 		}
 		c.Text.Draw(screen, l.S, l.X, l.Y, size, render.Ink, l.Align, false)
 	}
-	c.Text.Draw(screen, c.Lang.VariantDesc[c.Setup.Variant], s.descX, s.descY, 0.42*u, render.Dim, render.AlignLeft, false)
+	for i, l := range s.desc[c.Setup.Variant] {
+		c.Text.Draw(screen, l, s.descX, s.descY+float64(i)*descLine*u, 0.42*u, render.Dim, render.AlignLeft, false)
+	}
 	for i, l := range s.keys {
 		c.Text.Draw(screen, l, c.W/2, s.keysY+float64(i)*0.46*u, 0.4*u, render.Dim, render.AlignCenter, false)
 	}
@@ -406,10 +422,21 @@ func (s *Setup) Fits(c *app.Context) []ui.Fit {
 	return out
 }
 
-// DescFit is the variant description's room.
-func (s *Setup) DescFit(c *app.Context) ui.Fit {
-	return ui.Fit{Text: c.Lang.VariantDesc[logic.Expert], Size: 0.42 * s.u, W: c.W - s.descX}
+// DescFits are the lines of every variant's description with their
+// room, which ends at the screen's edge.
+func (s *Setup) DescFits(c *app.Context) []ui.Fit {
+	var out []ui.Fit
+	for _, lines := range s.desc {
+		for _, l := range lines {
+			out = append(out, ui.Fit{Text: l, Size: 0.42 * s.u, W: math.Min(s.descW, c.W-s.descX)})
+		}
+	}
+	return out
 }
+
+// descLine is the step, in units, from one line of a variant's
+// description to the next.
+const descLine = 0.5
 
 // labelRooms gives each left-aligned label the room up to the first
 // button to its right on its row (or the screen's edge).
