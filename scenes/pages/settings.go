@@ -8,6 +8,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/render"
+	"shiftago/render/layout"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
@@ -73,7 +74,18 @@ func (s *Settings) PagePhase() string { return "settings" }
 // PageButtons implements app.PageButtons.
 func (s *Settings) PageButtons() []ui.Info { return s.bs.Infos() }
 
+// layout lays the page out with the rows' usual spacing or, where that
+// is taller than the screen (a phone held upright had its Hints row at
+// y 850 of 844: issue 50), closer together; what still does not fit
+// scrolls, and a bar at the right edge says so.
 func (s *Settings) layout(c *app.Context) {
+	s.layoutSpaced(c, false)
+	if s.scroll.Max > 0 {
+		s.layoutSpaced(c, true)
+	}
+}
+
+func (s *Settings) layoutSpaced(c *app.Context, tight bool) {
 	s.w, s.h, s.dirty = c.W, c.H, false
 	st := &c.Setup
 	u := ui.Unit(c.W, c.H)
@@ -81,6 +93,10 @@ func (s *Settings) layout(c *app.Context) {
 	narrow := ui.Narrow(c.W, c.H)
 	bh := math.Max(1.1*u, ui.Target(c.Scale)) // a finger's at least
 	rowH := math.Max(1.45*u, bh+0.35*u)
+	nameH := 0.8 * u // a row's name above its controls, upright
+	if tight {
+		rowH, nameH = bh+0.15*u, 0.62*u
+	}
 	cw := math.Min(c.W-u, 22.5*u)
 	labW := 7.6 * u
 	if narrow {
@@ -101,8 +117,8 @@ func (s *Settings) layout(c *app.Context) {
 	y := math.Max(2.6*u, m+bh+0.6*u)
 	row := func(key string) {
 		if narrow {
-			s.labels = append(s.labels, ui.Label{X: x0, Y: y + 0.35*u, Size: 0.48 * u, S: c.T(key), Align: render.AlignLeft})
-			y += 0.8 * u
+			s.labels = append(s.labels, ui.Label{X: x0, Y: y + 0.45*nameH, Size: 0.48 * u, S: c.T(key), Align: render.AlignLeft})
+			y += nameH
 		} else {
 			s.labels = append(s.labels, ui.Label{X: x0, Y: y + bh/2, Size: 0.48 * u, S: c.T(key), Align: render.AlignLeft})
 		}
@@ -289,6 +305,23 @@ func (s *Settings) Draw(screen *ebiten.Image, c *app.Context) {
 		c.Sprites.MarbleScaled(screen, col, s.symX+float64(col)*1.1*u, s.symY, k)
 	}
 	s.bs.Draw(screen, c.Kit())
+	if r := s.ScrollBar(c); !r.Empty() {
+		c.Sprites.Panel(screen, r.X, r.Y, r.W, r.H, r.W/2, render.Fade(render.Ink, 0.45))
+	}
+}
+
+// ScrollBar is the bar at the page's right edge that says it scrolls and
+// how far: as tall a share of the screen as the screen is of the page
+// (empty when the page fits).
+func (s *Settings) ScrollBar(c *app.Context) layout.Rect {
+	if s.scroll.Max <= 0 {
+		return layout.Rect{}
+	}
+	page := c.H + s.scroll.Max
+	w := math.Max(3*c.Scale, 0.12*s.u)
+	h := math.Max(c.H*c.H/page, 3*w)
+	y := (c.H - h) * s.scroll.Off / s.scroll.Max
+	return layout.Rect{X: c.W - w - 2*c.Scale, Y: y, W: w, H: h}
 }
 
 // Fits lists every text the screen shows with the room it has, for the

@@ -208,3 +208,66 @@ func TestSettingsOfferEveryBoard(t *testing.T) {
 		}
 	})
 }
+
+// TestSettingsFitOrScroll: on a notched phone upright and on its side, a
+// tablet either way and a laptop, in five languages, the settings either
+// fit the screen whole, or a bar at the edge says the page scrolls and a
+// finger's drag, tick by tick as a hand moves, scrolls it to its last row
+// and changes no setting on the way (issue 50: the Hints row at y 850 of
+// 844 with nothing to say the page scrolls; a tablet's page cut).
+func TestSettingsFitOrScroll(t *testing.T) {
+	for _, d := range []struct{ w, h, scale float64 }{
+		{390, 751, 3},  // a 390×844 phone less its notch and home bar
+		{726, 369, 3},  // on its side
+		{820, 1180, 2}, // a tablet
+		{1180, 820, 2},
+		{1280, 800, 1},
+	} {
+		for _, lg := range i18n.Langs {
+			c := newContext(t, lg, d.w*d.scale, d.h*d.scale)
+			c.Scale = d.scale
+			s := NewSettings(c).(*Settings)
+			s.layout(c)
+			bottom := 0.0
+			for _, b := range s.bs.List {
+				bottom = max(bottom, b.Y+b.H)
+			}
+			if lg == "de" {
+				t.Logf("%s %v: the last row ends at y=%.0f of %.0f; scrolls %.0f", lg, d, bottom, c.H, s.scroll.Max)
+			}
+			if s.scroll.Max == 0 {
+				if bottom > c.H {
+					t.Errorf("%s %v: the last row ends at y=%.0f of %.0f and the page does not scroll", lg, d, bottom, c.H)
+				}
+				continue
+			}
+			if s.ScrollBar(c).Empty() {
+				t.Errorf("%s %v: the page scrolls %.0f px and nothing says so", lg, d, s.scroll.Max)
+			}
+			before := c.Setup
+			x, y := c.W/2, 0.8*c.H
+			c.In = input.At(x, y, true, true, false)
+			s.Update(c)
+			for y > 0.8*c.H-s.scroll.Max-40*d.scale {
+				y -= 12 * d.scale
+				c.In = input.At(x, y, true, false, false)
+				s.Update(c)
+			}
+			c.In = input.At(x, y, false, false, true)
+			s.Update(c)
+			if s.scroll.Off < s.scroll.Max {
+				t.Errorf("%s %v: a drag of %.0f px scrolled the page %.0f of %.0f px", lg, d, 0.8*c.H-y, s.scroll.Off, s.scroll.Max)
+			}
+			last := 0.0
+			for _, b := range s.bs.List {
+				last = max(last, b.Y+b.H)
+			}
+			if last > c.H {
+				t.Errorf("%s %v: scrolled to its end, the last row ends at y=%.0f of %.0f", lg, d, last, c.H)
+			}
+			if c.Setup != before {
+				t.Errorf("%s %v: the drag changed a setting", lg, d)
+			}
+		}
+	}
+}
