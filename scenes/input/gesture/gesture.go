@@ -464,6 +464,17 @@ func (m *Machine) Release(id int, x, y float64) {
 			m.commit(m.drag.Entry, layout.Contact(m.turn.Occupied[m.drag.Entry]))
 			break
 		}
+		if e := m.drag.Entry; m.drag.FromTray && m.drag.OnTrack && m.inCup() && m.turn.Legal[e] {
+			// Carried from the tray and let go in an entry point's cup:
+			// the marble is put down there, chosen as a tap on it
+			// chooses it, and waits for a push or a second tap (issue
+			// 50: a newcomer who dragged a marble from his tray to a ring
+			// and let go saw it fly back, and nothing happened).
+			m.drag = Drag{}
+			m.selected, m.hasSelected = e, true
+			m.emit(Event{Kind: Select, HasEntry: true, Entry: e, Pos: p})
+			break
+		}
 		m.emit(Event{Kind: Cancel, Entry: m.drag.Entry, HasEntry: m.drag.OnTrack, Pos: m.drag.Pos})
 		m.drag = Drag{}
 	}

@@ -220,7 +220,10 @@ func TestGestures(t *testing.T) {
 			move(at(geo, "E2", -1.3)), tick(""), tick(""), tick(""), tick(""), tick(""), tick(""), // rests ArmTicks ticks in the cup
 			move(at(geo, "E2", -0.2)), tick("commit E2"),
 		}},
-		{"from the tray across the board: the edge passed on the way touches nothing", slide(geo.TraySlot(0, 10), at(geo, "W5", -1.5), 24, "pick tray", "cancel W5")},
+		// Let go at W5's cup, the marble is put down there, chosen (a
+		// second tap or a push plays it): no edge passed on the way is
+		// touched.
+		{"from the tray across the board: the edge passed on the way touches nothing", slide(geo.TraySlot(0, 10), at(geo, "W5", -1.5), 24, "pick tray", "select W5")},
 		{"from the tray across the board slowly, a move every few ticks: still nothing", slowSlide(geo.TraySlot(0, 10), at(geo, "W5", -1.5), 40, 4)},
 		{"resting on the tray in line with a track, then a carry inwards: nothing", []act{
 			press(geo.TraySlot(0, 3)), move(at(geo, "E2", -2.5)), tick("pick tray"), tick(""), tick(""), tick(""), tick(""), tick(""), tick(""), tick(""),
@@ -280,7 +283,32 @@ func slowSlide(a, b layout.Point, n, k int) []act {
 			acts = append(acts, tick(""))
 		}
 	}
-	return append(acts, release(b), tick("cancel W5"))
+	return append(acts, release(b), tick("select W5"))
+}
+
+// TestTrayToRing: a marble carried from the mover's tray to an entry
+// point's ring, a move a tick as a hand carries it, with a mouse or a
+// finger, and let go in its cup (without resting there, or after) is put
+// down there, chosen; a tap on it then plays it, as after a tap on the
+// ring (issue 50: a newcomer with a mouse saw it fly back, and nothing
+// happened). Let go short of the cup it flies back.
+func TestTrayToRing(t *testing.T) {
+	for _, touch := range []bool{false, true} {
+		m, geo, _ := setup(t, 2)
+		m.SetTouch(touch)
+		ring := at(geo, "E2", -layout.EntryOffset)
+		acts := slide(geo.TraySlot(0, 5), ring, 15, "pick tray", "select E2")
+		acts = append(acts, press(ring), tick(""), release(ring), tick("commit E2"))
+		play(t, m, acts)
+		m, geo, _ = setup(t, 2)
+		m.SetTouch(touch)
+		acts = slide(geo.TraySlot(0, 5), ring, 15, "pick tray", "")
+		acts = append(acts[:len(acts)-2], tick(""), tick(""), tick(""), tick(""), tick(""), tick(""), tick(""), release(ring), tick("select E2"))
+		play(t, m, acts)
+		m, geo, _ = setup(t, 2)
+		m.SetTouch(touch)
+		play(t, m, slide(geo.TraySlot(0, 5), at(geo, "E2", -2.2), 15, "pick tray", "cancel E2"))
+	}
 }
 
 // TestConfirmOnRelease: with the setting, a marble that touches the board
