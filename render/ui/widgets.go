@@ -58,6 +58,7 @@ type Button[A comparable] struct {
 	Swatch     logic.Color // the marble drawn instead of a label, with HasSwatch
 	HasSwatch  bool
 	Bold       bool
+	Size       float64 // the label's size, when set: a row of tabs drawn at one size
 }
 
 // Rect is the button's rectangle.
@@ -185,6 +186,9 @@ func (bs *Buttons[A]) Draw(dst *ebiten.Image, k Kit) {
 		}
 		th := bs.textH(b)
 		size, room := th*0.46, b.W-th*0.4
+		if b.Size > 0 {
+			size = b.Size
+		}
 		if k.Text.Width(b.Label, size, b.Bold) > room {
 			// Two lines at nearly its size where the button holds them:
 			// shrunk onto one, a label ("Draw lots") looked smaller than
@@ -274,7 +278,11 @@ func (bs *Buttons[A]) Fits() []Fit {
 			continue
 		}
 		th := bs.textH(&b)
-		out = append(out, Fit{Text: b.Label, Size: th * 0.46, W: b.W - th*0.4, Bold: b.Bold})
+		size := th * 0.46
+		if b.Size > 0 {
+			size = b.Size
+		}
+		out = append(out, Fit{Text: b.Label, Size: size, W: b.W - th*0.4, Bold: b.Bold})
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package pages
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"testing"
 
@@ -332,6 +333,45 @@ func TestTitleFitsAPhone(t *testing.T) {
 					if b.Act == actPlayers && b.Y < bottom {
 						t.Errorf("%s, %s: the description runs to y=%.0f, over the players' row at %.0f", lg, where, bottom, b.Y)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestRulesTabsAtOneSize: the rules' three tabs name their variants at
+// one size, in every language, on a phone either way, a tablet and a
+// laptop, and each name fits its tab whole at it (issue 50: "Extreme",
+// shrunk alone, stood in a smaller font than its neighbours).
+func TestRulesTabsAtOneSize(t *testing.T) {
+	for _, d := range [][3]float64{{390, 751, 3}, {726, 369, 3}, {820, 1180, 2}, {1280, 800, 1}, {640, 480, 1}} {
+		for _, lg := range i18n.Langs {
+			c := newContext(t, lg, d[0]*d[2], d[1]*d[2])
+			c.Scale = d[2]
+			r := NewRules(c, logic.Express).(*Rules)
+			r.layout(c)
+			var sizes []float64
+			for _, b := range r.bs.List {
+				if b.Act != actTab {
+					continue
+				}
+				th := math.Min(b.H, r.bs.TextH)
+				size := 0.46 * th
+				if k := c.Text.Width(b.Label, size, b.Bold); k > b.W-0.4*th {
+					size = c.Text.Fit(b.Label, size, b.W-0.4*th, b.Bold) // as Draw shrinks it
+				}
+				if b.Size > 0 {
+					size = b.Size
+				}
+				if w := c.Text.Width(b.Label, size, b.Bold); w > b.W-0.4*th+0.5 {
+					t.Errorf("%s %v: %q is %.0f px wide at %.1f px in a tab of %.0f", lg, d, b.Label, w, size, b.W-0.4*th)
+				}
+				sizes = append(sizes, size)
+			}
+			for _, s := range sizes {
+				if math.Abs(s-sizes[0]) > 0.01 {
+					t.Errorf("%s %v: the tabs' names stand at sizes %.1f", lg, d, sizes)
+					break
 				}
 			}
 		}

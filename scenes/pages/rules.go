@@ -115,8 +115,16 @@ func (r *Rules) layout(c *app.Context) {
 	r.bs.Reset()
 	r.bs.TextH = 1.1 * u
 	tw := math.Min(3.6*u, (c.W-2*m-7*u)/3)
+	// The three tabs at one size, the size the longest name fits at:
+	// each shrunk alone, "Extreme" stood smaller than its neighbours
+	// (issue 50).
+	th := math.Min(bh, r.bs.TextH)
+	tabSize := 0.46 * th
 	for v := logic.Express; v <= logic.Extreme; v++ {
-		r.bs.Add(ui.Button[rulesAct]{X: m + float64(v)*(tw+0.2*u), Y: m, W: tw, H: bh, Act: actTab, Arg: int(v), Label: c.Lang.Variants[v], On: v == r.variant})
+		tabSize = math.Min(tabSize, c.Text.Fit(c.Lang.Variants[v], 0.46*th, tw-0.4*th, false))
+	}
+	for v := logic.Express; v <= logic.Extreme; v++ {
+		r.bs.Add(ui.Button[rulesAct]{X: m + float64(v)*(tw+0.2*u), Y: m, W: tw, H: bh, Act: actTab, Arg: int(v), Label: c.Lang.Variants[v], On: v == r.variant, Size: tabSize})
 	}
 	r.bs.Add(ui.Button[rulesAct]{X: c.W - m - 4*u, Y: m, W: 4 * u, H: bh, Act: actRulesBack, Label: c.T("rules.back"), On: true, Bold: true})
 	top := m + bh + 0.6*u
