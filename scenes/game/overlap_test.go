@@ -160,3 +160,32 @@ func TestNothingCoversTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestResultNoticeClearOfButtons: the result's notices ("Link copied"
+// after Share link) stand clear of its buttons, on every device in every
+// language (issue 50: the desktop's covered Share link and its
+// neighbours).
+func TestResultNoticeClearOfButtons(t *testing.T) {
+	for _, d := range devices {
+		for _, lg := range i18n.Langs {
+			c := deviceContext(t, lg, d)
+			res := laidResult(t, c)
+			var n layout.Rect
+			if p, ok := app.Scene(res).(app.NoticePlacer); ok {
+				n = p.NoticeArea()
+			} else {
+				// ui.DrawNotice's place: the foot of the screen.
+				u := ui.Unit(c.W, c.H)
+				n = layout.Rect{X: u, Y: c.H - 0.4*u - 2.2*0.55*u, W: c.W - 2*u, H: 2.2 * 0.55 * u}
+			}
+			if n.Empty() {
+				t.Errorf("%s, %s: the result's notices have no place", lg, d.name)
+			}
+			for _, b := range res.Buttons() {
+				if n.Overlaps(b.Rect()) {
+					t.Errorf("%s, %s: a notice at %+v covers %q %+v", lg, d.name, n, b.Label, b.Rect())
+				}
+			}
+		}
+	}
+}
