@@ -107,7 +107,12 @@ func (tu *Tutorial) Update(c *app.Context) error {
 		return nil
 	}
 	if tu.lesson.Step == play.StepDone {
-		t.Wait() // the winning line keeps glowing
+		// The winning line keeps glowing, and the ending's flourish goes
+		// on: the controller's clock is the flourish's (stopped, it lit
+		// one marble of the line where a game's win lights it whole:
+		// issue 50).
+		t.Wait()
+		t.Ctl.Step()
 		return nil
 	}
 	if tu.keys(c, &in) {

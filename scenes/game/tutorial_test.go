@@ -122,6 +122,14 @@ func TestTutorialThroughTheGameLoop(t *testing.T) {
 	if _, ok := g.Scene().(*Tutorial); !ok {
 		t.Fatalf("the lesson's end gave way to %T", g.Scene())
 	}
+	// Its ending lights the whole winning line, as a game's does (issue
+	// 50: it lit one marble).
+	l.Do(func() {
+		f, k := tb.Ending(g.Context())
+		if f.Line != 5 || f.Lit(k) != f.Line {
+			t.Errorf("200 ticks after the lesson's win its ending lights %d of the line's %d marbles (%d ticks in)", f.Lit(k), f.Line, k)
+		}
+	})
 	var play layout.Rect
 	l.Do(func() {
 		for _, b := range ts.Buttons() {
