@@ -112,19 +112,20 @@ var boxTints = [4]color.RGBA{
 	logic.White:  {0xee, 0xee, 0xe8, 0xff},
 }
 
-// The colour-blind-safe set (after Okabe and Ito): orange turns amber,
+// The colour-blind-safe set (after Okabe and Ito): orange a shade
+// yellower (Okabe and Ito's own amber read as gold: issue 50),
 // green a dark bluish green and blue a light sky blue, so that beside
 // the white they differ in lightness and on the blue-yellow axis, which
 // deuteranopes and protanopes see; the marks tell them apart besides.
 var safeMarbles = [4]Opal{
-	logic.Orange: {Deep: [3]float64{0.55, 0.30, 0.00}, Base: [3]float64{0.95, 0.66, 0.05}, Milk: [3]float64{1.00, 0.88, 0.55}},
+	logic.Orange: {Deep: [3]float64{0.55, 0.22, 0.00}, Base: [3]float64{0.96, 0.52, 0.04}, Milk: [3]float64{1.00, 0.82, 0.55}},
 	logic.Green:  {Deep: [3]float64{0.00, 0.16, 0.12}, Base: [3]float64{0.00, 0.45, 0.35}, Milk: [3]float64{0.45, 0.80, 0.70}},
 	logic.Blue:   {Deep: [3]float64{0.12, 0.36, 0.62}, Base: [3]float64{0.36, 0.72, 0.95}, Milk: [3]float64{0.80, 0.93, 1.00}},
 	logic.White:  boxMarbles[logic.White],
 }
 
 var safeTints = [4]color.RGBA{
-	logic.Orange: {0xe6, 0x9f, 0x00, 0xff},
+	logic.Orange: {0xf0, 0x80, 0x00, 0xff},
 	logic.Green:  {0x10, 0x90, 0x70, 0xff},
 	logic.Blue:   {0x56, 0xb4, 0xe9, 0xff},
 	logic.White:  boxTints[logic.White],

@@ -178,3 +178,28 @@ func TestThemeRepaints(t *testing.T) {
 		t.Errorf("back in walnut: marble %v board %v, were %v %v", m3, b3, m1, b1)
 	}
 }
+
+// TestSafeOrangeIsOrange: the colour-blind-safe set's "Orange", its flat
+// tint and its glass, is an orange (hue 20°-34°), not the gold or amber
+// the name does not say (issue 50: with colour symbols on, the Orange
+// player's marbles were gold, hue 41°).
+func TestSafeOrangeIsOrange(t *testing.T) {
+	hue := func(r, g, b float64) float64 {
+		mx, mn := max(r, g, b), min(r, g, b)
+		if mx != r || mx == mn {
+			return -1
+		}
+		return 60 * (g - b) / (mx - mn)
+	}
+	for _, b := range []BoardKind{BoardWalnut, BoardClassic} {
+		th := ThemeOf(b, true)
+		tint := th.Tints[logic.Orange]
+		if h := hue(float64(tint.R), float64(tint.G), float64(tint.B)); h < 20 || h > 34 {
+			t.Errorf("%v: Orange's tint %v has hue %.0f°", b, tint, h)
+		}
+		base := th.Marbles[logic.Orange].Base
+		if h := hue(base[0], base[1], base[2]); h < 20 || h > 34 {
+			t.Errorf("%v: Orange's glass %v has hue %.0f°", b, base, h)
+		}
+	}
+}
