@@ -17,18 +17,10 @@ import (
 func TestIdleTableDrawsNothing(t *testing.T) {
 	const idleTicks = 600
 	l := looptest.Need(t)
-	st := play.DefaultSetup()
-	st.Players = 2
-	g, _ := testGame(t, st, "")
-	defer asShipped(l, g)()
-	l.Run(g)
-	defer l.Run(nil)
+	g, still := idleTable(t, l)
 	// Let the opening settle: the table's repaint behind the first
 	// frames, the seat to move framed.
-	if !l.Until(3000, func() bool {
-		s, ok := g.Scene().(*Screen)
-		return ok && s.Table().Ctl.HumanToMove() && s.Still()
-	}) {
+	if !l.Until(3000, still) {
 		t.Fatal("the opening never stood still with a human to move")
 	}
 	l.Wait(120)
@@ -36,14 +28,14 @@ func TestIdleTableDrawsNothing(t *testing.T) {
 	l.Do(func() { frames, presents = g.Frames, g.Presents })
 	l.Wait(idleTicks)
 	var drawn, shown int
-	var still bool
+	var isStill bool
 	l.Do(func() {
 		drawn, shown = g.Frames-frames, g.Presents-presents
-		still = g.Scene().(app.Still).Still()
+		isStill = still()
 	})
-	t.Logf("%d idle ticks: %d frames drawn, %d shown again; still %v", idleTicks, drawn, shown, still)
+	t.Logf("%d idle ticks: %d frames drawn, %d shown again; still %v", idleTicks, drawn, shown, isStill)
 	if drawn > 0 {
-		t.Errorf("an idle table drew %d frames in %d ticks, want none; still %v", drawn, idleTicks, still)
+		t.Errorf("an idle table drew %d frames in %d ticks, want none; still %v", drawn, idleTicks, isStill)
 	}
 	if want := idleTicks/60 - 1; shown < want {
 		t.Errorf("an idle window was shown again %d times in %d ticks, want at least %d (once a second)", shown, idleTicks, want)
@@ -59,17 +51,8 @@ func TestIdleTableDrawsNothing(t *testing.T) {
 func TestTurnedTableIsFinished(t *testing.T) {
 	const tolerance = 8
 	l := looptest.Need(t)
-	st := play.DefaultSetup()
-	st.Players = 2
-	g, _ := testGame(t, st, "")
-	defer asShipped(l, g)()
-	l.Run(g)
-	defer l.Run(nil)
+	g, still := idleTable(t, l)
 	defer l.Resize(0, 0, 0)
-	still := func() bool {
-		s, ok := g.Scene().(*Screen)
-		return ok && s.Table().Ctl.HumanToMove() && s.Still()
-	}
 	if !l.Until(3000, still) {
 		t.Fatal("the opening never stood still with a human to move")
 	}
@@ -86,5 +69,21 @@ func TestTurnedTableIsFinished(t *testing.T) {
 		if n, most := looptest.FrameDiff(idle, whole, tolerance); n > 0 {
 			t.Errorf("turn %d to %v: the idle screen differs from a frame drawn whole in %d bytes (up to %d/255): the repaint's stand-in stayed", turn, size, n, most)
 		}
+	}
+}
+
+// idleTable runs a two-player game with a human to move on the loop, as
+// main runs it, until the test ends; still reports whether it stands
+// still with the human to move.
+func idleTable(t *testing.T, l *looptest.Loop) (g *app.Game, still func() bool) {
+	st := play.DefaultSetup()
+	st.Players = 2
+	g, _ = testGame(t, st, "")
+	t.Cleanup(asShipped(l, g))
+	l.Run(g)
+	t.Cleanup(func() { l.Run(nil) })
+	return g, func() bool {
+		s, ok := g.Scene().(*Screen)
+		return ok && s.Table().Ctl.HumanToMove() && s.Still()
 	}
 }
