@@ -292,10 +292,9 @@ func (g *game) detach(c *conn) {
 		return
 	}
 	delete(g.subs, c)
-	g.present(seats&^g.heldHere(), false)
-	for _, i := range bitsOf(seats) {
-		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: i, What: proto.WhatLeft})
-	}
+	gone := seats &^ g.heldHere() // another tab here still holds the rest
+	g.present(gone, false)
+	g.leftLater(gone)
 }
 
 // move handles a client's move command: check, store, acknowledge, tell.
