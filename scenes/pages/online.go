@@ -227,8 +227,13 @@ func (o *Online) Update(c *app.Context) error {
 }
 
 // back leaves the page: the game being made is left (it stays on the
-// server, in the player's games).
+// server, in the player's games). After a refusal it goes back to the
+// page's first stage instead, the code typed still in its box to mend.
 func (o *Online) back(c *app.Context) {
+	if o.stage == stageFailed {
+		o.stage, o.why, o.dirty = stageCreate, "", true
+		return
+	}
 	c.Pop() // what was under it: the title, or the game kept here
 }
 
@@ -437,8 +442,8 @@ func (o *Online) joinCode(c *app.Context) {
 
 // blur ends the boxes' editing: the page is left.
 func (o *Online) blur() {
-	o.name.f.Blur()
-	o.codeBox.f.Blur()
+	o.name.blur()
+	o.codeBox.blur()
 }
 
 // openLink opens the game's session and its Link.

@@ -17,14 +17,27 @@ import (
 )
 
 // textBox is a one-line text field of a page: the player's name, an
-// invite code. It types through ebiten's textinput, which reads the keys
-// (and an input method) on the desktop and, in the browser, a textarea of
-// its own that takes the focus on the tap, so a touch screen shows its
-// keyboard and a paste works. A tap on the box starts editing; Enter, a
-// tap elsewhere or leaving the page ends it; Escape ends it and puts the
-// text back as it was.
+// invite code. It types through ebiten's textinput Composer, which reads
+// the keys (and an input method) on the desktop and, in the browser, a
+// textarea of its own that takes the focus on the tap, so a touch screen
+// shows its keyboard and a paste works. A tap on the box starts editing;
+// Enter, a tap elsewhere or leaving the page ends it; Escape ends it and
+// puts the text back as it was.
+//
+// It was built on textinput.Field, which lost typed keys while frames
+// were slow: several keys reported in one frame came to the field as a
+// queued commit that never ended its session, and every key after it
+// waited behind that commit for good (the desktop kept two letters of
+// six at a load of 40). A Composer ends each session at its commit and
+// takes the queued ones in the same tick. It also tells a commit that
+// comes with a key the game receives too (Enter), which the field
+// swallowed: Enter did not join.
 type textBox struct {
-	f       textinput.Field
+	cmp     textinput.Composer
+	s       string // the committed text
+	i, j    int    // the selection in s, in bytes (i == j: the caret)
+	comp    string // an input method's composition, not committed yet
+	focus   bool   // editing
 	rect    layout.Rect
 	max     int    // the longest text in bytes
 	before  string // the text when editing began (Escape restores it)
@@ -33,22 +46,54 @@ type textBox struct {
 	// paste is the system clipboard's text on its way (the desktop:
 	// app.Paste asks the system's tools off the frame), or nil.
 	paste <-chan string
+	caret image.Rectangle // where the input method's window goes
+}
+
+// shownText is the text with the composition at the caret.
+func (b *textBox) shownText() string {
+	i := max(0, min(b.i, len(b.s)))
+	return b.s[:i] + b.comp + b.s[i:]
 }
 
 // text is the box's text as it shows, cleaned. It includes what an
 // input method or a virtual keyboard has not committed yet: a phone's
-// keyboard commits its words only when it is done (Field.Text would miss
-// them until then).
-func (b *textBox) text() string { return fieldText(b.f.TextForRendering(), b.max) }
+// keyboard commits its words only when it is done.
+func (b *textBox) text() string { return fieldText(b.shownText(), b.max) }
 
-// set puts s in the box.
+// set puts s in the box, the caret at its end.
 func (b *textBox) set(s string) {
 	s = fieldText(s, b.max)
-	b.f.SetTextAndSelection(s, len(s), len(s))
+	b.setSel(s, len(s), len(s))
+}
+
+// setSel puts s in the box with the selection i–j (bytes).
+func (b *textBox) setSel(s string, i, j int) {
+	b.s, b.i, b.j = s, max(0, min(i, len(s))), max(0, min(j, len(s)))
 }
 
 // editing reports whether the box takes the keys now.
-func (b *textBox) editing() bool { return b.f.IsFocused() }
+func (b *textBox) editing() bool { return b.focus }
+
+// focusBox starts editing.
+func (b *textBox) focusBox(c *app.Context) {
+	b.before = b.text()
+	b.focus = true
+	b.started = c.Tick
+	b.comp = ""
+	b.cmp.OnNewSession = func() *textinput.SessionOptions {
+		i := max(0, min(b.i, len(b.s)))
+		return &textinput.SessionOptions{CaretBounds: b.caret, TextBeforeCaret: b.s[:i], TextAfterCaret: b.s[i:]}
+	}
+	b.cmp.OnComposition = func(cp *textinput.Composition) { b.comp = cp.Text() }
+	b.cmp.OnCommit = func(cm *textinput.Commit) {
+		before, after := cm.SurroundingText()
+		t := before + cm.Text()
+		all := fieldText(t+after, b.max)
+		k := min(len(fieldText(t, b.max)), len(all))
+		b.setSel(all, k, k)
+	}
+	b.cmp.OnEndByUser = func() { b.end(false) }
+}
 
 // update runs the box for one tick; it reports whether the input was the
 // box's (the page then does nothing else with it).
@@ -58,31 +103,30 @@ func (b *textBox) update(c *app.Context) bool {
 	inside := b.rect.Contains(in.At())
 	if in.Pressed && !b.rect.Empty() {
 		switch {
-		case inside && !b.f.IsFocused():
+		case inside && !b.focus:
 			// Focused on the press: in the browser the textarea takes the
 			// focus at this touch's end, inside the gesture a touch
 			// screen needs to show its keyboard.
-			b.before = b.text()
-			b.f.Focus()
-			b.started = c.Tick
-		case !inside && b.f.IsFocused():
+			b.focusBox(c)
+		case !inside && b.focus:
 			b.end(false)
 		}
 	}
-	if !b.f.IsFocused() {
+	if !b.focus {
 		return inside && (in.Pressed || in.Released || in.Down)
 	}
 	r := b.rect
 	h := int(math.Max(1, 0.6*r.H))
 	x := int(r.X + 0.3*r.H + c.Text.Width(b.shown(c, b.text()), b.size(c), false))
 	y := int(r.Y + (r.H-float64(h))/2)
-	handled, err := b.f.HandleInputWithBounds(image.Rect(x, y, x+1, y+h))
+	b.caret = image.Rect(x, y, x+1, y+h)
+	handled, err := b.cmp.Update()
 	if err != nil {
 		b.end(false)
 		return true
 	}
-	if t := b.f.TextForRendering(); t != fieldText(t, b.max) {
-		b.set(t) // too long, or a control character pasted
+	if !b.focus {
+		return true // the player closed the keyboard (OnEndByUser)
 	}
 	select {
 	case s, ok := <-b.paste: // nil: no paste on its way
@@ -100,18 +144,24 @@ func (b *textBox) update(c *app.Context) bool {
 		}
 		return true
 	}
-	if handled {
-		return true
-	}
 	switch {
 	case in.KeyPressed(ebiten.KeyEnter), in.KeyPressed(ebiten.KeyNumpadEnter):
+		// Also when the input method reported the key as handled: the
+		// line break it commits is no text of a one-line box.
 		b.end(false)
+		return true
+	case handled:
+		return true
 	case in.KeyPressed(ebiten.KeyEscape):
 		b.end(true)
 	case in.KeyPressed(ebiten.KeyBackspace):
-		t := b.f.TextForRendering()
-		_, n := utf8.DecodeLastRuneInString(t)
-		b.set(t[:len(t)-n])
+		if b.i != b.j {
+			b.insert("")
+			break
+		}
+		i := max(0, min(b.i, len(b.s)))
+		_, n := utf8.DecodeLastRuneInString(b.s[:i])
+		b.setSel(b.s[:i-n]+b.s[i:], i-n, i-n)
 	}
 	return true
 }
@@ -119,27 +169,39 @@ func (b *textBox) update(c *app.Context) bool {
 // insert puts s in the place of the selection (at the caret), and the
 // caret after it, as a paste does.
 func (b *textBox) insert(s string) {
-	t := b.f.Text()
-	i, j := b.f.Selection()
-	i, j = max(0, min(i, len(t))), max(0, min(j, len(t)))
+	t := b.s
+	i, j := max(0, min(b.i, len(t))), max(0, min(b.j, len(t)))
 	if i > j {
 		i, j = j, i
 	}
 	head := fieldText(t[:i]+s, b.max)
 	all := fieldText(head+t[j:], b.max)
-	b.f.SetTextAndSelection(all, min(len(head), len(all)), min(len(head), len(all)))
+	k := min(len(head), len(all))
+	b.setSel(all, k, k)
 }
 
 // end stops editing; undo puts back the text it began with.
 func (b *textBox) end(undo bool) {
+	if !b.focus {
+		return
+	}
 	b.paste = nil // a paste that comes after is not this box's
-	t := b.text() // with what is not committed yet: it is kept
+	b.focus = false
+	b.cmp.Confirm() // what is not committed yet is kept
+	t := b.text()
 	if undo {
 		t = b.before
 	}
-	b.f.Blur()
+	b.comp = ""
 	b.set(t)
 	b.done = !undo
+}
+
+// blur ends editing as leaving the page does: the text is kept, and
+// nothing is done with it.
+func (b *textBox) blur() {
+	b.end(false)
+	b.done = false
 }
 
 // draw draws the box: its text (or hint, dimmed, when it is empty) and,
@@ -155,14 +217,14 @@ func (b *textBox) draw(dst *ebiten.Image, c *app.Context, hint string) {
 	k.Sprites.Panel(dst, r.X-e, r.Y-e, r.W+2*e, r.H+2*e, 0.2*r.H+e, render.BrassRim)
 	k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, 0.2*r.H, render.OverlaySolid)
 	size := b.size(c)
-	t, col := b.shown(c, b.f.TextForRendering()), render.Ink
-	if t == "" && !b.f.IsFocused() {
+	t, col := b.shown(c, b.shownText()), render.Ink
+	if t == "" && !b.focus {
 		t, col = hint, render.Dim
 		size = c.Text.Fit(hint, size, r.W-0.6*r.H, false)
 	}
 	x, y := r.X+0.3*r.H, r.Y+r.H/2 // the text is drawn centred on y
 	k.Text.Draw(dst, t, x, y, size, col, render.AlignLeft, false)
-	if b.f.IsFocused() && (c.Tick-b.started)/30%2 == 0 {
+	if b.focus && (c.Tick-b.started)/30%2 == 0 {
 		cx := x + c.Text.Width(t, size, false) + 1
 		k.Sprites.Panel(dst, cx, r.Y+0.2*r.H, math.Max(1, 0.06*size), 0.6*r.H, 0, render.Ink)
 	}

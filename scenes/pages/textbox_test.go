@@ -64,10 +64,10 @@ func TestTextBoxInsert(t *testing.T) {
 	}
 	for _, tc := range cases {
 		b := textBox{max: tc.max}
-		b.f.SetTextAndSelection(tc.text, tc.sel[0], tc.sel[1])
+		b.setSel(tc.text, tc.sel[0], tc.sel[1])
 		b.insert(tc.paste)
-		i, j := b.f.Selection()
-		if got := b.f.Text(); got != tc.want || i != tc.caret || j != tc.caret {
+		i, j := b.i, b.j
+		if got := b.s; got != tc.want || i != tc.caret || j != tc.caret {
 			t.Errorf("%s: %q with the caret at %d-%d, want %q at %d", tc.name, got, i, j, tc.want, tc.caret)
 		}
 	}
