@@ -144,6 +144,13 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 	if opts.Replay != nil && screens.Replay != nil {
 		g.stack = append(g.stack, screens.Replay(c, opts.Replay)) // closing it shows what lies under it
 	}
+	if !opts.Online.Opens() && !opts.StartGame && opts.Replay == nil {
+		// The online table open when this copy last ran (a reload, the
+		// tab or the game opened again): back to it, over the title.
+		if game := c.rememberedTable(); game != "" {
+			opts.Online.Game, c.Opts.Online.Game = game, game
+		}
+	}
 	if opts.Online.Opens() && screens.Online != nil {
 		g.stack = append(g.stack, screens.Online(c)) // an invite link: its lobby over the game kept here
 	}

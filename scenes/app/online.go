@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"net/url"
 	"strings"
 )
@@ -58,4 +59,55 @@ func CodeOf(s string) (code string, watch bool) {
 // string, number and bool values only.
 type PageOnline interface {
 	PageOnline() map[string]any
+}
+
+// tableFile remembers the online game whose table is open on this
+// device, so that a reload, a tab closed and opened again or the game
+// started again goes back to it. Leaving the table forgets it.
+const tableFile = "online-table"
+
+type keptTable struct {
+	Server string `json:"server"`
+	Game   string `json:"game"`
+}
+
+// RememberTable notes that game's table is open here (for the server
+// this copy talks to).
+func (c *Context) RememberTable(game string) {
+	st := c.Opts.Store
+	if st == nil || game == "" {
+		return
+	}
+	b, _ := json.Marshal(keptTable{Server: c.ServerAddress(), Game: game})
+	if old, err := st.Read(tableFile); err == nil && string(old) == string(b) {
+		return // already kept: no write per table opened again
+	}
+	_ = st.WriteNoBackup(tableFile, b)
+}
+
+// ForgetTable forgets the open table: the player left it.
+func (c *Context) ForgetTable() {
+	if st := c.Opts.Store; st != nil {
+		if b, err := st.Read(tableFile); err == nil && len(b) > 0 {
+			_ = st.WriteNoBackup(tableFile, nil)
+		}
+	}
+}
+
+// rememberedTable is the game whose table was open when this copy last
+// ran, on the server it talks to now; "" when none.
+func (c *Context) rememberedTable() string {
+	st := c.Opts.Store
+	if st == nil {
+		return ""
+	}
+	b, err := st.Read(tableFile)
+	if err != nil || len(b) == 0 {
+		return ""
+	}
+	var k keptTable
+	if json.Unmarshal(b, &k) != nil || k.Server == "" || k.Server != c.ServerAddress() {
+		return ""
+	}
+	return k.Game
 }

@@ -3,10 +3,13 @@ package game
 import (
 	"image"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"shiftago/logic"
+	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/render"
 	"shiftago/render/layout"
@@ -69,6 +72,9 @@ func NewOnline(c *app.Context, l *online.Link, leave func()) (app.Scene, error) 
 	g := &OnlineScreen{link: l, leave: leave, rematch: make(chan func(*app.Context), 1)}
 	if err := g.table(c); err != nil {
 		return nil, err
+	}
+	if len(l.Server().Seats) > 0 {
+		c.RememberTable(l.Game()) // a player's, not a spectator's: a reload comes back here
 	}
 	return g, nil
 }
@@ -154,7 +160,7 @@ func (g *OnlineScreen) PageOnline() map[string]any {
 		"conflicts": g.link.Conflicts(), "myTurn": g.myTurn,
 		"menu": g.open, "sure": g.sure, "asked": g.asked.Kind, "offers": offerKinds(g.link.Offers()),
 		"told": g.toldSaid, "rematch": g.link.Rematch(), "result": st.Result, "why": st.Why,
-		"table": tableInfo(st.Table),
+		"table": tableInfo(st.Table), "watching": g.watching(), "names": g.seatNames(),
 	}
 }
 
@@ -187,6 +193,10 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 		}
 	}
 	in := &c.In
+	if g.watching() && in.Pressed && g.t.View.Geo.Board.Contains(in.At()) && !g.open {
+		// A drag of a spectator moves nothing: say why rather than ignore it.
+		c.Notify(c.T("online.watchonly"))
+	}
 	if !l.Playing() || g.open || g.sure || len(g.prompt) > 0 {
 		// No move while seats are free, the game is over on the server,
 		// or the menu or a question is over the table.
@@ -223,6 +233,32 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 	return nil
 }
 
+// timeLeft is the time seat has left to move, in words, in a game with
+// a clock where seat is to move.
+func (g *OnlineScreen) timeLeft(c *app.Context, st client.State, seat int) (string, bool) {
+	if st.Deadline <= 0 || st.Status != "playing" || st.Pos.Over() || st.Pos.ToMoveSeat() != seat {
+		return "", false
+	}
+	m, ok := online.TimeLeft(st.Deadline, time.Now().UnixMilli())
+	if !ok {
+		return "", false
+	}
+	return c.Say(m), true
+}
+
+// seatNames are the seats' cards' names, for the page API: "Ann|Bob".
+func (g *OnlineScreen) seatNames() string {
+	ns := make([]string, g.t.Match().Pos.Players())
+	for i := range ns {
+		ns[i] = g.t.SeatName(i)
+	}
+	return strings.Join(ns, "|")
+}
+
+// watching reports whether this device only watches the game: it holds
+// no seat.
+func (g *OnlineScreen) watching() bool { return len(g.link.Server().Seats) == 0 }
+
 // say names the seats after their players, marks the away ones, and
 // says on the status line what the table waits for: the connection, the
 // players still to come, or the player to move, by name.
@@ -250,6 +286,9 @@ func (g *OnlineScreen) say(c *app.Context) {
 				n = c.F("online.away", n)
 			}
 		}
+		if left, ok := g.timeLeft(c, st, s.Seat); ok {
+			n += " · " + left // a game with a clock: the time the mover has left
+		}
 		t.NameSeat(s.Seat, n)
 	}
 	g.mark = ""
@@ -274,6 +313,16 @@ func (g *OnlineScreen) say(c *app.Context) {
 		g.mark = c.T("online.offered.takeback")
 	case mine(proto.OfferRematch):
 		g.mark = c.T("online.offered.rematch")
+	case st.Pos.Over() && t.Ctl.Phase() == play.Over:
+		// The winner by name where the players have names ("Ana wins!"),
+		// where the table here says the colour.
+		if r := st.Pos.Result(); r.State == logic.Won {
+			for _, s := range st.Table {
+				if s.Seat >= 0 && s.Seat < st.Pos.Players() && st.Pos.SeatColor(s.Seat) == r.Winner && s.Kind == proto.SeatHuman {
+					g.mark = c.F("status.wins", name(s))
+				}
+			}
+		}
 	case st.Status == "finished" && !st.Pos.Over():
 		g.mark = g.overWords(c, st, name)
 	case st.Status == "open":
@@ -284,6 +333,14 @@ func (g *OnlineScreen) say(c *app.Context) {
 			if s.Seat == who && s.Kind == proto.SeatHuman {
 				g.mark = c.F("online.waitingfor", name(s))
 			}
+		}
+	}
+	if g.watching() {
+		// A spectator sees that they watch, beside what the table waits for.
+		if g.mark == "" {
+			g.mark = c.T("online.watching")
+		} else {
+			g.mark = c.T("online.watching") + " · " + g.mark
 		}
 	}
 	if g.mark != "" {

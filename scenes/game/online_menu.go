@@ -210,6 +210,7 @@ func (g *OnlineScreen) controls(c *app.Context) bool {
 			err = l.Propose(proto.OfferRematch)
 		}
 	case oaLeave:
+		c.ForgetTable()
 		g.quit()
 		app.SetPageTitle("Shiftago", 0)
 		c.Pop() // what was under it: the title, or the game kept here

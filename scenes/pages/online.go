@@ -38,10 +38,12 @@ const (
 	actOBack
 	actOMyGames
 	actOJoinCode // join the game of the code or link typed in the code box
+	actOPerMove  // Arg: the index in perMoveDays (0: live)
+	actOWatch    // watch the game of an invite whose seats are all taken
 )
 
 func (a onlineAct) String() string {
-	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode"}[a]
+	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode", "permove", "watch"}[a]
 }
 
 // The stages of the online page.
@@ -59,6 +61,12 @@ const (
 	seatComputer
 	seatHere
 )
+
+// perMoveDays are the times per move a new game may have, in days: 0 is
+// a live game (no clock), the others a correspondence game the server
+// keeps the clock of (its computer takes a 3- or 4-player seat whose
+// time ran out).
+var perMoveDays = [...]int{0, 1, 3, 7}
 
 // onlineLevel is the computer's level in an online seat.
 const onlineLevel = ai.DefaultLevel
@@ -78,7 +86,11 @@ type Online struct {
 	variant int
 	players int
 	seats   [4]int
+	perMove int    // the index in perMoveDays: 0 is a live game
 	why     string // why the server said no, in words
+	// inv is the game the invite names, as the server describes it (who
+	// invited, the variant, the players, the clock), once it answered.
+	inv *proto.GameReply
 
 	code, watch string // the invite and spectator codes
 	linkText    string // the invite link
@@ -111,6 +123,7 @@ func NewOnline(c *app.Context) app.Scene {
 	case c.Opts.Online.Join != "":
 		o.code, _ = app.CodeOf(c.Opts.Online.Join)
 		o.stage = stageJoin
+		o.lookup(c, o.code)
 	case c.Opts.Online.Game != "":
 		o.startOpen(c, c.Opts.Online.Game)
 		c.Opts.Online.Game = "" // opened once: the next online page is a new game's
@@ -148,7 +161,13 @@ func (o *Online) Still() bool {
 func (o *Online) PageOnline() map[string]any {
 	st := map[string]any{"stage": [...]string{"create", "working", "invite", "join", "failed"}[o.stage],
 		"code": o.code, "watch": o.watch, "why": o.why, "name": o.name.text(), "editing": o.name.editing() || o.codeBox.editing(),
-		"typed": o.codeBox.text()}
+		"typed": o.codeBox.text(), "canwatch": o.inv != nil && o.inv.Invite == "" && o.inv.Watch != ""}
+	if o.inv != nil {
+		st["variant"], st["permove"], st["players"] = o.inv.Variant, o.inv.PerMove, o.inv.Players
+		if len(o.inv.Table) > 0 {
+			st["invitedby"] = o.inv.Table[0].Name
+		}
+	}
 	if o.code != "" {
 		st["link"] = o.linkText
 	}
@@ -206,6 +225,12 @@ func (o *Online) Update(c *app.Context) error {
 		o.variant = b.Arg
 	case actOPlayers:
 		o.players = b.Arg
+	case actOPerMove:
+		o.perMove = b.Arg
+	case actOWatch:
+		if o.inv != nil && o.inv.Watch != "" {
+			o.startWatch(c, o.inv.Watch)
+		}
 	case actOSeat:
 		o.seats[b.Arg] = (o.seats[b.Arg] + 1) % 3
 	case actOCreate:
@@ -461,7 +486,7 @@ func openLink(ctx context.Context, cl *client.Client, st saves.Store, game strin
 }
 
 func (o *Online) startCreate(c *app.Context) {
-	req := proto.CreateRequest{Variant: [...]string{"express", "expert", "extreme"}[o.variant]}
+	req := proto.CreateRequest{Variant: [...]string{"express", "expert", "extreme"}[o.variant], PerMove: perMoveDays[o.perMove] * 24 * 3600}
 	req.Seats = append(req.Seats, proto.SeatRequest{Kind: "me"})
 	for i := 1; i < o.players; i++ {
 		switch o.seats[i] {
@@ -516,6 +541,14 @@ func (o *Online) startJoin(c *app.Context) {
 		game := joined[code]
 		if game == "" {
 			g, err := cl.Join(ctx, code)
+			var ae *client.APIError
+			if errors.As(err, &ae) && ae.APIError.Error == "no-seat" {
+				// Too late for a seat: the invite's spectator code lets
+				// the page offer to watch instead.
+				if inv, e := cl.Invite(ctx, code); e == nil && inv.Watch != "" {
+					return func(c *app.Context) { o.inv = &inv; o.fail(c, err) }, nil
+				}
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -524,6 +557,69 @@ func (o *Online) startJoin(c *app.Context) {
 		}
 		return o.tableOf(ctx, cl, st, game)
 	})
+}
+
+// lookup asks the server, away from the frame, what game the invite
+// code names, for the invite page to say (nothing is said if it cannot).
+func (o *Online) lookup(c *app.Context, code string) {
+	srv := c.ServerAddress()
+	if srv == "" || code == "" {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		inv, err := client.New(srv).Invite(ctx, code)
+		if err != nil {
+			return
+		}
+		o.done <- func(*app.Context) {
+			if o.code == code {
+				o.inv = &inv
+			}
+		}
+	}()
+}
+
+// inviteWords say who invited and what game it is: "Ann invites you to
+// a game of Express" and "Players: Ann, a free seat · 1 day per move".
+func (o *Online) inviteWords(c *app.Context) (who, what string) {
+	inv := o.inv
+	variant := inv.Variant
+	for i, v := range [...]string{"express", "expert", "extreme"} {
+		if v == inv.Variant {
+			variant = c.Lang.Variants[i]
+		}
+	}
+	host := c.T("online.player")
+	names := make([]string, 0, len(inv.Table))
+	for i, s := range inv.Table {
+		n := s.Name
+		switch {
+		case s.Kind == proto.SeatOpen:
+			n = c.T("online.freeseat")
+		case s.Kind == proto.SeatComputer:
+			n = c.F("online.computerseat", c.Lang.Level(max(1, s.Level)))
+		case n == "":
+			n = c.T("online.player")
+		}
+		if i == 0 && s.Kind == proto.SeatHuman && s.Name != "" {
+			host = s.Name
+		}
+		names = append(names, n)
+	}
+	clock := c.T("online.live")
+	if d := inv.PerMove / (24 * 3600); inv.PerMove > 0 {
+		per := c.F("online.days", d)
+		switch {
+		case d == 1:
+			per = c.T("online.day")
+		case d == 0:
+			per = fmt.Sprintf("%d min", max(1, inv.PerMove/60))
+		}
+		clock = c.F("online.permovewas", per)
+	}
+	return c.F("online.invitedby", host, variant), c.F("online.players", strings.Join(names, ", ")) + " · " + clock
 }
 
 // rememberJoined notes in st that the invite code opens game here.
@@ -651,13 +747,49 @@ func (o *Online) layout(c *app.Context) {
 	}
 	switch o.stage {
 	case stageCreate:
-		text(c.T("setup.game"), 0.5, render.Dim, false)
-		row(3, func(i int, bx, bw float64) {
+		variants := func(i int, bx, bw float64) {
 			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOVariant, Arg: i, Label: c.Lang.Variants[i], On: o.variant == i})
-		})
-		text(c.T("setup.players"), 0.5, render.Dim, false)
-		row(3, func(i int, bx, bw float64) {
+		}
+		players := func(i int, bx, bw float64) {
 			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOPlayers, Arg: i + 2, Label: playerLabels[i+2], On: o.players == i+2})
+		}
+		if c.W > c.H && w >= 20*u {
+			// Wide and short (a desktop, a phone on its side): the game
+			// and the players side by side, so that the time per move
+			// has room below them.
+			half := (w - 0.6*u) / 2
+			x0, y0 := x, y
+			text(c.T("setup.game"), 0.5, render.Dim, false)
+			ly := y
+			y = y0
+			x = x0 + half + 0.6*u
+			text(c.T("setup.players"), 0.5, render.Dim, false)
+			y = max(y, ly)
+			each := func(n int, at float64, f func(i int, bx, bw float64)) {
+				bw := (half - float64(n-1)*0.2*u) / float64(n)
+				for i := 0; i < n; i++ {
+					f(i, at+float64(i)*(bw+0.2*u), bw)
+				}
+			}
+			each(3, x0, variants)
+			each(3, x0+half+0.6*u, players)
+			x = x0
+			y += bh + 0.5*u
+		} else {
+			text(c.T("setup.game"), 0.5, render.Dim, false)
+			row(3, variants)
+			text(c.T("setup.players"), 0.5, render.Dim, false)
+			row(3, players)
+		}
+		text(c.T("online.permove"), 0.5, render.Dim, false)
+		row(len(perMoveDays), func(i int, bx, bw float64) {
+			label := c.T("online.live")
+			if d := perMoveDays[i]; d == 1 {
+				label = c.T("online.day")
+			} else if d > 1 {
+				label = c.F("online.days", d)
+			}
+			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOPerMove, Arg: i, Label: label, On: o.perMove == i})
 		})
 		text(c.T("online.you"), 0.5, render.Dim, false)
 		row(o.players-1, func(k int, bx, bw float64) {
@@ -702,10 +834,26 @@ func (o *Online) layout(c *app.Context) {
 		o.answers(c, x, y, w, bh, actOShare, c.T("online.share"))
 	case stageJoin:
 		text(c.F("online.joinwhat", o.code), 0.6, render.Ink, false)
-		o.answers(c, x, y, w, bh, actOJoin, c.T("online.takeseat"))
+		act, label := actOJoin, c.T("online.takeseat")
+		if o.inv != nil {
+			who, what := o.inviteWords(c)
+			text(who, 0.55, render.Ink, false)
+			text(what, 0.5, render.Dim, false)
+			if o.inv.Invite == "" && o.inv.Watch != "" {
+				// The game filled before the invite was opened.
+				text(c.T("online.full"), 0.5, render.Ink, false)
+				act, label = actOWatch, c.T("online.watch")
+			}
+		}
+		o.answers(c, x, y, w, bh, act, label)
 	case stageFailed:
 		text(c.T("online.failed"), 0.6, render.Ink, false)
 		text(o.why, 0.5, render.Dim, false)
+		if o.inv != nil && o.inv.Invite == "" && o.inv.Watch != "" {
+			text(c.T("online.full"), 0.5, render.Ink, false)
+			o.answers(c, x, y, w, bh, actOWatch, c.T("online.watch"))
+			break
+		}
 		o.answers(c, x, y, w, bh, 0, "")
 	}
 }

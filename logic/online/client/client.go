@@ -138,6 +138,15 @@ func (c *Client) Leaderboard(ctx context.Context, variant string, players int) (
 	return rep, err
 }
 
+// Invite describes the game an invite code names: its variant, players,
+// seats' holders (the first invited), time per move and spectator code.
+// No guest is needed.
+func (c *Client) Invite(ctx context.Context, code string) (proto.GameReply, error) {
+	var rep proto.GameReply
+	err := c.do(ctx, "GET", "/api/invites/"+url.PathEscape(code), nil, &rep)
+	return rep, err
+}
+
 // Games lists the guest's games, theirs to move first.
 func (c *Client) Games(ctx context.Context) ([]proto.GameReply, error) {
 	var rep []proto.GameReply
@@ -155,9 +164,19 @@ type State struct {
 	Result   string
 	Why      string
 	Table    []proto.SeatInfo
-	Deadline int64
-	Synced   bool // a state has come since the last (re)connect
-	Events   int  // the events received so far (Session.EventsSince counts the same)
+	Deadline int64 // Unix ms by which the seat to move must move; 0: no clock
+	PerMove  int   // the game's seconds per move; 0: no clock
+	Synced   bool  // a state has come since the last (re)connect
+	Events   int   // the events received so far (Session.EventsSince counts the same)
+}
+
+// clockRestarted starts the next mover's time after a move, as the
+// server does: the moved event does not carry the deadline, and the
+// next state (a reconnect) puts the server's own in its place.
+func (s *Session) clockRestarted() {
+	if s.st.PerMove > 0 && s.st.Deadline > 0 {
+		s.st.Deadline = time.Now().Add(time.Duration(s.st.PerMove) * time.Second).UnixMilli()
+	}
 }
 
 // Ply is the number of moves played.
@@ -653,13 +672,14 @@ func (s *Session) handle(m proto.Msg) {
 		}
 		s.st.Moves, s.st.Pos = moves, pos
 		s.basePos, s.baseFrom = start, m.From
-		s.st.Status, s.st.Table, s.st.Deadline = m.Status, m.Table, m.Deadline
+		s.st.Status, s.st.Table, s.st.Deadline, s.st.PerMove = m.Status, m.Table, m.Deadline, m.PerMove
 		s.st.Result, s.st.Why = m.Result, m.Why
 		s.st.Synced = true
 	case proto.TMoved:
 		if m.Ply == len(s.st.Moves)+1 {
 			if s.st.Pos.PlayString(m.Move, nil) == nil {
 				s.st.Moves = append(s.st.Moves, m.Move)
+				s.clockRestarted()
 			}
 		}
 	case proto.TAck:
@@ -667,6 +687,7 @@ func (s *Session) handle(m proto.Msg) {
 		// returns (the moved event that follows is then a repeat).
 		if m.Ply == len(s.st.Moves)+1 && s.st.Pos.PlayString(m.Move, nil) == nil {
 			s.st.Moves = append(s.st.Moves, m.Move)
+			s.clockRestarted()
 		}
 		if p := s.pending[m.ID]; p != nil {
 			delete(s.pending, m.ID)

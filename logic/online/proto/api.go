@@ -60,8 +60,10 @@ type GameReply struct {
 	ToMove   int    `json:"tomove,omitempty"` // the seat to move (while playing)
 	Result   string `json:"result,omitempty"`
 	Deadline int64  `json:"deadline,omitempty"` // Unix ms
+	PerMove  int    `json:"permove,omitempty"`  // seconds per move, 0 for none (GET /api/invites/{code})
 	// Table is every seat: colour, kind, the holder's name, the
-	// computer's level (GET /api/games only: the list shows who plays).
+	// computer's level (GET /api/games and GET /api/invites/{code}: the
+	// list and the invite show who plays).
 	Table []SeatInfo `json:"table,omitempty"`
 	Rated bool       `json:"rated,omitempty"`
 }

@@ -109,6 +109,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("POST /api/games", s.limited(s.handleCreate))
 	s.mux.HandleFunc("GET /api/games", s.limited(s.handleList))
 	s.mux.HandleFunc("POST /api/join", s.limited(s.handleJoin))
+	s.mux.HandleFunc("GET /api/invites/{code}", s.limited(s.handleInvite))
 	s.mux.HandleFunc("GET /api/ws", s.handleWS)
 	s.mux.HandleFunc("GET /api/guests/me", s.limited(s.handleMe))
 	s.mux.HandleFunc("GET /api/leaderboard", s.limited(s.handleLeaderboard))
