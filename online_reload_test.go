@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"shiftago/logic/online/proto"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
@@ -28,13 +27,7 @@ func TestOnlineTableKeepsItsPlace(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	ann, bob := guestOf(ctx, t, n.Base, "Ann"), guestOf(ctx, t, n.Base, "Bob")
-	g0, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bob.Join(ctx, g0.Invite); err != nil {
-		t.Fatal(err)
-	}
+	g0 := twoSeats(ctx, t, ann, bob, "express", 0)
 	// This device is Ann's: her guest kept as the online page keeps it.
 	keep := &saves.Memory{}
 	kept, _ := json.Marshal(map[string]string{"server": n.Base, "token": ann.Token, "id": ann.ID, "name": "Ann"})
@@ -56,11 +49,11 @@ func TestOnlineTableKeepsItsPlace(t *testing.T) {
 	// tableNow is the game whose table is on screen, on the loop's
 	// thread (in Until's condition); tableOf from the test's.
 	tableNow := func(g *app.Game) string {
-		var game string
-		if p, ok := g.Scene().(app.PageOnline); ok && p.PageOnline()["stage"] == "table" {
-			game, _ = p.PageOnline()["game"].(string)
+		if m := pageOf(g); m["stage"] == "table" {
+			game, _ := m["game"].(string)
+			return game
 		}
-		return game
+		return ""
 	}
 	tableOf := func(g *app.Game) (game string) {
 		l.Do(func() { game = tableNow(g) })

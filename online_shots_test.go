@@ -4,9 +4,7 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +16,6 @@ import (
 	"shiftago/logic/online/proto"
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
-	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/pages"
@@ -92,30 +89,8 @@ func TestOnlineScreenshots(t *testing.T) {
 	// language now (a notice belongs to the language it was given in).
 	shot := func(name string, again func() string) {
 		t.Helper()
-		name = strings.TrimSuffix(name, ".png")
+		shotEvery(t, l, g, strings.TrimSuffix(name, ".png"), again)
 		l.Do(func() {
-			for _, lg := range i18n.Langs {
-				for _, sz := range [][3]float64{{w, h, 1}, {1640, 2360, 2}, {1170, 2532, 3}} {
-					c.SetLanguage(lg)
-					c.W, c.H, c.Scale = sz[0], sz[1], sz[2]
-					if again != nil && lg != "en" {
-						c.NotifyUntilTap(again())
-					}
-					if err := g.Update(); err != nil {
-						t.Fatal(err)
-					}
-					if bs, ok := g.Scene().(app.PageButtons); ok {
-						for _, b := range bs.PageButtons() {
-							if r := b.Rect; r.X < 0 || r.Y < 0 || r.X+r.W > c.W+0.5 || r.Y+r.H > c.H+0.5 {
-								t.Errorf("%s, %s, %.0f×%.0f: the button %s (%q) at %+v is off the screen", name, lg, c.W, c.H, b.ID, b.Label, r)
-							}
-						}
-					}
-					if dir != "" {
-						drawPNG(t, g, int(sz[0]), int(sz[1]), filepath.Join(dir, fmt.Sprintf("%s-%s-%.0fx%.0f.png", name, lg, sz[0], sz[1])))
-					}
-				}
-			}
 			c.SetLanguage("en")
 			c.W, c.H, c.Scale = w, h, 1
 			if err := g.Update(); err != nil {

@@ -11,7 +11,6 @@ import (
 
 	"shiftago/logic"
 	"shiftago/logic/online/client"
-	"shiftago/logic/online/proto"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
@@ -33,17 +32,7 @@ func TestOnlineTableSaysWhoAndWhen(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	ann, bob := guestOf(ctx, t, n.Base, "Ann"), guestOf(ctx, t, n.Base, "Bob")
-	game := func(perMove int) proto.GameReply {
-		g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", PerMove: perMove, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := bob.Join(ctx, g.Invite); err != nil {
-			t.Fatal(err)
-		}
-		return g
-	}
-	over := game(0)
+	over := twoSeats(ctx, t, ann, bob, "express", 0)
 	sa, err := ann.Open(ctx, over.Game)
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +46,7 @@ func TestOnlineTableSaysWhoAndWhen(t *testing.T) {
 	r := rand.New(rand.NewPCG(47, 7))
 	var winner string
 	for {
-		if err := sa.Wait(ctx, func(x *client.State) bool { return x.Synced && x.Status == "playing" }); err != nil {
+		if err := sa.Wait(ctx, func(x *client.State) bool { return x.Synced && x.Status != "open" }); err != nil {
 			t.Fatal(err)
 		}
 		st := sa.Snapshot()
@@ -81,7 +70,7 @@ func TestOnlineTableSaysWhoAndWhen(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	clocked := game(24 * 3600)
+	clocked := twoSeats(ctx, t, ann, bob, "express", 24*3600)
 
 	script := &input.Script{}
 	watch := func(code string) (*app.Game, func() map[string]any) {
@@ -92,13 +81,7 @@ func TestOnlineTableSaysWhoAndWhen(t *testing.T) {
 			t.Fatal(err)
 		}
 		l.Run(g)
-		online := func() (m map[string]any) { // on the loop's thread: in Until's condition
-			if p, ok := g.Scene().(app.PageOnline); ok {
-				m = p.PageOnline()
-			}
-			return m
-		}
-		return g, online
+		return g, func() map[string]any { return pageOf(g) } // on the loop's thread: in Until's condition
 	}
 	defer l.Run(nil)
 
@@ -134,8 +117,9 @@ func TestOnlineTableSaysWhoAndWhen(t *testing.T) {
 	if notice != c.T("online.watchonly") {
 		t.Errorf("a spectator's drag on the board: notice %q, want %q", notice, c.T("online.watchonly"))
 	}
+	shotEvery(t, l, g, "online-watching-won", nil)
 
-	_, online = watch(clocked.Watch)
+	g, online = watch(clocked.Watch)
 	var names string
 	ok = l.Until(60*60, func() bool {
 		m := online()
@@ -146,4 +130,5 @@ func TestOnlineTableSaysWhoAndWhen(t *testing.T) {
 	if first, _, _ := strings.Cut(names, "|"); !ok || !strings.Contains(first, "Ann") || !strings.Contains(first, left) {
 		t.Errorf("a game with a day per move, Ann to move: the cards say %q, want Ann's to say %q", names, left)
 	}
+	shotEvery(t, l, g, "online-clock", nil)
 }
