@@ -123,7 +123,9 @@ func NewOnline(c *app.Context) app.Scene {
 	case c.Opts.Online.Join != "":
 		o.code, _ = app.CodeOf(c.Opts.Online.Join)
 		o.stage = stageJoin
-		o.lookup(c, o.code)
+		if _, ok := joinedHere(c.Opts.Store)[o.code]; !ok {
+			o.lookup(c, o.code) // a seat taken here already needs no description (a reload)
+		}
 	case c.Opts.Online.Game != "":
 		o.startOpen(c, c.Opts.Online.Game)
 		c.Opts.Online.Game = "" // opened once: the next online page is a new game's
@@ -532,13 +534,7 @@ func (o *Online) startJoin(c *app.Context) {
 	code := o.code
 	st := c.Opts.Store
 	o.run(c, func(ctx context.Context, cl *client.Client) (func(*app.Context), error) {
-		joined := map[string]string{}
-		if st != nil {
-			if b, err := st.Read(joinedFile); err == nil {
-				_ = json.Unmarshal(b, &joined)
-			}
-		}
-		game := joined[code]
+		game := joinedHere(st)[code]
 		if game == "" {
 			g, err := cl.Join(ctx, code)
 			var ae *client.APIError
@@ -622,15 +618,23 @@ func (o *Online) inviteWords(c *app.Context) (who, what string) {
 	return c.F("online.invitedby", host, variant), c.F("online.players", strings.Join(names, ", ")) + " · " + clock
 }
 
+// joinedHere is the games this device joined, by their invite codes.
+func joinedHere(st saves.Store) map[string]string {
+	joined := map[string]string{}
+	if st != nil {
+		if b, err := st.Read(joinedFile); err == nil {
+			_ = json.Unmarshal(b, &joined)
+		}
+	}
+	return joined
+}
+
 // rememberJoined notes in st that the invite code opens game here.
 func rememberJoined(st saves.Store, code, game string) {
 	if st == nil {
 		return
 	}
-	joined := map[string]string{}
-	if b, err := st.Read(joinedFile); err == nil {
-		_ = json.Unmarshal(b, &joined)
-	}
+	joined := joinedHere(st)
 	if len(joined) > 50 {
 		clear(joined) // old invites: their games are in the player's list
 	}

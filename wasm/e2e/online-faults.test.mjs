@@ -17,7 +17,7 @@
 //   (d) the joining tablet's page is reloaded mid-game: its invite link
 //       opens the seat it took, and the game as it stands;
 //   (e) the invite link is opened after the game filled up: refused in
-//       words, nothing broken;
+//       words, nothing broken, Back returns to the online page;
 //   (f) the network drops on the phone while it shows another's move:
 //       the animation plays out, the next player moves while the phone
 //       is offline, the phone says "Reconnecting…" (the socket stays
@@ -373,11 +373,14 @@ test('three devices, one 3-player game: the network dropped mid-drag, a server c
   await tapButton(late, 'join');
   await waitFor(late, () => shiftago.online().stage === 'failed', null, 60_000);
   results.lateJoin = (await online(late)).why;
-  assert.equal(results.lateJoin, 'Every seat of this game is taken.');
+  // The server lets a join code go once its game filled (a guess then
+  // hits nothing): "no game", or "no seat" to a join racing the last seat.
+  assert.ok(['Every seat of this game is taken.', 'No game has this code.'].includes(results.lateJoin), results.lateJoin);
   await shot(late, 'late-invite-phone.png');
-  // Nothing broken: back to the title, and My games says there are none.
+  // Nothing broken: Back returns to the online page (not the title), and
+  // My games there says there are none.
   await tapButton(late, 'back');
-  await waitFor(late, () => shiftago.phase() === 'setup');
+  await waitFor(late, () => shiftago.phase() === 'online' && shiftago.online().stage === 'create');
   await tapButton(late, 'mygames');
   await waitFor(late, () => { const o = shiftago.online(); return o && o.stage === 'mygames' && o.fetched; }, null, 60_000);
   const empty = await online(late);
