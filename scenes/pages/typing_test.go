@@ -68,7 +68,10 @@ func TestCodeBoxTypedWhileFramesAreSlow(t *testing.T) {
 	if typed != code {
 		t.Fatalf("typed %q at 150 ms a key while frames took 300 ms; the box got %q", code, typed)
 	}
-	xdotool("key", "--delay", "400", "Return") // held across ticks: the key is down while a frame takes 300 ms
+	// Enter held across ticks (down for a few 300 ms frames): one join.
+	xdotool("keydown", "Return")
+	time.Sleep(time.Second)
+	xdotool("keyup", "Return")
 	var why string
 	l.Until(300, func() bool { why = o.why; return o.stage == stageFailed })
 	if want := g.Context().T("online.err.nogame"); why != want {
