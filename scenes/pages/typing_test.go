@@ -3,8 +3,10 @@
 package pages
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -60,7 +62,9 @@ func TestCodeBoxTypedWhileFramesAreSlow(t *testing.T) {
 			t.Fatalf("xdotool %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
-	xdotool("search", "--name", "shiftago tests", "windowfocus", "--sync")
+	// This process's window: `go test ./...` runs the packages' loops at
+	// once on one display, each with a window of the same name.
+	xdotool("search", "--pid", strconv.Itoa(os.Getpid()), "--name", "shiftago tests", "windowfocus", "--sync")
 	const code = "QX7WKD"
 	xdotool("type", "--delay", "150", code)
 	var typed string
