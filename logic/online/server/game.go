@@ -240,11 +240,8 @@ func (g *game) present(seats uint8, on bool) {
 // a seat whose holder connected to (or left) another node is told to the
 // clients here, unless a connection here holds it anyway.
 func (g *game) presence() {
-	ctx, cancel := g.ctx()
-	defer cancel()
-	rec, err := g.srv.cfg.Store.Game(ctx, g.id)
-	if err != nil {
-		g.log().Warn("store presence", slog.Any("err", err))
+	rec, ok := g.storedPresence()
+	if !ok {
 		return
 	}
 	here := g.heldHere()

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/store"
 )
 
 // presenceGrace is how long a seat whose last connection to this node
@@ -30,11 +31,8 @@ func (g *game) leftLater(seats uint8) {
 
 // leftIfGone is leftLater's check, in the game's actor.
 func (g *game) leftIfGone(seats uint8) {
-	ctx, cancel := g.ctx()
-	defer cancel()
-	rec, err := g.srv.cfg.Store.Game(ctx, g.id)
-	if err != nil {
-		g.log().Warn("store presence", slog.Any("err", err))
+	rec, ok := g.storedPresence()
+	if !ok {
 		return
 	}
 	here := g.heldHere()
@@ -47,4 +45,17 @@ func (g *game) leftIfGone(seats uint8) {
 		}
 		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: i, What: proto.WhatLeft})
 	}
+}
+
+// storedPresence reads the game as stored, for whose seats are connected
+// on any node; false (logged) when the store cannot say.
+func (g *game) storedPresence() (store.Game, bool) {
+	ctx, cancel := g.ctx()
+	defer cancel()
+	rec, err := g.srv.cfg.Store.Game(ctx, g.id)
+	if err != nil {
+		g.log().Warn("store presence", slog.Any("err", err))
+		return store.Game{}, false
+	}
+	return rec, true
 }
