@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { glRenderer, executablePath, launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
+import { glRenderer, executablePath, launchArgs, LINK, NAV_TIMEOUT, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
@@ -86,7 +86,7 @@ async function open(ctx, q = '', at = base, link = null, init = null) {
     await cdp.send('Network.emulateNetworkConditions', link);
   }
   const t0 = Date.now();
-  page.navResponse = await page.goto(at + q);
+  page.navResponse = await page.goto(at + q, { timeout: NAV_TIMEOUT });
   await page.waitForFunction(() => window.shiftago && window.shiftago.phase() !== 'loading',
     null, { timeout: 180_000, polling: 100 });
   page.loadSeconds = (Date.now() - t0) / 1000;
@@ -374,7 +374,7 @@ test('a link that starts a game leaves the address, so a reload resumes the game
   await waitPhase(page, ['playing']);
   assert.equal(await page.evaluate(() => location.search), '?lang=en', 'the game parameters stay in the address');
   await playByTouch(page, 'W4');
-  await page.reload();
+  await page.reload({ timeout: NAV_TIMEOUT });
   await page.waitForFunction(() => window.shiftago && window.shiftago.phase() !== 'loading', null, { timeout: 180_000, polling: 100 });
   page.cdp = await ctx.newCDPSession(page);
   await waitPhase(page, ['playing']);
@@ -419,7 +419,7 @@ test('a tab in the background still owns the save; a crashed one gives it up, an
   // it runs no more, yet the tab is open and holds its Web Lock. A page
   // of the site's own, left open, writes the beat.
   const blank = await ctx.newPage();
-  await blank.goto(base + 'manifest.webmanifest');
+  await blank.goto(base + 'manifest.webmanifest', { timeout: NAV_TIMEOUT });
   await first.cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
   await first.cdp.send('Debugger.enable');
   await first.cdp.send('Debugger.pause');
@@ -513,7 +513,7 @@ test('where reading localStorage throws, the game plays on and says it cannot sa
       get() { throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError'); },
     });
   });
-  await page.goto(base + '?lang=en');
+  await page.goto(base + '?lang=en', { timeout: NAV_TIMEOUT });
   await page.waitForFunction(() => window.shiftago && window.shiftago.phase() !== 'loading', null, { timeout: 180_000, polling: 100 });
   await waitPhase(page, ['setup']);
   const notice = await api(page, 'notice');
@@ -573,7 +573,7 @@ test('a link keeps the game in progress; with storage full a reload resumes and 
     };
     requestAnimationFrame(f);
   });
-  await page.reload();
+  await page.reload({ timeout: NAV_TIMEOUT });
   const said = await page.waitForFunction(() => window.__firstNotice, null, { timeout: 180_000, polling: 100 });
   let notice = await said.jsonValue();
   page.cdp = await ctx.newCDPSession(page);
@@ -597,7 +597,7 @@ test('without WebAssembly or WebGL the page says so plainly', { timeout: 120_000
   ]) {
     const page = await ctx.newPage();
     await page.addInitScript(init);
-    await page.goto(base);
+    await page.goto(base, { timeout: NAV_TIMEOUT });
     await page.waitForFunction(() => window.shiftago.phase() === 'error', null, { timeout: 30_000, polling: 100 });
     assert.match(await page.locator('#status').innerText(), want);
     await page.close();
@@ -624,7 +624,7 @@ test('the audio context comes at the first touch, once', { timeout: 240_000 }, a
     };
     window.AudioContext.prototype = Native.prototype;
   });
-  await page.goto(base);
+  await page.goto(base, { timeout: NAV_TIMEOUT });
   await page.waitForFunction(() => window.__firstPlayable, null, { timeout: 120_000, polling: 50 });
   await waitTicks(page, 30);
   assert.equal(await page.evaluate(() => window.__audio.length), 0, 'an audio context before any touch');
@@ -974,7 +974,7 @@ test('a game by touch from the setup to its end against the computer', { timeout
   // after every move).
   if (await api(page, 'phase') === 'playing') {
     const before = await state(page);
-    await page.reload();
+    await page.reload({ timeout: NAV_TIMEOUT });
     await page.waitForFunction(() => window.shiftago && shiftago.phase() !== 'loading', null, { timeout: 180_000, polling: 100 });
     await waitPhase(page, ['playing']);
     const after = await state(page);

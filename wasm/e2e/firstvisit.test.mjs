@@ -26,7 +26,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { executablePath, launchArgs, serve as serveWith, stop, watchFirstPlayable, watchFirstScreenDraw, yardstickPage } from './browser.mjs';
+import { executablePath, launchArgs, NAV_TIMEOUT, serve as serveWith, stop, watchFirstPlayable, watchFirstScreenDraw, yardstickPage } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
@@ -120,7 +120,7 @@ test('bytes of a first visit against the yardstick page', { timeout: 900_000 }, 
   const ycount = counter(yctx);
   const ypage = await yctx.newPage();
   await ypage.addInitScript(watchFirstScreenDraw);
-  await ypage.goto(yard.base);
+  await ypage.goto(yard.base, { timeout: NAV_TIMEOUT });
   await ypage.waitForFunction(() => window.__firstPlayable, null, { timeout: 300_000, polling: 50 });
   await settle(3000);
   const yrows = await ycount.take();
@@ -131,7 +131,7 @@ test('bytes of a first visit against the yardstick page', { timeout: 900_000 }, 
   const count = counter(ctx);
   const page = await ctx.newPage();
   await page.addInitScript(watchFirstPlayable);
-  await page.goto(game.base + '?lang=en');
+  await page.goto(game.base + '?lang=en', { timeout: NAV_TIMEOUT });
   await page.waitForFunction(() => window.__firstPlayable, null, { timeout: 300_000, polling: 50 });
   await page.waitForFunction(async () => {
     const reg = await navigator.serviceWorker.getRegistration();

@@ -14,7 +14,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, '../..');
 export const bundle = resolve(repo, process.env.BUNDLE || 'dist/web');
 export const artifacts = join(here, 'artifacts');
-export { executablePath, launchArgs } from './browser.mjs';
+export { executablePath, launchArgs, NAV_TIMEOUT } from './browser.mjs';
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 export const TABLET = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
 export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };

@@ -223,7 +223,7 @@ test('in the game: a takeback offered on the phone and accepted on the tablet; a
 // (no game loaded) that speaks the protocol with fetch and a WebSocket.
 async function cidJoins(ctx, code) {
   const page = await ctx.newPage();
-  await page.goto(base + '/api/games'); // any page of the origin: a 401, no game
+  await page.goto(base + '/api/games', { timeout: kit.NAV_TIMEOUT }); // any page of the origin: a 401, no game
   return page.evaluate(async (code) => {
     const post = async (path, body, token) => {
       const r = await fetch(path, { method: 'POST', headers: token ? { Authorization: 'Bearer ' + token } : {}, body: JSON.stringify(body) });

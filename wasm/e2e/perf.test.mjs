@@ -34,7 +34,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { executablePath, launchArgs, LINK, serve as serveWith, stop, watchFirstPlayable, watchFirstScreenDraw, yardstickPage } from './browser.mjs';
+import { executablePath, launchArgs, LINK, NAV_TIMEOUT, serve as serveWith, stop, watchFirstPlayable, watchFirstScreenDraw, yardstickPage } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
@@ -94,7 +94,7 @@ async function open(ctx, q = '', link = null) {
     await page.cdp.send('Network.enable');
     await page.cdp.send('Network.emulateNetworkConditions', link);
   }
-  await page.goto(game.base + q);
+  await page.goto(game.base + q, { timeout: NAV_TIMEOUT });
   page.firstPlayableMs = Math.round(await page.waitForFunction(() => window.__firstPlayable,
     null, { timeout: 180_000, polling: 50 }).then((h) => h.jsonValue()));
   // When the .wasm was compiled and instantiated (index.html's mark): the
@@ -157,7 +157,7 @@ test('bytes of a first visit, by file', { timeout: 900_000 }, async () => {
     const reqs = new Map();
     cdp.on('Network.responseReceived', (e) => reqs.set(e.requestId, { url: e.response.url, enc: e.response.headers['content-encoding'] || '' }));
     cdp.on('Network.loadingFinished', (e) => { if (reqs.has(e.requestId)) reqs.get(e.requestId).sent = e.encodedDataLength; });
-    await page.goto(game.base + '?lang=en');
+    await page.goto(game.base + '?lang=en', { timeout: NAV_TIMEOUT });
     await page.waitForFunction(() => window.__firstPlayable, null, { timeout: 180_000, polling: 50 });
     const beforeTitle = [...reqs.values()].filter((r) => r.sent !== undefined);
     await swReady(page);
@@ -218,7 +218,7 @@ async function visit(ctx, url, link, yardstick) {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', link);
   }
-  await page.goto(url);
+  await page.goto(url, { timeout: NAV_TIMEOUT });
   const firstMs = Math.round(await page.waitForFunction(() => window.__firstPlayable,
     null, { timeout: 180_000, polling: 50 }).then((h) => h.jsonValue()));
   const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark')
@@ -390,7 +390,7 @@ test('script per frame while marbles roll, against the yardstick page', { timeou
     try {
       // The yardstick fills the screen every frame.
       const ypage = await yctx.newPage();
-      await ypage.goto(yard.base);
+      await ypage.goto(yard.base, { timeout: NAV_TIMEOUT });
       await ypage.waitForFunction(() => document.querySelector('canvas'), null, { timeout: 120_000 });
       ypage.cdp = await yctx.newCDPSession(ypage);
       // The game: two computer seats, the quickest level, so marbles roll
@@ -479,7 +479,7 @@ test('memory and frames over 16 rotations of a tablet at DPR 3', { timeout: 1_80
   let ctx = await newContext(portrait, 3);
   try {
     const page = await ctx.newPage();
-    await page.goto(yard.base);
+    await page.goto(yard.base, { timeout: NAV_TIMEOUT });
     await page.waitForFunction(() => document.querySelector('canvas'), null, { timeout: 120_000 });
     await page.waitForTimeout(2000);
     await frameWatch(page);
