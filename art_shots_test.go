@@ -13,6 +13,7 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
 	"shiftago/scenes/input"
+	"shiftago/scenes/lobby"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
@@ -63,8 +64,8 @@ func TestArtShots(t *testing.T) {
 			{"rules", func() app.Scene { return pages.NewRules(c, logic.Expert) }},
 			{"records", func() app.Scene { return pages.NewRecords(c, nil) }},
 			{"puzzles", func() app.Scene { c.Setup = play.DefaultSetup(); p, _ := game.NewPuzzles(c); return p }},
-			{"online", func() app.Scene { return pages.NewOnline(c) }},
-			{"mygames", func() app.Scene { return pages.NewMyGames(c) }},
+			{"online", func() app.Scene { return lobby.NewOnline(c) }},
+			{"mygames", func() app.Scene { return lobby.NewMyGames(c) }},
 			{"game", func() app.Scene {
 				c.Setup = play.DefaultSetup()
 				c.Setup.Players = 3

@@ -26,6 +26,7 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
 	"shiftago/scenes/i18n"
+	"shiftago/scenes/lobby"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/saves"
 	"shiftago/wasm/searcher/worker"
@@ -337,7 +338,8 @@ func screens() app.Screens {
 		Tutorial:    game.NewTutorial,
 		SaveProblem: pages.NewSaveProblem,
 		Elsewhere:   pages.NewElsewhere,
-		Online:      pages.NewOnline,
+		Online:      lobby.NewOnline,
+		MyGames:     lobby.NewMyGames,
 		OnlineGame:  game.NewOnline,
 		Puzzles:     game.NewPuzzles,
 	}

@@ -17,8 +17,8 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
 	"shiftago/scenes/input"
+	"shiftago/scenes/lobby"
 	"shiftago/scenes/looptest"
-	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
 )
@@ -120,7 +120,7 @@ func TestOnlineScreenshots(t *testing.T) {
 	}
 
 	// The page, with the name kept from an earlier game.
-	l.Do(func() { c.W, c.H, c.Scale = w, h, 1; g.Show(pages.NewOnline(c)) })
+	l.Do(func() { c.W, c.H, c.Scale = w, h, 1; g.Show(lobby.NewOnline(c)) })
 	shot("online-name", nil)
 
 	var table app.Scene

@@ -46,3 +46,16 @@ func (s *Scroll) Update(p Pointer, wheel, threshold, step float64) bool {
 // Dragging reports whether the pointer is scrolling the page (its press
 // is then no tap).
 func (s *Scroll) Dragging() bool { return s.dragging }
+
+// ScrollOrTap follows the pointer of one tick on a page that may scroll:
+// a drag (or the wheel) scrolls it, and relayout lays it out again; else
+// it is the button tapped, if any. A press that scrolls taps nothing.
+func ScrollOrTap[A comparable](sc *Scroll, bs *Buttons[A], p Pointer, wheel, threshold, step float64, relayout func()) (Button[A], bool) {
+	if sc.Update(p, wheel, threshold, step) {
+		relayout()
+	}
+	if sc.Dragging() {
+		bs.Cancel()
+	}
+	return bs.Tapped(p)
+}

@@ -37,6 +37,8 @@ type Screens struct {
 	// Online opens the online games: a new game to create, or the lobby
 	// of the game that Opts.Online's invite or spectator code names.
 	Online func(c *Context) Scene
+	// MyGames lists this player's online games, their turns and clocks.
+	MyGames func(c *Context) Scene
 	// OnlineGame is the table of an online game the Link plays; leave
 	// ends the Link and its session (the screen calls it as it closes).
 	OnlineGame func(c *Context, l *online.Link, leave func()) (Scene, error)

@@ -15,10 +15,6 @@ import (
 	"shiftago/scenes/table"
 )
 
-// minFit is the least share of its size a text may be shrunk to in its
-// box; below it the box is too small for the language.
-const minFit = 0.85
-
 // laidResult is the result screen of a new game of c's setup, laid out.
 func laidResult(t *testing.T, c *app.Context) *Result {
 	t.Helper()
@@ -52,11 +48,11 @@ func TestEveryTextFits(t *testing.T) {
 			// The result of a tournament game.
 			c.Setup.Tournament = true
 			res := laidResult(t, c)
-			checkFits(t, c, "result", res.bs.Fits(), minFit)
+			checkFits(t, c, "result", res.bs.Fits(), looptest.MinFit)
 			c.Setup, c.Tourney = play.DefaultSetup(), nil
 			for _, players := range []int{2, 4} {
 				geo := layout.New(layout.Config{W: c.W, H: c.H, Scale: 1, Players: players, Scoring: true})
-				checkFits(t, c, "game menu", MenuFits(c, &geo), minFit)
+				checkFits(t, c, "game menu", MenuFits(c, &geo), looptest.MinFit)
 				// Seat names on the cards: the longest colour with a computer level.
 				st := geo.Seats[0]
 				name := c.F("seat.short", longest(c.Lang.Colors[:]), longest(c.Lang.Levels[1:]))

@@ -119,7 +119,7 @@ func TestNothingCoversTheBoard(t *testing.T) {
 				geo := tb.Geometry()
 				where := fmt.Sprintf("%s, the table of %d", d.name, players)
 				checkClear(t, c, where, geo, true, []control{{"the menu button", geo.Menu}, {"the undo button", geo.Undo}, {"the status line", geo.Status}})
-				checkFits(t, c, where+", menu", MenuFits(c, geo), minFit)
+				checkFits(t, c, where+", menu", MenuFits(c, geo), looptest.MinFit)
 			}
 			c.Setup = play.DefaultSetup()
 			// The puzzles, in each state of a try.

@@ -22,3 +22,7 @@ func NewContext(t *testing.T, lang string, w, h, scale float64) *app.Context {
 		Sound: sound.New(true, true, 0), Lang: i18n.New(lang), Screens: &app.Screens{}}
 	return c
 }
+
+// MinFit is the least share of its size a text may be shrunk to in its
+// box; below it the box is too small for the language.
+const MinFit = 0.85

@@ -9,31 +9,15 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/ai"
 	"shiftago/logic/record"
-	"shiftago/render"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
-	"shiftago/scenes/sound"
 )
 
 func TestMain(m *testing.M) { looptest.Main(m) }
-
-// minFit is the least share of its size a text may be shrunk to in its
-// box; below it the box is too small for the language.
-const minFit = 0.85
-
-func newContext(t *testing.T, lang string, w, h float64) *app.Context {
-	t.Helper()
-	text, err := render.NewText()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &app.Context{Text: text, Sprites: &render.Sprites{}, Setup: play.DefaultSetup(), Screen: app.Screen{W: w, H: h, Scale: 1},
-		Sound: sound.New(true, true, 0), Lang: i18n.New(lang), Screens: &app.Screens{}}
-}
 
 // TestEveryTextFits lays out every page at the smallest supported size,
 // 640×480, in every language, and measures each text with the font and
@@ -42,7 +26,7 @@ func TestEveryTextFits(t *testing.T) {
 	l := looptest.Need(t)
 	l.Do(func() {
 		for _, lg := range i18n.Langs {
-			c := newContext(t, lg, 640, 480)
+			c := looptest.NewContext(t, lg, 640, 480, 1)
 			check := func(where string, fits []ui.Fit, least float64) {
 				for _, f := range fits {
 					if w := c.Text.Width(f.Text, f.Size, f.Bold); w*least > f.W+0.5 {
@@ -57,31 +41,31 @@ func TestEveryTextFits(t *testing.T) {
 			}
 			su := NewSetup(c).(*Setup)
 			su.layout(c)
-			check("setup", su.Fits(c), minFit)
+			check("setup", su.Fits(c), looptest.MinFit)
 			check("setup description", su.DescFits(c), 1)
 			c.Setup = play.DefaultSetup()
 			se := NewSettings(c).(*Settings)
 			se.layout(c)
-			check("settings", se.Fits(c), minFit)
+			check("settings", se.Fits(c), looptest.MinFit)
 			// The rules of each variant: buttons and captions fit, the text
 			// stays on screen.
 			for v := logic.Express; v <= logic.Extreme; v++ {
 				r := NewRules(c, v).(*Rules)
 				r.layout(c)
-				check("rules "+v.String(), r.Fits(c), minFit)
+				check("rules "+v.String(), r.Fits(c), looptest.MinFit)
 				if r.TextBottom() > c.H+r.scroll.Max {
 					t.Errorf("%s, rules %s: the text runs to y=%.0f, off the %.0f px screen that scrolls %.0f", lg, v, r.TextBottom(), c.H, r.scroll.Max)
 				}
 			}
 			rs := NewRecords(c, &record.Record{}).(*Records)
 			rs.layout(c)
-			check("records", rs.Fits(c), minFit)
+			check("records", rs.Fits(c), looptest.MinFit)
 			sp := NewSaveProblem(c, app.SaveProblem{Err: os.ErrInvalid, Where: "/home/someone/.config/shiftago/game.damaged-20260101-120000.json"}).(*SaveProblem)
 			sp.layout(c)
-			check("save problem", sp.Fits(c), minFit)
+			check("save problem", sp.Fits(c), looptest.MinFit)
 			el := NewElsewhere(c).(*Elsewhere)
 			el.layout(c)
-			check("elsewhere", el.Fits(c), minFit)
+			check("elsewhere", el.Fits(c), looptest.MinFit)
 		}
 	})
 }
@@ -90,7 +74,7 @@ func TestEveryTextFits(t *testing.T) {
 // in words, opens at the latest move, and pages by held taps on its
 // buttons.
 func TestMoveList(t *testing.T) {
-	c := newContext(t, "en", 640, 480)
+	c := looptest.NewContext(t, "en", 640, 480, 1)
 	rec, err := record.Parse("Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\nHandicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n1. W4\n2. Nd\n")
 	if err != nil {
 		t.Fatal(err)
@@ -144,7 +128,7 @@ func TestSetupKeepsItsPlace(t *testing.T) {
 	l := looptest.Need(t)
 	l.Do(func() {
 		for _, sz := range [][2]float64{{1280, 800}, {390, 844}, {768, 1024}} {
-			c := newContext(t, "en", sz[0], sz[1])
+			c := looptest.NewContext(t, "en", sz[0], sz[1], 1)
 			where := func(players int) map[string]ui.Info {
 				c.Setup.Players = players
 				s := NewSetup(c).(*Setup)
@@ -214,7 +198,7 @@ func TestPageTargetsAreFingerSized(t *testing.T) {
 		}
 		for _, sz := range [][2]float64{{360, 640}, {390, 844}, {844, 390}, {768, 1024}, {1024, 768}, {1280, 800}} {
 			for _, dpr := range []float64{1, 2, 3} {
-				c := newContext(t, "en", sz[0]*dpr, sz[1]*dpr)
+				c := looptest.NewContext(t, "en", sz[0]*dpr, sz[1]*dpr, 1)
 				c.Scale = dpr
 				c.Setup.Players = 4
 				for i := range c.Setup.Seats {
@@ -264,7 +248,7 @@ func TestPageTargetsAreFingerSized(t *testing.T) {
 func TestRulesScrollWhereTheyDoNotFit(t *testing.T) {
 	l := looptest.Need(t)
 	l.Do(func() {
-		c := newContext(t, "de", 844, 390)
+		c := looptest.NewContext(t, "de", 844, 390, 1)
 		r := NewRules(c, logic.Extreme).(*Rules)
 		r.layout(c)
 		if r.scroll.Max <= 0 {
@@ -301,7 +285,7 @@ func TestRulesScrollWhereTheyDoNotFit(t *testing.T) {
 func TestTitleFitsAPhone(t *testing.T) {
 	for _, sz := range [][2]float64{{390, 844}, {844, 390}, {820, 1180}} {
 		for _, lg := range i18n.Langs {
-			c := newContext(t, lg, sz[0]*3, sz[1]*3)
+			c := looptest.NewContext(t, lg, sz[0]*3, sz[1]*3, 1)
 			c.Scale = 3
 			for _, v := range []logic.Variant{logic.Express, logic.Expert, logic.Extreme} {
 				c.Setup.Variant = v
@@ -321,7 +305,7 @@ func TestTitleFitsAPhone(t *testing.T) {
 				}
 				buttons.TextH = su.bs.TextH
 				for i, fits := range [2][]ui.Fit{buttons.Fits(), su.DescFits(c)} {
-					least := [2]float64{minFit, 1}[i]
+					least := [2]float64{looptest.MinFit, 1}[i]
 					for _, f := range fits {
 						if w := c.Text.Width(f.Text, f.Size, f.Bold); w*least > f.W+0.5 {
 							t.Errorf("%s, %s: %q is %.0f px wide at %.1f px, its room %.0f px", lg, where, f.Text, w, f.Size, f.W)
@@ -346,7 +330,7 @@ func TestTitleFitsAPhone(t *testing.T) {
 func TestRulesTabsAtOneSize(t *testing.T) {
 	for _, d := range [][3]float64{{390, 751, 3}, {726, 369, 3}, {820, 1180, 2}, {1280, 800, 1}, {640, 480, 1}} {
 		for _, lg := range i18n.Langs {
-			c := newContext(t, lg, d[0]*d[2], d[1]*d[2])
+			c := looptest.NewContext(t, lg, d[0]*d[2], d[1]*d[2], 1)
 			c.Scale = d[2]
 			r := NewRules(c, logic.Express).(*Rules)
 			r.layout(c)

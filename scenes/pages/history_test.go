@@ -62,7 +62,7 @@ func tapButton(t *testing.T, c *app.Context, r *Records, act recordsAct, arg int
 // keeps the games against one level; a tap on a row opens that game.
 func TestHistoryOf500InRecords(t *testing.T) {
 	for _, sz := range [][2]float64{{390 * 3, 844 * 3}, {1280, 800}} {
-		c := newContext(t, "en", sz[0], sz[1])
+		c := looptest.NewContext(t, "en", sz[0], sz[1], 1)
 		st := keptGames(t, 500)
 		c.Opts.Store = st
 		var got *opened
@@ -127,7 +127,7 @@ func TestHistoryOf500InRecords(t *testing.T) {
 // so for the tick that laid it out anew, as the other pages do.
 func TestRecordsRefusalIsDrawn(t *testing.T) {
 	l := looptest.Need(t)
-	c := newContext(t, "en", 390*3, 844*3)
+	c := looptest.NewContext(t, "en", 390*3, 844*3, 1)
 	c.Opts.Store = &saves.Memory{}
 	r := NewRecords(c, nil).(*Records)
 	draw := func() {

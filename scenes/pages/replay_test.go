@@ -100,7 +100,7 @@ func TestReplayAnalysisSteps(t *testing.T) {
 	l := looptest.Need(t)
 	rec := blunderGame(t, openThree, "Nd")
 	l.Do(func() {
-		c := newContext(t, "en", 1280, 800)
+		c := looptest.NewContext(t, "en", 1280, 800, 1)
 		r := NewReplay(c, rec).(*Replay)
 		r.SetAnalysisNodes(testNodes)
 		analyseAll(t, c, r)
@@ -172,7 +172,7 @@ func TestReplayClosedMidAnalysis(t *testing.T) {
 	l := looptest.Need(t)
 	rec := blunderGame(t, openThree, "Nd")
 	l.Do(func() {
-		c := newContext(t, "en", 800, 1280)
+		c := looptest.NewContext(t, "en", 800, 1280, 1)
 		r := NewReplay(c, rec).(*Replay)
 		r.Update(c)
 		if !r.Analysing() {
@@ -337,7 +337,7 @@ func TestReplayShots(t *testing.T) {
 		for _, sz := range [][2]int{{1280, 800}, {800, 1280}, {390, 844}, {844, 390}} {
 			for _, part := range []string{"half", "done"} {
 				l.Do(func() {
-					c := newContext(t, lang, float64(sz[0]), float64(sz[1]))
+					c := looptest.NewContext(t, lang, float64(sz[0]), float64(sz[1]), 1)
 					r := NewReplay(c, rec).(*Replay)
 					r.SetAnalysisNodes(testNodes)
 					if part == "half" {
@@ -385,11 +385,11 @@ func TestReplayTextsFit(t *testing.T) {
 	l.Do(func() {
 		for _, lg := range i18n.Langs {
 			for _, sz := range [][2]float64{{640, 480}, {390, 844}, {844, 390}} {
-				c := newContext(t, lg, sz[0], sz[1])
+				c := looptest.NewContext(t, lg, sz[0], sz[1], 1)
 				r := NewReplay(c, rec).(*Replay)
 				r.Update(c)
 				for _, f := range r.bs.Fits() {
-					if w := c.Text.Width(f.Text, f.Size, f.Bold); w*minFit > f.W+0.5 {
+					if w := c.Text.Width(f.Text, f.Size, f.Bold); w*looptest.MinFit > f.W+0.5 {
 						t.Errorf("%s, %v: %q is %.0f px wide at %.1f px, its box %.0f px", lg, sz, f.Text, w, f.Size, f.W)
 					}
 				}
@@ -436,7 +436,7 @@ func TestReplaySaysWhatIsProven(t *testing.T) {
 	dir := os.Getenv("SHIFTAGO_SHOTS")
 	for _, sz := range [][2]int{{1280, 800}, {390, 844}} {
 		l.Do(func() {
-			c := newContext(t, "en", float64(sz[0]), float64(sz[1]))
+			c := looptest.NewContext(t, "en", float64(sz[0]), float64(sz[1]), 1)
 			r := NewReplay(c, rec).(*Replay)
 			r.SetAnalysisNodes(testNodes)
 			r.Seek(c, 0)
@@ -469,7 +469,7 @@ func TestReplaySaysWhatIsProven(t *testing.T) {
 	}
 	// An open middle game: an estimate, marked as one.
 	l.Do(func() {
-		c := newContext(t, "en", 1280, 800)
+		c := looptest.NewContext(t, "en", 1280, 800, 1)
 		mid := playOut(t, "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0", "", 3)
 		mid.Moves = mid.Moves[:6]
 		r := NewReplay(c, mid).(*Replay)

@@ -210,7 +210,7 @@ func (r *Rules) Update(c *app.Context) error {
 		c.Pop()
 		return nil
 	}
-	if b, ok := scrollOrTap(c, &r.scroll, &r.bs, r.u, r.applyScroll); ok {
+	if b, ok := ui.ScrollOrTap(&r.scroll, &r.bs, c.In.Pointer, c.In.Wheel, 6*c.Scale, r.u, func() { r.applyScroll(c) }); ok {
 		c.Sound.Play(sound.CueTap, 0, 0)
 		switch b.Act {
 		case actTab:

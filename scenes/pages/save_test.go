@@ -15,6 +15,7 @@ import (
 	"shiftago/logic/record"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
+	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
 )
@@ -23,7 +24,7 @@ import (
 // aside only when it was (issue 12: it said so when the move failed),
 // and says nothing of a file for a save that is missing.
 func TestSaveProblemSaysTheTruth(t *testing.T) {
-	c := newContext(t, "en", 1280, 800)
+	c := looptest.NewContext(t, "en", 1280, 800, 1)
 	kept := c.T("problem.kept")
 	for _, tc := range []struct {
 		p        app.SaveProblem
@@ -58,7 +59,7 @@ func TestNewGameKeepsTheBackup(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, fresh := range []bool{true, false} {
-		c := newContext(t, "en", 1280, 800)
+		c := looptest.NewContext(t, "en", 1280, 800, 1)
 		c.Opts.Store = &saves.Memory{}
 		c.Screens.Title = func(*app.Context) app.Scene { return nil }
 		c.Screens.Resume = func(*app.Context, *play.Session) app.Scene { return nil }
@@ -87,7 +88,7 @@ func TestRecordsReadOffTheLoop(t *testing.T) {
 	}
 	big := make([]byte, saves.MaxRecord+1)
 	os.WriteFile(filepath.Join(rd, "a-big.txt"), big, 0o644)
-	c := newContext(t, "en", 1280, 800)
+	c := looptest.NewContext(t, "en", 1280, 800, 1)
 	c.Opts.Store = &saves.Dir{Path: dir}
 	r := NewRecords(c, nil).(*Records)
 	r.Update(c)
@@ -143,7 +144,7 @@ func TestRecordsReadOffTheLoop(t *testing.T) {
 // after all, the player reads what happened and what to do, not only the
 // system's error text.
 func TestBackupThatFailsIsSaidInWords(t *testing.T) {
-	c := newContext(t, "en", 1280, 800)
+	c := looptest.NewContext(t, "en", 1280, 800, 1)
 	c.Opts.Store = &saves.Memory{}
 	c.Screens.Title = func(*app.Context) app.Scene { return nil }
 	c.Screens.Resume = func(*app.Context, *play.Session) app.Scene { return nil }

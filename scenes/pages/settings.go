@@ -233,7 +233,7 @@ func (s *Settings) Update(c *app.Context) error {
 		c.Pop()
 		return nil
 	}
-	b, ok := scrollOrTap(c, &s.scroll, &s.bs, s.u, s.layout)
+	b, ok := ui.ScrollOrTap(&s.scroll, &s.bs, c.In.Pointer, c.In.Wheel, 6*c.Scale, s.u, func() { s.layout(c) })
 	if !ok {
 		return nil
 	}

@@ -33,7 +33,7 @@ func TestSettingsBackInReach(t *testing.T) {
 		}
 		for _, lg := range i18n.Langs {
 			for _, sz := range sizes {
-				c := newContext(t, lg, sz[0], sz[1])
+				c := looptest.NewContext(t, lg, sz[0], sz[1], 1)
 				s := NewSettings(c).(*Settings)
 				s.layout(c)
 				found := false
@@ -68,7 +68,7 @@ func TestSettingsSayNoDevice(t *testing.T) {
 	l.Do(func() {
 		for _, lg := range i18n.Langs {
 			for _, sz := range [][2]float64{{390, 780}, {320, 568}, {1280, 800}} {
-				c := newContext(t, lg, sz[0], sz[1]) // its sound has no device
+				c := looptest.NewContext(t, lg, sz[0], sz[1], 1) // its sound has no device
 				s := NewSettings(c).(*Settings)
 				s.layout(c)
 				n := s.noDevice
@@ -91,7 +91,7 @@ func TestSetupKeysNotOnTouch(t *testing.T) {
 	l := looptest.Need(t)
 	l.Do(func() {
 		for _, sz := range [][2]float64{{390, 844}, {1280, 800}} {
-			c := newContext(t, "en", sz[0], sz[1])
+			c := looptest.NewContext(t, "en", sz[0], sz[1], 1)
 			c.Touch = true
 			s := NewSetup(c).(*Setup)
 			s.layout(c)
@@ -120,7 +120,7 @@ func TestSettingsChooseBoard(t *testing.T) {
 	l := looptest.Need(t)
 	dir := &saves.Memory{}
 	l.Do(func() {
-		c := newContext(t, "en", 390, 780)
+		c := looptest.NewContext(t, "en", 390, 780, 1)
 		c.Opts.Store = dir
 		s := NewSettings(c).(*Settings)
 		s.layout(c)
@@ -175,7 +175,7 @@ func TestSettingsOfferEveryBoard(t *testing.T) {
 	l.Do(func() {
 		for _, lang := range i18n.Langs {
 			dir := &saves.Memory{}
-			c := newContext(t, lang, 390, 780)
+			c := looptest.NewContext(t, lang, 390, 780, 1)
 			c.Opts.Store = dir
 			s := NewSettings(c).(*Settings)
 			s.layout(c)
@@ -224,7 +224,7 @@ func TestSettingsFitOrScroll(t *testing.T) {
 		{1280, 800, 1},
 	} {
 		for _, lg := range i18n.Langs {
-			c := newContext(t, lg, d.w*d.scale, d.h*d.scale)
+			c := looptest.NewContext(t, lg, d.w*d.scale, d.h*d.scale, 1)
 			c.Scale = d.scale
 			s := NewSettings(c).(*Settings)
 			s.layout(c)

@@ -104,7 +104,7 @@ func (s *Setup) Update(c *app.Context) error {
 		c.Quit()
 		return nil
 	}
-	b, ok := scrollOrTap(c, &s.scroll, &s.bs, s.u, s.layout)
+	b, ok := ui.ScrollOrTap(&s.scroll, &s.bs, c.In.Pointer, c.In.Wheel, 6*c.Scale, s.u, func() { s.layout(c) })
 	if !ok {
 		return nil
 	}
@@ -141,7 +141,7 @@ func (s *Setup) Update(c *app.Context) error {
 		}
 		return nil
 	case actMyGames:
-		c.Push(NewMyGames(c))
+		c.Push(c.Screens.MyGames(c))
 		return nil
 	case actQuit:
 		c.SaveSetup()
@@ -455,19 +455,6 @@ func labelRooms[A comparable](ls []ui.Label, bs *ui.Buttons[A], u, w float64) []
 		out = append(out, ui.Fit{Text: l.S, Size: l.Size, W: room})
 	}
 	return out
-}
-
-// scrollOrTap follows the pointer on a page that may scroll: a drag (or
-// the wheel) scrolls it and is laid out again by relayout; else it is
-// the button tapped, if any.
-func scrollOrTap[A comparable](c *app.Context, sc *ui.Scroll, bs *ui.Buttons[A], u float64, relayout func(*app.Context)) (ui.Button[A], bool) {
-	if sc.Update(c.In.Pointer, c.In.Wheel, 6*c.Scale, u) {
-		relayout(c)
-	}
-	if sc.Dragging() {
-		bs.Cancel() // a press that scrolls the page taps nothing
-	}
-	return bs.Tapped(c.In.Pointer)
 }
 
 // moveDown moves a page's buttons and labels down by dy (up if negative):

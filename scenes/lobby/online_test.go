@@ -1,4 +1,4 @@
-package pages
+package lobby
 
 import (
 	"testing"
@@ -15,7 +15,7 @@ func TestOnlinePageFits(t *testing.T) {
 	l.Do(func() {
 		for _, lg := range i18n.Langs {
 			for _, sz := range [][2]float64{{640, 480}, {390 * 3, 844 * 3}} {
-				c := newContext(t, lg, sz[0], sz[1])
+				c := looptest.NewContext(t, lg, sz[0], sz[1], 1)
 				o := &Online{players: 4, seats: [4]int{0, seatFriend, seatComputer, seatHere}, code: "KQ7WXDM3RZ", watch: "W4TCH", linkText: "http://127.0.0.1:8080/?join=KQ7WXDM3RZ", why: "the game is full"}
 				o.makeQR("http://127.0.0.1:8080/?join=KQ7WXDM3RZ")
 				for stage := stageCreate; stage <= stageFailed; stage++ {
@@ -25,7 +25,7 @@ func TestOnlinePageFits(t *testing.T) {
 						t.Fatalf("%s, stage %d: no buttons", lg, stage)
 					}
 					for _, f := range o.Fits(c) {
-						if w := c.Text.Width(f.Text, f.Size, f.Bold); w*minFit > f.W+0.5 {
+						if w := c.Text.Width(f.Text, f.Size, f.Bold); w*looptest.MinFit > f.W+0.5 {
 							t.Errorf("%s %v, stage %d: %q is %.0f px wide at %.1f px, its box %.0f px", lg, sz, stage, f.Text, w, f.Size, f.W)
 						}
 					}

@@ -1,4 +1,4 @@
-package pages
+package lobby
 
 import (
 	"context"
@@ -211,7 +211,7 @@ func (m *MyGames) Update(c *app.Context) error {
 	if p.Pressed && (p.Y < m.band[0] || p.Y > m.band[1]) {
 		return nil // over the title or the bar: not a row's
 	}
-	b, ok := scrollOrTap(c, &m.scroll, &m.rows, m.u, func(c *app.Context) { m.layout(c, now) })
+	b, ok := ui.ScrollOrTap(&m.scroll, &m.rows, c.In.Pointer, c.In.Wheel, 6*c.Scale, m.u, func() { m.layout(c, now) })
 	if !ok || b.Act != actMGGame || b.Arg < 1 || b.Arg > len(m.snap.Games.List) {
 		return nil
 	}

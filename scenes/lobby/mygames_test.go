@@ -1,4 +1,4 @@
-package pages
+package lobby
 
 import (
 	"context"
@@ -98,10 +98,10 @@ func TestMyGamesFits(t *testing.T) {
 	l.Do(func() {
 		for _, lg := range i18n.Langs {
 			for _, sz := range [][2]float64{{640, 480}, {390, 844}, {1280, 800}} {
-				c := newContext(t, lg, sz[0], sz[1])
+				c := looptest.NewContext(t, lg, sz[0], sz[1], 1)
 				m := myGamesPage(c, true)
 				for _, f := range m.Fits(c) {
-					if w := c.Text.Width(f.Text, f.Size, f.Bold); w*minFit > f.W+0.5 {
+					if w := c.Text.Width(f.Text, f.Size, f.Bold); w*looptest.MinFit > f.W+0.5 {
 						t.Errorf("%s %v: %q is %.0f px wide at %.1f px, its box %.0f px", lg, sz, f.Text, w, f.Size, f.W)
 					}
 				}
@@ -120,7 +120,7 @@ func TestMyGamesFits(t *testing.T) {
 // does (Opts.Online.Game, the online page); a tap on the title opens
 // nothing.
 func TestMyGamesTapOpens(t *testing.T) {
-	c := newContext(t, "en", 640, 480)
+	c := looptest.NewContext(t, "en", 640, 480, 1)
 	opened := ""
 	c.Screens.Online = func(c *app.Context) app.Scene { opened = c.Opts.Online.Game; return nil }
 	m := myGamesPage(c, true)
@@ -154,7 +154,7 @@ func TestMyGamesShots(t *testing.T) {
 	for _, sz := range [][3]int{{1280, 800, 1}, {1640, 2360, 2}, {1170, 2532, 3}} {
 		for _, live := range []bool{true, false} {
 			l.Do(func() {
-				c := newContext(t, "en", float64(sz[0]), float64(sz[1]))
+				c := looptest.NewContext(t, "en", float64(sz[0]), float64(sz[1]), 1)
 				c.Scale = float64(sz[2])
 				m := myGamesPage(c, live)
 				img := ebiten.NewImage(sz[0], sz[1])
@@ -174,7 +174,7 @@ func TestMyGamesShots(t *testing.T) {
 // watcher stops fetching; before, only Back and Escape stopped it, and a
 // page swept away by a notice kept fetching every 30 s for good.
 func TestMyGamesClosedStopsFetching(t *testing.T) {
-	c := newContext(t, "en", 640, 480)
+	c := looptest.NewContext(t, "en", 640, 480, 1)
 	m := myGamesPage(c, true)
 	var fetched atomic.Int64
 	m.watch = online.NewWatcher(func(context.Context) ([]proto.GameReply, error) {

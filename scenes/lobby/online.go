@@ -1,4 +1,4 @@
-package pages
+package lobby
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -755,7 +756,7 @@ func (o *Online) layout(c *app.Context) {
 			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOVariant, Arg: i, Label: c.Lang.Variants[i], On: o.variant == i})
 		}
 		players := func(i int, bx, bw float64) {
-			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOPlayers, Arg: i + 2, Label: playerLabels[i+2], On: o.players == i+2})
+			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOPlayers, Arg: i + 2, Label: strconv.Itoa(i + 2), On: o.players == i+2})
 		}
 		if c.W > c.H && w >= 20*u {
 			// Wide and short (a desktop, a phone on its side): the game

@@ -1,6 +1,6 @@
 //go:build linux
 
-package pages
+package lobby
 
 import (
 	"os"
@@ -16,6 +16,7 @@ import (
 	"shiftago/logic/online/servetest"
 	"shiftago/scenes/app"
 	"shiftago/scenes/looptest"
+	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
 )
@@ -58,7 +59,7 @@ func TestCodeBoxTypedWhileFramesAreSlow(t *testing.T) {
 	}
 	n := servetest.Start(t, bin, "127.0.0.1:0", "--data", t.TempDir(), "--quiet")
 	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, Store: &saves.Memory{},
-		Online: app.OnlineOptions{Server: n.Base, Open: true}}, app.Screens{Title: NewSetup, Online: NewOnline}, nil)
+		Online: app.OnlineOptions{Server: n.Base, Open: true}}, app.Screens{Title: pages.NewSetup, Online: NewOnline}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

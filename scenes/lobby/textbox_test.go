@@ -1,4 +1,4 @@
-package pages
+package lobby
 
 import (
 	"os"
@@ -89,7 +89,7 @@ func TestTextBoxPastesOnTheDesktop(t *testing.T) {
 	}
 	t.Setenv("PATH", dir)
 	t.Setenv("WAYLAND_DISPLAY", "")
-	c := newContext(t, "en", 640, 480)
+	c := looptest.NewContext(t, "en", 640, 480, 1)
 	b := &textBox{max: 200, rect: layout.Rect{X: 10, Y: 10, W: 400, H: 40}}
 	tick := func(in input.Input) {
 		l.Do(func() {
