@@ -16,6 +16,7 @@ import (
 	"shiftago/scenes/lobby"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
+	"shiftago/scenes/records"
 	"shiftago/scenes/saves"
 )
 
@@ -62,7 +63,7 @@ func TestArtShots(t *testing.T) {
 			{"title", func() app.Scene { c.Setup = play.DefaultSetup(); return pages.NewSetup(c) }},
 			{"settings", func() app.Scene { return pages.NewSettings(c) }},
 			{"rules", func() app.Scene { return pages.NewRules(c, logic.Expert) }},
-			{"records", func() app.Scene { return pages.NewRecords(c, nil) }},
+			{"records", func() app.Scene { return records.NewRecords(c, nil) }},
 			{"puzzles", func() app.Scene { c.Setup = play.DefaultSetup(); p, _ := game.NewPuzzles(c); return p }},
 			{"online", func() app.Scene { return lobby.NewOnline(c) }},
 			{"mygames", func() app.Scene { return lobby.NewMyGames(c) }},

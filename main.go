@@ -28,6 +28,7 @@ import (
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/lobby"
 	"shiftago/scenes/pages"
+	"shiftago/scenes/records"
 	"shiftago/scenes/saves"
 	"shiftago/wasm/searcher/worker"
 )
@@ -332,9 +333,9 @@ func screens() app.Screens {
 		Resume:      game.Resume,
 		Settings:    pages.NewSettings,
 		Rules:       pages.NewRules,
-		Records:     pages.NewRecords,
-		Replay:      pages.NewReplay,
-		Moves:       pages.NewMoves,
+		Records:     records.NewRecords,
+		Replay:      records.NewReplay,
+		Moves:       records.NewMoves,
 		Tutorial:    game.NewTutorial,
 		SaveProblem: pages.NewSaveProblem,
 		Elsewhere:   pages.NewElsewhere,

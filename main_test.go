@@ -20,6 +20,7 @@ import (
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
+	"shiftago/scenes/records"
 	"shiftago/scenes/saves"
 )
 
@@ -139,9 +140,9 @@ func TestScreenshots(t *testing.T) {
 			}
 			return nil
 		})
-		shot("records"+suf, w, h, func() app.Scene { return pages.NewRecords(c, newGame(mid).Session().Record()) })
+		shot("records"+suf, w, h, func() app.Scene { return records.NewRecords(c, newGame(mid).Session().Record()) })
 		shot("result"+suf, w, h, result)
-		shot("replay"+suf, w, h, func() app.Scene { return pages.NewReplay(c, rec) })
+		shot("replay"+suf, w, h, func() app.Scene { return records.NewReplay(c, rec) })
 		shot("tutorial"+suf, w, h, func() app.Scene { c.Setup = play.DefaultSetup(); ts, _ := game.NewTutorial(c); return ts })
 		shot("puzzle"+suf, w, h, func() app.Scene { c.Setup = play.DefaultSetup(); ps, _ := game.NewPuzzles(c); return ps })
 		shot("problem"+suf, w, h, func() app.Scene {
@@ -193,10 +194,10 @@ func TestScreenshots(t *testing.T) {
 		scale float64
 	}{{"1280x800", 1280, 800, 1}, {"tablet-1640x2360", 1640, 2360, 2}, {"phone-1170x2532", 1170, 2532, 3}} {
 		c.Scale, c.Opts.Store = sz.scale, hist
-		shot("history-"+sz.name+".png", sz.w, sz.h, func() app.Scene { return pages.NewRecords(c, nil) })
+		shot("history-"+sz.name+".png", sz.w, sz.h, func() app.Scene { return records.NewRecords(c, nil) })
 		review := func(legend bool) func() app.Scene {
 			return func() app.Scene {
-				r := pages.NewReplay(c, won).(*pages.Replay)
+				r := records.NewReplay(c, won).(*records.Replay)
 				r.SetAnalysisNodes(3000)
 				// The analysis runs away from the frame: ticks until
 				// it is done, a millisecond apart.

@@ -28,11 +28,8 @@ func TestEveryTextFits(t *testing.T) {
 		for _, lg := range i18n.Langs {
 			c := looptest.NewContext(t, lg, 640, 480, 1)
 			check := func(where string, fits []ui.Fit, least float64) {
-				for _, f := range fits {
-					if w := c.Text.Width(f.Text, f.Size, f.Bold); w*least > f.W+0.5 {
-						t.Errorf("%s, %s: %q is %.0f px wide at %.1f px, its box %.0f px", lg, where, f.Text, w, f.Size, f.W)
-					}
-				}
+				t.Helper()
+				looptest.CheckFits(t, c, lg+", "+where, fits, least)
 			}
 			// The setup, with four players and computers (level names).
 			c.Setup.Players = 4
@@ -57,9 +54,6 @@ func TestEveryTextFits(t *testing.T) {
 					t.Errorf("%s, rules %s: the text runs to y=%.0f, off the %.0f px screen that scrolls %.0f", lg, v, r.TextBottom(), c.H, r.scroll.Max)
 				}
 			}
-			rs := NewRecords(c, &record.Record{}).(*Records)
-			rs.layout(c)
-			check("records", rs.Fits(c), looptest.MinFit)
 			sp := NewSaveProblem(c, app.SaveProblem{Err: os.ErrInvalid, Where: "/home/someone/.config/shiftago/game.damaged-20260101-120000.json"}).(*SaveProblem)
 			sp.layout(c)
 			check("save problem", sp.Fits(c), looptest.MinFit)
@@ -68,56 +62,6 @@ func TestEveryTextFits(t *testing.T) {
 			check("elsewhere", el.Fits(c), looptest.MinFit)
 		}
 	})
-}
-
-// TestMoveList: the move list names each move's player and entry point
-// in words, opens at the latest move, and pages by held taps on its
-// buttons.
-func TestMoveList(t *testing.T) {
-	c := looptest.NewContext(t, "en", 640, 480, 1)
-	rec, err := record.Parse("Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\nHandicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n1. W4\n2. Nd\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos, _ := rec.Final()
-	for i := 0; i < 30 && !pos.Over(); i++ {
-		var buf [logic.MaxMoves]logic.Move
-		ms := pos.Moves(buf[:0])
-		mv := ms[(i*7)%len(ms)]
-		pos.Apply(mv, nil)
-		rec.Moves = append(rec.Moves, mv)
-	}
-	c.H = 320 // room for about a dozen lines
-	m := NewMoves(c, rec).(*Moves)
-	m.layout(c)
-	if len(m.lines) <= m.rows {
-		t.Fatalf("%d moves fit in %d rows: nothing to page", len(m.lines), m.rows)
-	}
-	if got := m.Lines()[0]; got != "1. Orange: row 4 from the left (W4)" {
-		t.Errorf("first line %q", got)
-	}
-	if got := m.Lines()[1]; got != "2. Green: column d from the top (Nd)" {
-		t.Errorf("second line %q", got)
-	}
-	if m.first+m.rows != len(m.lines) {
-		t.Errorf("the list opens at line %d of %d (%d rows), not at its end", m.first, len(m.lines), m.rows)
-	}
-	up := m.bs.List[1]
-	if up.Act != actMovesUp || up.Off {
-		t.Fatalf("no Up button: %+v", m.bs.List)
-	}
-	first := m.first
-	pc := up.Rect().Center()
-	for k, tick := range []struct{ down, pressed, released bool }{{true, true, false}, {true, false, false}, {true, false, false}, {true, false, false}, {false, false, true}} {
-		c.In.Pointer = ui.Pointer{X: pc.X, Y: pc.Y, Down: tick.down, Pressed: tick.pressed, Released: tick.released}
-		m.Update(c)
-		if k < 4 && m.first != first {
-			t.Fatal("the list moved before the tap ended")
-		}
-	}
-	if m.first >= first {
-		t.Errorf("a held tap on Up left the list at line %d (was %d)", m.first, first)
-	}
 }
 
 // TestSetupKeepsItsPlace: changing the number of players moves none of
@@ -192,10 +136,6 @@ func TestSetupKeepsItsPlace(t *testing.T) {
 func TestPageTargetsAreFingerSized(t *testing.T) {
 	l := looptest.Need(t)
 	l.Do(func() {
-		rec, err := record.Parse("Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\nHandicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n1. W4\n")
-		if err != nil {
-			t.Fatal(err)
-		}
 		for _, sz := range [][2]float64{{360, 640}, {390, 844}, {844, 390}, {768, 1024}, {1024, 768}, {1280, 800}} {
 			for _, dpr := range []float64{1, 2, 3} {
 				c := looptest.NewContext(t, "en", sz[0]*dpr, sz[1]*dpr, 1)
@@ -212,9 +152,7 @@ func TestPageTargetsAreFingerSized(t *testing.T) {
 					"setup":     NewSetup(c).(*Setup),
 					"settings":  NewSettings(c).(*Settings),
 					"rules":     NewRules(c, logic.Expert).(*Rules),
-					"records":   NewRecords(c, rec).(*Records),
 					"problem":   NewSaveProblem(c, app.SaveProblem{Err: os.ErrInvalid, Where: "x", Backup: []byte("{}")}).(*SaveProblem),
-					"moves":     NewMoves(c, rec).(*Moves),
 					"elsewhere": NewElsewhere(c).(*Elsewhere),
 				}
 				for name, p := range pages {
@@ -227,15 +165,7 @@ func TestPageTargetsAreFingerSized(t *testing.T) {
 					case *Settings:
 						scroll = q.scroll.Max
 					}
-					for _, b := range p.PageButtons() {
-						r := b.Rect
-						if r.W < 44*dpr-0.5 || r.H < 44*dpr-0.5 {
-							t.Errorf("%v@%v %s: %s is %.0f×%.0f CSS px", sz, dpr, name, b.ID, r.W/dpr, r.H/dpr)
-						}
-						if r.X < 0 || r.X+r.W > c.W+0.5 || r.Y < -0.5 || r.Y+r.H > c.H+scroll+0.5 {
-							t.Errorf("%v@%v %s: %s at %v is out of reach (page scrolls %.0f)", sz, dpr, name, b.ID, r, scroll)
-						}
-					}
+					looptest.CheckTargets(t, c, fmt.Sprintf("%v@%v %s", sz, dpr, name), p.PageButtons(), dpr, scroll)
 				}
 			}
 		}

@@ -1,4 +1,4 @@
-package pages
+package records
 
 import (
 	"image"
@@ -21,6 +21,7 @@ import (
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
+	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
 )
@@ -201,7 +202,7 @@ func TestReplayAnalysesAwayInTheLoop(t *testing.T) {
 	var r *Replay
 	var err error
 	l.Do(func() {
-		g, err = app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{}}, app.Screens{Title: NewSetup}, &input.Script{})
+		g, err = app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{}}, app.Screens{Title: pages.NewSetup}, &input.Script{})
 		if err != nil {
 			return
 		}
@@ -270,7 +271,7 @@ func TestReplayTapAMark(t *testing.T) {
 	var r *Replay
 	var err error
 	l.Do(func() {
-		g, err = app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{}}, app.Screens{Title: NewSetup}, script)
+		g, err = app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{}}, app.Screens{Title: pages.NewSetup}, script)
 		if err != nil {
 			return
 		}

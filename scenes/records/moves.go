@@ -1,7 +1,8 @@
-package pages
+package records
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -71,7 +72,7 @@ func (m *Moves) layout(c *app.Context) {
 		if err == nil && i < len(movers) {
 			who = c.Lang.Colors[m.rec.Seats[movers[i]].Color] + ": "
 		}
-		line := itoa(i+1) + ". " + who + play.EntryWords(c.Lang, mv.Entry()) + " (" + mv.String() + ")"
+		line := strconv.Itoa(i+1) + ". " + who + play.EntryWords(c.Lang, mv.Entry()) + " (" + mv.String() + ")"
 		m.lines = append(m.lines, line)
 	}
 	bh := math.Max(1.2*u, ui.Target(c.Scale))
@@ -143,11 +144,4 @@ func (m *Moves) Draw(screen *ebiten.Image, c *app.Context) {
 		c.Text.Draw(screen, m.lines[i], x, y, c.Text.Fit(m.lines[i], 0.5*u, w, false), col, render.AlignLeft, false)
 	}
 	m.bs.Draw(screen, c.Kit())
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return digits[n]
-	}
-	return itoa(n/10) + digits[n%10]
 }
