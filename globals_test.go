@@ -29,12 +29,12 @@ var stateAllowed = map[string]string{
 	"logic/arena.live":              "every engine process started and not yet closed, so that an interrupt (SIGINT) kills them all: the signal handler has no value to be handed",
 	// startGrace is written by a test only (engine_test.go), which is
 	// why it is a variable; the program never writes it.
-	"scenes/app.held":          "the browser's snapshot of the Web Locks held, refreshed by a JS callback that has no Go value to reach; one page has one set of locks",
-	"scenes/play.thoughtIDs":   "numbers every search of the process, so that a late reply from the one shared search worker is never taken for another screen's search",
-	"scenes/play.lastPath":     "where the last search ran, read by the page API and the tests only; the search worker it describes is one per page",
-	"scenes/play.workerOnce":   "the page's one search worker (a Web Worker) is started once, at the first search",
-	"scenes/play.workerClient": "the page's one search worker, shared by every game of the page",
-	"scenes/looptest.theLoop":  "ebiten.RunGame may run once per process, so the test loop is one per test binary (tests only)",
+	"scenes/app.held":               "the browser's snapshot of the Web Locks held, refreshed by a JS callback that has no Go value to reach; one page has one set of locks",
+	"scenes/play/away.thoughtIDs":   "numbers every search of the process, so that a late reply from the one shared search worker is never taken for another screen's search",
+	"scenes/play/away.lastPath":     "where the last search ran, read by the page API and the tests only; the search worker it describes is one per page",
+	"scenes/play/away.workerOnce":   "the page's one search worker (a Web Worker) is started once, at the first search",
+	"scenes/play/away.workerClient": "the page's one search worker, shared by every game of the page",
+	"scenes/looptest.theLoop":       "ebiten.RunGame may run once per process, so the test loop is one per test binary (tests only)",
 }
 
 // TestNoMutableGlobals keeps the rule of README.md's "Where things are":

@@ -8,7 +8,7 @@ import (
 
 	"shiftago/render/layout"
 	"shiftago/scenes/keep"
-	"shiftago/scenes/play"
+	"shiftago/scenes/play/away"
 )
 
 // Browser reports whether the game runs in a browser page (which cannot
@@ -92,7 +92,7 @@ func installPage(g *Game) {
 	fn("moves", func([]js.Value) any { return strings(g.PageMoves()) })
 	fn("record", func([]js.Value) any { return strings(g.PageRecord()) })
 	fn("phase", func([]js.Value) any { return g.PagePhase() })
-	fn("searchPath", func([]js.Value) any { return play.LastSearchPath() })
+	fn("searchPath", func([]js.Value) any { return away.LastPath() })
 	fn("entryPoint", func(args []js.Value) any {
 		if p, ok := g.PageEntryPoint(arg(args)); ok {
 			return point(p)

@@ -6,6 +6,7 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/analysis"
 	"shiftago/logic/remote"
+	"shiftago/scenes/play/away"
 )
 
 // Analysis evaluates every position of a recorded game (package
@@ -43,9 +44,9 @@ type Analysis struct {
 	// none should be, unless the far searcher was lost).
 	inFrame int
 
-	// start sends a request away from the frame (startAway; tests give
+	// start sends a request away from the frame (away.Start; tests give
 	// their own), nil: every position is stepped in the frame.
-	start func(remote.Request) far
+	start func(remote.Request) away.Far
 }
 
 // analysisRun is the evaluation of position i: away (far, until it
@@ -53,7 +54,7 @@ type Analysis struct {
 type analysisRun struct {
 	i   int
 	req remote.Request
-	far far
+	far away.Far
 	job *analysis.Job
 }
 
@@ -110,8 +111,8 @@ func NewAnalysis(start logic.Position, moves []logic.Move, cfg AnalysisConfig) (
 		}
 	}
 	if cfg.Away {
-		a.start = func(req remote.Request) far {
-			f, _ := startAway(req)
+		a.start = func(req remote.Request) away.Far {
+			f, _ := away.Start(req)
 			return f
 		}
 	}
@@ -166,7 +167,7 @@ func (a *Analysis) Step(nodes int) (done bool) {
 	}
 	r := a.run
 	if r.far != nil {
-		rep, ok := r.far.poll()
+		rep, ok := r.far.Poll()
 		if !ok {
 			return false
 		}
@@ -196,7 +197,7 @@ func (a *Analysis) Step(nodes int) (done bool) {
 // and the platform can, else stepped in the frame from the next Step.
 func (a *Analysis) begin(i int) {
 	cfg := a.jobConfig(i)
-	r := &analysisRun{i: i, req: remote.Request{ID: int(thoughtIDs.Add(1)), Pos: a.pos[i], Level: cfg.Level, MaxNodes: cfg.MaxNodes, Seed: cfg.Seed, Workers: 1, Analyse: true}}
+	r := &analysisRun{i: i, req: remote.Request{ID: away.NextID(), Pos: a.pos[i], Level: cfg.Level, MaxNodes: cfg.MaxNodes, Seed: cfg.Seed, Workers: 1, Analyse: true}}
 	if a.start != nil {
 		r.far = a.start(r.req)
 	}
@@ -228,7 +229,7 @@ func (a *Analysis) book(i int, e PlyEval) {
 func (a *Analysis) abandon() {
 	if r := a.run; r != nil {
 		if r.far != nil {
-			r.far.cancel()
+			r.far.Cancel()
 		}
 		if r.job != nil {
 			r.job.Stop()

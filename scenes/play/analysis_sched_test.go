@@ -10,6 +10,7 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/analysis"
 	"shiftago/logic/remote"
+	"shiftago/scenes/play/away"
 )
 
 // fakeFar is an evaluation sent away that answers when the test says.
@@ -21,13 +22,13 @@ type fakeFar struct {
 	polls     int
 }
 
-func (f *fakeFar) poll() (remote.Reply, bool) { f.polls++; return f.rep, f.done }
-func (f *fakeFar) cancel()                    { f.cancelled = true }
+func (f *fakeFar) Poll() (remote.Reply, bool) { f.polls++; return f.rep, f.done }
+func (f *fakeFar) Cancel()                    { f.cancelled = true }
 
 // fakeAway is where the analysis under test sends its positions.
 type fakeAway struct{ sent []*fakeFar }
 
-func (w *fakeAway) start(req remote.Request) far {
+func (w *fakeAway) start(req remote.Request) away.Far {
 	f := &fakeFar{req: req}
 	w.sent = append(w.sent, f)
 	return f
@@ -291,30 +292,30 @@ func TestAnalysisThroughTheWorkerClient(t *testing.T) {
 	framed, _ := NewAnalysis(start, ms, cfg)
 	for !framed.Step(1 << 20) {
 	}
-	w := &fakeWorker{}
-	c := newClient(w.post)
+	var lines []string // what the worker was sent
+	c := away.NewClient(func(l string) error { lines = append(lines, l); return nil })
 	a, _ := NewAnalysis(start, ms, cfg)
-	a.start = c.start
+	a.start = c.Start
 	// answer runs the last line posted, as the worker would, and
 	// delivers its reply.
 	answer := func() {
 		t.Helper()
-		kind, req, _, err := remote.Parse(w.lines[len(w.lines)-1])
+		kind, req, _, err := remote.Parse(lines[len(lines)-1])
 		if err != nil || kind != "ana" {
-			t.Fatalf("posted %q (%v)", w.lines[len(w.lines)-1], err)
+			t.Fatalf("posted %q (%v)", lines[len(lines)-1], err)
 		}
-		c.receive(remote.Run(req, nil).String())
+		c.Receive(remote.Run(req, nil).String())
 		a.Step(1)
 	}
 	a.Step(1)
 	answer() // position 0
 	a.Focus(3)
-	if last := w.lines[len(w.lines)-1]; !strings.HasPrefix(last, "stop ") {
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "stop ") {
 		t.Errorf("the focus moved: posted %q, want a stop", last)
 	}
 	a.Step(1)
 	answer() // 3
-	c.fail("the search worker failed")
+	c.Fail("the search worker failed")
 	for n := 0; !a.Step(1 << 20); n++ {
 		if n > 1000 {
 			t.Fatal("never done in the frame")

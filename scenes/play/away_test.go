@@ -9,68 +9,53 @@ import (
 
 	"shiftago/logic/ai"
 	"shiftago/logic/remote"
+	"shiftago/scenes/play/away"
 )
 
-// waitFar waits until the goroutines of a far search have ended and
-// returns its reply (the test fails rather than hangs).
-func waitFar(t testing.TB, f far) remote.Reply {
-	t.Helper()
-	g := f.(*goFar)
-	select {
-	case <-g.done:
-	case <-time.After(2 * time.Minute):
-		t.Fatal("the far search never ended")
-	}
-	rep, ok := g.poll()
-	if !ok {
-		t.Fatal("ended but no reply")
-	}
-	return rep
-}
+// The positions these tests search: two players in the middlegame, and
+// three players in Expert, with no opening book and a whole budget.
+const (
+	twoInTheMiddle = "7/1o5/2og3/2go3/1g1o3/7/7 express og g 18,19 0,0 0,0"
+	threeInExpert  = "7/7/2g1b2/o6/o6/o2b3/1ooo3 expert ogb o 16,21,20 0,0,0 0,0,0"
+)
 
-// TestAwayPlaysTheSteppedMove: the search on goroutines of its own plays
-// the move that stepping in the frame finds, for one worker and two, at
-// several levels: a level keeps its character wherever it thinks.
-func TestAwayPlaysTheSteppedMove(t *testing.T) {
-	for i, s := range awayPositions {
-		levels := []int{1, 2, 3}
-		if i == 3 && !testing.Short() {
-			levels = append(levels, 4) // once: the race detector makes it slow
+// waitFar waits until a far search has replied and returns the reply
+// (the test fails rather than hangs).
+func waitFar(t testing.TB, f away.Far) remote.Reply {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		if rep, ok := f.Poll(); ok {
+			return rep
 		}
-		for _, level := range levels {
-			for _, workers := range []int{1, 2} {
-				req := remote.Request{ID: 1, Pos: parsed(t, s), Level: level, Seed: 42, Workers: workers}
-				f, path := startAway(req)
-				if path != PathThreads {
-					t.Fatalf("path %q", path)
-				}
-				rep := waitFar(t, f)
-				if want := stepped(req); rep.Err != "" || rep.Move != want {
-					t.Errorf("%s level %d, %d workers: away %+v, stepped %s", s, level, workers, rep, want)
-				}
-			}
+		if time.Now().After(deadline) {
+			t.Fatal("the far search never ended")
 		}
+		time.Sleep(time.Millisecond)
 	}
 }
 
 // TestControllerThinksAway: a computer's move found away from the frame
 // is played like a stepped one, and the frame never waits for it.
 func TestControllerThinksAway(t *testing.T) {
-	c := newController(t, awayPositions[3], Pace{Away: true, Hurry: true}, false, true)
+	c := newController(t, twoInTheMiddle, Pace{Away: true, Hurry: true}, false, true)
 	setLevel(c, 1, 3)
-	want := stepped(remote.Request{Pos: c.S.M.Pos, Level: 3, Seed: 1, Workers: ai.DefaultWorkers()})
+	s := ai.NewSearch(c.S.M.Pos, remote.Request{Pos: c.S.M.Pos, Level: 3, Seed: 1, Workers: ai.DefaultWorkers()}.Config())
+	for !s.Step(DefaultNodesPerTick) {
+	}
+	want := s.Best()
 	c.Step()
-	if searchOf(c) == nil || searchOf(c).far == nil {
+	if searchOf(c) == nil || searchOf(c).Far == nil {
 		t.Fatal("no far search started")
 	}
-	waitFar(t, searchOf(c).far) // the goroutines are done: the next tick plays
+	waitFar(t, searchOf(c).Far) // the goroutines are done: the next tick plays
 	c.Step()
 	evs := show(c)
 	if kinds(evs) != "played" || evs[0].Move != want {
 		t.Errorf("events %s, move %v; stepped: %s", kinds(evs), evs, want)
 	}
-	if LastSearchPath() != PathThreads {
-		t.Errorf("searched in %q", LastSearchPath())
+	if away.LastPath() != away.PathThreads {
+		t.Errorf("searched in %q", away.LastPath())
 	}
 }
 
@@ -93,7 +78,7 @@ func settles(t *testing.T, n int) {
 func TestAbandonedSearchEnds(t *testing.T) {
 	base := runtime.NumGoroutine()
 	// Three players: no opening book, the whole budget to abandon.
-	pos := awayPositions[2]
+	pos := threeInExpert
 
 	// Undo.
 	c := newController(t, pos, Pace{Away: true}, false, true, true)
@@ -103,10 +88,10 @@ func TestAbandonedSearchEnds(t *testing.T) {
 	show(c)
 	setLevel(c, 1, 5)
 	c.Step()
-	if searchOf(c) == nil || searchOf(c).far == nil {
+	if searchOf(c) == nil || searchOf(c).Far == nil {
 		t.Fatal("no far search started")
 	}
-	g := searchOf(c).far.(*goFar)
+	g := searchOf(c).Far
 	if !c.Undo(false) {
 		t.Fatal("no undo")
 	}
@@ -122,7 +107,7 @@ func TestAbandonedSearchEnds(t *testing.T) {
 	c = newController(t, pos, Pace{Away: true}, true)
 	setLevel(c, 0, 5)
 	c.Step()
-	g = searchOf(c).far.(*goFar)
+	g = searchOf(c).Far
 	c.Stop()
 	if rep := waitFar(t, g); rep.Err != "stopped" {
 		t.Errorf("left search replied %+v", rep)
@@ -132,10 +117,10 @@ func TestAbandonedSearchEnds(t *testing.T) {
 	// The hint's search, when hints are turned off.
 	c = newController(t, pos, Pace{Away: true, Hints: true}, false)
 	c.Step()
-	if c.hintSearch == nil || c.hintSearch.far == nil {
+	if c.hintSearch == nil || c.hintSearch.Far == nil {
 		t.Fatal("no far hint search")
 	}
-	g = c.hintSearch.far.(*goFar)
+	g = c.hintSearch.Far
 	c.Stop()
 	waitFar(t, g)
 	settles(t, base)

@@ -8,7 +8,7 @@
 // computer's pace, and what to announce, as catalogue keys with
 // arguments. The match keeps the game and owns no search: the computer
 // player does. The search runs away
-// from the frame loop where the platform can (away.go: goroutines on a
+// from the frame loop where the platform can (scenes/play/away: goroutines on a
 // desktop, the search's Web Worker in the browser) and is stepped a slice
 // a tick where it cannot, to the same move. The replay's analysis
 // (analysis.go) runs its positions the same way, one at a time, the

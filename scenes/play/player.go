@@ -3,6 +3,7 @@ package play
 import (
 	"shiftago/logic"
 	"shiftago/logic/record"
+	"shiftago/scenes/play/away"
 )
 
 // A Player plays one seat for the turn controller. The controller asks
@@ -66,7 +67,7 @@ type ComputerPlayer struct {
 	Level int
 	Seed  uint64 // the match's seed; each move's search mixes in the ply
 
-	search *thought
+	search *away.Thought
 	ver    int // the match's Version the search under way is for
 }
 
@@ -86,13 +87,13 @@ func (p *ComputerPlayer) Next(m *Match, pace Pace) (logic.Move, bool) {
 	if p.search == nil {
 		p.ver = m.Version
 		seed := p.Seed ^ uint64(len(m.Moves))*0x9E3779B97F4A7C15
-		p.search = newThought(m.Pos, p.Level, seed, pace.Away)
+		p.search = away.NewThought(m.Pos, p.Level, seed, pace.Away)
 	}
 	nodes := pace.NodesPerTick
 	if nodes <= 0 {
 		nodes = DefaultNodesPerTick
 	}
-	mv, ok := p.search.poll(nodes)
+	mv, ok := p.search.Poll(nodes)
 	if !ok {
 		return logic.NoMove, false
 	}
@@ -113,7 +114,7 @@ func (p *ComputerPlayer) Seen(m *Match) {
 // Stop abandons the search under way.
 func (p *ComputerPlayer) Stop() {
 	if p.search != nil {
-		p.search.stop()
+		p.search.Stop()
 		p.search = nil
 	}
 }

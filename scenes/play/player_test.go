@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"shiftago/logic/record"
+	"shiftago/scenes/play/away"
 )
 
 // setLevel makes seat i of c's match the computer at level lv, in the
@@ -15,7 +16,7 @@ func setLevel(c *Controller, i, lv int) {
 }
 
 // searchOf is the search under way of the computer to move in c, or nil.
-func searchOf(c *Controller) *thought {
+func searchOf(c *Controller) *away.Thought {
 	m := c.S.M
 	if m.Pos.Over() {
 		return nil

@@ -6,6 +6,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/logic/record"
+	"shiftago/scenes/play/away"
 )
 
 // Phase is what a turn waits for.
@@ -201,7 +202,7 @@ type Controller struct {
 
 	hint       logic.Move // the best move found for the human to move
 	hintFor    int        // the match's Version it was found for (-1: none)
-	hintSearch *thought
+	hintSearch *away.Thought
 	hintAsked  int // the match's Version a hint was asked for (-1: none)
 }
 
@@ -213,7 +214,7 @@ func NewController(s *Session, pace Pace) *Controller {
 		c.players[i] = NewPlayer(s.M.Player(i), s.M.Seed())
 	}
 	if pace.Away {
-		warmAway()
+		away.Warm()
 	}
 	c.Jump()
 	c.events = c.events[:0] // nothing to show yet
@@ -332,19 +333,19 @@ func (c *Controller) stepHint() {
 	m := c.S.M
 	if !c.hintsOn() || c.hintFor == m.Version {
 		if c.hintSearch != nil && !c.hintsOn() {
-			c.hintSearch.stop()
+			c.hintSearch.Stop()
 			c.hintSearch = nil
 		}
 		return
 	}
 	if c.hintSearch == nil {
-		c.hintSearch = newThought(m.Pos, HintLevel, m.Seed()^uint64(m.Version), c.Pace.Away)
+		c.hintSearch = away.NewThought(m.Pos, HintLevel, m.Seed()^uint64(m.Version), c.Pace.Away)
 	}
 	nodes := c.Pace.NodesPerTick
 	if nodes <= 0 {
 		nodes = DefaultNodesPerTick
 	}
-	if mv, ok := c.hintSearch.poll(nodes / 2); ok {
+	if mv, ok := c.hintSearch.Poll(nodes / 2); ok {
 		c.hint, c.hintFor = mv, m.Version
 		c.hintSearch = nil
 	}
@@ -886,7 +887,7 @@ func (c *Controller) Stop() {
 		p.Stop()
 	}
 	if c.hintSearch != nil {
-		c.hintSearch.stop()
+		c.hintSearch.Stop()
 		c.hintSearch = nil
 	}
 }

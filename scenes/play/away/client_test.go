@@ -1,4 +1,4 @@
-package play
+package away
 
 import (
 	"strings"
@@ -31,7 +31,7 @@ func parsed(t testing.TB, s string) logic.Position {
 // stepped is the move the frame loop's stepping finds for req.
 func stepped(req remote.Request) logic.Move {
 	s := ai.NewSearch(req.Pos, req.Config())
-	for !s.Step(DefaultNodesPerTick) {
+	for !s.Step(4096) { // any slice finds the same move
 	}
 	return s.Best()
 }
@@ -49,31 +49,31 @@ func (w *fakeWorker) post(line string) error { w.lines = append(w.lines, line); 
 // later search too.
 func TestWorkerClient(t *testing.T) {
 	w := &fakeWorker{}
-	c := newClient(w.post)
+	c := NewClient(w.post)
 	pos := parsed(t, awayPositions[3])
 	req := remote.Request{ID: 11, Pos: pos, Level: 2, Seed: 5, Workers: 1}
 	want := stepped(req)
 
-	th := &thought{req: req, far: c.start(req), path: PathWorker}
+	th := &Thought{req: req, Far: c.Start(req), path: PathWorker}
 	if len(w.lines) != 1 || w.lines[0] != req.String() {
 		t.Fatalf("posted %q", w.lines)
 	}
-	if _, ok := th.poll(1); ok {
+	if _, ok := th.Poll(1); ok {
 		t.Fatal("an answer before the worker replied")
 	}
-	c.receive(remote.Reply{ID: 11, Move: want, Nodes: 4000}.String())
-	if mv, ok := th.poll(1); !ok || mv != want || th.step != nil || LastSearchPath() != PathWorker {
-		t.Errorf("worker's reply: %s %v, stepped %v, path %q", mv, ok, th.step != nil, LastSearchPath())
+	c.Receive(remote.Reply{ID: 11, Move: want, Nodes: 4000}.String())
+	if mv, ok := th.Poll(1); !ok || mv != want || th.step != nil || LastPath() != PathWorker {
+		t.Errorf("worker's reply: %s %v, stepped %v, path %q", mv, ok, th.step != nil, LastPath())
 	}
 
 	// Cancelled: a stop line, and the late reply is dropped.
 	req.ID = 12
-	j := c.start(req)
-	j.cancel()
+	j := c.Start(req)
+	j.Cancel()
 	if last := w.lines[len(w.lines)-1]; last != remote.Stop(12) {
 		t.Errorf("cancel posted %q", last)
 	}
-	c.receive(remote.Reply{ID: 12, Move: want}.String())
+	c.Receive(remote.Reply{ID: 12, Move: want}.String())
 	if len(c.jobs) != 0 || c.lost != "" {
 		t.Errorf("jobs %v, lost %q", c.jobs, c.lost)
 	}
@@ -85,11 +85,11 @@ func TestWorkerClient(t *testing.T) {
 		remote.Reply{ID: 14, Err: "out of memory"}.String(),
 	} {
 		req.ID = 13 + i
-		th := &thought{req: req, far: c.start(req), path: PathWorker}
-		c.receive(line)
-		mv, ok := th.poll(1 << 30)
-		if !ok || mv != want || th.far != nil || LastSearchPath() != PathFrame {
-			t.Errorf("after %q: %s %v, path %q", line, mv, ok, LastSearchPath())
+		th := &Thought{req: req, Far: c.Start(req), path: PathWorker}
+		c.Receive(line)
+		mv, ok := th.Poll(1 << 30)
+		if !ok || mv != want || th.Far != nil || LastPath() != PathFrame {
+			t.Errorf("after %q: %s %v, path %q", line, mv, ok, LastPath())
 		}
 	}
 	if c.lost != "" {
@@ -100,31 +100,31 @@ func TestWorkerClient(t *testing.T) {
 	// slice a tick, to the same move; later searches never reach the
 	// worker.
 	req.ID = 20
-	th = &thought{req: req, far: c.start(req), path: PathWorker}
-	th.poll(1)
-	c.fail("RuntimeError: unreachable")
+	th = &Thought{req: req, Far: c.Start(req), path: PathWorker}
+	th.Poll(1)
+	c.Fail("RuntimeError: unreachable")
 	var mv logic.Move
 	ticks := 0
 	for ok := false; !ok; ticks++ {
-		mv, ok = th.poll(500)
+		mv, ok = th.Poll(500)
 	}
-	if mv != want || ticks < 2 || LastSearchPath() != PathFrame {
-		t.Errorf("after the crash: %s in %d ticks (want %s, stepped), path %q", mv, ticks, want, LastSearchPath())
+	if mv != want || ticks < 2 || LastPath() != PathFrame {
+		t.Errorf("after the crash: %s in %d ticks (want %s, stepped), path %q", mv, ticks, want, LastPath())
 	}
-	if c.start(req) != nil {
+	if c.Start(req) != nil {
 		t.Error("a lost worker takes searches")
 	}
 
 	// A worker that could not load says so with id 0.
-	c = newClient(w.post)
+	c = NewClient(w.post)
 	req.ID = 21
-	j = c.start(req)
-	c.receive("error 0 searcher.wasm: 404")
-	if rep, ok := j.poll(); !ok || !strings.Contains(rep.Err, "404") || c.start(req) != nil {
+	j = c.Start(req)
+	c.Receive("error 0 searcher.wasm: 404")
+	if rep, ok := j.Poll(); !ok || !strings.Contains(rep.Err, "404") || c.Start(req) != nil {
 		t.Errorf("load error: %+v %v", rep, ok)
 	}
-	c = newClient(w.post)
-	c.receive("hello")
+	c = NewClient(w.post)
+	c.Receive("hello")
 	if c.lost == "" {
 		t.Error("an unreadable line from the worker is taken")
 	}
@@ -136,19 +136,19 @@ func TestWorkerClient(t *testing.T) {
 // the same move, and later searches too.
 func TestSilentWorker(t *testing.T) {
 	w := &fakeWorker{}
-	c := newClient(w.post)
+	c := NewClient(w.post)
 	now := time.Unix(1_800_000_000, 0)
 	c.now = func() time.Time { return now }
 	req := remote.Request{ID: 3, Pos: parsed(t, awayPositions[3]), Level: 2, Seed: 5, Workers: 1}
-	th := &thought{req: req, far: c.start(req), path: PathWorker}
+	th := &Thought{req: req, Far: c.Start(req), path: PathWorker}
 	now = now.Add(clientPatience - time.Second)
-	if _, ok := th.poll(1); ok {
+	if _, ok := th.Poll(1); ok {
 		t.Fatal("answered before the worker did, within the patience")
 	}
 	now = now.Add(2 * time.Second)
 	var mv logic.Move
 	for i := 0; ; i++ {
-		m, ok := th.poll(1 << 20)
+		m, ok := th.Poll(1 << 20)
 		if ok {
 			mv = m
 			break
@@ -160,7 +160,7 @@ func TestSilentWorker(t *testing.T) {
 	if mv != stepped(req) || th.path != PathFrame {
 		t.Errorf("after the silence: %v by %q, want %v stepped in the frame", mv, th.path, stepped(req))
 	}
-	if c.start(req) != nil {
+	if c.Start(req) != nil {
 		t.Error("a later search went to the silent worker")
 	}
 }

@@ -1,6 +1,6 @@
 //go:build js
 
-package play
+package away
 
 import (
 	"fmt"
@@ -15,22 +15,22 @@ import (
 // refused), and then every search steps in the frame.
 var (
 	workerOnce   sync.Once
-	workerClient *client
+	workerClient *Client
 )
 
-// warmAway starts the search worker ahead of the first search, so that
+// Warm starts the search worker ahead of the first search, so that
 // it downloads and compiles its program while the player makes the first
 // move rather than during the computer's.
-func warmAway() { workerOnce.Do(func() { workerClient = startWorker() }) }
+func Warm() { workerOnce.Do(func() { workerClient = startWorker() }) }
 
-// startAway sends req to the search's Web Worker (wasm/searcher), named
+// Start sends req to the search's Web Worker (wasm/searcher), named
 // by the page's <meta name="shiftago-searcher">.
-func startAway(req remote.Request) (far, string) {
-	warmAway()
+func Start(req remote.Request) (Far, string) {
+	Warm()
 	if workerClient == nil {
 		return nil, ""
 	}
-	if f := workerClient.start(req); f != nil {
+	if f := workerClient.Start(req); f != nil {
 		return f, PathWorker
 	}
 	return nil, ""
@@ -39,7 +39,7 @@ func startAway(req remote.Request) (far, string) {
 // startWorker converts between the Worker and the client: lines both
 // ways, a load error, a crash or an unreadable message as the worker's
 // loss. A JavaScript exception (a CSP refusal, say) means no worker.
-func startWorker() (c *client) {
+func startWorker() (c *Client) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Printf("shiftago: no search worker (%v); thinking in the frame\n", r)
@@ -55,7 +55,7 @@ func startWorker() (c *client) {
 		return nil
 	}
 	w := g.Get("Worker").New(meta.Get("content").String())
-	c = newClient(func(line string) (err error) {
+	c = NewClient(func(line string) (err error) {
 		defer func() {
 			if r := recover(); r != nil {
 				err = fmt.Errorf("postMessage: %v", r)
@@ -66,9 +66,9 @@ func startWorker() (c *client) {
 	})
 	w.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if d := args[0].Get("data"); d.Type() == js.TypeString {
-			c.receive(d.String())
+			c.Receive(d.String())
 		} else {
-			c.fail("a message that is no line")
+			c.Fail("a message that is no line")
 		}
 		return nil
 	}))
@@ -78,7 +78,7 @@ func startWorker() (c *client) {
 			if m := args[0].Get("message"); m.Type() == js.TypeString && m.String() != "" {
 				why += ": " + m.String()
 			}
-			c.fail(why)
+			c.Fail(why)
 			w.Call("terminate")
 			return nil
 		})

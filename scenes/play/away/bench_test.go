@@ -1,6 +1,6 @@
 //go:build !js
 
-package play
+package away
 
 import (
 	"fmt"
@@ -24,7 +24,7 @@ func BenchmarkGrandmasterAway(b *testing.B) {
 				b.ReportAllocs()
 				nodes := 0
 				for i := 0; b.Loop(); i++ {
-					f, _ := startAway(remote.Request{ID: i, Pos: p, Level: 5, Seed: uint64(i), Workers: workers})
+					f, _ := Start(remote.Request{ID: i, Pos: p, Level: 5, Seed: uint64(i), Workers: workers})
 					rep := waitFar(b, f)
 					if rep.Err != "" {
 						b.Fatal(rep.Err)

@@ -1,6 +1,6 @@
 //go:build !js
 
-package play
+package away
 
 import (
 	"sync/atomic"
@@ -8,12 +8,12 @@ import (
 	"shiftago/logic/remote"
 )
 
-// warmAway has nothing to prepare: goroutines start at once.
-func warmAway() {}
+// Warm has nothing to prepare: goroutines start at once.
+func Warm() {}
 
-// startAway runs req on goroutines of its own (ai's workers, one per core
+// Start runs req on goroutines of its own (ai's workers, one per core
 // as req says), so that the frame only looks for the reply.
-func startAway(req remote.Request) (far, string) {
+func Start(req remote.Request) (Far, string) {
 	g := &goFar{done: make(chan struct{})}
 	go func() {
 		defer close(g.done)
@@ -30,7 +30,7 @@ type goFar struct {
 	rep     remote.Reply
 }
 
-func (g *goFar) poll() (remote.Reply, bool) {
+func (g *goFar) Poll() (remote.Reply, bool) {
 	select {
 	case <-g.done:
 		return g.rep, true
@@ -39,6 +39,6 @@ func (g *goFar) poll() (remote.Reply, bool) {
 	}
 }
 
-// cancel asks the search to end at its next slice (a few milliseconds)
+// Cancel asks the search to end at its next slice (a few milliseconds)
 // and returns at once: a frame never waits for it.
-func (g *goFar) cancel() { g.stopped.Store(true) }
+func (g *goFar) Cancel() { g.stopped.Store(true) }

@@ -1,4 +1,4 @@
-package play
+package away
 
 import (
 	"fmt"
@@ -11,68 +11,72 @@ import (
 	"shiftago/logic/remote"
 )
 
-// Where the computer's searches run (LastSearchPath).
+// Where the computer's searches run (LastPath).
 const (
 	PathFrame   = "frame"   // stepped in the frame loop, a slice a tick
 	PathThreads = "threads" // goroutines of its own, on every core (desktop)
 	PathWorker  = "worker"  // a Web Worker running wasm/searcher (browser)
 )
 
-// far is a search running away from the frame loop (away_other.go,
-// away_js.go). poll never blocks: it gives the reply once there, a reply
+// Far is a search running away from the frame loop (away_other.go,
+// away_js.go). Poll never blocks: it gives the reply once there, a reply
 // with Err when the far search is lost (the game then searches in the
-// frame); cancel abandons it and returns at once.
-type far interface {
-	poll() (remote.Reply, bool)
-	cancel()
+// frame); Cancel abandons it and returns at once.
+type Far interface {
+	Poll() (remote.Reply, bool)
+	Cancel()
 }
 
 // thoughtIDs numbers the searches, so that a late reply is never taken
 // for another search's.
 var thoughtIDs atomic.Int64
 
+// NextID is a new search's request id, unique among every search sent
+// away (a Thought's and the replay's analysis share the one worker).
+func NextID() int { return int(thoughtIDs.Add(1)) }
+
 // lastPath is where the last search that answered ran.
 var lastPath atomic.Value
 
-// LastSearchPath says where the last search that found a move ran:
+// LastPath says where the last search that found a move ran:
 // PathFrame, PathThreads or PathWorker ("" before the first). For the
 // page API and tests: nothing in the game depends on it.
-func LastSearchPath() string {
+func LastPath() string {
 	s, _ := lastPath.Load().(string)
 	return s
 }
 
-// thought is one search for a move: away from the frame loop when asked
+// Thought is one search for a move: away from the frame loop when asked
 // and the platform can (goroutines, a Web Worker), else stepped in the
 // frame; a far search that is lost is searched again in the frame. Both
 // ways run the same request (position, level, seed, worker count), so they
 // find the same move: a level keeps its character wherever it thinks.
-type thought struct {
+type Thought struct {
 	req  remote.Request
-	far  far
+	Far  Far // the search away from the frame, nil when stepped in it
 	path string
 	step *ai.Search
 }
 
-// newThought starts the search of p at level with seed. Away, it runs on
+// NewThought starts the search of p at level with seed. Away, it runs on
 // every core a desktop has (the move depends on the worker count, never
 // on timing); in the frame, on one worker as it always has.
-func newThought(p logic.Position, level int, seed uint64, away bool) *thought {
-	t := &thought{req: remote.Request{ID: int(thoughtIDs.Add(1)), Pos: p, Level: level, Seed: seed, Workers: 1}, path: PathFrame}
+func NewThought(p logic.Position, level int, seed uint64, away bool) *Thought {
+	t := &Thought{req: remote.Request{ID: NextID(), Pos: p, Level: level, Seed: seed, Workers: 1}, path: PathFrame}
 	if away {
 		t.req.Workers = ai.DefaultWorkers()
-		if f, path := startAway(t.req); f != nil {
-			t.far, t.path = f, path
+		if f, path := Start(t.req); f != nil {
+			t.Far, t.path = f, path
 		}
 	}
 	return t
 }
 
-// poll advances the search: a slice of about nodes nodes in the frame, or
+// Poll advances the search: a slice of about nodes nodes in the frame, or
 // a look at the far search's reply. It returns the move once found.
-func (t *thought) poll(nodes int) (logic.Move, bool) {
-	if t.far != nil {
-		rep, ok := t.far.poll()
+func (t *Thought) Poll(nodes int) (logic.Move, bool) {
+	if t.Far != nil {
+		rep, ok := t.Far.Poll()
 		if !ok {
 			return logic.NoMove, false
 		}
@@ -85,8 +89,8 @@ func (t *thought) poll(nodes int) (logic.Move, bool) {
 			why = "an illegal move " + rep.Move.String()
 		}
 		fmt.Printf("shiftago: the %s search failed (%s); thinking in the frame instead\n", t.path, why)
-		t.far.cancel()
-		t.far, t.path = nil, PathFrame
+		t.Far.Cancel()
+		t.Far, t.path = nil, PathFrame
 	}
 	if t.step == nil {
 		t.step = ai.NewSearch(t.req.Pos, t.req.Config())
@@ -98,23 +102,23 @@ func (t *thought) poll(nodes int) (logic.Move, bool) {
 	return t.step.Best(), true
 }
 
-// stop abandons the search; a far one ends on its own, soon.
-func (t *thought) stop() {
-	if t.far != nil {
-		t.far.cancel()
+// Stop abandons the search; a far one ends on its own, soon.
+func (t *Thought) Stop() {
+	if t.Far != nil {
+		t.Far.Cancel()
 	}
 	if t.step != nil {
 		t.step.Stop()
 	}
 }
 
-// client runs searches in one far searcher (a Web Worker) that speaks
+// Client runs searches in one far searcher (a Web Worker) that speaks
 // package remote's lines: post sends a line; the searcher's lines come
-// back through receive, and its loss (it could not start, or crashed)
-// through fail, which turns every search under way into a failed reply,
+// back through Receive, and its loss (it could not start, or crashed)
+// through Fail, which turns every search under way into a failed reply,
 // and every later start into nil, so the game steps in the frame. The
-// browser calls receive and fail from its event callbacks, hence the lock.
-type client struct {
+// browser calls Receive and Fail from its event callbacks, hence the lock.
+type Client struct {
 	mu   sync.Mutex
 	post func(line string) error
 	jobs map[int]*clientJob
@@ -123,7 +127,7 @@ type client struct {
 }
 
 type clientJob struct {
-	c     *client
+	c     *Client
 	id    int
 	rep   remote.Reply
 	done  bool
@@ -136,12 +140,12 @@ type clientJob struct {
 // answers in a few seconds on a slow phone; the patience is far beyond.
 const clientPatience = 45 * time.Second
 
-func newClient(post func(string) error) *client {
-	return &client{post: post, jobs: map[int]*clientJob{}, now: time.Now}
+func NewClient(post func(string) error) *Client {
+	return &Client{post: post, jobs: map[int]*clientJob{}, now: time.Now}
 }
 
-// start sends req to the searcher; nil when the searcher is lost.
-func (c *client) start(req remote.Request) far {
+// Start sends req to the searcher; nil when the searcher is lost.
+func (c *Client) Start(req remote.Request) Far {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.lost != "" {
@@ -155,11 +159,11 @@ func (c *client) start(req remote.Request) far {
 	return j
 }
 
-// receive takes one line from the searcher. A reply to a search no longer
+// Receive takes one line from the searcher. A reply to a search no longer
 // awaited (cancelled) is dropped; an error for no search (id 0: the
 // searcher could not load, or stopped) or an unreadable line loses the
 // searcher.
-func (c *client) receive(line string) {
+func (c *Client) Receive(line string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	kind, _, rep, err := remote.Parse(line)
@@ -176,14 +180,14 @@ func (c *client) receive(line string) {
 	}
 }
 
-// fail loses the searcher.
-func (c *client) fail(why string) {
+// Fail loses the searcher.
+func (c *Client) Fail(why string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.loseLocked(why)
 }
 
-func (c *client) loseLocked(why string) {
+func (c *Client) loseLocked(why string) {
 	if why == "" {
 		why = "lost"
 	}
@@ -196,7 +200,7 @@ func (c *client) loseLocked(why string) {
 	clear(c.jobs)
 }
 
-func (j *clientJob) poll() (remote.Reply, bool) {
+func (j *clientJob) Poll() (remote.Reply, bool) {
 	j.c.mu.Lock()
 	defer j.c.mu.Unlock()
 	if !j.done && j.c.now().Sub(j.since) > clientPatience {
@@ -205,8 +209,8 @@ func (j *clientJob) poll() (remote.Reply, bool) {
 	return j.rep, j.done
 }
 
-// cancel tells the searcher to drop the search (it looks between slices).
-func (j *clientJob) cancel() {
+// Cancel tells the searcher to drop the search (it looks between slices).
+func (j *clientJob) Cancel() {
 	j.c.mu.Lock()
 	defer j.c.mu.Unlock()
 	if j.done || j.c.lost != "" {
