@@ -20,11 +20,11 @@ import (
 // device is one screen playing an online game: a session, its Link, the
 // table and the turn controller, ticked as the game screen ticks them.
 type device struct {
-	t    *testing.T
+	t    testing.TB
 	name string
 	sess *client.Session
 	link *Link
-	keep *saves.Memory
+	keep saves.Store
 	ctl  *play.Controller
 
 	played  int // Played events shown since the table was built
@@ -33,7 +33,7 @@ type device struct {
 	notices []play.Message
 }
 
-func openDevice(t *testing.T, ctx context.Context, name string, c *client.Client, game string, keep *saves.Memory) *device {
+func openDevice(t testing.TB, ctx context.Context, name string, c *client.Client, game string, keep saves.Store) *device {
 	t.Helper()
 	sess, err := c.Open(ctx, game)
 	if err != nil {
@@ -113,7 +113,7 @@ func (d *device) move(r *rand.Rand, not string) string {
 }
 
 // until ticks the devices until cond holds.
-func until(t *testing.T, ctx context.Context, what string, cond func() bool, ds ...*device) {
+func until(t testing.TB, ctx context.Context, what string, cond func() bool, ds ...*device) {
 	t.Helper()
 	for !cond() {
 		if ctx.Err() != nil {
@@ -150,7 +150,7 @@ func annAndBob(t *testing.T) (ctx context.Context, n *node, wire *cable, ann, bo
 }
 
 // newGame is Ann's two-player game that Bob joined.
-func newGame(t *testing.T, ctx context.Context, ann, bob *client.Client) proto.GameReply {
+func newGame(t testing.TB, ctx context.Context, ann, bob *client.Client) proto.GameReply {
 	t.Helper()
 	g, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
 	if err != nil {

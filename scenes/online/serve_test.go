@@ -27,7 +27,7 @@ type node = servetest.Node
 
 // serve runs shiftago-server on addr ("127.0.0.1:0": a free port) with its
 // database in data, and waits for it to say where it listens.
-func serve(t *testing.T, addr, data string) *node {
+func serve(t testing.TB, addr, data string) *node {
 	t.Helper()
 	return servetest.Start(t, bin, addr, "--data", data, "--workers", "1", "--quiet")
 }
@@ -108,13 +108,13 @@ func (c *cable) plug() {
 	c.plugged = true
 }
 
-func ctxFor(t *testing.T, d time.Duration) context.Context {
+func ctxFor(t testing.TB, d time.Duration) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	t.Cleanup(cancel)
 	return ctx
 }
 
-func guest(t *testing.T, ctx context.Context, name string, bases ...string) *client.Client {
+func guest(t testing.TB, ctx context.Context, name string, bases ...string) *client.Client {
 	t.Helper()
 	c := client.New(bases...)
 	if err := c.NewGuest(ctx, name); err != nil {
