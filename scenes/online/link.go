@@ -24,6 +24,34 @@ type Kept struct {
 	Ply  int    `json:"ply"`  // the moves played before it, on the server
 	Move string `json:"move"` // in notation
 	Pos  string `json:"pos"`  // the position it was made in (RULES.md §10)
+
+	// A move made at this table is kept parsed, with the position it
+	// was made in: the frame hands it over as the table has it, and the
+	// writer puts it into words (Move, Pos) off the frame. A move read
+	// back from the store has only the words.
+	mv     logic.Move
+	at     logic.Position
+	parsed bool
+	ver    int // the Link's outVer that added it: on disk once diskVer reaches it
+}
+
+// words is k as the store keeps it and the wire carries it.
+func (k Kept) words() Kept {
+	if k.parsed && k.Move == "" {
+		k.Move, k.Pos = k.mv.String(), k.at.String()
+	}
+	return k
+}
+
+// playedAs reports whether the game's move at k's ply (of st) is k.
+func (k Kept) playedAs(st *client.State) bool {
+	if k.Ply >= len(st.Moves) {
+		return false
+	}
+	if k.parsed {
+		return st.Parsed[k.Ply] == k.mv
+	}
+	return st.Moves[k.Ply] == k.Move
 }
 
 // keptPrefix names the store's files of kept moves, one per game.
@@ -88,7 +116,11 @@ func writeKept(st saves.Store, game string, ks []Kept) error {
 		}
 		return nil
 	}
-	b, err := json.Marshal(ks)
+	out := make([]Kept, len(ks))
+	for i, k := range ks {
+		out[i] = k.words()
+	}
+	b, err := json.Marshal(out)
 	if err != nil {
 		return err
 	}
@@ -118,18 +150,28 @@ type Link struct {
 	remote *play.RemotePlayer
 	match  *play.Match
 	seen   int // the server's moves already handed to the table
+	// at is the table's position after its first atPly moves: the
+	// position a move made here was made in is one step on from the
+	// last one's, never replayed from the start.
+	at    logic.Position
+	atPly int
 
-	mu     sync.Mutex
-	base   int          // the server's ply at which the table's match starts
-	srv    client.State // the server's game as last seen
-	srvVer int          // counts the changes to srv
+	mu   sync.Mutex
+	base int // the server's ply at which the table's match starts
+	// srv is the session's state as of its version srv.Ver, the game's
+	// one truth on this device: replaced whole at each new version,
+	// never changed in place, so readers share it.
+	srv client.State
 	// arrived is the server's ply of the newest move that reached this
 	// device, and arrivedAt when (ms since 1970): a move's way here
 	// apart from the frame that shows it (the page API's measure).
 	arrived   int
 	arrivedAt int64
 	out       []Kept           // the moves made here not yet acknowledged, oldest first
-	flying    map[int]string   // acknowledged moves not yet in srv, by ply
+	outVer    int              // counts the changes to out
+	diskVer   int              // the outVer the store holds (the writer's)
+	written   *sync.Cond       // on mu: signalled when the writer wrote
+	flying    map[int]bool     // acknowledged moves not yet in srv, by ply
 	evSeen    int              // the session's events already looked at (EventsSince)
 	offers    map[string]Offer // the offers on the table, by kind
 	undoneTo  int              // a takeback agreed back to this server ply, for Step to show; -1: none
@@ -141,6 +183,7 @@ type Link struct {
 	keepErr   error            // the last failure to keep a move in the store
 
 	kick   chan struct{} // wakes the sender
+	write  chan struct{} // wakes the writer
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -152,8 +195,9 @@ type Link struct {
 // they were made, refused plainly when it has moved on.
 func NewLink(sess *client.Session, keep saves.Store) (*Link, error) {
 	st := sess.Snapshot()
-	l := &Link{sess: sess, keep: keep, game: st.Game, mine: map[int]bool{}, flying: map[int]string{}, kick: make(chan struct{}, 1),
-		offers: map[string]Offer{}, undoneTo: -1}
+	l := &Link{sess: sess, keep: keep, game: st.Game, mine: map[int]bool{}, flying: map[int]bool{},
+		kick: make(chan struct{}, 1), write: make(chan struct{}, 1), offers: map[string]Offer{}, undoneTo: -1}
+	l.written = sync.NewCond(&l.mu)
 	_, l.evSeen = sess.EventsSince(0) // what came before the Link is the past
 	for _, s := range st.Seats {
 		l.mine[s] = true
@@ -162,22 +206,34 @@ func NewLink(sess *client.Session, keep saves.Store) (*Link, error) {
 	ks, err := ReadKept(keep, l.game)
 	if err != nil {
 		l.notices = append(l.notices, play.Msg("online.keptbad"))
-		_ = writeKept(keep, l.game, nil)
+		l.outVer = 1 // the writer removes the damaged file
 	}
 	l.out = ks
 	l.ctx, l.cancel = context.WithCancel(context.Background())
-	l.wg.Add(2)
+	l.wg.Add(3)
 	go l.watch()
 	go l.send()
+	go l.writer()
 	l.poke()
 	return l, nil
 }
 
-// Close stops the Link; the session stays the caller's to close. Moves
-// not yet acknowledged stay in the store for the next Link of the game.
+// Close stops the Link once the store holds what it must; the session
+// stays the caller's to close. Moves not yet acknowledged stay in the
+// store for the next Link of the game.
 func (l *Link) Close() {
 	l.cancel()
 	l.wg.Wait()
+}
+
+// Flush waits until the store holds the moves kept now (the writer's
+// work asked for so far is done), or the Link is closed.
+func (l *Link) Flush() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for l.diskVer != l.outVer && l.ctx.Err() == nil {
+		l.written.Wait()
+	}
 }
 
 // Client is the game service's client the Link's session uses (this
@@ -194,15 +250,12 @@ func (l *Link) Mine(i int) bool {
 	return l.mine[i]
 }
 
-// Server is the server's game as last seen.
+// Server is the server's game as last seen: the session's state at its
+// latest version. Its slices are shared, read them and never change them.
 func (l *Link) Server() client.State {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	st := l.srv
-	st.Moves = append([]string(nil), l.srv.Moves...)
-	st.Table = append([]proto.SeatInfo(nil), l.srv.Table...)
-	st.Seats = append([]int(nil), l.srv.Seats...)
-	return st
+	return l.srv
 }
 
 // State says whether the Link is in sync with the server.
@@ -359,10 +412,7 @@ func (l *Link) NeedsTable() bool {
 // others by the remote player. base is the setup's preferences (sound,
 // speed, language); its seats are replaced.
 func (l *Link) Table(base play.Setup) (*play.Session, error) {
-	l.mu.Lock()
-	st := l.srv
-	st.Moves = append([]string(nil), l.srv.Moves...)
-	l.mu.Unlock()
+	st := l.Server()
 	if st.Pos.Players() < 2 {
 		return nil, errors.New("the server has not sent the game yet")
 	}
@@ -384,6 +434,7 @@ func (l *Link) Table(base play.Setup) (*play.Session, error) {
 	l.base, l.resync = len(st.Moves), false
 	l.mu.Unlock()
 	l.match, l.seen = s.M, len(st.Moves)
+	l.at, l.atPly = s.M.Start, 0
 	l.remote = play.NewRemotePlayer(l.made)
 	return s, nil
 }
@@ -404,34 +455,91 @@ func (l *Link) Seat(c *play.Controller) error {
 }
 
 // made is the remote player's word that a move was made at this table
-// (ply counts the table's moves before it): it is kept, then sent.
+// (ply counts the table's moves before it), on the screen's goroutine:
+// it is kept, as parsed; the writer puts it in the store, and the
+// sender sends it once it is there. Nothing here waits for a disk.
 func (l *Link) made(ply int, mv logic.Move) {
 	m := l.match
-	pos := m.Start
-	for _, x := range m.Moves[:ply] {
-		if pos.Play(x, nil) != nil {
+	if ply < l.atPly || ply > len(m.Moves) {
+		l.at, l.atPly = m.Start, 0 // taken back past it: from the start, once
+	}
+	for ; l.atPly < ply; l.atPly++ {
+		if l.at.Play(m.Moves[l.atPly], nil) != nil {
 			return // cannot be: the match played them
 		}
 	}
 	l.mu.Lock()
-	k := Kept{Game: l.game, Ply: l.base + ply, Move: mv.String(), Pos: pos.String()}
-	if k.Ply < len(l.srv.Moves) && l.srv.Moves[k.Ply] == k.Move {
+	k := Kept{Game: l.game, Ply: l.base + ply, mv: mv, at: l.at, parsed: true}
+	if k.playedAs(&l.srv) {
 		l.mu.Unlock()
 		return // the server's own move (made on another device), shown here
 	}
+	l.outVer++
+	k.ver = l.outVer
 	l.out = append(l.out, k)
-	if err := writeKept(l.keep, l.game, l.out); err != nil {
-		l.keepErr = err
-	}
 	l.mu.Unlock()
-	l.poke()
+	l.toWriter()
 }
 
+// poke wakes the sender.
 func (l *Link) poke() {
 	select {
 	case l.kick <- struct{}{}:
 	default:
 	}
+}
+
+// toWriter wakes the writer: the kept moves changed.
+func (l *Link) toWriter() {
+	select {
+	case l.write <- struct{}{}:
+	default:
+	}
+}
+
+// writer keeps the store's file of kept moves as l.out is, on its own
+// goroutine: the frame and anything holding l.mu never wait for the
+// disk. Each write is of the newest moves; the sender is woken after it,
+// so that no move leaves before it is on disk. On Close the last change
+// is written before the writer ends.
+func (l *Link) writer() {
+	defer l.wg.Done()
+	for {
+		select {
+		case <-l.write:
+		case <-l.ctx.Done():
+			l.persist()
+			l.mu.Lock()
+			l.written.Broadcast()
+			l.mu.Unlock()
+			return
+		}
+		if l.persist() {
+			l.poke()
+		}
+	}
+}
+
+// persist writes the kept moves if they changed since the last write,
+// outside l.mu; it reports whether it wrote.
+func (l *Link) persist() bool {
+	l.mu.Lock()
+	ver := l.outVer
+	if ver == l.diskVer {
+		l.mu.Unlock()
+		return false
+	}
+	ks := append([]Kept(nil), l.out...)
+	l.mu.Unlock()
+	err := writeKept(l.keep, l.game, ks)
+	l.mu.Lock()
+	if err != nil {
+		l.keepErr = err // the move is still sent: only a closed app would lose it
+	}
+	l.diskVer = ver
+	l.written.Broadcast()
+	l.mu.Unlock()
+	return true
 }
 
 // Step hands the server's new moves to the table, once a tick on the
@@ -448,7 +556,7 @@ func (l *Link) Step(c *play.Controller) {
 		return
 	}
 	m := l.match
-	moves := l.srv.Moves
+	moves := l.srv.Parsed
 	local := l.base + len(m.Moves)
 	if to := l.undoneTo; to >= 0 {
 		// An agreed takeback: the table goes back as undo does, once the
@@ -483,7 +591,7 @@ func (l *Link) Step(c *play.Controller) {
 	// a move the table has beyond the server's must be on its way there
 	// (else it was taken back).
 	for i := min(l.seen, len(moves)); i < local; i++ {
-		if (i >= len(moves) || m.Moves[i-l.base].String() != moves[i]) && !l.pendingAt(i) {
+		if (i >= len(moves) || m.Moves[i-l.base] != moves[i]) && !l.pendingAt(i) {
 			l.resync = true
 			return
 		}
@@ -495,18 +603,14 @@ func (l *Link) Step(c *play.Controller) {
 	// The server is ahead: its next move is either a remote seat's (the
 	// remote player gives it to the controller) or this player's, made
 	// on another device.
-	mv, err := m.Pos.ParseMove(moves[local])
-	if err != nil {
-		l.resync = true
-		return
-	}
+	mv := moves[local]
 	if !l.mine[m.Pos.ToMoveSeat()] {
 		l.remote.Deliver(len(m.Moves), mv)
 		return
 	}
 	if c.Phase() == play.Playing && c.HumanToMove() {
 		l.mu.Unlock()
-		err := c.PlayString(moves[local])
+		err := c.PlayMove(mv)
 		l.mu.Lock()
 		if err != nil {
 			l.resync = true
@@ -522,21 +626,18 @@ func (l *Link) pendingAt(i int) bool {
 			return true
 		}
 	}
-	_, ok := l.flying[i]
-	return ok
+	return l.flying[i]
 }
 
 // watch follows the session's state and its events.
 func (l *Link) watch() {
 	defer l.wg.Done()
-	ver, evs0 := -1, -1
+	var ver uint64
 	for l.ctx.Err() == nil {
-		// Wakes at a change of the state or a new event; at least every
-		// quarter second all the same.
+		// Wakes at a new version of the state (a move, an event, a seat
+		// that changed); at least every quarter second all the same.
 		ctx, cancel := context.WithTimeout(l.ctx, 250*time.Millisecond)
-		err := l.sess.Wait(ctx, func(st *client.State) bool {
-			return stateVer(st) != ver || st.Events != evs0
-		})
+		err := l.sess.Wait(ctx, func(st *client.State) bool { return st.Ver != ver })
 		cancel()
 		if l.ctx.Err() != nil {
 			return
@@ -548,7 +649,7 @@ func (l *Link) watch() {
 			continue
 		}
 		st := l.sess.Snapshot()
-		ver, evs0 = stateVer(&st), n // an event newer than those read wakes the next wait
+		ver = st.Ver
 		l.mu.Lock()
 		l.evSeen = n
 		for _, e := range evs {
@@ -571,7 +672,6 @@ func (l *Link) watch() {
 				delete(l.flying, ply)
 			}
 		}
-		l.srvVer++
 		l.mine = map[int]bool{}
 		for _, s := range st.Seats {
 			l.mine[s] = true
@@ -629,25 +729,6 @@ func (l *Link) event(e proto.Msg) {
 	}
 }
 
-// stateVer is a cheap fingerprint of what the Link follows in a state:
-// the ply, the sync, the status, who is connected and who plays.
-func stateVer(st *client.State) int {
-	v := len(st.Moves)*8 + len(st.Seats)
-	if st.Synced {
-		v += 1 << 20
-	}
-	v += len(st.Status) << 22
-	for i, s := range st.Table {
-		if s.Connected {
-			v += 1 << (26 + i)
-		}
-		if s.Kind == proto.SeatComputer {
-			v += 1 << (30 + i)
-		}
-	}
-	return v
-}
-
 // send sends the kept moves, oldest first, each once the server is at
 // its ply, and waits for each acknowledgement (the session sends it
 // again after every reconnect until then).
@@ -673,7 +754,12 @@ func (l *Link) sendFirst() bool {
 		return false
 	}
 	k := l.out[0]
+	onDisk := k.ver <= l.diskVer
 	l.mu.Unlock()
+	if !onDisk {
+		return false // not before it is on disk: the writer wakes the sender then
+	}
+	w := k.words()
 	err := l.sess.Wait(l.ctx, func(st *client.State) bool {
 		return st.Synced && (len(st.Moves) > k.Ply || len(st.Moves) == k.Ply && st.Status != "open")
 	})
@@ -682,17 +768,17 @@ func (l *Link) sendFirst() bool {
 	}
 	st := l.sess.Snapshot()
 	switch {
-	case len(st.Moves) > k.Ply && st.Moves[k.Ply] == k.Move:
+	case k.playedAs(&st):
 		l.done(k, nil) // acknowledged before (the app closed before it heard)
 		return true
 	case len(st.Moves) > k.Ply:
 		l.done(k, fmt.Errorf("the game is at move %d", len(st.Moves)))
 		return true
-	case k.Pos != "" && st.Pos.String() != k.Pos:
+	case w.Pos != "" && st.Pos.String() != w.Pos:
 		l.done(k, errors.New("the position is not the one the move was made in"))
 		return true
 	}
-	_, err = l.sess.PlayAt(l.ctx, k.Ply+1, k.Move) // never at a later ply than the one it was made for
+	_, err = l.sess.PlayAt(l.ctx, k.Ply+1, w.Move) // never at a later ply than the one it was made for
 	if l.ctx.Err() != nil {
 		return false // still kept: the next Link sends it
 	}
@@ -711,19 +797,18 @@ func (l *Link) done(k Kept, err error) {
 		l.out = l.out[1:]
 		l.sent++
 		if k.Ply >= len(l.srv.Moves) {
-			l.flying[k.Ply] = k.Move // until the moved event reaches srv
+			l.flying[k.Ply] = true // until the moved event reaches srv
 		}
 	} else {
 		// The game moved on: this move and every later one made here
 		// were made in a position that is gone.
 		l.conflicts += len(l.out)
-		l.notices = append(l.notices, play.Msg("online.notsent", k.Move, refusal(err)))
+		l.notices = append(l.notices, play.Msg("online.notsent", k.words().Move, refusal(err)))
 		l.out = nil
 		l.resync = true
 	}
-	if werr := writeKept(l.keep, l.game, l.out); werr != nil {
-		l.keepErr = werr
-	}
+	l.outVer++
+	l.toWriter()
 }
 
 // refusal is the catalogue key that says why a move was refused.

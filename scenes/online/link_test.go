@@ -229,6 +229,7 @@ func TestLinkWholeGame(t *testing.T) {
 			t.Errorf("%s: %d tables, %d moves shown of %d, notices %v, conflicts %d",
 				d.name, d.tables, d.played, made, d.notices, d.link.Conflicts())
 		}
+		d.link.Flush()
 		if _, err := d.keep.Read(KeptName(g.Game)); !saves.IsNotExist(err) {
 			t.Errorf("%s: a kept move is left after the game: %v", d.name, err)
 		}
@@ -262,6 +263,7 @@ func TestLinkOfflineMoveKept(t *testing.T) {
 	until(t, ctx, "Ann offline", func() bool { return a.link.State() == Reconnecting }, a)
 	mv := a.move(r, "")
 	until(t, ctx, "the move kept", func() bool { return a.link.Pending() == 1 }, a)
+	a.link.Flush() // the writer's, off the frame
 	ks, err := ReadKept(keep, g.Game)
 	if err != nil || len(ks) != 1 || ks[0].Move != mv || ks[0].Ply != ply {
 		t.Fatalf("kept %+v %v, want %s at %d", ks, err, mv, ply)
@@ -280,6 +282,8 @@ func TestLinkOfflineMoveKept(t *testing.T) {
 	if b.played != 1 || a2.played != 1 || a2.link.Conflicts() != 0 || len(a2.notices) != 0 {
 		t.Fatalf("shown %d (Bob) and %d (Ann), conflicts %d, notices %v", b.played, a2.played, a2.link.Conflicts(), a2.notices)
 	}
+	until(t, ctx, "the acknowledgement", func() bool { return a2.link.Pending() == 0 }, a2, b)
+	a2.link.Flush()
 	if ks, _ := ReadKept(keep, g.Game); len(ks) != 0 {
 		t.Fatalf("the sent move is still kept: %+v", ks)
 	}
@@ -337,6 +341,7 @@ func TestLinkOfflineConflict(t *testing.T) {
 	if a1.tables != 2 || a1.link.Conflicts() != 1 || a1.link.Pending() != 0 {
 		t.Fatalf("the phone: %d tables, %d conflicts, %d pending", a1.tables, a1.link.Conflicts(), a1.link.Pending())
 	}
+	a1.link.Flush()
 	if ks, _ := ReadKept(keep, g.Game); len(ks) != 0 {
 		t.Fatalf("the refused move is still kept: %+v", ks)
 	}

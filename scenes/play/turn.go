@@ -902,6 +902,18 @@ func (c *Controller) PlayString(s string) error {
 	if err != nil {
 		return err
 	}
-	c.play(mv, false)
+	return c.PlayMove(mv)
+}
+
+// PlayMove is PlayString for a move already parsed (an online game's
+// move as its session parsed it once): played as if carried from the
+// tray, refused when it is not legal here.
+func (c *Controller) PlayMove(mv logic.Move) error {
+	if c.phase != Playing {
+		return fmt.Errorf("busy")
+	}
+	if !c.play(mv, false) {
+		return fmt.Errorf("%s: not a legal move here", mv)
+	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -154,11 +155,16 @@ func (c *Client) Games(ctx context.Context) ([]proto.GameReply, error) {
 	return rep, err
 }
 
-// State is what a session knows of its game.
+// State is what a session knows of its game: the one truth of it on
+// this device. The table, the Link and the menus read it (a Snapshot at a
+// version) and keep no other copy of the game to reconcile.
 type State struct {
-	Game     string
-	Seats    []int // the seats this client holds
-	Moves    []string
+	Game  string
+	Seats []int    // the seats this client holds
+	Moves []string // in notation, as the wire carries them
+	// Parsed are Moves as the session parsed and checked them once, when
+	// they came: the table takes them as they are, never parsing again.
+	Parsed   []logic.Move
 	Pos      logic.Position // after Moves
 	Status   string
 	Result   string
@@ -168,6 +174,9 @@ type State struct {
 	PerMove  int   // the game's seconds per move; 0: no clock
 	Synced   bool  // a state has come since the last (re)connect
 	Events   int   // the events received so far (Session.EventsSince counts the same)
+	// Ver counts the changes to the state: a reader that saw version v
+	// has seen everything until the state's Ver differs from v.
+	Ver uint64
 }
 
 // clockRestarted starts the next mover's time after a move, as the
@@ -301,6 +310,7 @@ func (s *Session) Snapshot() State {
 	defer s.mu.Unlock()
 	st := s.st
 	st.Moves = append([]string(nil), s.st.Moves...)
+	st.Parsed = append([]logic.Move(nil), s.st.Parsed...)
 	st.Seats = append([]int(nil), s.st.Seats...)
 	st.Table = append([]proto.SeatInfo(nil), s.st.Table...)
 	return st
@@ -353,6 +363,7 @@ func (s *Session) Wait(ctx context.Context, cond func(*State) bool) error {
 }
 
 func (s *Session) notify() {
+	s.st.Ver++
 	close(s.changed)
 	s.changed = make(chan struct{})
 }
@@ -365,8 +376,8 @@ func (s *Session) rebuild() (logic.Position, bool) {
 	if len(s.st.Moves) < s.baseFrom {
 		return p, false
 	}
-	for _, mv := range s.st.Moves[s.baseFrom:] {
-		if p.PlayString(mv, nil) != nil {
+	for _, mv := range s.st.Parsed[s.baseFrom:] {
+		if p.Play(mv, nil) != nil {
 			return p, false
 		}
 	}
@@ -644,6 +655,20 @@ func (s *Session) read() {
 	}
 }
 
+// played takes up the game's next move (a moved event, or the
+// acknowledgement of ours), parsed and checked here once; under s.mu.
+func (s *Session) played(m proto.Msg) {
+	if m.Ply != len(s.st.Moves)+1 {
+		return
+	}
+	mv, err := s.st.Pos.ParseMove(m.Move)
+	if err != nil || s.st.Pos.Play(mv, nil) != nil {
+		return
+	}
+	s.st.Moves, s.st.Parsed = append(s.st.Moves, m.Move), append(s.st.Parsed, mv)
+	s.clockRestarted()
+}
+
 // handle applies an event to the state; under s.mu.
 func (s *Session) handle(m proto.Msg) {
 	defer s.notify()
@@ -660,35 +685,29 @@ func (s *Session) handle(m proto.Msg) {
 			return
 		}
 		start := pos
-		moves := append([]string(nil), s.st.Moves...)
-		if m.From > len(moves) || m.From < 0 {
+		if m.From > len(s.st.Moves) || m.From < 0 {
 			return
 		}
-		moves = append(moves[:m.From], m.Moves...)
-		for _, mv := range m.Moves {
-			if pos.PlayString(mv, nil) != nil {
+		moves := append(s.st.Moves[:m.From:m.From], m.Moves...)
+		parsed := slices.Clip(s.st.Parsed[:m.From])
+		for _, x := range m.Moves {
+			mv, err := pos.ParseMove(x)
+			if err != nil || pos.Play(mv, nil) != nil {
 				return
 			}
+			parsed = append(parsed, mv)
 		}
-		s.st.Moves, s.st.Pos = moves, pos
+		s.st.Moves, s.st.Parsed, s.st.Pos = moves, parsed, pos
 		s.basePos, s.baseFrom = start, m.From
 		s.st.Status, s.st.Table, s.st.Deadline, s.st.PerMove = m.Status, m.Table, m.Deadline, m.PerMove
 		s.st.Result, s.st.Why = m.Result, m.Why
 		s.st.Synced = true
 	case proto.TMoved:
-		if m.Ply == len(s.st.Moves)+1 {
-			if s.st.Pos.PlayString(m.Move, nil) == nil {
-				s.st.Moves = append(s.st.Moves, m.Move)
-				s.clockRestarted()
-			}
-		}
+		s.played(m)
 	case proto.TAck:
 		// The move is the game's: have it in the state before Play
 		// returns (the moved event that follows is then a repeat).
-		if m.Ply == len(s.st.Moves)+1 && s.st.Pos.PlayString(m.Move, nil) == nil {
-			s.st.Moves = append(s.st.Moves, m.Move)
-			s.clockRestarted()
-		}
+		s.played(m)
 		if p := s.pending[m.ID]; p != nil {
 			delete(s.pending, m.ID)
 			p.ack = m
@@ -719,7 +738,7 @@ func (s *Session) handle(m proto.Msg) {
 		s.events = append(s.events, m)
 	case proto.TUndone:
 		if m.Ply <= len(s.st.Moves) {
-			s.st.Moves = s.st.Moves[:m.Ply]
+			s.st.Moves, s.st.Parsed = s.st.Moves[:m.Ply], s.st.Parsed[:m.Ply]
 			s.st.Pos, s.st.Synced = s.rebuild()
 		}
 		s.events = append(s.events, m)
