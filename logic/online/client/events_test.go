@@ -3,6 +3,7 @@ package client
 import (
 	"testing"
 
+	"shiftago/logic"
 	"shiftago/logic/online/proto"
 )
 
@@ -60,4 +61,60 @@ func TestEventsSinceAndSeats(t *testing.T) {
 	if evs, _ := s.EventsSince(1 << 30); len(evs) != 0 {
 		t.Fatalf("EventsSince(far ahead): %d events", len(evs))
 	}
+}
+
+// TestStateVersionAndParsedMoves: every change of the state (a state, a
+// move, a repeat refused, a takeback) is a new version, and the moves
+// are kept parsed beside their notation, the same after each change.
+func TestStateVersionAndParsedMoves(t *testing.T) {
+	s := &Session{changed: make(chan struct{})}
+	start, err := logic.NewGame(logic.Standard(logic.Express, 2, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf [logic.MaxMoves]logic.Move
+	pos := start
+	var moves []string
+	for range 4 {
+		mv := pos.Moves(buf[:0])[0]
+		moves = append(moves, mv.String())
+		if err := pos.Play(mv, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ver := s.st.Ver
+	check := func(what string, ply int) {
+		t.Helper()
+		if s.st.Ver <= ver {
+			t.Fatalf("%s: version %d, was %d", what, s.st.Ver, ver)
+		}
+		ver = s.st.Ver
+		if len(s.st.Moves) != ply || len(s.st.Parsed) != ply {
+			t.Fatalf("%s: %d moves, %d parsed, want %d", what, len(s.st.Moves), len(s.st.Parsed), ply)
+		}
+		p := start
+		for i, mv := range s.st.Parsed {
+			if mv.String() != s.st.Moves[i] || mv.String() != moves[i] || p.Play(mv, nil) != nil {
+				t.Fatalf("%s: parsed %s at %d, notation %s, played %s", what, mv, i, s.st.Moves[i], moves[i])
+			}
+		}
+		if p != s.st.Pos {
+			t.Fatalf("%s: the position is not the moves'", what)
+		}
+	}
+	s.handle(proto.Msg{T: proto.TState, Pos: start.String(), Moves: moves[:2], Status: "playing"})
+	check("state", 2)
+	s.handle(proto.Msg{T: proto.TMoved, Ply: 3, Move: moves[2]})
+	check("moved", 3)
+	s.handle(proto.Msg{T: proto.TMoved, Ply: 3, Move: moves[2]}) // a repeat: no move more
+	check("repeat", 3)
+	s.basePos, s.baseFrom = start, 0
+	s.handle(proto.Msg{T: proto.TUndone, Ply: 1})
+	check("undone", 1)
+	at1 := start // a state from ply 1 carries the position there
+	if err := at1.PlayString(moves[0], nil); err != nil {
+		t.Fatal(err)
+	}
+	s.handle(proto.Msg{T: proto.TState, Pos: at1.String(), From: 1, Moves: moves[1:4], Status: "playing"})
+	check("state from 1", 4)
 }
