@@ -57,6 +57,7 @@ type OnlineScreen struct {
 	madePly  int   // the server's ply of the last move made at this table
 	madeAt   int64 // when it was made (the marble let go, or touching with touch-commit)
 	notice   string
+	clocks   seatClocks // each seat's time, in a game with a time per move
 
 	// still: nothing on the screen changes by itself now (Still); drawn:
 	// what of the screen's own (beside the table's) the last frame showed.
@@ -233,17 +234,51 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 	return nil
 }
 
-// timeLeft is the time seat has left to move, in words, in a game with
-// a clock where seat is to move.
-func (g *OnlineScreen) timeLeft(c *app.Context, st client.State, seat int) (string, bool) {
-	if st.Deadline <= 0 || st.Status != "playing" || st.Pos.Over() || st.Pos.ToMoveSeat() != seat {
-		return "", false
+// seatClocks are the seats' times in words, as their cards show them in
+// a game with a time per move, and what they were put into words for.
+// They are put into words again only when the second, the ply, the
+// deadline or the language changed: between two, the cards (and so the
+// screen) stand still, and the words change on the card at most once a
+// second (once a minute while more than a minute is left).
+type seatClocks struct {
+	key   clockKey
+	words [4]string
+}
+
+// clockKey is what the seats' clocks' words depend on.
+type clockKey struct {
+	sec, deadline int64
+	ply, perMove  int
+	lang          any // c.Lang: another language says them again
+}
+
+// clocksNow are the words of each seat's time now: the seat to move the
+// time it has left, every other seat the time it will have for its next
+// move (the game's time per move, as a correspondence clock shows it).
+// None in a game without a time per move, or not being played.
+func (g *OnlineScreen) clocksNow(c *app.Context, st client.State) *[4]string {
+	if st.PerMove <= 0 || st.Status != "playing" || st.Pos.Over() {
+		g.clocks = seatClocks{}
+		return &g.clocks.words
 	}
-	m, ok := online.TimeLeft(st.Deadline, time.Now().UnixMilli())
-	if !ok {
-		return "", false
+	now := time.Now().UnixMilli()
+	k := clockKey{sec: now / 1000, deadline: st.Deadline, ply: st.Ply(), perMove: st.PerMove, lang: c.Lang}
+	if k == g.clocks.key {
+		return &g.clocks.words
 	}
-	return c.Say(m), true
+	g.clocks.key = k
+	mover := st.Pos.ToMoveSeat()
+	for i := range g.clocks.words {
+		deadline := now + int64(st.PerMove)*1000 // a whole move's time
+		if i == mover {
+			deadline = st.Deadline
+		}
+		g.clocks.words[i] = ""
+		if m, ok := online.TimeLeft(deadline, now); ok && i < st.Pos.Players() {
+			g.clocks.words[i] = c.Say(m)
+		}
+	}
+	return &g.clocks.words
 }
 
 // seatNames are the seats' cards' names, for the page API: "Ann|Bob".
@@ -271,6 +306,7 @@ func (g *OnlineScreen) say(c *app.Context) {
 		}
 		return s.Name
 	}
+	clocks := g.clocksNow(c, st)
 	for _, s := range st.Table {
 		if s.Seat < 0 || s.Seat >= st.Pos.Players() {
 			continue
@@ -286,8 +322,8 @@ func (g *OnlineScreen) say(c *app.Context) {
 				n = c.F("online.away", n)
 			}
 		}
-		if left, ok := g.timeLeft(c, st, s.Seat); ok {
-			n += " · " + left // a game with a clock: the time the mover has left
+		if left := clocks[s.Seat]; left != "" {
+			n += " · " + left // a game with a time per move: each seat's time
 		}
 		t.NameSeat(s.Seat, n)
 	}

@@ -1,0 +1,88 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/scenes/app"
+	"shiftago/scenes/game"
+	"shiftago/scenes/input"
+	"shiftago/scenes/looptest"
+	"shiftago/scenes/play"
+	"shiftago/scenes/saves"
+)
+
+// TestOnlineTableClocksEverySeat opens a game with a time per move of a
+// real `shiftago serve` at Ann's table, as shipped (frames drawn only
+// when something changed): every seat's card shows its time, the mover
+// the time it has left and the other the time it will have (only the
+// mover's showed one), and the mover's goes down second by second,
+// drawn once a second, not in every frame.
+func TestOnlineTableClocksEverySeat(t *testing.T) {
+	const perMove = 59 // under a minute: the words change every second
+	l := looptest.Need(t)
+	n := serveForTest(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	ann, bob := guestOf(ctx, t, n.Base, "Ann"), guestOf(ctx, t, n.Base, "Bob")
+	g0 := twoSeats(ctx, t, ann, bob, "express", perMove)
+	link := linkTo(ctx, t, ann, g0.Game)
+
+	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{},
+		Online: app.OnlineOptions{Server: n.Base}}, screens(), &input.Script{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := g.Context()
+	var table app.Scene
+	l.Do(func() {
+		ebiten.SetScreenClearedEveryFrame(false)
+		g.SkipIdleDraws = true
+		if table, err = game.NewOnline(c, link, func() {}); err != nil {
+			t.Error(err)
+			return
+		}
+		g.Show(table)
+	})
+	defer l.Do(func() { ebiten.SetScreenClearedEveryFrame(true) })
+	if table == nil {
+		return
+	}
+	l.Run(g)
+	defer l.Run(nil)
+	cards := func() (ann, bob string) {
+		l.Do(func() {
+			names, _ := table.(app.PageOnline).PageOnline()["names"].(string)
+			ann, bob, _ = strings.Cut(names, "|")
+		})
+		return ann, bob
+	}
+	if !l.Until(60*60, func() bool { return table.(app.PageScene).PagePhase() == "playing" }) {
+		t.Fatal("never Ann's move")
+	}
+	l.Wait(30)
+	a0, b0 := cards()
+	full := c.F("online.left.s", perMove) // Bob's next move's time: "Bob (away) · 59 s left"
+	if !strings.Contains(a0, "Ann · ") || !strings.Contains(b0, "Bob") || !strings.HasSuffix(b0, " · "+full) {
+		t.Fatalf("the cards say %q and %q: want Ann's time left and Bob's %q", a0, b0, full)
+	}
+	var frames, ticks int
+	l.Do(func() { frames, ticks = g.Frames, c.Tick })
+	time.Sleep(3 * time.Second)
+	var drawn, ticked int
+	l.Do(func() { drawn, ticked = g.Frames-frames, c.Tick-ticks })
+	a1, b1 := cards()
+	t.Logf("3 s: %d ticks, %d frames drawn; Ann's card %q → %q, Bob's %q", ticked, drawn, a0, a1, b1)
+	if a1 == a0 || b1 != b0 {
+		t.Errorf("in 3 s Ann's clock went %q → %q (want it down), Bob's %q → %q (want it still)", a0, a1, b0, b1)
+	}
+	if drawn < 2 || drawn > 8 || drawn*4 > ticked {
+		t.Errorf("in 3 s (%d ticks) the table drew %d frames: want its clock drawn once a second, not every frame", ticked, drawn)
+	}
+}
