@@ -534,16 +534,28 @@ const joinedFile = "online-joined"
 func (o *Online) startJoin(c *app.Context) {
 	code := o.code
 	st := c.Opts.Store
+	var known *proto.GameReply // the game as the invite page described it
+	if o.inv != nil {
+		inv := *o.inv
+		known = &inv
+	}
 	o.run(c, func(ctx context.Context, cl *client.Client) (func(*app.Context), error) {
 		game := joinedHere(st)[code]
 		if game == "" {
 			g, err := cl.Join(ctx, code)
 			var ae *client.APIError
-			if errors.As(err, &ae) && ae.APIError.Error == "no-seat" {
+			if errors.As(err, &ae) && (ae.APIError.Error == "no-seat" || known != nil && ae.APIError.Error == string(proto.CodeNoGame)) {
 				// Too late for a seat: the invite's spectator code lets
-				// the page offer to watch instead.
-				if inv, e := cl.Invite(ctx, code); e == nil && inv.Watch != "" {
-					return func(c *app.Context) { o.inv = &inv; o.fail(c, err) }, nil
+				// the page offer to watch instead. A game that filled
+				// while its invite page was open answers "no game" (its
+				// code opens nothing once full): the page knows it.
+				inv, e := cl.Invite(ctx, code)
+				if e != nil && known != nil {
+					inv, e = *known, nil
+				}
+				if e == nil && inv.Watch != "" {
+					inv.Invite = "" // no seat left
+					return func(c *app.Context) { o.inv = &inv; o.fail(c, err); o.why = c.T("online.err.noseat") }, nil
 				}
 			}
 			if err != nil {
