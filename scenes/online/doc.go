@@ -16,6 +16,24 @@
 // computer took the seat), the kept move is not forced on it: the player
 // is told plainly and the table is rebuilt from the server's state.
 //
+// The game has one truth on the device: the session's state
+// (client.State), which carries a version counter and its moves parsed
+// once, when they came. The Link follows it by version and holds the
+// state of the latest version it saw (Server, shared, never changed in
+// place); the table's match only plays the moves it is handed, as
+// parsed. The position a move made here was made in is found one step
+// on from the last one's, never by replaying the match.
+//
+// The frame never waits for a disk: a move made here is only noted (in
+// memory, under the Link's lock, which no disk write is ever made
+// under); the Link's writer goroutine writes the kept moves to the
+// store, and the sender sends a move only once the writer has written
+// it. So the move is on disk before it leaves, and the frame that made
+// it goes on meanwhile (TestFrameNeverWaitsForTheDisk;
+// BenchmarkOnlineFrame measures the frame's cost of a move made here
+// and of one arriving). Flush waits for the writer; Close writes what
+// is pending before it ends.
+//
 // The Link also follows what is said about the game between moves: the
 // offers on the table (Offers, Asked; a takeback or a rematch offered,
 // accepted with Propose, refused with Refuse), resignation (Resign), an
