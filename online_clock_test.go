@@ -14,6 +14,7 @@ import (
 	"shiftago/scenes/game"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
+	"shiftago/scenes/online"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
 )
@@ -34,26 +35,11 @@ func TestOnlineTableClocksEverySeat(t *testing.T) {
 	g0 := twoSeats(ctx, t, ann, bob, "express", perMove)
 	link := linkTo(ctx, t, ann, g0.Game)
 
-	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{},
-		Online: app.OnlineOptions{Server: n.Base}}, screens(), &input.Script{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := g.Context()
-	var table app.Scene
-	l.Do(func() {
-		ebiten.SetScreenClearedEveryFrame(false)
-		g.SkipIdleDraws = true
-		if table, err = game.NewOnline(c, link, func() {}); err != nil {
-			t.Error(err)
-			return
-		}
-		g.Show(table)
-	})
-	defer l.Do(func() { ebiten.SetScreenClearedEveryFrame(true) })
+	g, table := shippedTable(t, l, n.Base, link)
 	if table == nil {
 		return
 	}
+	c := g.Context()
 	l.Run(g)
 	defer l.Run(nil)
 	cards := func() (ann, bob string) {
@@ -85,4 +71,27 @@ func TestOnlineTableClocksEverySeat(t *testing.T) {
 	if drawn < 2 || drawn > 8 || drawn*4 > ticked {
 		t.Errorf("in 3 s (%d ticks) the table drew %d frames: want its clock drawn once a second, not every frame", ticked, drawn)
 	}
+}
+
+// shippedTable is link's table in a game of its own on the loop, as
+// shipped (idle frames skipped, the screen kept between frames, which
+// the test's end undoes); table is nil when it could not open (said).
+func shippedTable(t *testing.T, l *looptest.Loop, server string, link *online.Link) (g *app.Game, table app.Scene) {
+	t.Helper()
+	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{},
+		Online: app.OnlineOptions{Server: server}}, screens(), &input.Script{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Do(func() {
+		ebiten.SetScreenClearedEveryFrame(false)
+		g.SkipIdleDraws = true
+		if table, err = game.NewOnline(g.Context(), link, func() {}); err != nil {
+			t.Error(err)
+			return
+		}
+		g.Show(table)
+	})
+	t.Cleanup(func() { l.Do(func() { ebiten.SetScreenClearedEveryFrame(true) }) })
+	return g, table
 }

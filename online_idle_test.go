@@ -15,12 +15,8 @@ import (
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/servetest"
 	"shiftago/scenes/app"
-	"shiftago/scenes/game"
-	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/online"
-	"shiftago/scenes/play"
-	"shiftago/scenes/saves"
 )
 
 // serveForTest builds the server (shiftago-server) and starts it on a free
@@ -96,23 +92,7 @@ func TestOnlineTableDrawsOnlyWhatChanges(t *testing.T) {
 	defer func() { bs.Close() }()
 	link := linkTo(ctx, t, ann, g0.Game)
 
-	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{},
-		Online: app.OnlineOptions{Server: n.Base}}, screens(), &input.Script{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := g.Context()
-	var table app.Scene
-	l.Do(func() {
-		ebiten.SetScreenClearedEveryFrame(false)
-		g.SkipIdleDraws = true
-		if table, err = game.NewOnline(c, link, func() {}); err != nil {
-			t.Error(err)
-			return
-		}
-		g.Show(table)
-	})
-	defer l.Do(func() { ebiten.SetScreenClearedEveryFrame(true) })
+	g, table := shippedTable(t, l, n.Base, link)
 	if table == nil {
 		return
 	}
