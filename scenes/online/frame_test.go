@@ -158,3 +158,23 @@ func TestFrameNeverWaitsForTheDisk(t *testing.T) {
 		t.Errorf("shown %d (Ann) and %d (Bob)", a.played, b.played)
 	}
 }
+
+// TestLinkDamagedKeptRemoved: a damaged file of kept moves is never sent
+// half-read: the player is told, and the Link's writer removes it.
+func TestLinkDamagedKeptRemoved(t *testing.T) {
+	t.Parallel()
+	ctx, _, _, ann, _, g := annAndBob(t)
+	keep := &saves.Memory{}
+	if err := keep.WriteNoBackup(KeptName(g.Game), []byte(`[{"game":`)); err != nil {
+		t.Fatal(err)
+	}
+	a := openDevice(t, ctx, "Ann", ann, g.Game, keep)
+	a.tick()
+	if len(a.notices) != 1 || a.notices[0].Key != "online.keptbad" {
+		t.Errorf("notices %v, want online.keptbad", a.notices)
+	}
+	a.link.Flush()
+	if _, err := keep.Read(KeptName(g.Game)); !saves.IsNotExist(err) {
+		t.Errorf("the damaged file is still there: %v", err)
+	}
+}

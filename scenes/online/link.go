@@ -214,6 +214,7 @@ func NewLink(sess *client.Session, keep saves.Store) (*Link, error) {
 	go l.watch()
 	go l.send()
 	go l.writer()
+	l.toWriter() // a damaged file to remove
 	l.poke()
 	return l, nil
 }
