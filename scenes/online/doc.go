@@ -31,8 +31,7 @@
 // it. So the move is on disk before it leaves, and the frame that made
 // it goes on meanwhile (TestFrameNeverWaitsForTheDisk;
 // BenchmarkOnlineFrame measures the frame's cost of a move made here
-// and of one arriving). Flush waits for the writer; Close writes what
-// is pending before it ends.
+// and of one arriving). Close writes what is pending before it ends.
 //
 // The Link also follows what is said about the game between moves: the
 // offers on the table (Offers, Asked; a takeback or a rematch offered,

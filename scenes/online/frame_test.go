@@ -14,6 +14,20 @@ import (
 	"shiftago/scenes/saves"
 )
 
+// Flush waits until the store holds the moves kept now (the writer's
+// work asked for so far is done), or the Link is closed.
+func (l *Link) Flush() {
+	for {
+		l.mu.Lock()
+		done := l.diskVer == l.outVer || l.ctx.Err() != nil
+		l.mu.Unlock()
+		if done {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
 // heldDisk is a device's store whose writes wait while it is held, as a
 // slow or stalled disk makes them wait, and which remembers who wrote.
 type heldDisk struct {

@@ -170,7 +170,6 @@ type Link struct {
 	out       []Kept           // the moves made here not yet acknowledged, oldest first
 	outVer    int              // counts the changes to out
 	diskVer   int              // the outVer the store holds (the writer's)
-	written   *sync.Cond       // on mu: signalled when the writer wrote
 	flying    map[int]bool     // acknowledged moves not yet in srv, by ply
 	evSeen    int              // the session's events already looked at (EventsSince)
 	offers    map[string]Offer // the offers on the table, by kind
@@ -197,7 +196,6 @@ func NewLink(sess *client.Session, keep saves.Store) (*Link, error) {
 	st := sess.Snapshot()
 	l := &Link{sess: sess, keep: keep, game: st.Game, mine: map[int]bool{}, flying: map[int]bool{},
 		kick: make(chan struct{}, 1), write: make(chan struct{}, 1), offers: map[string]Offer{}, undoneTo: -1}
-	l.written = sync.NewCond(&l.mu)
 	_, l.evSeen = sess.EventsSince(0) // what came before the Link is the past
 	for _, s := range st.Seats {
 		l.mine[s] = true
@@ -225,16 +223,6 @@ func NewLink(sess *client.Session, keep saves.Store) (*Link, error) {
 func (l *Link) Close() {
 	l.cancel()
 	l.wg.Wait()
-}
-
-// Flush waits until the store holds the moves kept now (the writer's
-// work asked for so far is done), or the Link is closed.
-func (l *Link) Flush() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for l.diskVer != l.outVer && l.ctx.Err() == nil {
-		l.written.Wait()
-	}
 }
 
 // Client is the game service's client the Link's session uses (this
@@ -510,9 +498,6 @@ func (l *Link) writer() {
 		case <-l.write:
 		case <-l.ctx.Done():
 			l.persist()
-			l.mu.Lock()
-			l.written.Broadcast()
-			l.mu.Unlock()
 			return
 		}
 		if l.persist() {
@@ -538,7 +523,6 @@ func (l *Link) persist() bool {
 		l.keepErr = err // the move is still sent: only a closed app would lose it
 	}
 	l.diskVer = ver
-	l.written.Broadcast()
 	l.mu.Unlock()
 	return true
 }
