@@ -81,6 +81,7 @@ const (
 	CodeNoOffer     Code = "no-offer"      // nothing to accept or decline
 	CodeBusy        Code = "busy"          // the server could not store the move now: send it again
 	CodeWaiting     Code = "waiting"       // the game waits for players to take their free seats
+	CodeWrongGame   Code = "wrong-game"    // hello names another game than the upgrade's ?game=
 )
 
 // Seat states in a Seat event and in State.Seats.

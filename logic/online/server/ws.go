@@ -33,6 +33,7 @@ type conn struct {
 	srv   *Server
 	ws    *websocket.Conn
 	addr  string
+	named string // the upgrade's ?game= (proxy.go: sameGame)
 	guest string
 	g     *game
 
@@ -125,7 +126,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(proto.MaxFrame)
-	c := &conn{srv: s, ws: ws, addr: addr, out: make(chan []byte, outQueue), quit: make(chan struct{}), finished: make(chan struct{})}
+	c := &conn{srv: s, ws: ws, addr: addr, named: r.URL.Query().Get("game"), out: make(chan []byte, outQueue), quit: make(chan struct{}), finished: make(chan struct{})}
 	s.mu.Lock()
 	if s.down {
 		s.mu.Unlock()
@@ -252,6 +253,9 @@ func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
 			return false
 		}
 		gameID = rec.ID
+	}
+	if !c.sameGame(gameID) {
+		return false
 	}
 	g, err := s.acquire(ctx, gameID)
 	if err != nil {
