@@ -16,7 +16,7 @@ func checkRated(rg RatedGame) error {
 	if rg.Game == "" || len(rg.Game) > 64 || rg.Variant == "" || len(rg.Variant) > 16 || rg.Players < 2 || rg.Players > 4 {
 		return fmt.Errorf("%w: rated game %q, %q for %d", ErrInvalid, rg.Game, rg.Variant, rg.Players)
 	}
-	if len(rg.Guests) < 2 || len(rg.Guests) > rg.Players || len(rg.Places) != len(rg.Guests) {
+	if len(rg.Guests) == 1 || len(rg.Guests) > rg.Players || len(rg.Places) != len(rg.Guests) {
 		return fmt.Errorf("%w: %d rated players with %d places", ErrInvalid, len(rg.Guests), len(rg.Places))
 	}
 	seen := map[string]bool{}
@@ -49,12 +49,15 @@ func (s *sqlStore) ApplyRatings(ctx context.Context, rg RatedGame) ([]Rating, er
 		if err != nil {
 			return err
 		}
+		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM ratings_due WHERE game = ?`), rg.Game); err != nil {
+			return err
+		}
 		var done int
 		if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM rating_history WHERE game = ?`), rg.Game).Scan(&done); err != nil {
 			return err
 		}
-		if done > 0 {
-			return nil // applied already: a resend, or another node
+		if done > 0 || len(rg.Guests) == 0 {
+			return nil // applied already (a resend, or another node), or nobody to rate
 		}
 		// Rows are made and locked in the order of guest ids, so that two
 		// games of the same players applied at once cannot deadlock.
@@ -111,6 +114,26 @@ func (s *sqlStore) ApplyRatings(ctx context.Context, rg RatedGame) ([]Rating, er
 		out[i] = rs[0]
 	}
 	return out, nil
+}
+
+// RatingsDue: a rated game is marked in ratings_due by CreateGame and
+// unmarked by ApplyRatings, in their transactions.
+func (s *sqlStore) RatingsDue(ctx context.Context, limit int) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT d.game FROM ratings_due d JOIN games g ON g.id = d.game
+		WHERE g.status = ? ORDER BY g.updated LIMIT ?`), StatusFinished, limitOf(limit))
+	if err != nil {
+		return nil, s.closedErr(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
 }
 
 func cmpStr(a, b string) int {

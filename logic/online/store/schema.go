@@ -91,6 +91,28 @@ CREATE TABLE rating_history (
 );
 CREATE INDEX rating_history_guest ON rating_history (guest, variant, players, at);
 `,
+	4: "SELECT 1", // reserved: devices (issue 47 linking)
+	5: "SELECT 1", // reserved: lobby and pairing
+	6: "SELECT 1", // reserved: quick messages, blocks, draw offers
+	// 7: issue 46. ratings_due marks a rated game from its creation until
+	// its ratings are applied (in ApplyRatings' transaction), so a node
+	// that dies between a game's end and its ratings leaves the mark for
+	// RatingsDue; the rated games of before are marked unless applied.
+	// service_counts are the limits of the whole service (Count): a
+	// counter per name and window, the window's start in Unix ms.
+	7: `
+CREATE TABLE ratings_due (
+	game TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE
+);
+INSERT INTO ratings_due (game) SELECT id FROM games WHERE setup LIKE '%"rated":true%'
+	AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.game = games.id);
+CREATE TABLE service_counts (
+	name TEXT NOT NULL,
+	slot BIGINT NOT NULL,
+	n    BIGINT NOT NULL,
+	PRIMARY KEY (name, slot)
+);
+`,
 }
 
 // SchemaVersion is the newest schema this program knows.

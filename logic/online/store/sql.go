@@ -476,6 +476,11 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 			if err != nil {
 				return err
 			}
+			if g.Setup.Rated { // ratings_due: RatingsDue
+				if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO ratings_due (game) VALUES (?)`), g.ID); err != nil {
+					return err
+				}
+			}
 			for _, se := range g.Seats {
 				if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO seats (game, idx, kind, level, guest, connected) VALUES (?, ?, ?, ?, ?, 0)`),
 					g.ID, se.Index, se.Kind, se.Level, se.Guest); err != nil {

@@ -121,8 +121,20 @@ type Store interface {
 	// in one transaction. It is idempotent per game: a game applied
 	// already changes nothing. It returns the players' ratings as they
 	// are then, in the order of rg.Guests. A player with no rating yet
-	// starts at rating.New(). ErrNotFound: no such game.
+	// starts at rating.New(). ErrNotFound: no such game. With no Guests
+	// (nobody left to rate) it only clears the game from RatingsDue.
 	ApplyRatings(ctx context.Context, rg RatedGame) ([]Rating, error)
+	// RatingsDue lists at most limit (limit <= 0: 100) finished rated
+	// games whose ratings were never applied (a node died between the
+	// end's commit and ApplyRatings), the longest finished first.
+	RatingsDue(ctx context.Context, limit int) ([]string, error)
+	// Count adds one to the service-wide counter name of the window
+	// that starts at window, unless it holds limit already (limit <= 0:
+	// none), and says whether it did and the count; with add false it
+	// only reads (ok: below limit). One statement, for every node.
+	Count(ctx context.Context, name string, window time.Time, limit int, add bool) (n int, ok bool, err error)
+	// DropCounts deletes the counters of the windows before before.
+	DropCounts(ctx context.Context, before time.Time) error
 	// RatingsOf lists a guest's ratings, one per variant and player count
 	// played rated, most games first.
 	RatingsOf(ctx context.Context, guest string) ([]Rating, error)
