@@ -19,20 +19,21 @@ import (
 	"shiftago/logic/online/store"
 )
 
-// Caps bound what one address, and the whole node, may make: guests and
-// games an hour, and wrong join codes. Without them one address made 55
-// guests a second and guessed 60 codes a second, and the database grew
+// Caps bound what one address, and the whole service, may make: guests
+// and games an hour, and wrong join codes. Without them one address made
+// 55 guests a second and guessed 60 codes a second, and the database grew
 // without bound (issue 46). The arithmetic behind the figures is in
 // logic/online/README.md, "Abuse limits".
 type Caps struct {
-	GuestsPerAddr int // guests one address may create an hour
-	Guests        int // guests the node creates an hour, all addresses together
-	GamesPerAddr  int // games one address may create an hour (rematches aside)
-	Games         int // games the node creates an hour
+	GuestsPerAddr int // guests one address may create an hour, on one node
+	Guests        int // guests the service creates in a clock hour, every node and address together
+	GamesPerAddr  int // games one address may create an hour (rematches aside), on one node
+	Games         int // games the service creates in a clock hour
 
 	// Wrong join codes: an address may miss MissBurst times at once and
-	// once more every MissEvery; the whole node MissPerSec a second,
-	// MissBurstAll at once. A right code costs nothing.
+	// once more every MissEvery (on one node); the whole service
+	// MissBurstAll in each window of MissBurstAll/MissPerSec seconds. A
+	// right code costs nothing.
 	MissBurst    int
 	MissEvery    time.Duration
 	MissPerSec   float64
@@ -76,21 +77,30 @@ func (c Caps) withDefaults() Caps {
 	return c
 }
 
-// capped is a limit per address and one for the whole node, both token
-// buckets (golang.org/x/time/rate: reservations that can be given back,
-// and the wait until the next token, which Retry-After needs).
+// capped is a limit per address, a token bucket in this node's memory
+// (golang.org/x/time/rate: reservations that can be given back, and the
+// wait until the next token, which Retry-After needs), and one for the
+// whole service, a counter per window in the database (store.Count), so
+// that k nodes on one database allow the service's figure, not k times
+// it. The database is asked only when something is made or a code is
+// tried, never per WebSocket frame.
 type capped struct {
 	mu      sync.Mutex
 	per     map[string]*rate.Limiter
 	every   rate.Limit
 	burst   int
-	all     *rate.Limiter
-	perWhat string // the refusal's words, per address and for the node
+	st      store.Store
+	name    string        // the service-wide counter
+	window  time.Duration // its window, aligned on the Unix epoch
+	limit   int           // what it allows in a window
+	perWhat string        // the refusal's words, per address and for the service
 	allWhat string
+	log     *refusalLog
 }
 
-func newCapped(every rate.Limit, burst int, all *rate.Limiter, perWhat, allWhat string) *capped {
-	return &capped{per: map[string]*rate.Limiter{}, every: every, burst: burst, all: all, perWhat: perWhat, allWhat: allWhat}
+func newCapped(every rate.Limit, burst int, st store.Store, name string, window time.Duration, limit int, perWhat, allWhat string) *capped {
+	return &capped{per: map[string]*rate.Limiter{}, every: every, burst: burst, st: st, name: name, window: window, limit: limit,
+		perWhat: perWhat, allWhat: allWhat}
 }
 
 // perHour is n an hour, n at once.
@@ -123,47 +133,62 @@ type refusal struct {
 	wait time.Duration
 }
 
-// take spends a token of addr's bucket and one of the node's. When
-// either is empty it spends neither and says how long to wait.
-func (c *capped) take(addr string, now time.Time) *refusal {
+// service asks the service-wide counter of now's window: add counts one
+// if the window holds fewer than the limit (ok: counted), else only
+// reads (ok: below the limit). A store that cannot answer lets the
+// request through: the per-address buckets still hold, and the request
+// itself needs the store.
+func (c *capped) service(ctx context.Context, now time.Time, add bool, limit int) (ok bool, ref *refusal) {
+	w := now.Truncate(c.window)
+	_, ok, err := c.st.Count(ctx, c.name, w, limit, add)
+	if err != nil {
+		if c.log != nil {
+			c.log.warn("service-wide count", slog.String("name", c.name), slog.Any("err", err))
+		}
+		return true, nil
+	}
+	if !ok {
+		return false, &refusal{why: c.allWhat, wait: w.Add(c.window).Sub(now)}
+	}
+	return true, nil
+}
+
+// take spends a token of addr's bucket and counts one in the service's
+// window. When either is full it spends neither and says how long to
+// wait.
+func (c *capped) take(ctx context.Context, addr string, now time.Time) *refusal {
 	per := c.limiter(addr, now).ReserveN(now, 1)
 	if d := per.DelayFrom(now); !per.OK() || d > 0 {
 		per.CancelAt(now)
 		return &refusal{why: c.perWhat, wait: d}
 	}
-	all := c.all.ReserveN(now, 1)
-	if d := all.DelayFrom(now); !all.OK() || d > 0 {
-		all.CancelAt(now)
+	if _, ref := c.service(ctx, now, true, c.limit); ref != nil {
 		per.CancelAt(now)
-		return &refusal{why: c.allWhat, wait: d}
+		return ref
 	}
 	return nil
 }
 
-// peek says whether addr's bucket and the node's each hold a token,
-// spending none: a join code is looked up only then, and only a miss
-// is charged (charge), so that right codes, however many at once, cost
-// nothing. Requests racing past peek together are charged after it,
-// into debt: the bucket then refuses until the debt is paid, so the
-// rate over time holds.
-func (c *capped) peek(addr string, now time.Time) *refusal {
-	wait := func(l *rate.Limiter) time.Duration {
-		return time.Duration((1 - l.TokensAt(now)) / float64(l.Limit()) * float64(time.Second))
-	}
+// peek says whether addr's bucket holds a token and the service's window
+// has room, spending none: a join code is looked up only then, and only
+// a miss is charged (charge), so that right codes, however many at once,
+// cost nothing. Requests racing past peek together are charged after it,
+// into debt: the address's bucket then refuses until the debt is paid,
+// and the service's window stays full until it ends, so the rate over
+// time holds.
+func (c *capped) peek(ctx context.Context, addr string, now time.Time) *refusal {
 	if per := c.limiter(addr, now); per.TokensAt(now) < 1 {
-		return &refusal{why: c.perWhat, wait: wait(per)}
+		return &refusal{why: c.perWhat, wait: time.Duration((1 - per.TokensAt(now)) / float64(per.Limit()) * float64(time.Second))}
 	}
-	if c.all.TokensAt(now) < 1 {
-		return &refusal{why: c.allWhat, wait: wait(c.all)}
-	}
-	return nil
+	_, ref := c.service(ctx, now, false, c.limit)
+	return ref
 }
 
-// charge spends a token of addr's bucket and of the node's, in debt if
-// need be.
-func (c *capped) charge(addr string, now time.Time) {
+// charge spends a token of addr's bucket and counts one in the service's
+// window, in debt if need be.
+func (c *capped) charge(ctx context.Context, addr string, now time.Time) {
 	c.limiter(addr, now).ReserveN(now, 1)
-	c.all.ReserveN(now, 1)
+	c.service(ctx, now, true, 0)
 }
 
 // abuse holds the node's caps.
@@ -174,19 +199,21 @@ type abuse struct {
 	misses *capped
 }
 
-func newAbuse(c Caps) *abuse {
+func newAbuse(c Caps, st store.Store, log *refusalLog) *abuse {
 	c = c.withDefaults()
-	gr, gb := perHour(c.Guests)
-	pr, pb := perHour(c.GuestsPerAddr)
 	a := &abuse{caps: c}
-	a.guests = newCapped(pr, pb, rate.NewLimiter(gr, gb),
+	pr, pb := perHour(c.GuestsPerAddr)
+	a.guests = newCapped(pr, pb, st, "guests", time.Hour, c.Guests,
 		"too many new guests from this address", "too many new guests on this server")
-	gr, gb = perHour(c.Games)
 	pr, pb = perHour(c.GamesPerAddr)
-	a.games = newCapped(pr, pb, rate.NewLimiter(gr, gb),
+	a.games = newCapped(pr, pb, st, "games", time.Hour, c.Games,
 		"too many new games from this address", "too many new games on this server")
-	a.misses = newCapped(rate.Every(c.MissEvery), c.MissBurst, rate.NewLimiter(rate.Limit(c.MissPerSec), c.MissBurstAll),
+	missWindow := time.Duration(float64(c.MissBurstAll) / c.MissPerSec * float64(time.Second))
+	a.misses = newCapped(rate.Every(c.MissEvery), c.MissBurst, st, "misses", missWindow, c.MissBurstAll,
 		"too many wrong invite codes from this address", "too many wrong invite codes on this server")
+	for _, x := range []*capped{a.guests, a.games, a.misses} {
+		x.log = log
+	}
 	return a
 }
 
@@ -231,6 +258,11 @@ func (s *Server) purge() {
 				break
 			}
 		}
+		ctx, cancel := context.WithTimeout(s.ctx, storeWait)
+		if err := s.cfg.Store.DropCounts(ctx, s.now().Add(-2*time.Hour)); err != nil && s.ctx.Err() == nil {
+			s.log.Warn("drop old counts", slog.Any("err", err))
+		}
+		cancel()
 		select {
 		case <-s.ctx.Done():
 			return
@@ -254,7 +286,7 @@ func (s *Server) byCode(w http.ResponseWriter, r *http.Request, code string) (st
 		noGame()
 		return store.Game{}, false
 	}
-	if ref := s.abuse.misses.peek(s.clientAddr(r), s.now()); ref != nil {
+	if ref := s.abuse.misses.peek(r.Context(), s.clientAddr(r), s.now()); ref != nil {
 		s.refuse(w, r, errTooManyGuesses, ref)
 		return store.Game{}, false
 	}
@@ -263,7 +295,7 @@ func (s *Server) byCode(w http.ResponseWriter, r *http.Request, code string) (st
 	case err == nil:
 		return rec, true
 	case errors.Is(err, store.ErrNotFound):
-		s.abuse.misses.charge(s.clientAddr(r), s.now())
+		s.abuse.misses.charge(r.Context(), s.clientAddr(r), s.now())
 		noGame()
 	default: // the store's failure is not the guest's miss
 		s.log.Error("game by code", slog.Any("err", err))

@@ -4,75 +4,95 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"shiftago/logic/online/store"
 )
 
-// TestCapsBuckets: the caps' buckets on a clock of the test's own, so the
-// figures the README's arithmetic uses are the figures enforced.
+// capsOn is the caps c over a fresh SQLite store of the test's own.
+func capsOn(t *testing.T, c Caps) *abuse {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "caps.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return newAbuse(c, st, nil)
+}
+
+// TestCapsBuckets: the caps on a clock of the test's own, so the figures
+// the README's arithmetic uses are the figures enforced: the address's
+// buckets in memory, the service's windows in the store.
 func TestCapsBuckets(t *testing.T) {
+	ctx := context.Background()
 	now := time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
-	a := newAbuse(Caps{GuestsPerAddr: 4, Guests: 6})
+	a := capsOn(t, Caps{GuestsPerAddr: 4, Guests: 6})
 	for i := range 4 {
-		if ref := a.guests.take("a", now); ref != nil {
+		if ref := a.guests.take(ctx, "a", now); ref != nil {
 			t.Fatalf("guest %d of 4: %+v", i+1, ref)
 		}
 	}
-	ref := a.guests.take("a", now)
+	ref := a.guests.take(ctx, "a", now)
 	if ref == nil || ref.why != "too many new guests from this address" || ref.wait != 15*time.Minute {
 		t.Fatalf("a 5th guest: %+v, want this address, 15 min (4 an hour)", ref)
 	}
+	// A refusal spends nothing: a's refused 5th did not count for the
+	// service, which has room for b's two.
 	for i := range 2 {
-		if ref := a.guests.take("b", now); ref != nil {
+		if ref := a.guests.take(ctx, "b", now.Add(time.Minute)); ref != nil {
 			t.Fatalf("guest %d of another address: %+v", i+1, ref)
 		}
 	}
-	if ref := a.guests.take("c", now); ref == nil || !strings.Contains(ref.why, "this server") {
-		t.Fatalf("a 7th guest on the node: %+v", ref)
+	if ref := a.guests.take(ctx, "c", now.Add(20*time.Minute)); ref == nil || !strings.Contains(ref.why, "this server") || ref.wait != 40*time.Minute {
+		t.Fatalf("a 7th guest on the service 20 minutes into its hour: %+v, want a wait of 40 minutes", ref)
 	}
-	// A refusal spends nothing: a's refused 5th did not take the node's.
-	if ref := a.guests.take("a", now.Add(15*time.Minute)); ref != nil {
-		t.Fatalf("a's next guest 15 min on (the node has one back too): %+v", ref)
+	if ref := a.guests.take(ctx, "c", now.Add(time.Hour)); ref != nil {
+		t.Fatalf("the next hour: %+v", ref)
+	}
+	if ref := a.games.take(ctx, "c", now); ref != nil {
+		t.Fatalf("games count apart from guests: %+v", ref)
 	}
 
 	// Misses: 10 at once per address, then one a minute; a peek spends
 	// nothing; misses charged past an empty bucket are a debt.
 	for i := range 10 {
-		if ref := a.misses.peek("m", now); ref != nil {
+		if ref := a.misses.peek(ctx, "m", now); ref != nil {
 			t.Fatalf("miss %d of 10: %+v", i+1, ref)
 		}
-		a.misses.charge("m", now)
+		a.misses.charge(ctx, "m", now)
 	}
-	if ref := a.misses.peek("m", now); ref == nil || ref.wait != time.Minute {
+	if ref := a.misses.peek(ctx, "m", now); ref == nil || ref.wait != time.Minute {
 		t.Fatalf("an 11th guess at once: %+v, want a wait of a minute", ref)
 	}
 	for range 50 {
-		if ref := a.misses.peek("right", now); ref != nil {
+		if ref := a.misses.peek(ctx, "right", now); ref != nil {
 			t.Fatalf("peeks without misses were refused: %+v", ref)
 		}
 	}
-	a.misses.charge("m", now) // two raced past the check
-	a.misses.charge("m", now)
-	if ref := a.misses.peek("m", now.Add(2*time.Minute)); ref == nil {
+	a.misses.charge(ctx, "m", now) // two raced past the check
+	a.misses.charge(ctx, "m", now)
+	if ref := a.misses.peek(ctx, "m", now.Add(2*time.Minute)); ref == nil {
 		t.Fatal("two misses in debt were forgiven at once")
 	}
-	if ref := a.misses.peek("m", now.Add(3*time.Minute)); ref != nil {
+	if ref := a.misses.peek(ctx, "m", now.Add(3*time.Minute)); ref != nil {
 		t.Fatalf("the debt paid after 3 minutes: %+v", ref)
 	}
-	// The node: 30 misses at once from all addresses (10 spent by m and
-	// 2 in debt), then one a second.
+	// The service: 30 misses in a window of 30 s from all addresses (12
+	// of them m's in the window of now), then none until it ends.
 	for i := range 18 {
-		a.misses.charge(string(rune('A'+i)), now)
+		a.misses.charge(ctx, string(rune('A'+i)), now.Add(10*time.Second))
 	}
-	if ref := a.misses.peek("fresh", now); ref == nil || !strings.Contains(ref.why, "this server") {
-		t.Fatalf("a fresh address once the node had 30: %+v", ref)
+	if ref := a.misses.peek(ctx, "fresh", now.Add(20*time.Second)); ref == nil || !strings.Contains(ref.why, "this server") || ref.wait != 10*time.Second {
+		t.Fatalf("a fresh address once the service had 30: %+v, want a wait of 10 s", ref)
 	}
-	if ref := a.misses.peek("fresh", now.Add(time.Second)); ref != nil {
-		t.Fatalf("a second later: %+v", ref)
+	if ref := a.misses.peek(ctx, "fresh", now.Add(30*time.Second)); ref != nil {
+		t.Fatalf("the next window: %+v", ref)
 	}
 }
 
@@ -96,10 +116,11 @@ func TestRefusalLog(t *testing.T) {
 }
 
 // TestCapsConcurrent: many requests of many addresses at once (run it
-// with -race) never let more through than the node's bucket holds.
+// with -race) never let more through than the service's window holds.
 func TestCapsConcurrent(t *testing.T) {
+	ctx := context.Background()
 	now := time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
-	a := newAbuse(Caps{GuestsPerAddr: 1000, Guests: 50})
+	a := capsOn(t, Caps{GuestsPerAddr: 1000, Guests: 50})
 	var mu sync.Mutex
 	taken := 0
 	var wg sync.WaitGroup
@@ -107,21 +128,21 @@ func TestCapsConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range 100 {
+			for i := range 20 {
 				addr := fmt.Sprint(g, ".", i%7)
-				if a.guests.take(addr, now) == nil {
+				if a.guests.take(ctx, addr, now) == nil {
 					mu.Lock()
 					taken++
 					mu.Unlock()
 				}
-				if a.misses.peek(addr, now) == nil {
-					a.misses.charge(addr, now)
+				if a.misses.peek(ctx, addr, now) == nil {
+					a.misses.charge(ctx, addr, now)
 				}
 			}
 		}()
 	}
 	wg.Wait()
 	if taken != 50 {
-		t.Fatalf("%d guests taken at once, want the node's 50", taken)
+		t.Fatalf("%d guests taken at once, want the service's 50", taken)
 	}
 }

@@ -123,7 +123,7 @@ func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if ref := s.abuse.guests.take(s.clientAddr(r), s.now()); ref != nil {
+	if ref := s.abuse.guests.take(r.Context(), s.clientAddr(r), s.now()); ref != nil {
 		s.refuse(w, r, errTooManyGuests, ref)
 		return
 	}
@@ -179,7 +179,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusTooManyRequests, "too-many-games", fmt.Sprintf("at most %d games at once", s.cfg.Limits.GamesPerGuest))
 		return
 	}
-	if ref := s.abuse.games.take(s.clientAddr(r), s.now()); ref != nil {
+	if ref := s.abuse.games.take(r.Context(), s.clientAddr(r), s.now()); ref != nil {
 		s.refuse(w, r, errTooManyNew, ref)
 		return
 	}

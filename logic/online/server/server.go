@@ -99,7 +99,8 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, log: cfg.Log, pool: newPool(cfg.Workers), games: map[string]*game{}, conns: map[*conn]struct{}{}}
 	s.addr.m = map[string]*addrState{}
-	s.abuse, s.refusals = newAbuse(cfg.Caps), newRefusalLog(cfg.Log, cfg.Now)
+	s.refusals = newRefusalLog(cfg.Log, cfg.Now)
+	s.abuse = newAbuse(cfg.Caps, cfg.Store, s.refusals)
 	s.node = strconv.FormatUint(rand.Uint64(), 36)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.mux = http.NewServeMux()
