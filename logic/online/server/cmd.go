@@ -115,7 +115,7 @@ func parse(args []string) (options, error) {
 	fs.Float64Var(&o.connRate, "rate-per-conn", DefaultLimits().MsgsPerSec, "messages per second of one connection")
 	fs.IntVar(&o.games, "games-per-guest", DefaultLimits().GamesPerGuest, "ongoing games a guest may play at once")
 	fs.IntVar(&o.newPerAddr, "new-per-addr", DefaultCaps().GuestsPerAddr, "guests, and games, one address may create an hour")
-	fs.IntVar(&o.newPerHour, "new-per-hour", DefaultCaps().Guests, "guests, and games, this node creates an hour, all addresses together")
+	fs.IntVar(&o.newPerHour, "new-per-hour", DefaultCaps().Guests, "guests, and games, the whole service (every node on the database) creates in a clock hour, all addresses together")
 	fs.BoolVar(&o.quiet, "quiet", false, "log warnings and errors only")
 	// A test of a move clock's end sets it short: at 30 s it waits up to
 	// half a minute for the sweep (the browser's My games test did).
