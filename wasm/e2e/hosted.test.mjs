@@ -146,8 +146,10 @@ test('the release binary, run with no flags in an empty folder and home, serves 
     const o = await online(phone);
     if (o.status === 'finished') break;
     const ply = o.ply + 1;
-    if (o.myTurn) {
-      await waitFor(phone, () => shiftago.phase() === 'playing');
+    // Ann (seat 0) makes the odd plies. Not the phone's myTurn: it is
+    // false for a moment while the table starts, which is not Bob's turn.
+    if (ply % 2 === 1) {
+      await waitFor(phone, () => shiftago.online().myTurn && shiftago.phase() === 'playing');
       await kit.wanderDrag(phone, kit.pick(await api(phone, 'moves'), 'W1', rand).slice(0, 2), rand);
       await waitFor(bob, (ply) => window.bob.ply >= ply, ply, 120_000);
     } else {
