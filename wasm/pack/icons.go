@@ -32,6 +32,11 @@ var icons = []icon{
 	{name: "icon-maskable-192.png", size: 192, bleed: true, board: 0.55, purpose: "maskable"},
 	{name: "icon-maskable-512.png", size: 512, bleed: true, board: 0.55, purpose: "maskable"},
 	{name: "apple-touch-icon.png", size: 180, bleed: true, board: 0.74},
+	// The page's favicon, which the browser fetches on every first
+	// visit: 32 pixels is what a tab or a bookmark shows, and a small
+	// fraction of the 192-pixel icon's 20 KB that was the favicon before
+	// (issue 49: a first visit downloads what its first game needs).
+	{name: "favicon-32.png", size: 32, board: 0.90},
 }
 
 // Colours, straight (not premultiplied), from render/paint.go and

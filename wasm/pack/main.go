@@ -132,6 +132,8 @@ func pack(dir, src, version string, quality int) error {
 			names["APPLE_TOUCH_ICON_URL"] = name
 		case ic.name == "icon-192.png":
 			names["ICON_URL"] = name
+		case ic.name == "favicon-32.png":
+			names["FAVICON_URL"] = name
 		}
 		if ic.purpose != "" {
 			mIcons = append(mIcons, manifestIcon{name, fmt.Sprintf("%dx%d", ic.size, ic.size), "image/png", ic.purpose})

@@ -182,7 +182,17 @@ func TestPack(t *testing.T) {
 		t.Fatal(err)
 	}
 	apple := regexp.MustCompile(`apple-touch-icon\.[0-9a-f]{10}\.png`).FindString(page)
-	wantExtras := []string{"manifest.webmanifest", apple}
+	// The favicon, which every first visit fetches, is the small icon,
+	// not one of the install's (issue 49); the service worker keeps it
+	// with them, for the tab of a page opened offline.
+	favicon := regexp.MustCompile(`<link rel="icon" type="image/png" sizes="32x32" href="(favicon-32\.[0-9a-f]{10}\.png)">`).FindStringSubmatch(page)
+	if favicon == nil {
+		t.Fatal("the page names no 32-pixel favicon")
+	}
+	if fi, err := os.Stat(filepath.Join(dir, favicon[1])); err != nil || fi.Size() > 4096 {
+		t.Errorf("favicon %s: %v, want at most 4 KB", favicon[1], err)
+	}
+	wantExtras := []string{"manifest.webmanifest", apple, favicon[1]}
 	for _, ic := range m.Icons {
 		wantExtras = append(wantExtras, ic.Src)
 	}
