@@ -18,7 +18,7 @@
 // Software WebGL (browser.mjs) gives a few frames a second: every wait is on
 // the game's state, never a fixed sleep. Play runs at device pixel ratio 1
 // for speed; the screenshots are taken at ratio 2.
-import { test, before, after } from 'node:test';
+import { test as nodeTest, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { perTestCPU } from './cputree.mjs';
 import { glRenderer, executablePath, launchArgs, LINK, NAV_TIMEOUT, serve as serveWith, stop, watchFirstPlayable } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -60,9 +61,26 @@ after(async () => {
   await browser?.close();
   if (server) await stop(server);
   if (serveBin) rmSync(serveBin, { force: true });
-  writeFileSync(join(artifacts, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  const file = partN === 1 ? 'results.json' : `results-part${partK}of${partN}.json`;
+  writeFileSync(join(artifacts, file), JSON.stringify(results, null, 2) + '\n');
   console.log('results:', JSON.stringify(results, null, 2));
 });
+
+perTestCPU({ beforeEach, afterEach, after });
+
+// E2E_PART=k/n runs the k-th of n parts of this file's tests (the tests
+// dealt out in turn, in the order they are declared), so CI can run the
+// parts side by side, each with its own browser: one browser leaves part
+// of a 2-core machine idle (it waits on its renderer, the renderer on
+// software WebGL), and this file was CI's longest chain. The parts
+// together are the whole file; unset, it runs whole. The panic check
+// runs in every part, on that part's pages.
+const [partK, partN] = (process.env.E2E_PART || '1/1').split('/').map(Number);
+assert.ok(partN >= 1 && partK >= 1 && partK <= partN, `E2E_PART=${process.env.E2E_PART}: want k/n with 1 <= k <= n`);
+let declared = 0;
+function test(name, opts, fn) {
+  if (declared++ % partN === partK - 1) nodeTest(name, opts, fn);
+}
 
 // ---- pages -----------------------------------------------------------
 
@@ -1512,11 +1530,6 @@ test('after turning a notched phone the idle frame equals a fresh one', { timeou
   }
 });
 
-test('the console shows no Go panic', () => {
-  const bad = consoleLines.filter((l) => /panic:|fatal error:|runtime error|pageerror:|wasm exited/i.test(l));
-  assert.deepEqual(bad, [], 'the console shows:\n' + bad.join('\n'));
-});
-
 // ---- hands: taps held as a finger holds them ----------------------------
 
 // hold is a finger's tap on p: down, held over several ticks (80–200 ms
@@ -1979,3 +1992,10 @@ for (const [name, vp, dpr] of [['phone', { width: 390, height: 844 }, 3], ['tabl
     await ctx.close();
   });
 }
+
+// Last, so that it reads the console of every page the tests before it
+// opened (in every part of E2E_PART).
+nodeTest('the console shows no Go panic', () => {
+  const bad = consoleLines.filter((l) => /panic:|fatal error:|runtime error|pageerror:|wasm exited/i.test(l));
+  assert.deepEqual(bad, [], 'the console shows:\n' + bad.join('\n'));
+});
