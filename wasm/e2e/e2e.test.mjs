@@ -506,6 +506,20 @@ test('a tab in the background still owns the save; a crashed one gives it up, an
   await ctx.close();
 });
 
+// watchFirstNotice, an init script, has the page note the first notice
+// the game shows (window.__firstNotice) at the first frame that has it:
+// the storage's notices are shown from the first tick for a few seconds
+// of the clock, and on a loaded machine a poll from the test came after
+// one was gone (at load 40, and at load 80 in CI beside other runs).
+function watchFirstNotice() {
+  const f = () => {
+    const n = window.shiftago && window.shiftago.notice && window.shiftago.notice();
+    if (n) window.__firstNotice = n;
+    else requestAnimationFrame(f);
+  };
+  requestAnimationFrame(f);
+}
+
 test('where reading localStorage throws, the game plays on and says it cannot save', { timeout: 240_000 }, async () => {
   const ctx = await newContext(portrait, 1);
   const page = await ctx.newPage();
@@ -517,10 +531,11 @@ test('where reading localStorage throws, the game plays on and says it cannot sa
       get() { throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError'); },
     });
   });
+  await page.addInitScript(watchFirstNotice);
   await page.goto(base + '?lang=en', { timeout: NAV_TIMEOUT });
   await page.waitForFunction(() => window.shiftago && window.shiftago.phase() !== 'loading', null, { timeout: 180_000, polling: 100 });
   await waitPhase(page, ['setup']);
-  const notice = await api(page, 'notice');
+  const notice = await (await page.waitForFunction(() => window.__firstNotice, null, { timeout: 60_000, polling: 100 })).jsonValue();
   assert.match(notice, /cannot be saved/, `notice: ${notice}`);
   assert.doesNotMatch(notice, /localStorage|Access is denied|SecurityError/, `raw error text: ${notice}`);
   await ctx.close();
@@ -570,17 +585,7 @@ test('a link keeps the game in progress and leaves the address; with storage ful
       throw new DOMException("Failed to execute 'setItem' on 'Storage': Setting the value of 'shiftago/game' exceeded the quota.", 'QuotaExceededError');
     };
   });
-  // The storage's notice is shown from the first tick for a few seconds
-  // of the clock: the page notes it at the first frame that has it (at
-  // load 40 a poll from here came after it was gone).
-  await page.addInitScript(() => {
-    const f = () => {
-      const n = window.shiftago && window.shiftago.notice && window.shiftago.notice();
-      if (n) window.__firstNotice = n;
-      else requestAnimationFrame(f);
-    };
-    requestAnimationFrame(f);
-  });
+  await page.addInitScript(watchFirstNotice);
   await page.reload({ timeout: NAV_TIMEOUT });
   const said = await page.waitForFunction(() => window.__firstNotice, null, { timeout: 180_000, polling: 100 });
   let notice = await said.jsonValue();
