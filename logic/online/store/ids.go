@@ -52,13 +52,16 @@ func hashToken(token string) string {
 // newCode is a random join code, every letter equally likely: a byte
 // of 248 or more is drawn again (248 = 8 × 31), so that the code's
 // entropy is the whole 49.5 bits the arithmetic counts on.
-func newCode() string {
-	out := make([]byte, 0, CodeLength)
+func newCode() string { return randomCode(CodeLength) }
+
+// randomCode is n letters of codeAlphabet, each equally likely (newCode).
+func randomCode(n int) string {
+	out := make([]byte, 0, n)
 	var b [16]byte
-	for len(out) < CodeLength {
+	for len(out) < n {
 		rand.Read(b[:])
 		for _, x := range b {
-			if int(x) < 256/len(codeAlphabet)*len(codeAlphabet) && len(out) < CodeLength {
+			if int(x) < 256/len(codeAlphabet)*len(codeAlphabet) && len(out) < n {
 				out = append(out, codeAlphabet[int(x)%len(codeAlphabet)])
 			}
 		}
@@ -79,8 +82,11 @@ func NormalizeCode(code string) string {
 
 // ValidCode reports whether code (normalized) could be a join code: its
 // length, its letters. Anything else is a typo, refused without a lookup.
-func ValidCode(code string) bool {
-	if len(code) != CodeLength {
+func ValidCode(code string) bool { return validCode(code, CodeLength) }
+
+// validCode reports whether code is n letters of codeAlphabet.
+func validCode(code string, n int) bool {
+	if len(code) != n {
 		return false
 	}
 	for i := 0; i < len(code); i++ {

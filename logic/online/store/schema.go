@@ -91,7 +91,33 @@ CREATE TABLE rating_history (
 );
 CREATE INDEX rating_history_guest ON rating_history (guest, variant, players, at);
 `,
-	4: "SELECT 1", // reserved: devices (issue 47 linking)
+	// 4: one player, many devices (issue 47, devices.go). A token is a
+	// device's: devices holds every token's SHA-256, and tokens are
+	// looked up there only. Each guest's token so far becomes its first
+	// device (its id the guest's); guests.token_hash stays, unread (a
+	// UNIQUE column cannot be dropped in SQLite). device_codes are the
+	// link codes (kind 0: single use, until expires) and the recovery
+	// code (kind 1, expires 0: until renewed), by their SHA-256.
+	4: `
+CREATE TABLE devices (
+	id         TEXT PRIMARY KEY,
+	guest      TEXT NOT NULL REFERENCES guests(id) ON DELETE CASCADE,
+	token_hash TEXT NOT NULL UNIQUE,
+	name       TEXT NOT NULL DEFAULT '',
+	created    BIGINT NOT NULL,
+	seen       BIGINT NOT NULL
+);
+CREATE INDEX devices_guest ON devices (guest);
+INSERT INTO devices (id, guest, token_hash, created, seen) SELECT id, id, token_hash, created, seen FROM guests;
+CREATE TABLE device_codes (
+	hash    TEXT PRIMARY KEY,
+	guest   TEXT NOT NULL REFERENCES guests(id) ON DELETE CASCADE,
+	kind    INTEGER NOT NULL,
+	expires BIGINT NOT NULL,
+	created BIGINT NOT NULL
+);
+CREATE INDEX device_codes_guest ON device_codes (guest, kind);
+`,
 	5: "SELECT 1", // reserved: lobby and pairing
 	6: "SELECT 1", // reserved: quick messages, blocks, draw offers
 	// 7: issue 46. ratings_due marks a rated game from its creation until

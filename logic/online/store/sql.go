@@ -175,6 +175,10 @@ func (s *sqlStore) CreateGuest(ctx context.Context, name string) (Guest, string,
 	err := s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
 		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO guests (id, name, token_hash, created, seen) VALUES (?, ?, ?, ?, ?)`),
 			g.ID, g.Name, hashToken(token), ms(g.Created), ms(g.Seen))
+		if err != nil {
+			return err
+		}
+		g.Device, err = s.addDevice(ctx, tx, g.ID, token, "")
 		return err
 	})
 	if err != nil {
@@ -201,10 +205,18 @@ func (s *sqlStore) GuestByToken(ctx context.Context, token string) (Guest, error
 	if token == "" || len(token) > 256 {
 		return Guest{}, ErrNotFound
 	}
-	g, err := s.guestWhere(ctx, "token_hash = ?", hashToken(token))
-	if err != nil {
-		return g, err
+	var g Guest
+	var created, seen, devSeen int64
+	err := s.r.QueryRowContext(ctx, s.q(`SELECT g.id, g.name, g.created, g.seen, d.id, d.seen FROM devices d JOIN guests g ON g.id = d.guest
+		WHERE d.token_hash = ?`), hashToken(token)).Scan(&g.ID, &g.Name, &created, &seen, &g.Device, &devSeen)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Guest{}, ErrNotFound // no such token, or its device was revoked
 	}
+	if err != nil {
+		return Guest{}, s.closedErr(err)
+	}
+	g.Created, g.Seen = fromMS(created), fromMS(seen)
+	s.deviceSeen(ctx, g.Device, fromMS(devSeen))
 	// The token was used: the guest is seen, and kept from PurgeGuests.
 	// Written at most once a SeenEvery, so that the hot path (every API
 	// request, every hello) stays a read.

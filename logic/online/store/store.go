@@ -40,6 +40,7 @@ var (
 // every change is one transaction: what a method returned without error
 // is committed and survives a crash of the process.
 type Store interface {
+	Devices // one player, many devices (devices.go)
 	// CreateGuest makes a guest with a new random token (TokenBytes of
 	// randomness). The token is returned once, here; only its SHA-256 is
 	// stored, so it cannot be given again: the client must keep it.
@@ -163,6 +164,9 @@ type Guest struct {
 	Created time.Time
 	// Seen is when its token was last used, to within SeenEvery.
 	Seen time.Time
+	// Device is the device whose token found the guest (GuestByToken)
+	// or was made with it (CreateGuest); "" from Guest(id).
+	Device string
 }
 
 // SeenEvery is how stale Guest.Seen may be: GuestByToken writes it when
