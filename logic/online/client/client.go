@@ -457,6 +457,9 @@ func (s *Session) run(first chan<- error) {
 	backoff := minBackoff
 	for s.ctx.Err() == nil {
 		err := s.connect()
+		if ref := (*ErrRefused)(nil); first == nil && errors.As(err, &ref) && ref.Msg.Code == proto.CodeAuth {
+			return // the token is dead (its device was revoked): no reconnect can help
+		}
 		if first != nil {
 			if err != nil {
 				var ref *ErrRefused

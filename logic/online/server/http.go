@@ -133,6 +133,7 @@ func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusServiceUnavailable, "busy", "could not store the guest")
 		return
 	}
+	_ = s.cfg.Store.NameDevice(r.Context(), g.ID, g.Device, deviceName(r.UserAgent())) // for its player's list of devices
 	writeJSON(w, http.StatusCreated, proto.GuestReply{ID: g.ID, Name: g.Name, Token: tok})
 }
 

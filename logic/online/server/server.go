@@ -61,6 +61,8 @@ type Server struct {
 	abuse    *abuse      // caps on new guests, games and wrong join codes
 	refusals *refusalLog // refusals logged a line a second per kind
 
+	devices *deviceState // wrong device codes (devices.go)
+
 	ctx    context.Context // ends at Shutdown: actors finish their queues and leave
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // actors
@@ -114,6 +116,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/ws", s.handleWS)
 	s.mux.HandleFunc("GET /api/guests/me", s.limited(s.handleMe))
 	s.mux.HandleFunc("GET /api/leaderboard", s.limited(s.handleLeaderboard))
+	s.routeDevices()
 	if cfg.Web != nil {
 		s.mux.Handle("/", static.Handler(cfg.Web))
 	} else {
@@ -291,6 +294,10 @@ func (s *Server) listen() {
 		// the store. A game started after this line reads it anyway.
 		s.resyncAll()
 		for e := range sub.C() {
+			if e.Kind == evRevoke {
+				s.closeDevice(e.Game) // a device revoked, perhaps on another node
+				continue
+			}
 			if e.Kind == store.EventResync || e.Game == "*" {
 				s.resyncAll()
 				continue

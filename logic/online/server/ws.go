@@ -37,6 +37,8 @@ type conn struct {
 	guest string
 	g     *game
 
+	device string // the token's device: revoking it closes the socket (devices.go)
+
 	out      chan []byte
 	quit     chan struct{}
 	once     sync.Once
@@ -244,7 +246,7 @@ func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
 			c.close(websocket.StatusPolicyViolation, "auth")
 			return false
 		}
-		c.guest = gu.ID
+		c.guest, c.device = gu.ID, gu.Device
 	} else {
 		rec, err := s.cfg.Store.GameBySpectator(ctx, m.Watch)
 		if err != nil {
