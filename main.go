@@ -131,6 +131,7 @@ func parseGameFlags(args []string, stderr io.Writer, st saves.Store, inPage bool
 	fs.StringVar(&o.Online.Join, "join", "", "open the lobby of the online game this invite code or link names")
 	fs.StringVar(&o.Online.Watch, "watch", "", "watch the online game this spectator code names")
 	fs.BoolVar(&o.Online.Open, "online", false, "open the online games at once")
+	fs.StringVar(&o.Online.Link, "link", "", "make this device the online player of another device: the one-time code its Devices page shows")
 	fs.StringVar(&o.Online.Game, "game", "", "open this online game of this device's player (its id, as My games and a your-turn notice open it)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -16,11 +16,12 @@ type OnlineOptions struct {
 	Watch  string // a spectator code: the game opens read-only
 	Open   bool   // open the online page at once (--online)
 	Game   string // a game of this device's guest (My games, a notice's click): it opens at once
+	Link   string // a link code of another device (?link=): this device becomes its player
 }
 
 // Opens reports whether the options open an online page at the start.
 func (o OnlineOptions) Opens() bool {
-	return o.Open || o.Join != "" || o.Watch != "" || o.Game != ""
+	return o.Open || o.Join != "" || o.Watch != "" || o.Game != "" || o.Link != ""
 }
 
 // ServerAddress is the service to talk to: the option, else the page's

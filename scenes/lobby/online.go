@@ -41,10 +41,11 @@ const (
 	actOJoinCode // join the game of the code or link typed in the code box
 	actOPerMove  // Arg: the index in perMoveDays (0: live)
 	actOWatch    // watch the game of an invite whose seats are all taken
+	actODevices  // this player's devices (devices.go)
 )
 
 func (a onlineAct) String() string {
-	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode", "permove", "watch"}[a]
+	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode", "permove", "watch", "devices"}[a]
 }
 
 // The stages of the online page.
@@ -106,6 +107,7 @@ type Online struct {
 	named   string  // the name as last kept
 
 	done     chan func(c *app.Context)
+	devices  bool // a ?link= link: the Devices page opens over this one at once
 	answered bool // an answer came this tick: draw it
 	cancel   context.CancelFunc
 }
@@ -127,6 +129,8 @@ func NewOnline(c *app.Context) app.Scene {
 		if _, ok := joinedHere(c.Opts.Store)[o.code]; !ok {
 			o.lookup(c, o.code) // a seat taken here already needs no description (a reload)
 		}
+	case c.Opts.Online.Link != "":
+		o.devices = true
 	case c.Opts.Online.Game != "":
 		o.startOpen(c, c.Opts.Online.Game)
 		c.Opts.Online.Game = "" // opened once: the next online page is a new game's
@@ -197,6 +201,11 @@ func inviteLink(c *app.Context, code string) string {
 // Update reacts to taps and to the server's answers.
 func (o *Online) Update(c *app.Context) error {
 	o.answered = false
+	if o.devices {
+		o.devices = false
+		c.Push(NewDevices(c))
+		return nil
+	}
 	select {
 	case f := <-o.done:
 		f(c)
@@ -250,6 +259,8 @@ func (o *Online) Update(c *app.Context) error {
 		o.back(c)
 	case actOMyGames:
 		c.Push(NewMyGames(c))
+	case actODevices:
+		c.Push(NewDevices(c))
 	}
 	return nil
 }
@@ -827,11 +838,13 @@ func (o *Online) layout(c *app.Context) {
 			o.codeBox.rect = layout.Rect{X: x, Y: y, W: w - 2*jw - 0.4*u, H: bh}
 			o.bs.Add(ui.Button[onlineAct]{X: x + w - 2*jw - 0.2*u, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
 			o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
+			o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actODevices, Label: c.T("online.devices")})
 			break
 		}
 		o.codeBox.rect = layout.Rect{X: x, Y: y, W: w - jw - 0.2*u, H: bh}
 		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
 		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
+		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actODevices, Label: c.T("online.devices")})
 	case stageWorking:
 		text(c.T("online.working"), 0.6, render.Ink, false)
 		o.answers(c, x, y, w, bh, 0, "")
