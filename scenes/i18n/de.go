@@ -371,7 +371,7 @@ var de = Catalog{
 	"devices.linked":           "Verbunden: %s",
 	"devices.use":              "Code eines anderen Geräts verwenden",
 	"devices.usebtn":           "Verwenden",
-	"devices.code":             "Verbindungs- oder Wiederherstellungscode",
+	"devices.code":             "Code eingeben",
 	"devices.usewarn":          "Dieses Gerät spielt dann als der Spieler des anderen Geräts.",
 	"devices.welcome":          "Dieses Gerät spielt jetzt als %s.",
 	"devices.list":             "Deine Geräte",

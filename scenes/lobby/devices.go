@@ -470,6 +470,14 @@ func (d *Devices) layout(c *app.Context) {
 	}
 	text(c.T("devices.title"), 0.9, render.Ink, true)
 	text(c.T("devices.intro"), 0.45, render.Dim, false)
+	// Wide and short (a desktop, a phone on its side): the list of
+	// devices in a column of its own on the right, so that it has the
+	// height; else under the code box, the recovery code last.
+	full, top := w, y
+	wide := c.W > c.H && w >= 20*u
+	if wide {
+		w = (w - u) / 2
+	}
 	d.bs.Add(ui.Button[devicesAct]{X: x, Y: y, W: math.Min(w, 12*u), H: bh, Act: actDLink, Label: c.T("devices.link"), On: true, Bold: true, Off: d.busy})
 	y += bh + 0.5*u
 	text(c.T("devices.use"), 0.5, render.Ink, false)
@@ -490,16 +498,47 @@ func (d *Devices) layout(c *app.Context) {
 		text(c.T("devices.loading"), 0.5, render.Dim, false)
 		return
 	}
-	text(c.T("devices.list"), 0.5, render.Ink, false)
-	// The recovery code's part goes under the list; the rows take what
-	// room is left above it (the most recently seen first).
-	recH := 0.5*u*3 + bh + 1.2*u
-	if d.recovery != "" {
-		recH += 2.5 * u
+	recovery := func() {
+		text(c.T("devices.recovery"), 0.5, render.Ink, false)
+		if d.recovery != "" {
+			text(grouped(d.recovery), 0.8, render.Accent, true)
+			text(c.T("devices.recoveryshown"), 0.42, render.Dim, false)
+		} else if d.list.Recovery != 0 {
+			text(c.F("devices.recoveryhas", time.UnixMilli(d.list.Recovery).Format("2006-01-02 15:04")), 0.42, render.Dim, false)
+		} else {
+			text(c.T("devices.recoverynone"), 0.42, render.Dim, false)
+		}
+		label := c.T("devices.recoverymake")
+		switch {
+		case d.armed == "recovery":
+			label = c.T("devices.recoverysure")
+		case d.list.Recovery != 0:
+			label = c.T("devices.recoveryrenew")
+		}
+		room := w
+		if !wide {
+			room = full - bw - 0.4*u // beside Back, where it comes down to it
+		}
+		d.bs.Add(ui.Button[devicesAct]{X: x, Y: math.Min(y, by-bh-0.3*u), W: math.Min(room, 10*u), H: bh, Act: actDRecovery, Label: label, On: d.armed == "recovery", Off: d.busy})
+		y += bh + 0.5*u
 	}
+	// The recovery code's part under the list takes this much; the rows
+	// take what room is left above it (the most recently seen first).
+	bottom := by - 0.4*u
+	if wide {
+		recovery()
+		x, y = x+w+u, top
+	} else {
+		bottom -= 3*0.5*u + bh + 1.6*u
+		if d.recovery != "" {
+			bottom -= 2.5 * u
+		}
+	}
+	text(c.T("devices.list"), 0.5, render.Ink, false)
 	rw := math.Min(6*u, (w-u)/3)
 	for i, x0 := range d.list.Devices {
-		if y+bh > by-recH-0.4*u {
+		if y+bh > bottom {
+			text(fmt.Sprintf("+%d", len(d.list.Devices)-i), 0.42, render.Dim, false) // no words: no plural
 			break
 		}
 		name := deviceLabel(c, x0)
@@ -521,26 +560,12 @@ func (d *Devices) layout(c *app.Context) {
 			}
 			d.bs.Add(ui.Button[devicesAct]{X: x + w - rw, Y: y, W: rw, H: bh, Act: actDRevoke, Arg: i, Label: label, On: d.armed == x0.ID, Off: d.busy})
 		}
-		y += bh + 0.3*u
+		y += bh + 0.35*u
 	}
-	y += 0.2 * u
-	text(c.T("devices.recovery"), 0.5, render.Ink, false)
-	if d.recovery != "" {
-		text(grouped(d.recovery), 0.8, render.Accent, true)
-		text(c.T("devices.recoveryshown"), 0.42, render.Dim, false)
-	} else if d.list.Recovery != 0 {
-		text(c.F("devices.recoveryhas", time.UnixMilli(d.list.Recovery).Format("2006-01-02 15:04")), 0.42, render.Dim, false)
-	} else {
-		text(c.T("devices.recoverynone"), 0.42, render.Dim, false)
+	if !wide {
+		y += 0.4 * u
+		recovery()
 	}
-	label := c.T("devices.recoverymake")
-	switch {
-	case d.armed == "recovery":
-		label = c.T("devices.recoverysure")
-	case d.list.Recovery != 0:
-		label = c.T("devices.recoveryrenew")
-	}
-	d.bs.Add(ui.Button[devicesAct]{X: x, Y: math.Min(y, by-bh-0.3*u), W: math.Min(w-bw-0.4*u, 10*u), H: bh, Act: actDRecovery, Label: label, On: d.armed == "recovery", Off: d.busy})
 }
 
 // fitText is s cut to width w at size, with an ellipsis.

@@ -835,10 +835,18 @@ func (o *Online) layout(c *app.Context) {
 		jw := math.Min(9*o.u, (w-o.u)/2)
 		if w >= 20*u {
 			jw = math.Min(6*u, jw)
-			o.codeBox.rect = layout.Rect{X: x, Y: y, W: w - 2*jw - 0.4*u, H: bh}
-			o.bs.Add(ui.Button[onlineAct]{X: x + w - 2*jw - 0.2*u, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
-			o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
-			o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actODevices, Label: c.T("online.devices")})
+			// Devices under My games where the screen has the row, else
+			// the four in one row, each a quarter.
+			n, dx, dy := 2.0, x+w-jw, y+bh+0.4*u
+			if dy+bh > c.H-0.2*u {
+				n, jw = 3, (w-0.6*u)/4
+				dx, dy = x+w-jw, y
+			}
+			right := x + w - n*(jw+0.2*u) // the row's buttons from here
+			o.codeBox.rect = layout.Rect{X: x, Y: y, W: right - x, H: bh}
+			o.bs.Add(ui.Button[onlineAct]{X: right + 0.2*u, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
+			o.bs.Add(ui.Button[onlineAct]{X: right + jw + 0.4*u, Y: y, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
+			o.bs.Add(ui.Button[onlineAct]{X: dx, Y: dy, W: jw, H: bh, Act: actODevices, Label: c.T("online.devices")})
 			break
 		}
 		o.codeBox.rect = layout.Rect{X: x, Y: y, W: w - jw - 0.2*u, H: bh}

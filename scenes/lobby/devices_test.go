@@ -1,0 +1,55 @@
+package lobby
+
+import (
+	"testing"
+	"time"
+
+	"shiftago/logic/online/proto"
+	"shiftago/scenes/i18n"
+	"shiftago/scenes/looptest"
+)
+
+// TestDevicesPageFits lays out the Devices page (the list with three
+// devices, one armed to revoke, a recovery code just made; and the link
+// view with its QR code) in every language, at the smallest window, a
+// tablet and a phone, and checks that every button lies on the screen,
+// is at least a finger's height, and holds its text.
+func TestDevicesPageFits(t *testing.T) {
+	l := looptest.Need(t)
+	now := time.Now().UnixMilli()
+	list := &proto.DevicesReply{Recovery: now - 86_400_000, Devices: []proto.DeviceInfo{
+		{ID: "a", Name: "Chrome on Android", Seen: now, This: true},
+		{ID: "b", Name: "Desktop", Seen: now - 3*86_400_000},
+		{ID: "c", Name: "Safari on iPad, a very long name of a device indeed", Seen: now - 60_000}}}
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			for _, sz := range [][3]float64{{640, 480, 1}, {1280, 800, 1}, {820 * 2, 1180 * 2, 2}, {390 * 3, 844 * 3, 3}} {
+				c := looptest.NewContext(t, lg, sz[0], sz[1], sz[2])
+				for view := range 3 {
+					d := &Devices{list: list, armed: "b", server: "http://127.0.0.1:8080"}
+					switch view {
+					case 1:
+						d.recovery = "8XRNJJS4EXNQR5QDVEBK"
+					case 2:
+						d.linking, d.link = true, proto.LinkReply{Code: "3FHKHCSK6U", Expires: now + 600_000}
+						d.linkText = "http://127.0.0.1:8080/?link=3FHKHCSK6U"
+					}
+					d.layout(c)
+					if len(d.bs.List) < 2 {
+						t.Fatalf("%s %v, view %d: %d buttons", lg, sz, view, len(d.bs.List))
+					}
+					for _, f := range d.Fits(c) {
+						if w := c.Text.Width(f.Text, f.Size, f.Bold); w*looptest.MinFit > f.W+0.5 {
+							t.Errorf("%s %v, view %d: %q is %.0f px wide at %.1f px, its box %.0f px", lg, sz, view, f.Text, w, f.Size, f.W)
+						}
+					}
+					for _, b := range d.bs.List {
+						if b.X < 0 || b.Y < 0 || b.X+b.W > c.W+0.5 || b.Y+b.H > c.H+0.5 || b.H < 44*sz[2]-0.5 {
+							t.Errorf("%s %v, view %d: button %v (%q) at %.0f,%.0f %.0f×%.0f: off the screen or under 44 px", lg, sz, view, b.Act, b.Label, b.X, b.Y, b.W, b.H)
+						}
+					}
+				}
+			}
+		}
+	})
+}
