@@ -35,8 +35,8 @@ func TestDevicesPageFits(t *testing.T) {
 						d.linkText = "http://127.0.0.1:8080/?link=3FHKHCSK6U"
 					}
 					d.layout(c)
-					if len(d.bs.List) < 2 {
-						t.Fatalf("%s %v, view %d: %d buttons", lg, sz, view, len(d.bs.List))
+					if want := []int{4, 4, 1}[view]; len(d.bs.List) < want { // Errorf: Fatalf would end the loop's thread
+						t.Errorf("%s %v, view %d: %d buttons, want %d or more", lg, sz, view, len(d.bs.List), want)
 					}
 					for _, f := range d.Fits(c) {
 						if w := c.Text.Width(f.Text, f.Size, f.Bold); w*looptest.MinFit > f.W+0.5 {
