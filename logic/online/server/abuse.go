@@ -199,6 +199,12 @@ type abuse struct {
 	misses *capped
 }
 
+// missWindow is the window in which the service allows MissBurstAll
+// wrong codes: MissBurstAll at MissPerSec.
+func (c Caps) missWindow() time.Duration {
+	return time.Duration(float64(c.MissBurstAll) / c.MissPerSec * float64(time.Second))
+}
+
 func newAbuse(c Caps, st store.Store, log *refusalLog) *abuse {
 	c = c.withDefaults()
 	a := &abuse{caps: c}
@@ -208,8 +214,7 @@ func newAbuse(c Caps, st store.Store, log *refusalLog) *abuse {
 	pr, pb = perHour(c.GamesPerAddr)
 	a.games = newCapped(pr, pb, st, "games", time.Hour, c.Games,
 		"too many new games from this address", "too many new games on this server")
-	missWindow := time.Duration(float64(c.MissBurstAll) / c.MissPerSec * float64(time.Second))
-	a.misses = newCapped(rate.Every(c.MissEvery), c.MissBurst, st, "misses", missWindow, c.MissBurstAll,
+	a.misses = newCapped(rate.Every(c.MissEvery), c.MissBurst, st, "misses", c.missWindow(), c.MissBurstAll,
 		"too many wrong invite codes from this address", "too many wrong invite codes on this server")
 	for _, x := range []*capped{a.guests, a.games, a.misses} {
 		x.log = log

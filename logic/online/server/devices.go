@@ -41,8 +41,9 @@ type deviceState struct {
 // routeDevices adds /api/devices to the server's routes.
 func (s *Server) routeDevices() {
 	c := s.abuse.caps
-	s.devices = &deviceState{misses: newCapped(rate.Every(c.MissEvery), c.MissBurst, rate.NewLimiter(rate.Limit(c.MissPerSec), c.MissBurstAll),
+	s.devices = &deviceState{misses: newCapped(rate.Every(c.MissEvery), c.MissBurst, s.cfg.Store, "device-misses", c.missWindow(), c.MissBurstAll,
 		"too many wrong device codes from this address", "too many wrong device codes on this server")}
+	s.devices.misses.log = s.abuse.misses.log
 	s.mux.HandleFunc("POST /api/devices/link", s.limited(s.handleLinkCode))
 	s.mux.HandleFunc("POST /api/devices/recovery", s.limited(s.handleRecovery))
 	s.mux.HandleFunc("POST /api/devices", s.limited(s.handleUseCode))
@@ -112,14 +113,14 @@ func (s *Server) handleUseCode(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	addr := s.clientAddr(r)
-	if ref := s.devices.misses.peek(addr, s.now()); ref != nil {
+	if ref := s.devices.misses.peek(r.Context(), addr, s.now()); ref != nil {
 		s.refuse(w, r, errTooManyGuesses, ref)
 		return
 	}
 	g, tok, err := s.cfg.Store.UseCode(r.Context(), code, name)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		s.devices.misses.charge(addr, s.now())
+		s.devices.misses.charge(r.Context(), addr, s.now())
 		noCode()
 		return
 	case err != nil:
