@@ -93,7 +93,13 @@ func (t *Text) Width(s string, size float64, bold bool) float64 {
 // Fit returns the largest size, at most size, at which s is no wider than w.
 func (t *Text) Fit(s string, size, w float64, bold bool) float64 {
 	if wd := t.Width(s, size, bold); wd > w && wd > 0 {
-		return math.Max(1, math.Floor(size*w/wd))
+		f := math.Max(1, math.Floor(size*w/wd))
+		// The glyphs' widths are not quite proportional to the size
+		// (hinting, rounding): a pixel smaller until it is in its box.
+		for k := 0; k < 4 && f > 1 && t.Width(s, f, bold) > w; k++ {
+			f--
+		}
+		return f
 	}
 	return size
 }

@@ -27,13 +27,11 @@ func laidResult(t *testing.T, c *app.Context) *Result {
 	return res
 }
 
+// checkFits: every text fits its box, measured (looptest.CheckFits),
+// the language named.
 func checkFits(t *testing.T, c *app.Context, where string, fits []ui.Fit, least float64) {
 	t.Helper()
-	for _, f := range fits {
-		if w := c.Text.Width(f.Text, f.Size, f.Bold); w*least > f.W+0.5 {
-			t.Errorf("%s, %s: %q is %.0f px wide at %.1f px, its box %.0f px", c.Lang.Code, where, f.Text, w, f.Size, f.W)
-		}
-	}
+	looptest.CheckFits(t, c, c.Lang.Code+", "+where, fits, least)
 }
 
 // TestEveryTextFits lays the table's screens out at the smallest

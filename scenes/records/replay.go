@@ -2,7 +2,6 @@ package records
 
 import (
 	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -57,6 +56,14 @@ type Replay struct {
 	names [4]string
 	lang  string
 	text  string // the status line
+	// status: the status line as drawn, put into lines when its words or
+	// its room change (statusLines), not each frame.
+	shown struct {
+		text    string
+		room, h float64
+		lines   []string
+		size    float64
+	}
 
 	rev     review
 	changed bool // the analysis learnt something this tick: draw again
@@ -244,7 +251,7 @@ func (r *Replay) relayout(c *app.Context) {
 		hw := math.Max(stripH*0.8, geo.MinTarget())
 		r.bs.Add(ui.Button[replayAct]{X: right - bw - gap - hw, Y: sy, W: hw, H: stripH, Act: actRepHelp, Label: c.T("replay.help"), On: r.legend})
 		r.bs.TextH = bar
-		r.rev.layout(layout.Rect{X: left, Y: sy, W: right - bw - hw - 2*gap - left, H: stripH}, geo.MinTarget())
+		r.rev.layout(c, layout.Rect{X: left, Y: sy, W: right - bw - hw - 2*gap - left, H: stripH}, geo.MinTarget())
 		r.layoutLegend(c, layout.Rect{X: left, Y: geo.Status.Y + geo.Status.H + m, W: right - left, H: sy - m - (geo.Status.Y + geo.Status.H + m)})
 	}
 }
@@ -344,6 +351,40 @@ func (r *Replay) status(c *app.Context) string {
 		}
 	}
 	return text
+}
+
+// statusRoom is the width the status line's words have: the line, or
+// the part of it left of the controls when they share it.
+func (r *Replay) statusRoom() float64 {
+	stt := r.board.Geo.Status
+	if !r.cfg.Footer && len(r.bs.List) > 4 {
+		return r.bs.List[4].X - stt.X - stt.H*0.6 // the leftmost control, |<
+	}
+	return stt.W - stt.H*0.6
+}
+
+// statusLines is the status line as drawn: one line at the size that
+// fits, or, where that would shrink it below 0.3 of the line's height (a
+// phone's upright status line is tall and narrow), wrapped onto as many
+// lines as it holds at the largest size that shows it all (issue 50: a
+// verdict on its own second line shrank to 11 CSS px on a phone).
+func (r *Replay) statusLines(c *app.Context) ([]string, float64) {
+	stt, room := r.board.Geo.Status, r.statusRoom()
+	st := &r.shown
+	if st.text == r.text && st.room == room && st.h == stt.H && st.lines != nil {
+		return st.lines, st.size
+	}
+	st.text, st.room, st.h = r.text, room, stt.H
+	st.lines = append(st.lines[:0], r.text)
+	if st.size = c.Text.Fit(r.text, stt.H*0.42, room, false); st.size < stt.H*0.3 {
+		sizes := []float64{stt.H * 0.36, stt.H * 0.3, stt.H * 0.26, stt.H * 0.22}
+		var lines []string
+		if lines, st.size = ui.FitLines(c.Text, r.text, sizes, room, stt.H, st.lines[:0]); len(lines) == 1 {
+			st.size = c.Text.Fit(r.text, stt.H*0.42, room, false) // no room for two: one line, shrunk
+		}
+		st.lines = lines
+	}
+	return st.lines, st.size
 }
 
 // Update takes the controls and runs the animation.
@@ -484,22 +525,11 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	// The status line: which move this is.
 	stt := g.Status
 	sp.Panel(screen, stt.X, stt.Y, stt.W, stt.H, stt.H*0.25, render.Chip)
-	room := stt.W - stt.H*0.6
-	if !r.cfg.Footer {
-		room = r.bs.List[4].X - stt.X - stt.H*0.6 // the leftmost control, |<
-	}
 	x := stt.X + stt.H*0.3
-	size := c.Text.Fit(r.text, stt.H*0.42, room, false)
-	// A verdict makes the line long: where it would shrink too far (a
-	// phone's narrow status line is tall enough for two), it goes on a
-	// line of its own.
-	if i := strings.Index(r.text, " — "); i > 0 && size < stt.H*0.3 {
-		a, b := r.text[:i], r.text[i+len(" — "):]
-		size = min(c.Text.Fit(a, stt.H*0.3, room, false), c.Text.Fit(b, stt.H*0.3, room, false))
-		c.Text.Draw(screen, a, x, stt.Y+stt.H*0.3, size, render.Ink, render.AlignLeft, false)
-		c.Text.Draw(screen, b, x, stt.Y+stt.H*0.7, size, render.Ink, render.AlignLeft, false)
-	} else {
-		c.Text.Draw(screen, r.text, x, stt.Y+stt.H/2, size, render.Ink, render.AlignLeft, false)
+	lines, size := r.statusLines(c)
+	y := stt.Y + stt.H/2 - float64(len(lines)-1)*0.65*size // the lines 1.3 sizes apart, centred
+	for i, l := range lines {
+		c.Text.Draw(screen, l, x, y+float64(i)*1.3*size, size, render.Ink, render.AlignLeft, false)
 	}
 	r.rev.draw(screen, c, r.ply)
 	r.bs.Draw(screen, c.Kit())

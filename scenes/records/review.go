@@ -84,9 +84,17 @@ func (v *review) stop() {
 
 // layout places the strip in r (the area kept at the screen's foot, the
 // mistake button excluded) and the mark targets over the timeline.
-func (v *review) layout(r layout.Rect, minTarget float64) {
+func (v *review) layout(c *app.Context, r layout.Rect, minTarget float64) {
 	v.strip, v.minTarget = r, minTarget
 	bw := math.Min(r.W*0.3, r.H*2.2)
+	// Wide enough for the longest words the box can say in this language
+	// at 0.7 of their size (evalPlace): on an upright phone "gewinnt
+	// jetzt" shrank to less than half (issue 50).
+	size, pad, words := r.H*0.34, r.H*0.14, 0.0
+	for _, s := range []string{c.T("replay.winsnow"), c.F("replay.winsin", 99), c.T("replay.wins"), c.T("replay.drawn"), "≈100%"} {
+		words = math.Max(words, c.Text.Width(s, size, true))
+	}
+	bw = math.Max(bw, math.Min(0.7*words+2*pad, r.W*0.45))
 	v.box = layout.Rect{X: r.X, Y: r.Y, W: bw, H: r.H}
 	gap := math.Round(r.H * 0.15)
 	v.graph = layout.Rect{X: r.X + bw + gap, Y: r.Y, W: r.W - bw - gap, H: r.H}
@@ -222,6 +230,28 @@ func (v *review) verdictText(c *app.Context) string {
 	return ""
 }
 
+// evalPlace is where the box's words go: centred on (tx, ty) at size
+// (shrunk to room), after the leader's marble where the box holds both.
+func (v *review) evalPlace(c *app.Context) (tx, ty, size, room float64, marble bool) {
+	b := v.box
+	pad := b.H * 0.14
+	ty = (b.Y + pad + b.H*0.22 + b.Y + b.H) / 2 // between the bar and the foot
+	size = b.H * 0.34
+	tx = b.X + b.W/2
+	// The marble only where the words keep 0.85 of their size beside it:
+	// they are in the leader's colour anyway.
+	if marble = v.evalSeat >= 0 && b.W > 5*size && 0.85*c.Text.Width(v.evalText, size, true) <= b.W-3*pad-size; marble {
+		tx = (b.X + pad + size + b.X + b.W) / 2
+	}
+	return tx, ty, size, 2 * (b.X + b.W - pad - tx), marble
+}
+
+// evalFit is the box's words with their room, as draw gives it (tests).
+func (v *review) evalFit(c *app.Context) ui.Fit {
+	_, _, size, room, _ := v.evalPlace(c)
+	return ui.Fit{Text: v.evalText, Size: size, W: room, Bold: true}
+}
+
 // draw draws the strip with the position after ply moves picked out.
 func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 	if v.an == nil || v.strip.W <= 0 {
@@ -247,22 +277,18 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 			x += w
 		}
 	}
-	ty := (bar.Y + bar.H + b.Y + b.H) / 2
-	size := b.H * 0.34
-	tx := b.X + b.W/2
+	tx, ty, size, room, marble := v.evalPlace(c)
 	col := render.Ink
 	if v.evalSeat >= 0 {
 		col = sp.Tint(v.colors[v.evalSeat])
 	}
-	if v.evalSeat >= 0 && b.W > 5*size {
+	if marble {
 		// The leader's marble, where the box has room for it: the
 		// words are in the leader's colour anyway.
 		d := float64(max(1, sp.Diameter()))
 		sp.MarbleScaled(dst, v.colors[v.evalSeat], b.X+pad+size/2, ty, size/d)
-		tx = (b.X + pad + size + b.X + b.W) / 2
 	}
 	if v.evalText != "" {
-		room := 2 * (b.X + b.W - pad - tx)
 		c.Text.Draw(dst, v.evalText, tx, ty, c.Text.Fit(v.evalText, size, room, true), col, render.AlignCenter, true)
 	}
 

@@ -1,0 +1,70 @@
+package records
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"shiftago/logic/record"
+	"shiftago/render/ui"
+	"shiftago/scenes/i18n"
+	"shiftago/scenes/looptest"
+)
+
+// TestReplayCoversNoBoard is the overlap-and-fit test (issue 50) for the
+// screens of pages that show a board, the replay and its analysis strip:
+// on a phone and a tablet held either way and on a laptop, in the five
+// languages, for two, three and four seats, at every move of the game,
+// no control, the status line or the strip covers a cell, an entry point
+// or a tray, each lies in the window, and every text fits its box,
+// measured with the font it is drawn in: the buttons' labels, the status
+// line (on one line or, with a verdict, two), the evaluation's words.
+func TestReplayCoversNoBoard(t *testing.T) {
+	recs := []*record.Record{
+		blunderGame(t, openThree, "Nd"),
+		playOut(t, threePlayer, "", 1),
+		playOut(t, "7/7/7/7/7/7/7 express ogbw o 22,22,22,22 0,0,0,0 0,0,0,0", "", 1),
+	}
+	for _, rec := range recs {
+		c := looptest.DeviceContext(t, "en", looptest.Devices[0])
+		r := NewReplay(c, rec).(*Replay)
+		r.SetAnalysisNodes(2000) // enough to mark and prove a little, cheap
+		analyseAll(t, c, r)
+		for _, d := range looptest.Devices {
+			for _, lg := range i18n.Langs {
+				c := looptest.DeviceContext(t, lg, d)
+				for ply := 0; ply <= len(rec.Moves); ply++ {
+					r.Seek(c, ply)
+					r.anim = nil // the position shown at once: only the layout matters
+					r.relayout(c)
+					where := fmt.Sprintf("%s, replay of %d seats at move %d", d.Name, len(rec.Seats), ply)
+					geo := &r.board.Geo
+					ctl := looptest.ButtonControls(r.bs.List)
+					ctl = append(ctl, looptest.ButtonControls(r.rev.marks.List)...)
+					ctl = append(ctl, looptest.Control{Name: "the status line", R: geo.Status},
+						looptest.Control{Name: "the evaluation", R: r.rev.box}, looptest.Control{Name: "the timeline", R: r.rev.graph})
+					looptest.CheckClear(t, c, where, geo, true, ctl)
+					looptest.CheckFits(t, c, lg+", "+where, r.bs.Fits(), looptest.MinFit)
+					// The status line: all of it, every line in its room,
+					// at no less than 0.22 of the line's height and 11 CSS
+					// px, the lines inside the line's height.
+					stt := geo.Status
+					lines, size := r.statusLines(c)
+					for _, l := range lines {
+						if strings.HasSuffix(l, "…") || c.Text.Width(l, size, false) > r.statusRoom()+0.5 {
+							t.Errorf("%s, %s: the status line %q does not fit: %q at %.1f px", lg, where, r.text, l, size)
+						}
+					}
+					if size < math.Max(0.22*stt.H, 11*c.Scale) || float64(len(lines))*1.15*size > stt.H {
+						t.Errorf("%s, %s: the status line %q: %d lines at %.1f px in a line %.0f px high", lg, where, r.text, len(lines), size, stt.H)
+					}
+					if f := r.rev.evalFit(c); f.Text != "" {
+						looptest.CheckFits(t, c, lg+", "+where+", evaluation", []ui.Fit{f}, 0.6)
+					}
+				}
+			}
+		}
+		r.rev.stop()
+	}
+}
