@@ -148,6 +148,7 @@ func TestOnlineScreenshots(t *testing.T) {
 	tickUntil("the move on the table", func() bool {
 		return online()["ply"] == 1 && table.(app.PageScene).PagePhase() != "animating"
 	})
+	coversNoBoard(t, l, g, "the online table")
 	l.Do(func() { table.(interface{ OpenMenu() }).OpenMenu(); _ = g.Update() })
 	shot("online-menu", nil)
 	esc := input.Input{}
@@ -166,6 +167,7 @@ func TestOnlineScreenshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	tickUntil("the offer asked", func() bool { return online()["asked"] == proto.OfferTakeback })
+	coversNoBoard(t, l, g, "the online table asked to take back")
 	shot("online-offer", nil)
 	if err := b.Send(proto.Msg{T: proto.TDecline, Ply: 2, Kind: proto.OfferTakeback}); err != nil {
 		t.Fatal(err)

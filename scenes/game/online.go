@@ -13,6 +13,7 @@ import (
 	"shiftago/logic/online/proto"
 	"shiftago/render"
 	"shiftago/render/layout"
+	"shiftago/render/lesson"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
@@ -38,15 +39,20 @@ type OnlineScreen struct {
 	open  bool                  // the menu is open
 	sure  bool                  // the player is asked to confirm resigning
 
-	prompt    []string // the prompt's lines (none: no prompt)
-	promptBox layout.Rect
-	promptH   float64 // the prompt's text size
-	asked     online.Offer
-	told      play.Message // what the status line says for a while: an offer refused, a takeback
-	toldSaid  string       // told in the language shown (put into words each tick: the language may change)
-	toldUntil int          // the tick it stops
-	rematch   chan func(*app.Context)
-	opening   bool // the rematch is being opened
+	prompt []string // the prompt's lines (none: no prompt)
+	// The prompt's panel and answers, laid out for promptKey (a panel
+	// in the room the table leaves; the cards hidden, cardsHidden, where
+	// it needs theirs).
+	panel       lesson.Panel
+	answers     []layout.Rect
+	promptKey   promptKey
+	cardsHidden bool
+	asked       online.Offer
+	told        play.Message // what the status line says for a while: an offer refused, a takeback
+	toldSaid    string       // told in the language shown (put into words each tick: the language may change)
+	toldUntil   int          // the tick it stops
+	rematch     chan func(*app.Context)
+	opening     bool // the rematch is being opened
 
 	ply      int    // the server's ply of the table's last move
 	mark     string // the line over the table: reconnecting, waiting
@@ -124,6 +130,18 @@ func (g *OnlineScreen) PagePhase() string {
 
 // PageStatus implements app.PageStatus.
 func (g *OnlineScreen) PageStatus() string { return g.t.Status() }
+
+// HidesCards reports whether the seats' cards make room for the prompt
+// (tests: their trays are then not shown).
+func (g *OnlineScreen) HidesCards() bool { return g.t.HideCards }
+
+// PromptArea is the prompt's panel (empty without one), for tests.
+func (g *OnlineScreen) PromptArea() layout.Rect {
+	if len(g.prompt) == 0 {
+		return layout.Rect{}
+	}
+	return g.panel.R
+}
 
 // PageGeometry implements app.PageBoard.
 func (g *OnlineScreen) PageGeometry() *layout.Geometry { return g.t.Geometry() }
@@ -435,11 +453,7 @@ func (g *OnlineScreen) Draw(screen *ebiten.Image, c *app.Context) {
 		ui.DrawMenuItems(screen, k, g.items.List)
 	}
 	if len(g.prompt) > 0 {
-		b, size := g.promptBox, g.promptH
-		k.Sprites.Panel(screen, b.X, b.Y, b.W, b.H, 0.3*size, render.Overlay)
-		for i, line := range g.prompt {
-			k.Text.Draw(screen, line, b.X+b.W/2, b.Y+(1.2+float64(i)*1.3)*size, size, render.Ink, render.AlignCenter, i == 0)
-		}
+		drawPanelBox(screen, c, &g.panel, render.Accent)
 		g.ask.Draw(screen, k)
 	}
 }

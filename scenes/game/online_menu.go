@@ -2,7 +2,6 @@ package game
 
 import (
 	"context"
-	"math"
 	"strings"
 	"time"
 
@@ -118,32 +117,38 @@ func (g *OnlineScreen) layout(c *app.Context) {
 		g.prompt = append(g.prompt, c.F("online.ask."+o.Kind, who))
 		yes, no = oaAccept, oaRefuse
 	default:
+		g.promptKey, g.t.HideCards = promptKey{}, false
 		return
 	}
-	// The prompt: its question wrapped on the board's width, the two
-	// answers below it, finger-sized.
-	b := geo.Board
-	if b.W <= 0 {
-		b = layout.Rect{X: 0, Y: 0, W: c.W, H: c.H}
-	}
-	u := ui.Unit(c.W, c.H)
-	size := math.Max(0.6*u, math.Min(b.W/18, 1.4*u))
-	w := math.Min(b.W, 26*u)
-	lines := ui.Wrap(c.Text, g.prompt[0], size, w-2*size, true)
-	g.prompt = append(g.prompt[:0], lines...)
-	bh := math.Max(1.6*size, ui.Target(c.Scale))
-	h := (float64(len(lines))*1.3+1)*size + bh + 0.8*size
-	x, y := b.X+(b.W-w)/2, b.Y+(b.H-h)/2
-	g.promptBox, g.promptH = layout.Rect{X: x, Y: y, W: w, H: h}, size
-	bw := (w - 3*size) / 2
-	by := y + (float64(len(lines))*1.3+0.9)*size
+	// The prompt: its question and the two answers, finger-sized, in a
+	// panel where the table leaves room, as the lessons' (placePanel): the
+	// board stays in view while a takeback is weighed (issue 50: the
+	// panel stood over the middle of the board).
 	yesLabel, noLabel := c.T("online.accept"), c.T("online.refuse")
 	if g.sure {
 		yesLabel, noLabel = c.T("online.menu.resign"), c.T("online.resign.keep")
 	}
-	g.ask.TextH = 0.9 * bh
-	g.ask.Add(ui.Button[onlineAct]{X: x + size, Y: by, W: bw, H: bh, Act: yes, Label: yesLabel, On: true, Bold: true})
-	g.ask.Add(ui.Button[onlineAct]{X: x + 2*size + bw, Y: by, W: bw, H: bh, Act: no, Label: noLabel})
+	key := promptKey{text: g.prompt[0], yes: yesLabel, no: noLabel, w: c.W, h: c.H, in: c.Inset}
+	if key != g.promptKey {
+		// Laid out once a question and screen: Update runs this each tick.
+		g.promptKey = key
+		g.panel, g.answers = placePanel(c, g.t, key.text, []string{yesLabel, noLabel}, 0)
+		g.cardsHidden = g.t.HideCards
+	}
+	g.t.HideCards = g.cardsHidden
+	g.prompt = append(g.prompt[:0], g.panel.Lines...)
+	g.ask.TextH = 1.9 * g.panel.Size
+	acts, labels := [2]onlineAct{yes, no}, [2]string{yesLabel, noLabel}
+	for i, r := range g.answers {
+		g.ask.Add(ui.Button[onlineAct]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: acts[i], Label: labels[i], On: i == 0, Bold: i == 0})
+	}
+}
+
+// promptKey is what the prompt's panel was laid out for.
+type promptKey struct {
+	text, yes, no string
+	w, h          float64
+	in            layout.Insets
 }
 
 // seatName is the name of a seat's player, or its colour when nobody is

@@ -32,9 +32,15 @@ var Devices = []Device{
 
 // DeviceContext is a context of lang at device d, in device pixels.
 func DeviceContext(t *testing.T, lang string, d Device) *app.Context {
-	c := NewContext(t, lang, d.W*d.Scale, d.H*d.Scale, d.Scale)
-	c.Inset = layout.Insets{Top: d.Inset.Top * d.Scale, Right: d.Inset.Right * d.Scale, Bottom: d.Inset.Bottom * d.Scale, Left: d.Inset.Left * d.Scale}
+	c := NewContext(t, lang, 1, 1, 1)
+	d.Set(c)
 	return c
+}
+
+// Set gives c the size, scale and unsafe edges of d, in device pixels.
+func (d Device) Set(c *app.Context) {
+	c.W, c.H, c.Scale = d.W*d.Scale, d.H*d.Scale, d.Scale
+	c.Inset = layout.Insets{Top: d.Inset.Top * d.Scale, Right: d.Inset.Right * d.Scale, Bottom: d.Inset.Bottom * d.Scale, Left: d.Inset.Left * d.Scale}
 }
 
 // BoardParts are what a control may never cover: the cells, the four
