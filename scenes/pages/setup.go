@@ -324,6 +324,8 @@ func (s *Setup) layout(c *app.Context) {
 	}
 	s.labels = append(s.labels, ui.Label{X: cx + 5.3*u, Y: y + bh/2, Size: 0.42 * u, S: note, Align: render.AlignLeft})
 	y += rowH + 0.3*u
+	acts, actLabels := len(s.bs.List), len(s.labels) // the actions' block starts here
+	actY := y - 0.1*u
 	// Settings (sound and all), start, quit; rules and records at the top.
 	add(ui.Button[setupAct]{X: cx, Y: y, W: 3.6 * u, H: bh, Act: actSettings, Label: c.T("setup.settings")})
 	add(ui.Button[setupAct]{X: x0 + cw - 3.2*u, Y: 0.4 * u, W: 3.2 * u, H: bh, Act: actRules, Label: c.T("setup.rules")})
@@ -372,6 +374,24 @@ func (s *Setup) layout(c *app.Context) {
 	dy := math.Floor((c.H - (full + bh + 0.6*u)) / 2)
 	if s.scroll.Max > 0 {
 		dy = -math.Min(s.scroll.Off, s.scroll.Max)
+		if now := y + bh + 0.6*u; now <= c.H {
+			// Too tall for four players, but what is shown fits (an
+			// upright tablet with two: the form took the top 55% to 75%
+			// of the screen, the rest empty wood, and scrolled for
+			// nothing; issue 50): the form from the top, the actions at
+			// the foot, where they stay whatever the number of players.
+			s.scroll.Max, s.scroll.Off, dy = 0, 0, 0
+			push := c.H - now
+			for i := acts; i < len(s.bs.List); i++ {
+				if b := &s.bs.List[i]; b.Y >= actY {
+					b.Y += push
+				}
+			}
+			for i := actLabels; i < len(s.labels); i++ {
+				s.labels[i].Y += push
+			}
+			s.keysY += push
+		}
 	}
 	if dy != 0 {
 		s.titleY += dy
