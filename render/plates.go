@@ -159,6 +159,14 @@ func (s *Sprites) FillPageOf(dst *ebiten.Image, w, h float64) {
 	if w < 1 || h < 1 {
 		return
 	}
+	// A page drawn in a part of its screen (the safe area) lies on the
+	// screen's one table top: the wood under the notch and the home bar
+	// continues the page's, grain for grain (issue 50: those bands were
+	// flat dark).
+	f := s.frame
+	if f.w > 0 && f.h > 0 {
+		w, h = f.w, f.h
+	}
 	// The wood of the table, a little darker: text stands on it.
 	t := s.Theme().Table
 	top := color.RGBA{uint8(float64(t.R) * 0.85), uint8(float64(t.G) * 0.85), uint8(float64(t.B) * 0.85), 0xff}
@@ -180,11 +188,23 @@ func (s *Sprites) FillPageOf(dst *ebiten.Image, w, h float64) {
 	op := &s.op
 	op.GeoM.Reset()
 	op.GeoM.Scale(w/float64(key.w), h/float64(key.h))
+	op.GeoM.Translate(-f.dx, -f.dy)
 	op.ColorScale.Reset()
 	op.Filter = ebiten.FilterLinear
 	op.Blend = ebiten.BlendCopy
 	dst.DrawImage(p.img, op)
 	op.Blend = ebiten.Blend{}
+}
+
+// pageFrame is the part of a screen w × h at (dx, dy) a page is drawn
+// in; zero: the whole of it.
+type pageFrame struct{ dx, dy, w, h float64 }
+
+// SetPageFrame says that the pages drawn from now on fill the part at
+// (dx, dy) of a screen w × h (the safe area), not the whole picture they
+// draw into; w 0 undoes it.
+func (s *Sprites) SetPageFrame(dx, dy, w, h float64) {
+	s.frame = pageFrame{dx, dy, w, h}
 }
 
 // pageTop is the table top the pages lie on, painted for one size.

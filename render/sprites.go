@@ -57,6 +57,9 @@ type Sprites struct {
 
 	// stage is the screen the light hangs over (SetStage), empty if unset.
 	stage image.Rectangle
+	// frame is where a page is drawn on its screen (SetPageFrame): its
+	// table top is the screen's, continued under a notch and a home bar.
+	frame pageFrame
 }
 
 // SetTheme makes t the theme of everything drawn from now on: the

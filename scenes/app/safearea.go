@@ -5,7 +5,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"shiftago/render"
 	"shiftago/render/layout"
 )
 
@@ -58,7 +57,8 @@ func (g *Game) updateScene(s Scene) error {
 
 // drawFramed draws the screen and any notice over it into dst, through
 // an image the size of the safe area when the screen goes there; the
-// unsafe edges get the pages' background. It reports false when the
+// unsafe edges get the pages' table top, the screen's, which the page's
+// own continues. It reports false when the
 // screen is not framed (drawFrame draws it directly).
 func (g *Game) drawFramed(dst *ebiten.Image) bool {
 	c := g.ctx
@@ -75,9 +75,12 @@ func (g *Game) drawFramed(dst *ebiten.Image) bool {
 	g.safeImg.Clear()
 	W, H := c.W, c.H
 	c.W, c.H = w, h
+	c.Sprites.SetPageFrame(dx, dy, W, H)
 	g.drawScene(g.safeImg)
+	c.Sprites.SetPageFrame(0, 0, 0, 0)
 	c.W, c.H = W, H
-	dst.Fill(render.BgFill)
+	// The unsafe edges: the same table top, which the page's continues.
+	c.Sprites.FillPage(dst)
 	var op ebiten.DrawImageOptions
 	op.GeoM.Translate(dx, dy)
 	dst.DrawImage(g.safeImg, &op)
