@@ -62,7 +62,7 @@ func (a *Animation) planBack() {
 			first = math.Min(first, r.start)
 			m := &a.marbles[r.marble]
 			m.Pos, m.InTray = r.to, true
-			d := r.from.Dist(r.to)
+			d := r.length()
 			a.add(Event{Kind: Lift, Marble: r.marble, Pos: r.to, at: r.start, tray: -1})
 			a.add(Event{Kind: Roll, Marble: r.marble, Speed: 1.5 * d / r.travel, Dist: d, Pos: r.to, at: r.start})
 			a.add(Event{Kind: Land, Marble: r.marble, Pos: r.from, at: r.start + lift + r.travel})

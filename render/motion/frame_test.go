@@ -1,7 +1,9 @@
 package motion
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"shiftago/logic"
@@ -101,6 +103,84 @@ func TestCarryGoesRoundTheBoard(t *testing.T) {
 					}
 					if !lifted {
 						t.Errorf("%d players %v, %s back=%v: never lifted", players, sz, e, back)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestScoredMarblesKeepOffOtherCards: a scored line's marbles fly over
+// the board to the rim nearest their tray and out to it, never over
+// another seat's card (its name and tray), wherever the line lies, for
+// every mover, on the layouts whose cards stand beside the board or on
+// its far side (issue 50: on a desktop a marble scored high on the board
+// flew diagonally across the cards above its tray). Where the cards are
+// stacked on the mover's way out (an upright phone with four), crossing
+// them cannot be helped.
+func TestScoredMarblesKeepOffOtherCards(t *testing.T) {
+	for _, tc := range []struct {
+		w, h, scale float64
+		players     []int
+	}{
+		{1280, 800, 1, []int{2, 3, 4}},
+		{2532, 1170, 3, []int{2, 4}},
+		{2360, 1640, 2, []int{2, 4}},
+		{1170, 2532, 3, []int{2}},
+		{1640, 2360, 2, []int{2}},
+	} {
+		for _, players := range tc.players {
+			geo := layout.New(layout.Config{W: tc.w, H: tc.h, Scale: tc.scale, Players: players, Scoring: true})
+			colors := "ogbw"[:players]
+			n := 3 // a line of four scores with three or four players
+			if players == 2 {
+				n = 4 // five with two
+			}
+			for mover := 0; mover < players; mover++ {
+				c := colors[mover : mover+1]
+				line := strings.Repeat(c, n)
+				for _, mv := range []struct{ rank, move string }{
+					// Scored towards the right, and towards the left.
+					{fmt.Sprintf("%d%s1", 6-n, line), fmt.Sprintf("E%%[1]dx%c%%[1]d-g%%[1]d", 'a'+6-n)},
+					{fmt.Sprintf("1%s%d", line, 6-n), fmt.Sprintf("W%%[1]dxa%%[1]d-%c%%[1]d", 'a'+n)},
+				} {
+					for _, rank := range []int{1, 4, 7} {
+						rows := []string{"7", "7", "7", "7", "7", "7", "7"}
+						rows[7-rank] = mv.rank
+						// The others' marbles: one each, a rank away.
+						others := strings.Replace(colors, c, "", 1)
+						rows[7-[8]int{0, 2, 0, 0, 3, 0, 0, 6}[rank]] = fmt.Sprintf("%s%d", others, 7-len(others))
+						sup := make([]string, players)
+						zero := make([]string, players)
+						for i := range sup {
+							sup[i], zero[i] = "21", "0"
+						}
+						sup[mover] = fmt.Sprint(22 - n)
+						pos := fmt.Sprintf("%s expert %s %s %s %s %s", strings.Join(rows, "/"), colors, c, strings.Join(sup, ","), strings.Join(zero, ","), strings.Join(zero, ","))
+						move := fmt.Sprintf(mv.move, rank)
+						if players > 2 {
+							move += "=" + move[3:5] // a line of four keeps one marble
+						}
+						before, _, tr := play(t, pos, move)
+						if !tr.Scored {
+							t.Fatalf("%s %s: nothing scored", pos, move)
+						}
+						a := New(tr, before, geo, Options{})
+						for tick := 0; !a.Done(); tick++ {
+							a.Step()
+							for k := 0; k < a.nRem; k++ {
+								m := a.Marbles()[a.rem[k].marble]
+								if m.Lift == 0 || m.InTray {
+									continue
+								}
+								p := geo.ToPixel(m.Pos)
+								for s := 0; s < players; s++ {
+									if s != mover && geo.Seats[s].Card.Contains(p) {
+										t.Fatalf("%v×%v, %d players, %s plays %s: at tick %d a scored marble flies over seat %d's card at %v", tc.w, tc.h, players, c, move, tick, s, p)
+									}
+								}
+							}
+						}
 					}
 				}
 			}

@@ -348,7 +348,7 @@ func (a *Animation) plan() {
 			r := &a.rem[k]
 			m := r.marble
 			a.marbles[m].Square = logic.NoSquare
-			d := r.from.Dist(r.to)
+			d := r.length()
 			a.add(Event{Kind: Lift, Marble: m, Pos: r.from, at: r.start})
 			a.add(Event{Kind: Roll, Marble: m, Speed: 1.5 * d / r.travel, Dist: d, Pos: r.from, at: r.start + lift})
 			a.add(Event{Kind: Land, Marble: m, Pos: r.to, at: r.start + lift + r.travel, tray: 1})
@@ -440,31 +440,71 @@ func (a *Animation) planRemovals(t float64) {
 			r.bow = 0
 		}
 		r.to = a.trayPos(r.slot)
-		d := r.from.Dist(r.to)
+		d := r.length()
 		r.travel = math.Max(minReturn, math.Min(maxReturn, d/returnSpeed))
 		if o.Reduced {
 			r.travel = math.Max(10, d/maxIn*1.5)
+		}
+		if a.nRem > 1 {
+			// Each lands a stagger after the one before: their last legs
+			// come down side by side into neighbouring slots, and one
+			// with the shorter way must not catch the other up there.
+			p := &a.rem[a.nRem-2]
+			r.travel = math.Max(r.travel, p.start+p.travel+stag-r.start)
 		}
 	}
 }
 
 // flight is where removed marble r is, and how high, tau ticks after its
-// lift began (on its way to the tray).
+// lift began (on its way to the tray): over the board to the point of
+// the rim nearest its tray slot, then out to the slot (r.way), never
+// straight across the other seats' cards (issue 50: a marble scored on
+// the far side of a desktop's board flew over another player's tray and
+// name on its way down the column of cards).
 func (r *removal) flight(tau, lift float64) (layout.Point, float64) {
 	switch {
 	case tau < lift:
 		return r.from, smooth(tau / lift)
 	case tau < lift+r.travel:
-		k := smooth((tau - lift) / r.travel)
-		d := r.to.Sub(r.from)
-		p := r.from.Add(d.Mul(k))
-		if l := d.Len(); l > 0 && r.bow != 0 {
-			// An arc, bowing to the side by r.bow cells at its middle.
-			p = p.Add(layout.Point{X: -d.Y / l, Y: d.X / l}.Mul(r.bow * math.Sin(math.Pi*k)))
-		}
-		return p, math.Min(1, (lift+r.travel-tau)/landTicks)
+		return r.along(smooth((tau - lift) / r.travel)), math.Min(1, (lift+r.travel-tau)/landTicks)
 	}
 	return r.to, 0
+}
+
+// via is where the flight leaves the board: the point of the rim nearest
+// the tray slot.
+func (r *removal) via() layout.Point { return onRim(r.to) }
+
+// length is the flight's way in cells: across the board to the rim, then
+// out to the slot.
+func (r *removal) length() float64 {
+	v := r.via()
+	return r.from.Dist(v) + v.Dist(r.to)
+}
+
+// along is the point at share k (0..1) of the way. Over the board it
+// bows to the side by r.bow cells at the middle of that leg (each marble
+// of a queue a little further out, so they never pass through each
+// other), kept within the rim.
+func (r *removal) along(k float64) layout.Point {
+	v := r.via()
+	d1, d2 := r.from.Dist(v), v.Dist(r.to)
+	s := k * (d1 + d2)
+	if s >= d1 || d1 == 0 {
+		if d2 == 0 {
+			return r.to
+		}
+		return v.Add(r.to.Sub(v).Mul(math.Min(1, (s-d1)/d2)))
+	}
+	f := s / d1
+	d := v.Sub(r.from)
+	p := r.from.Add(d.Mul(f))
+	if r.bow != 0 {
+		p = p.Add(layout.Point{X: -d.Y / d1, Y: d.X / d1}.Mul(r.bow * math.Sin(math.Pi*f)))
+		lo, hi := rimMid-rimHalf, rimMid+rimHalf
+		p = layout.Point{X: math.Max(lo, math.Min(hi, p.X)), Y: math.Max(lo, math.Min(hi, p.Y))}
+	}
+	return p
 }
 
 // marbleOn is the index of the marble that ends the push on s, or -1.

@@ -1,8 +1,6 @@
 package motion
 
 import (
-	"math"
-
 	"shiftago/render/layout"
 )
 
@@ -61,16 +59,8 @@ func (a *Animation) Trail(i int, out []layout.Point) []layout.Point {
 	if !m.InTray {
 		s = smooth((a.t - r.start - lift) / r.travel)
 	}
-	d := r.to.Sub(r.from)
-	l := d.Len()
 	for j := 1; j < flightSteps && float64(j)/flightSteps < s; j++ {
-		k := float64(j) / flightSteps
-		p := r.from.Add(d.Mul(k))
-		if l > 0 && r.bow != 0 {
-			// As place bows it.
-			p = p.Add(layout.Point{X: -d.Y / l, Y: d.X / l}.Mul(r.bow * math.Sin(math.Pi*k)))
-		}
-		out = append(out, p)
+		out = append(out, r.along(float64(j)/flightSteps)) // as place routes it
 	}
 	return append(out, m.Pos)
 }
