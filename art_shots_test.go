@@ -21,7 +21,7 @@ import (
 )
 
 // TestArtShots writes every screen around the table (title, settings,
-// rules, records, puzzles, online, My games) and a game in progress at
+// rules, records, puzzles, online, My games, a replay) and a game in progress at
 // the three sizes the art direction is judged at (issue 50): a desktop
 // window, a tablet at DPR 2 and a notched phone at DPR 3, into the folder
 // named by SHIFTAGO_SHOTS (skipped without it), to hold a build's shots
@@ -35,11 +35,13 @@ func TestArtShots(t *testing.T) {
 	}
 	c := g.Context()
 	hist := &saves.Memory{}
+	var last *record.Record
 	for k := range 6 {
 		r, err := record.Parse("Shiftago record 1\nVariant: express\nSeats: orange human, green computer " + strconv.Itoa(k%5+1) + "\nDate: 2026-11-1" + strconv.Itoa(k) + "\n\n1. W4\n2. Na\n3. W4\n4. Nb\n5. W4\n6. Nc\n7. W4\n8. Nd\n9. W4\n")
 		if err != nil {
 			t.Fatal(err)
 		}
+		last = r
 		if _, err := saves.KeepInHistory(hist, r, false, 0); err != nil {
 			t.Fatal(err)
 		}
@@ -67,6 +69,11 @@ func TestArtShots(t *testing.T) {
 			{"puzzles", func() app.Scene { c.Setup = play.DefaultSetup(); p, _ := game.NewPuzzles(c); return p }},
 			{"online", func() app.Scene { return lobby.NewOnline(c) }},
 			{"mygames", func() app.Scene { return lobby.NewMyGames(c) }},
+			{"replay", func() app.Scene {
+				r := records.NewReplay(c, last).(*records.Replay)
+				r.SetAnalysisNodes(500) // a quick analysis: the strip, not its figures, is judged
+				return r
+			}},
 			{"game", func() app.Scene {
 				c.Setup = play.DefaultSetup()
 				c.Setup.Players = 3

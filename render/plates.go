@@ -123,6 +123,65 @@ func (s *Sprites) Plate(dst *ebiten.Image, x, y, w, h float64, k PlateKind, alph
 	}
 }
 
+// paintInlay paints the panels' inlay: a rounded square of corner
+// radius panelRadius and a two-pixel middle (cut into nine parts and
+// stretched), dark wood set into the table, a brass rim lit along its top
+// and in shadow along its foot, the rim's shadow on the wood inside it.
+func paintInlay() *image.RGBA {
+	const ri = panelRadius
+	side := 2*ri + 2
+	img := image.NewRGBA(image.Rect(0, 0, side, side))
+	rim := 0.13 * ri
+	for py := range side {
+		for px := range side {
+			cx := math.Max(math.Abs(float64(px)+0.5-float64(side)/2)-1, 0)
+			cy := math.Max(math.Abs(float64(py)+0.5-float64(side)/2)-1, 0)
+			d := math.Hypot(cx, cy) - (ri - 1) // negative inside
+			a := max(0, min(1, 0.5-d))
+			if a == 0 {
+				continue
+			}
+			t := (float64(py) + 0.5) / float64(side) // 0 at the top
+			c := [3]float64{0.15, 0.10, 0.065}       // the wood, a shade under the plates' ebony
+			switch {
+			case -d < rim:
+				// Brass, catching the lamp at the top, in shadow below.
+				c = mix3([3]float64{0.93, 0.76, 0.45}, [3]float64{0.45, 0.30, 0.12}, smoothstep(0.15, 0.85, t))
+			case -d < 2.4*rim:
+				c = mix3(c, [3]float64{0.03, 0.02, 0.01}, 0.55*(2.4*rim+d)/(1.4*rim)) // the rim's shadow on the wood
+			}
+			const op = 0.94 // the table shows a little at the panel's heart
+			al := a
+			if -d >= rim {
+				al *= op
+			}
+			q := func(v float64) uint8 { return uint8(math.Round(max(0, min(1, v)) * al * 255)) }
+			img.SetRGBA(px, py, color.RGBA{q(c[0]), q(c[1]), q(c[2]), uint8(math.Round(al * 255))})
+		}
+	}
+	return img
+}
+
+// Inlay draws a panel of the table's materials filling (x, y, w, h) with
+// corner radius r: dark wood set into the table in a brass rim, the
+// status lines', the notices', the menus' and the lessons' panels alike
+// (issue 50: they were plain dark boxes on the wood).
+func (s *Sprites) Inlay(dst *ebiten.Image, x, y, w, h, r float64) {
+	if w <= 0 || h <= 0 {
+		return
+	}
+	if s.inlay == nil {
+		s.inlay = upload(paintInlay())
+		cuts := [4]int{0, panelRadius, panelRadius + 2, 2*panelRadius + 2}
+		for j := range 3 {
+			for i := range 3 {
+				s.inlayParts[j*3+i] = s.inlay.SubImage(image.Rect(cuts[i], cuts[j], cuts[i+1], cuts[j+1])).(*ebiten.Image)
+			}
+		}
+	}
+	nineSlice(dst, &s.op, &s.inlayParts, panelRadius, x, y, w, h, r, opaque)
+}
+
 // Engraved is the colour of the light lip under a label cut into brass.
 var Engraved = color.RGBA{0xff, 0xf1, 0xc8, 0x90}
 

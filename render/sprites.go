@@ -54,6 +54,9 @@ type Sprites struct {
 	// two sizes (FillPage), painted once.
 	plates [plateKinds]*ebiten.Image
 	pages  [2]pageTop
+	// The panels' inlay (Inlay), painted once, and its nine parts.
+	inlay      *ebiten.Image
+	inlayParts [9]*ebiten.Image
 
 	// stage is the screen the light hangs over (SetStage), empty if unset.
 	stage image.Rectangle
@@ -371,12 +374,17 @@ func (s *Sprites) Panel(dst *ebiten.Image, x, y, w, h, r float64, clr color.RGBA
 			}
 		}
 	}
+	nineSlice(dst, &s.op, &s.panelParts, panelRadius, x, y, w, h, r, clr)
+}
+
+// nineSlice draws a rounded rectangle (x, y, w, h) of corner radius r
+// from the nine parts of a square painted with corners of radius pr and
+// a two-pixel middle, tinted by clr.
+func nineSlice(dst *ebiten.Image, op *ebiten.DrawImageOptions, parts *[9]*ebiten.Image, pr int, x, y, w, h, r float64, clr color.RGBA) {
 	fr := math.Max(1, math.Min(r, math.Min(w, h)/2))
 	xs := [4]float64{x, x + fr, x + w - fr, x + w}
 	ys := [4]float64{y, y + fr, y + h - fr, y + h}
-	const pr = panelRadius
-	src := [4]float64{0, pr, pr + 2, 2*pr + 2}
-	op := &s.op
+	src := [4]float64{0, float64(pr), float64(pr) + 2, 2*float64(pr) + 2}
 	for j := 0; j < 3; j++ {
 		for i := 0; i < 3; i++ {
 			pw, ph := xs[i+1]-xs[i], ys[j+1]-ys[j]
@@ -388,7 +396,7 @@ func (s *Sprites) Panel(dst *ebiten.Image, x, y, w, h, r float64, clr color.RGBA
 			op.GeoM.Translate(xs[i], ys[j])
 			setColor(op, clr)
 			op.Filter = ebiten.FilterLinear
-			dst.DrawImage(s.panelParts[j*3+i], op)
+			dst.DrawImage(parts[j*3+i], op)
 		}
 	}
 }

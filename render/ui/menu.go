@@ -52,7 +52,9 @@ func DrawMenuItems[A comparable](dst *ebiten.Image, k Kit, items []Button[A]) {
 	}
 	ih := items[0].H
 	pad := ih * 0.08
+	// Opaque: nothing of the game shows through the menu.
 	k.Sprites.Panel(dst, bk.X-pad, bk.Y-pad, bk.W+2*pad, bk.H+2*pad, ih*0.25, render.MenuItem)
+	k.Sprites.Inlay(dst, bk.X-pad, bk.Y-pad, bk.W+2*pad, bk.H+2*pad, ih*0.25)
 	for _, it := range items {
 		r := it.Rect()
 		k.Sprites.Plate(dst, r.X, r.Y, r.W, r.H, render.PlateInlay, 1)

@@ -426,7 +426,7 @@ func drawNoticePanel(dst *ebiten.Image, k Kit, lines []string, size, cx, y, ph, 
 		tw = math.Max(tw, k.Text.Width(l, size, false))
 	}
 	tw += pad
-	k.Sprites.Panel(dst, cx-tw/2, y, tw, ph, 0.3*size, render.Overlay)
+	k.Sprites.Inlay(dst, cx-tw/2, y, tw, ph, 0.3*size)
 	for i, l := range lines {
 		k.Text.Draw(dst, l, cx, y+(0.875+float64(i)*1.3)*size, size, render.Ink, render.AlignCenter, false)
 	}

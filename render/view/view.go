@@ -396,7 +396,7 @@ func (v *Board) Status(dst *ebiten.Image, k ui.Kit, variant string, lines []stri
 		return
 	}
 	lines = lines[:shownLines(lines)]
-	k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, r.H*0.25, render.Chip)
+	k.Sprites.Inlay(dst, r.X, r.Y, r.W, r.H, r.H*0.25)
 	// The variant first, so the game says what is played.
 	k.Text.Draw(dst, variant, r.X+bar*0.3, r.Y+r.H/2, bar*0.42*0.9, render.Accent, render.AlignLeft, true)
 	for i, l := range lines {

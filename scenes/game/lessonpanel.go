@@ -80,7 +80,7 @@ func drawPanelBox(screen *ebiten.Image, c *app.Context, p *lesson.Panel, frame c
 	b := math.Max(2, 0.12*p.Size)
 	rad := 0.5 * p.Size
 	sp.Panel(screen, p.R.X-b, p.R.Y-b, p.R.W+2*b, p.R.H+2*b, rad+b, render.Fade(frame, 0.55))
-	sp.Panel(screen, p.R.X, p.R.Y, p.R.W, p.R.H, rad, render.Overlay)
+	sp.Inlay(screen, p.R.X, p.R.Y, p.R.W, p.R.H, rad)
 	for i, l := range p.Lines {
 		c.Text.Draw(screen, l, p.TX, p.TY+float64(i)*1.3*p.Size, p.Size, render.Ink, render.AlignLeft, false)
 	}

@@ -315,7 +315,7 @@ func (r *Result) Draw(screen *ebiten.Image, c *app.Context) {
 	r.t.Draw(screen, c)
 	u := r.u
 	p := r.panel
-	c.Sprites.Panel(screen, p.X, p.Y, p.W, p.H, 0.4*u, render.Overlay)
+	c.Sprites.Inlay(screen, p.X, p.Y, p.W, p.H, 0.4*u)
 	col := render.Ink
 	if res := r.t.Match().Pos.Result(); res.State == logic.Won {
 		col = c.Sprites.Tint(res.Winner)

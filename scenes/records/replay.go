@@ -524,7 +524,7 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	}
 	// The status line: which move this is.
 	stt := g.Status
-	sp.Panel(screen, stt.X, stt.Y, stt.W, stt.H, stt.H*0.25, render.Chip)
+	sp.Inlay(screen, stt.X, stt.Y, stt.W, stt.H, stt.H*0.25)
 	x := stt.X + stt.H*0.3
 	lines, size := r.statusLines(c)
 	y := stt.Y + stt.H/2 - float64(len(lines)-1)*0.65*size // the lines 1.3 sizes apart, centred
@@ -535,9 +535,9 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	r.bs.Draw(screen, c.Kit())
 	if r.legend {
 		p := r.legendPanel
-		for range 2 { // twice: the words over the board must read clearly
-			c.Sprites.Panel(screen, p.X, p.Y, p.W, p.H, 0.3*c.Unit(), render.Overlay)
-		}
+		// Opaque under the inlay: the words over the board must read clearly.
+		c.Sprites.Panel(screen, p.X, p.Y, p.W, p.H, 0.3*c.Unit(), render.OverlaySolid)
+		c.Sprites.Inlay(screen, p.X, p.Y, p.W, p.H, 0.3*c.Unit())
 		for i := range r.legendText {
 			r.legendText[i].Draw(screen, c.Text)
 		}

@@ -260,8 +260,8 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 	sp := c.Sprites
 	b, g := v.box, v.graph
 	rad := b.H * 0.2
-	sp.Panel(dst, b.X, b.Y, b.W, b.H, rad, render.Chip)
-	sp.Panel(dst, g.X, g.Y, g.W, g.H, rad, render.Chip)
+	sp.Inlay(dst, b.X, b.Y, b.W, b.H, rad)
+	sp.Inlay(dst, g.X, g.Y, g.W, g.H, rad)
 
 	// The box: the seats' shares as one bar, and below it the leader's
 	// marble and share.
