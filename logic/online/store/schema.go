@@ -118,7 +118,28 @@ CREATE TABLE device_codes (
 );
 CREATE INDEX device_codes_guest ON device_codes (guest, kind);
 `,
-	5: "SELECT 1", // reserved: lobby and pairing
+	// 5: the lobby (issue 47). games.public lists a game in the lobby
+	// (its creator chose so; paired games are public). pairing holds one
+	// quick-pairing ask per guest: queue is the setup asked for (its
+	// JSON), game the game it was paired into ('' while waiting), fill
+	// the seconds after which computers may fill the table (0: never).
+	// pairing_queues has a row per queue that a pairing locks, so that
+	// the nodes sharing a database pair one queue one at a time.
+	5: `
+ALTER TABLE games ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX games_public ON games (public, status, created);
+CREATE TABLE pairing_queues (queue TEXT PRIMARY KEY);
+CREATE TABLE pairing (
+	guest TEXT PRIMARY KEY REFERENCES guests(id) ON DELETE CASCADE,
+	queue TEXT NOT NULL,
+	fill  INTEGER NOT NULL DEFAULT 0,
+	level INTEGER NOT NULL DEFAULT 0,
+	asked BIGINT NOT NULL,
+	seen  BIGINT NOT NULL,
+	game  TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX pairing_queue ON pairing (queue, game, asked);
+`,
 	6: "SELECT 1", // reserved: quick messages, blocks, draw offers
 	// 7: issue 46. ratings_due marks a rated game from its creation until
 	// its ratings are applied (in ApplyRatings' transaction), so a node

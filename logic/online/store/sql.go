@@ -482,25 +482,7 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	for attempt := 0; ; attempt++ {
 		g.Code = newCode()
 		err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
-			_, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, code, code_expires, spectator, creator, setup, status, result, ply, version, to_move_seat, deadline, rematch_of, created, updated)
-				VALUES (?, ?, ?, ?, ?, ?, ?, '', 0, 1, ?, ?, ?, ?, ?)`),
-				g.ID, g.Code, ms(g.CodeExpires), g.Spectator, g.Creator, g.Setup.JSON(), g.Status, g.ToMoveSeat, ms(g.Deadline), rematch, ms(now), ms(now))
-			if err != nil {
-				return err
-			}
-			if g.Setup.Rated { // ratings_due: RatingsDue
-				if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO ratings_due (game) VALUES (?)`), g.ID); err != nil {
-					return err
-				}
-			}
-			for _, se := range g.Seats {
-				if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO seats (game, idx, kind, level, guest, connected) VALUES (?, ?, ?, ?, ?, 0)`),
-					g.ID, se.Index, se.Kind, se.Level, se.Guest); err != nil {
-					return err
-				}
-			}
-			emit(Event{Game: g.ID, Kind: EventCreated, Version: 1})
-			return nil
+			return s.insertGame(ctx, tx, emit, g, rematch)
 		})
 		switch {
 		case err == nil:
@@ -514,6 +496,29 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		}
 		return Game{}, err
 	}
+}
+
+// insertGame writes a new game and its seats in tx.
+func (s *sqlStore) insertGame(ctx context.Context, tx *sql.Tx, emit func(Event), g Game, rematch any) error {
+	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, code, code_expires, spectator, creator, setup, status, result, ply, version, to_move_seat, deadline, rematch_of, created, updated, public)
+		VALUES (?, ?, ?, ?, ?, ?, ?, '', 0, 1, ?, ?, ?, ?, ?, ?)`),
+		g.ID, g.Code, ms(g.CodeExpires), g.Spectator, g.Creator, g.Setup.JSON(), g.Status, g.ToMoveSeat, ms(g.Deadline), rematch, ms(g.Created), ms(g.Created), boolInt(g.Setup.Public))
+	if err != nil {
+		return err
+	}
+	if g.Setup.Rated { // ratings_due: RatingsDue
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO ratings_due (game) VALUES (?)`), g.ID); err != nil {
+			return err
+		}
+	}
+	for _, se := range g.Seats {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO seats (game, idx, kind, level, guest, connected) VALUES (?, ?, ?, ?, ?, 0)`),
+			g.ID, se.Index, se.Kind, se.Level, se.Guest); err != nil {
+			return err
+		}
+	}
+	emit(Event{Game: g.ID, Kind: EventCreated, Version: 1})
+	return nil
 }
 
 func (s *sqlStore) rematchExists(ctx context.Context, old string) bool {

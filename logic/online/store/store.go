@@ -145,6 +145,8 @@ type Store interface {
 	// most limit (limit <= 0: 100).
 	Leaderboard(ctx context.Context, variant string, players int, settledOnly bool, limit int) ([]Rating, error)
 
+	Lobby // public games and quick pairing (lobby.go)
+
 	// Bus carries events between the nodes sharing this database. The
 	// store publishes an event after every change it commits.
 	Bus() Bus
@@ -253,6 +255,8 @@ type Setup struct {
 	Takeover int `json:"takeover,omitempty"`
 	// Rated: the game's end changes its players' ratings (ApplyRatings).
 	Rated bool `json:"rated,omitempty"`
+	// Public: the game is listed in the lobby (PublicGames).
+	Public bool `json:"public,omitempty"`
 }
 
 // Game is a stored game.
