@@ -39,6 +39,9 @@ type CreateRequest struct {
 	// MinRatedPerMove and no computer or hot-seat seat; a rated game
 	// cannot be taken back.
 	Rated bool `json:"rated,omitempty"`
+	// Public: the game is listed in the lobby (GET /api/lobby) while a
+	// seat is free, and to watch while it is played.
+	Public bool `json:"public,omitempty"`
 }
 
 // MinRatedPerMove is the least time per move (seconds) of a rated game:

@@ -203,7 +203,7 @@ func (s *Server) newGame(creator string, req proto.CreateRequest) (store.NewGame
 		return store.NewGame{}, fmt.Errorf("takeover is a level 1 to %d, or 0 for the server's", ai.MaxLevel)
 	}
 	setup := store.Setup{Variant: req.Variant, Players: len(req.Seats), SitOuts: req.SitOuts, Starter: req.Starter,
-		MoveTime: time.Duration(req.PerMove) * time.Second, Takeover: req.Takeover, Rated: req.Rated}
+		MoveTime: time.Duration(req.PerMove) * time.Second, Takeover: req.Takeover, Rated: req.Rated, Public: req.Public}
 	start, err := startOf(setup)
 	if err != nil {
 		return store.NewGame{}, err

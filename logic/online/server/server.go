@@ -117,6 +117,10 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/guests/me", s.limited(s.handleMe))
 	s.mux.HandleFunc("GET /api/leaderboard", s.limited(s.handleLeaderboard))
 	s.routeDevices()
+	s.mux.HandleFunc("GET /api/lobby", s.limited(s.handleLobby))
+	s.mux.HandleFunc("POST /api/pairing", s.limited(s.handlePairAsk))
+	s.mux.HandleFunc("GET /api/pairing", s.limited(s.handlePairPoll))
+	s.mux.HandleFunc("DELETE /api/pairing", s.limited(s.handlePairCancel))
 	if cfg.Web != nil {
 		s.mux.Handle("/", static.Handler(cfg.Web))
 	} else {

@@ -117,7 +117,38 @@ func (s *sqlStore) Pair(ctx context.Context, a PairAsk) (Pairing, error) {
 		queue = mine[0].queue
 	}
 	now := ms(s.now())
-	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
+	// The guest's own row first, committed before the queue is locked:
+	// of two asks, the one that takes the lock second sees the other's.
+	err := s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
+		if a.Setup == nil {
+			return mustOne(tx.ExecContext(ctx, s.q(`UPDATE pairing SET seen = ? WHERE guest = ? AND game = ''`), now, a.Guest))
+		}
+		// A new ask replaces the guest's earlier one.
+		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM pairing WHERE guest = ?`), a.Guest); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO pairing (guest, queue, fill, level, asked, seen) VALUES (?, ?, ?, ?, ?, ?)`),
+			a.Guest, queue, a.Fill.Milliseconds()/1000, a.Level, now, now)
+		if s.isFK(err) {
+			return fmt.Errorf("%w: no guest %q", ErrInvalid, a.Guest)
+		}
+		return err
+	})
+	if errors.Is(err, ErrNotFound) {
+		return s.pairingOf(ctx, a.Guest, nil, nil) // paired or withdrawn meanwhile
+	}
+	if err != nil {
+		return Pairing{}, err
+	}
+	if a.Setup == nil {
+		// A poll locks the queue only when it may pair: enough asks
+		// (one revived after a silence), or its computers are due.
+		p, err := s.pairingOf(ctx, a.Guest, nil, nil)
+		if err != nil || p.State != PairWaiting || (p.Waiting < p.Setup.Players && (p.Fill == 0 || s.now().Sub(p.Asked) < p.Fill)) {
+			return p, err
+		}
+	}
+	err = s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
 		// The queue's row is the lock every pairing of the queue takes
 		// (PostgreSQL; SQLite's IMMEDIATE transaction holds the whole
 		// database): asks of one queue are paired one after the other
@@ -128,23 +159,6 @@ func (s *sqlStore) Pair(ctx context.Context, a PairAsk) (Pairing, error) {
 		}
 		var q string
 		if err := tx.QueryRowContext(ctx, s.q(`SELECT queue FROM pairing_queues WHERE queue = ?`+s.forUpdate()), queue).Scan(&q); err != nil {
-			return err
-		}
-		if a.Setup != nil { // a new ask replaces the guest's earlier one
-			if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM pairing WHERE guest = ?`), a.Guest); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO pairing (guest, queue, fill, level, asked, seen) VALUES (?, ?, ?, ?, ?, ?)`),
-				a.Guest, queue, a.Fill.Milliseconds()/1000, a.Level, now, now); err != nil {
-				if s.isFK(err) {
-					return fmt.Errorf("%w: no guest %q", ErrInvalid, a.Guest)
-				}
-				return err
-			}
-		} else if err := mustOne(tx.ExecContext(ctx, s.q(`UPDATE pairing SET seen = ? WHERE guest = ? AND queue = ? AND game = ''`), now, a.Guest, queue)); err != nil {
-			if errors.Is(err, ErrNotFound) {
-				return nil // paired or withdrawn meanwhile: pairingOf says which
-			}
 			return err
 		}
 		// The queue's asks gone stale, and its answers kept long enough,

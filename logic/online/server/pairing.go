@@ -1,0 +1,125 @@
+//go:build !js
+
+package server
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"shiftago/logic/online/proto"
+	"shiftago/logic/online/store"
+)
+
+// Quick pairing (issue 47): a guest asks for a game (variant, players,
+// time per move, rated) and is paired with the next guests who ask for
+// the same one. The queue is the store's (store.Pair): every node
+// sharing the database pairs from one queue, the database deciding, so
+// two players asking on two nodes find each other. The client polls
+// (GET) while it waits; a poll also keeps its ask alive (store.PairFresh)
+// and lets computers fill the table once the wait it allowed is over.
+
+// pairSetup checks a pairing request and makes the game asked for.
+// Paired games are public: they can be watched from the lobby.
+func pairSetup(req proto.PairRequest) (store.Setup, time.Duration, error) {
+	setup := store.Setup{Variant: req.Variant, Players: req.Players, MoveTime: time.Duration(req.PerMove) * time.Second,
+		Rated: req.Rated, Public: true}
+	switch {
+	case req.PerMove < 0 || req.PerMove > maxPerMove:
+		return setup, 0, fmt.Errorf("permove is 0 to %d seconds", maxPerMove)
+	case req.Rated && req.PerMove < proto.MinRatedPerMove:
+		return setup, 0, fmt.Errorf("a rated game needs permove of at least %d seconds", proto.MinRatedPerMove)
+	case req.Fill != 0 && (req.Fill < proto.MinFill || req.Fill > proto.MaxFill):
+		return setup, 0, fmt.Errorf("fill is 0, or %d to %d seconds", proto.MinFill, proto.MaxFill)
+	case req.Fill != 0 && (req.Players < 3 || req.Rated):
+		return setup, 0, errors.New("computers fill only casual games of 3 or 4 players")
+	}
+	if err := setup.Validate(); err != nil {
+		return setup, 0, err
+	}
+	if _, err := startOf(setup); err != nil {
+		return setup, 0, err
+	}
+	return setup, time.Duration(req.Fill) * time.Second, nil
+}
+
+// handlePairAsk files the guest's ask (replacing an earlier one) and
+// pairs it at once when others wait for the same game.
+func (s *Server) handlePairAsk(w http.ResponseWriter, r *http.Request) {
+	if s.shed(w) {
+		return
+	}
+	me, ok := s.authed(w, r)
+	if !ok {
+		return
+	}
+	var req proto.PairRequest
+	if err := decodeBody(r, &req); err != nil {
+		writeErr(w, http.StatusBadRequest, "bad-request", err.Error())
+		return
+	}
+	setup, fill, err := pairSetup(req)
+	if err != nil {
+		writeErr(w, http.StatusBadRequest, "bad-game", err.Error())
+		return
+	}
+	if !s.roomFor(r.Context(), me.ID) {
+		writeErr(w, http.StatusTooManyRequests, "too-many-games", fmt.Sprintf("at most %d games at once", s.cfg.Limits.GamesPerGuest))
+		return
+	}
+	// An ask may make a game: it counts as one against the address's
+	// and the node's hourly caps, as POST /api/games does.
+	if ref := s.abuse.games.take(s.clientAddr(r), s.now()); ref != nil {
+		s.refuse(w, r, errTooManyNew, ref)
+		return
+	}
+	s.pairing(w, r, store.PairAsk{Guest: me.ID, Setup: &setup, Fill: fill, Level: s.cfg.TakeoverLevel})
+}
+
+// handlePairPoll says where the guest's ask is, pairing it if it can.
+func (s *Server) handlePairPoll(w http.ResponseWriter, r *http.Request) {
+	if me, ok := s.authed(w, r); ok {
+		s.pairing(w, r, store.PairAsk{Guest: me.ID})
+	}
+}
+
+// handlePairCancel withdraws the guest's ask; too late, it answers the
+// game the ask was paired into (the client opens it).
+func (s *Server) handlePairCancel(w http.ResponseWriter, r *http.Request) {
+	me, ok := s.authed(w, r)
+	if !ok {
+		return
+	}
+	p, err := s.cfg.Store.CancelPairing(r.Context(), me.ID)
+	s.pairReply(w, r, me.ID, p, err)
+}
+
+func (s *Server) pairing(w http.ResponseWriter, r *http.Request, a store.PairAsk) {
+	p, err := s.cfg.Store.Pair(r.Context(), a)
+	s.pairReply(w, r, a.Guest, p, err)
+}
+
+func (s *Server) pairReply(w http.ResponseWriter, r *http.Request, guest string, p store.Pairing, err error) {
+	if err != nil {
+		s.log.Error("pairing", slog.Any("err", err))
+		writeErr(w, http.StatusServiceUnavailable, "busy", "could not reach the pairing queue")
+		return
+	}
+	rep := proto.PairReply{Status: proto.PairNone}
+	switch p.State {
+	case store.PairWaiting:
+		rep = proto.PairReply{Status: proto.PairWaiting, Since: p.Asked.UnixMilli(), Waiting: p.Waiting, Everyone: p.Everyone,
+			Fill: int(p.Fill / time.Second)}
+	case store.PairPaired:
+		rec, err := s.cfg.Store.Game(r.Context(), p.Game)
+		if err != nil {
+			writeErr(w, http.StatusServiceUnavailable, "busy", "could not read the game")
+			return
+		}
+		g := reply(rec, guest)
+		rep = proto.PairReply{Status: proto.PairPaired, Game: &g}
+	}
+	writeJSON(w, http.StatusOK, rep)
+}
