@@ -19,6 +19,7 @@ var Counts = map[string]int{
 	"puzzle.task":        1,
 	"replay.provenwinin": 1,
 	"status.scored":      1,
+	"lobby.waiting":      0,
 }
 
 // one reports whether lang says n in the singular.

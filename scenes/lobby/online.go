@@ -42,10 +42,12 @@ const (
 	actOPerMove  // Arg: the index in perMoveDays (0: live)
 	actOWatch    // watch the game of an invite whose seats are all taken
 	actODevices  // this player's devices (devices.go)
+	actOLobby    // the lobby: public games, quick pairing
+	actOPublic   // Arg: 1 lists the new game in the lobby, 0 keeps it private
 )
 
 func (a onlineAct) String() string {
-	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode", "permove", "watch", "devices"}[a]
+	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode", "permove", "watch", "devices", "lobby", "public"}[a]
 }
 
 // The stages of the online page.
@@ -89,6 +91,7 @@ type Online struct {
 	players int
 	seats   [4]int
 	perMove int    // the index in perMoveDays: 0 is a live game
+	public  bool   // the new game is listed in the lobby (private by default)
 	why     string // why the server said no, in words
 	// inv is the game the invite names, as the server describes it (who
 	// invited, the variant, the players, the clock), once it answered.
@@ -261,6 +264,10 @@ func (o *Online) Update(c *app.Context) error {
 		c.Push(NewMyGames(c))
 	case actODevices:
 		c.Push(NewDevices(c))
+	case actOLobby:
+		c.Push(NewLobby(c))
+	case actOPublic:
+		o.public = b.Arg == 1
 	}
 	return nil
 }
@@ -500,7 +507,7 @@ func openLink(ctx context.Context, cl *client.Client, st saves.Store, game strin
 }
 
 func (o *Online) startCreate(c *app.Context) {
-	req := proto.CreateRequest{Variant: [...]string{"express", "expert", "extreme"}[o.variant], PerMove: perMoveDays[o.perMove] * 24 * 3600}
+	req := proto.CreateRequest{Variant: [...]string{"express", "expert", "extreme"}[o.variant], PerMove: perMoveDays[o.perMove] * 24 * 3600, Public: o.public}
 	req.Seats = append(req.Seats, proto.SeatRequest{Kind: "me"})
 	for i := 1; i < o.players; i++ {
 		switch o.seats[i] {
@@ -820,11 +827,19 @@ func (o *Online) layout(c *app.Context) {
 			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOPerMove, Arg: i, Label: label, On: o.perMove == i})
 		})
 		text(c.T("online.you"), 0.5, render.Dim, false)
+		friends := false
 		row(o.players-1, func(k int, bx, bw float64) {
 			i := k + 1
 			label := fmt.Sprintf("%d: %s", i+1, c.T([...]string{"online.friend", "online.computer", "online.here"}[o.seats[i]]))
 			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOSeat, Arg: i, Label: label, On: o.seats[i] == seatFriend})
+			friends = friends || o.seats[i] == seatFriend
 		})
+		if friends { // a free seat: anyone in the lobby may take it, if the game is public
+			row(2, func(i int, bx, bw float64) {
+				o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOPublic, Arg: i,
+					Label: c.T([...]string{"online.private", "online.public"}[i]), On: o.public == (i == 1)})
+			})
+		}
 		y += 0.3 * u
 		o.answers(c, x, y, w, bh, actOCreate, c.T("online.create"))
 		y += bh + 0.6*u
@@ -835,24 +850,25 @@ func (o *Online) layout(c *app.Context) {
 		jw := math.Min(9*o.u, (w-o.u)/2)
 		if w >= 20*u {
 			jw = math.Min(6*u, jw)
-			// Devices under My games where the screen has the row, else
-			// the four in one row, each a quarter.
-			n, dx, dy := 2.0, x+w-jw, y+bh+0.4*u
+			// The lobby and Devices under My games where the screen has
+			// the row, else all four in one row, each a fifth.
+			n, dy := 2.0, y+bh+0.4*u
 			if dy+bh > c.H-0.2*u {
-				n, jw = 3, (w-0.6*u)/4
-				dx, dy = x+w-jw, y
+				n, jw, dy = 4, (w-0.8*u)/5, y
 			}
 			right := x + w - n*(jw+0.2*u) // the row's buttons from here
 			o.codeBox.rect = layout.Rect{X: x, Y: y, W: right - x, H: bh}
 			o.bs.Add(ui.Button[onlineAct]{X: right + 0.2*u, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
 			o.bs.Add(ui.Button[onlineAct]{X: right + jw + 0.4*u, Y: y, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
-			o.bs.Add(ui.Button[onlineAct]{X: dx, Y: dy, W: jw, H: bh, Act: actODevices, Label: c.T("online.devices")})
+			o.bs.Add(ui.Button[onlineAct]{X: x + w - 2*jw - 0.2*u, Y: dy, W: jw, H: bh, Act: actOLobby, Label: c.T("online.lobby")})
+			o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: dy, W: jw, H: bh, Act: actODevices, Label: c.T("online.devices")})
 			break
 		}
 		o.codeBox.rect = layout.Rect{X: x, Y: y, W: w - jw - 0.2*u, H: bh}
 		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
 		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
-		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actODevices, Label: c.T("online.devices")})
+		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOLobby, Label: c.T("online.lobby")})
+		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + 2*(bh+0.4*u), W: jw, H: bh, Act: actODevices, Label: c.T("online.devices")})
 	case stageWorking:
 		text(c.T("online.working"), 0.6, render.Ink, false)
 		o.answers(c, x, y, w, bh, 0, "")
