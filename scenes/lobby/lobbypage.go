@@ -75,6 +75,7 @@ type Lobby struct {
 	list    *proto.LobbyReply // nil until the first answer
 	failed  bool              // the last fetch failed
 	waiting *proto.PairReply  // the ask while it waits
+	asked   proto.PairRequest // the game the ask waits for
 	busy    bool              // an ask, a cancel or a join is on its way
 	why     string
 
@@ -294,7 +295,7 @@ func (p *Lobby) find(c *app.Context) {
 			return nil, err
 		}
 		return func(c *app.Context) {
-			p.waiting = &proto.PairReply{Status: proto.PairWaiting}
+			p.waiting, p.asked = &proto.PairReply{Status: proto.PairWaiting}, req
 			p.answer(c, rep, cl)
 			p.wake()
 		}, nil
@@ -418,7 +419,11 @@ func lobbyWords(c *app.Context, g proto.LobbyGame, live bool) (string, string) {
 	if v, err := logic.ParseVariant(g.Variant); err == nil {
 		variant = c.Lang.Variants[v]
 	}
-	l1 := variant + " · " + c.F("lobby.seated", g.Seated, g.Players) + " · " + perMoveWords(c, g.PerMove)
+	seats := c.F("lobby.seated", g.Seated, g.Players)
+	if g.Seated == 0 { // the game asked for, not one listed
+		seats = c.F("lobby.players", g.Players)
+	}
+	l1 := variant + " · " + seats + " · " + perMoveWords(c, g.PerMove)
 	if g.Rated {
 		l1 += " · " + c.T("lobby.ratedgame")
 	}
@@ -490,6 +495,9 @@ func (p *Lobby) layout(c *app.Context) {
 	if p.waiting != nil {
 		s := p.waited() / 1000
 		text(c.F("lobby.searching", fmt.Sprintf("%d:%02d", s/60, s%60)), x, 0.6, render.Accent, true, cw)
+		a := p.asked // the game asked for, as the list says a game
+		l1, _ := lobbyWords(c, proto.LobbyGame{Variant: a.Variant, Players: a.Players, PerMove: a.PerMove, Rated: a.Rated}, false)
+		text(l1, x, 0.5, render.Ink, false, cw)
 		if p.waiting.Waiting > 0 {
 			text(c.F("lobby.waiting", p.waiting.Waiting, p.waiting.Everyone), x, 0.5, render.Dim, false, cw)
 		}
