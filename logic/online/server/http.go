@@ -176,12 +176,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusBadRequest, "bad-game", err.Error())
 		return
 	}
-	if !s.roomFor(r.Context(), me.ID) {
-		writeErr(w, http.StatusTooManyRequests, "too-many-games", fmt.Sprintf("at most %d games at once", s.cfg.Limits.GamesPerGuest))
-		return
-	}
-	if ref := s.abuse.games.take(r.Context(), s.clientAddr(r), s.now()); ref != nil {
-		s.refuse(w, r, errTooManyNew, ref)
+	if !s.mayStart(w, r, me.ID) {
 		return
 	}
 	rec, err := s.cfg.Store.CreateGame(r.Context(), ng)

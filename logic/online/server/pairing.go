@@ -65,17 +65,27 @@ func (s *Server) handlePairAsk(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusBadRequest, "bad-game", err.Error())
 		return
 	}
-	if !s.roomFor(r.Context(), me.ID) {
-		writeErr(w, http.StatusTooManyRequests, "too-many-games", fmt.Sprintf("at most %d games at once", s.cfg.Limits.GamesPerGuest))
-		return
-	}
-	// An ask may make a game: it counts as one against the address's
-	// and the node's hourly caps, as POST /api/games does.
-	if ref := s.abuse.games.take(s.clientAddr(r), s.now()); ref != nil {
-		s.refuse(w, r, errTooManyNew, ref)
+	// An ask may make a game: it counts as one against the guest's
+	// games and the hourly caps, as POST /api/games does.
+	if !s.mayStart(w, r, me.ID) {
 		return
 	}
 	s.pairing(w, r, store.PairAsk{Guest: me.ID, Setup: &setup, Fill: fill, Level: s.cfg.TakeoverLevel})
+}
+
+// mayStart says whether the guest may start one more game (its games
+// at once, the address's and the node's hourly caps), and answers the
+// refusal when not.
+func (s *Server) mayStart(w http.ResponseWriter, r *http.Request, guest string) bool {
+	if !s.roomFor(r.Context(), guest) {
+		writeErr(w, http.StatusTooManyRequests, "too-many-games", fmt.Sprintf("at most %d games at once", s.cfg.Limits.GamesPerGuest))
+		return false
+	}
+	if ref := s.abuse.games.take(r.Context(), s.clientAddr(r), s.now()); ref != nil {
+		s.refuse(w, r, errTooManyNew, ref)
+		return false
+	}
+	return true
 }
 
 // handlePairPoll says where the guest's ask is, pairing it if it can.

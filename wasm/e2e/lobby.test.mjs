@@ -1,0 +1,134 @@
+// The lobby in a real browser (issue 47): a phone (390×844) and a tablet
+// (820×1180) that are not friends, each a guest of its own, find each
+// other through quick pairing (a rated game, a minute per move), while a
+// third context watches that game from the lobby's list; they play it
+// by touch and the phone resigns: both are rated. Then they meet again
+// through "Play now": the phone makes a public game, the tablet joins it
+// from the list in one tap. A real shiftago-server serves the built web
+// app (BUNDLE, default dist/web) and the game service on one origin.
+//
+//   bash wasm/build.sh && (cd wasm/e2e && npm ci && node --test lobby.test.mjs)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import * as kit from './online-kit.mjs';
+
+const { api, online, waitFor, tapButton } = kit;
+// DPR 1: the controls are what is checked here; a frame in software
+// WebGL costs by its pixels.
+const PHONE = { ...kit.PHONE, deviceScaleFactor: 1 };
+const TABLET = { ...kit.TABLET, deviceScaleFactor: 1 };
+
+let bin, dataDir, server, base, browser;
+const consoleLines = [];
+
+before(async () => {
+  bin = kit.binary('lobby');
+  dataDir = kit.tempData('lobby');
+  ({ proc: server, url: base } = await kit.serve(bin.bin, dataDir));
+  browser = await chromium.launch({ executablePath: kit.executablePath, args: kit.launchArgs, headless: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await kit.kill(server);
+  bin?.cleanup();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  const panics = consoleLines.filter((s) => /panic|fatal error/i.test(s));
+  assert.deepEqual(panics, [], 'the game panicked');
+});
+
+// toLobby opens the web app in a new context and goes to the lobby
+// from the title, through the online page.
+async function toLobby(device) {
+  const ctx = await browser.newContext({ ...device, hasTouch: true, isMobile: true });
+  ctx.setDefaultNavigationTimeout(180_000);
+  const page = await kit.open(ctx, base, '', consoleLines);
+  await waitFor(page, () => shiftago.phase() === 'setup');
+  await tapButton(page, 'online');
+  await waitFor(page, () => shiftago.phase() === 'online');
+  await tapButton(page, 'lobby');
+  await waitFor(page, () => shiftago.phase() === 'lobby' && shiftago.online().open !== undefined);
+  return { ctx, page };
+}
+
+// tapFirst taps the first button whose id is id or starts with id and a space.
+async function tapFirst(page, id) {
+  const b = (await api(page, 'buttons')).find((b) => b.enabled && (b.id === id || b.id.startsWith(id + ' ')));
+  assert.ok(b, `no button ${id}`);
+  await tapButton(page, b.id);
+}
+
+const atTable = (page) => waitFor(page, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 60_000);
+
+test('a phone and a tablet meet by quick pairing and in Play now; a third context watches', { timeout: 900_000 }, async () => {
+  const phone = await toLobby(PHONE);
+  const tablet = await toLobby(TABLET);
+
+  // Quick pairing: a rated game, a minute per move. The phone waits
+  // alone (the page says so), then the tablet asks the same.
+  for (const d of [phone, tablet]) {
+    await tapButton(d.page, 'permove 1');
+    await tapButton(d.page, 'rated');
+  }
+  await tapButton(phone.page, 'find');
+  await waitFor(phone.page, () => shiftago.online().waiting && shiftago.online().queue === 1, null, 60_000);
+  await tapButton(tablet.page, 'find');
+  await atTable(tablet.page);
+  await atTable(phone.page);
+  const game = (await online(phone.page)).game;
+  assert.equal((await online(tablet.page)).game, game, 'paired into two games');
+
+  // A third context watches it from the lobby's list.
+  const watcher = await toLobby(TABLET);
+  await waitFor(watcher.page, () => shiftago.online().live >= 1, null, 60_000);
+  await tapFirst(watcher.page, 'watch');
+  await waitFor(watcher.page, (g) => { const o = shiftago.online(); return o && o.stage === 'table' && o.game === g && o.watching; }, game, 60_000);
+
+  // Two moves by touch, each on the mover's device; then the phone's
+  // player resigns: the rated game is over, seen by all three.
+  const rand = kit.rng(47);
+  for (let i = 0; i < 2; i++) {
+    const mover = (await online(phone.page)).myTurn ? phone.page : tablet.page;
+    await waitFor(mover, () => shiftago.phase() === 'playing', null, 60_000);
+    const ply = (await online(mover)).ply;
+    const e = kit.pick(await api(mover, 'moves'), '', rand);
+    await kit.wanderDrag(mover, e.slice(0, 2), rand);
+    for (const p of [phone.page, tablet.page, watcher.page]) await waitFor(p, (n) => shiftago.online().ply > n, ply, 60_000);
+  }
+  await tapButton(phone.page, 'menu');
+  await tapButton(phone.page, 'resign');
+  await waitFor(phone.page, () => shiftago.online().sure);
+  await tapButton(phone.page, 'sure');
+  for (const p of [phone.page, tablet.page, watcher.page]) await waitFor(p, () => shiftago.online().status === 'finished', null, 60_000);
+  // Both rated: the leaderboard lists two players, one game each.
+  let board = [];
+  for (let t = 0; t < 100 && board.length < 2; t++) {
+    board = await (await fetch(`${base}/api/leaderboard?variant=express&players=2`)).json();
+    if (board.length < 2) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(board.length, 2, JSON.stringify(board));
+  assert.ok(board.every((r) => r.games === 1 && r.provisional), JSON.stringify(board));
+
+  // Play now: the phone makes a public game (the online page's choice)
+  // and the tablet joins it from the lobby in one tap.
+  // Leave the finished table: back in the lobby, and the phone back on
+  // the online page.
+  for (const p of [phone.page, tablet.page]) {
+    await tapButton(p, 'menu');
+    await tapButton(p, 'leave');
+    await waitFor(p, () => shiftago.phase() === 'lobby', null, 60_000);
+  }
+  await tapButton(phone.page, 'back');
+  await waitFor(phone.page, () => shiftago.phase() === 'online');
+  await tapButton(phone.page, 'public 1');
+  await tapButton(phone.page, 'create');
+  await waitFor(phone.page, () => shiftago.online().stage === 'invite', null, 60_000);
+  await waitFor(tablet.page, () => shiftago.online().open >= 1, null, 60_000);
+  await tapFirst(tablet.page, 'join');
+  await atTable(tablet.page);
+  await atTable(phone.page);
+  assert.equal((await online(tablet.page)).game, (await online(phone.page)).game);
+  for (const d of [phone, tablet, watcher]) await d.ctx.close();
+});
