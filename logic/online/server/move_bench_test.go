@@ -4,38 +4,94 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
+	"net/url"
 	"strconv"
 	"testing"
 	"time"
 
 	"shiftago/logic"
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/servetest"
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/storetest"
 )
 
-// BenchmarkMove is one move's server-side path with SQLite, as a client's
-// move command meets it: the hop onto the game's actor, the check against
-// the rules, the committed append (one transaction on the single
-// writer), the table's update, the ack and the broadcast to both players'
-// connections (their queues are drained, not sent). No network, no JSON
-// decoding of the command: those are the connection's, before the actor.
+// BenchmarkMove is one move's server-side path, as a client's move
+// command meets it: the hop onto the game's actor, the check against the
+// rules, the committed append, the table's update, the ack and the
+// broadcast to both players' connections (their queues are drained, not
+// sent). No WebSocket, no JSON decoding of the command: those are the
+// connection's, before the actor.
+//
+//   - sqlite: one node, the store in a temporary file.
+//   - postgres: one node on a fresh PostgreSQL schema.
+//   - postgres-2nodes: the move stored by one node and applied by a
+//     second one, where the other player is: the operation ends when the
+//     second node's connection is told the move (what the load tool's
+//     Ann and Bob on two nodes pay for each move).
+//
+// On PostgreSQL the nodes reach the database through a counting relay
+// (servetest.Cable): "round-trips/op" is the database round trips the
+// nodes waited for per move, both nodes together.
 func BenchmarkMove(b *testing.B) {
+	b.Run("sqlite", func(b *testing.B) { benchMove(b, store.EngineSQLite, false) })
+	b.Run("postgres", func(b *testing.B) { benchMove(b, store.EnginePostgres, false) })
+	b.Run("postgres-2nodes", func(b *testing.B) { benchMove(b, store.EnginePostgres, true) })
+}
+
+// benchNode is a server on its own store, with the relay its database
+// calls go through (PostgreSQL) to count them.
+type benchNode struct {
+	st    store.Store
+	s     *Server
+	cable *servetest.Cable
+}
+
+func newBenchNode(b *testing.B, dsn string) *benchNode {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(b.TempDir(), store.DBFile))
+	n := &benchNode{}
+	if u, err := url.Parse(dsn); err == nil && (u.Scheme == "postgres" || u.Scheme == "postgresql") {
+		n.cable = servetest.NewCable(b, u.Host)
+		u.Host = n.cable.Addr
+		dsn = u.String()
+	}
+	st, err := store.Open(ctx, dsn)
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer st.Close()
-	s := New(Config{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Workers: 1})
-	defer func() {
+	n.st = st
+	n.s = New(Config{Store: st, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Workers: 1})
+	b.Cleanup(func() {
 		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		s.Shutdown(sctx)
-	}()
+		n.s.Shutdown(sctx)
+		st.Close()
+	})
+	return n
+}
+
+func (n *benchNode) sent() int64 {
+	if n.cable == nil {
+		return 0
+	}
+	return n.cable.Sent.Load()
+}
+
+func benchMove(b *testing.B, engine string, twoNodes bool) {
+	ctx := context.Background()
+	dsn := storetest.FreshDSN(b, engine)
+	a := newBenchNode(b, dsn)
+	nodes := []*benchNode{a}
+	var other *benchNode // where Bob is, when two nodes
+	if twoNodes {
+		other = newBenchNode(b, dsn)
+		nodes = append(nodes, other)
+	}
+	st := a.st
 	ann, _, err := st.CreateGuest(ctx, "Ann")
 	if err != nil {
 		b.Fatal(err)
@@ -44,10 +100,9 @@ func BenchmarkMove(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	conns := map[string]*conn{}
 	stop := make(chan struct{})
-	defer close(stop) // after the Shutdown: deferred calls run last first
-	for _, id := range []string{ann.ID, bob.ID} {
+	b.Cleanup(func() { close(stop) }) // after the nodes' Shutdown: cleanups run last first
+	drained := func(s *Server, id string) *conn {
 		c := &conn{srv: s, guest: id, out: make(chan []byte, 64), quit: make(chan struct{}), finished: make(chan struct{})}
 		go func() { // the writer's part: take what is sent
 			for {
@@ -58,7 +113,14 @@ func BenchmarkMove(b *testing.B) {
 				}
 			}
 		}()
-		conns[id] = c
+		return c
+	}
+	conns := map[string]*conn{ann.ID: drained(a.s, ann.ID), bob.ID: drained(a.s, bob.ID)}
+	// watcher is Bob's connection to the other node: the benchmark reads
+	// its queue to see each move arrive.
+	var watcher *conn
+	if other != nil {
+		watcher = &conn{srv: other.s, guest: bob.ID, out: make(chan []byte, 1024), quit: make(chan struct{}), finished: make(chan struct{})}
 	}
 	// on runs f on the actor and waits for it.
 	on := func(g *game, f func()) {
@@ -66,14 +128,14 @@ func BenchmarkMove(b *testing.B) {
 		g.in <- func() { f(); close(done) }
 		<-done
 	}
-	newGame := func() *game {
+	var g, og *game
+	newGame := func() {
 		rec, err := st.CreateGame(ctx, store.NewGame{Creator: ann.ID, Setup: store.Setup{Variant: "express", Players: 2},
 			Seats: []store.Seat{{Guest: ann.ID}, {Guest: bob.ID}}})
 		if err != nil {
 			b.Fatal(err)
 		}
-		g, err := s.acquire(ctx, rec.ID)
-		if err != nil {
+		if g, err = a.s.acquire(ctx, rec.ID); err != nil {
 			b.Fatal(err)
 		}
 		on(g, func() {
@@ -81,11 +143,35 @@ func BenchmarkMove(b *testing.B) {
 				g.subs[c] = g.t.held(c.guest)
 			}
 		})
-		return g
+		if other != nil {
+			if og, err = other.s.acquire(ctx, rec.ID); err != nil {
+				b.Fatal(err)
+			}
+			on(og, func() { og.subs[watcher] = og.t.held(bob.ID) })
+		}
+	}
+	// seen waits until the other node told its connection of ply.
+	seen := func(ply int) {
+		deadline := time.After(10 * time.Second)
+		for {
+			select {
+			case raw := <-watcher.out:
+				var m proto.Msg
+				if json.Unmarshal(raw, &m) == nil && m.T == proto.TMoved && m.Ply >= ply {
+					return
+				}
+			case <-deadline:
+				b.Fatalf("the other node did not tell ply %d", ply)
+			}
+		}
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	var buf [logic.MaxMoves]logic.Move
-	g := newGame()
+	newGame()
+	sent0 := int64(0)
+	for _, n := range nodes {
+		sent0 += n.sent()
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
@@ -101,8 +187,19 @@ func BenchmarkMove(b *testing.B) {
 		})
 		if c == nil { // the game is over: the next one (not measured)
 			b.StopTimer()
-			s.release(g)
-			g = newGame()
+			a.s.release(g)
+			if og != nil {
+				other.s.release(og)
+			}
+			var before int64
+			for _, n := range nodes {
+				before += n.sent()
+			}
+			newGame()
+			for _, n := range nodes {
+				sent0 += n.sent()
+			}
+			sent0 -= before
 			b.StartTimer()
 			continue
 		}
@@ -115,7 +212,20 @@ func BenchmarkMove(b *testing.B) {
 		if !applied {
 			b.Fatalf("move %+v not applied", msg)
 		}
+		if watcher != nil {
+			seen(msg.Ply)
+		}
 	}
 	b.StopTimer()
-	s.release(g)
+	if a.cable != nil {
+		var sent int64
+		for _, n := range nodes {
+			sent += n.sent()
+		}
+		b.ReportMetric(float64(sent-sent0)/float64(b.N), "round-trips/op")
+	}
+	a.s.release(g)
+	if og != nil {
+		other.s.release(og)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -17,6 +18,10 @@ import (
 // ones cut stay silent until closed, as after a change of network.
 type Cable struct {
 	Addr string // host:port the clients dial
+	// Sent counts the reads relayed from clients to the server: with a
+	// request-response protocol (PostgreSQL's), one per round trip the
+	// clients waited for, which a benchmark reports per operation.
+	Sent atomic.Int64
 
 	to   string
 	ln   net.Listener
@@ -76,19 +81,22 @@ func (c *Cable) accept() {
 		c.mu.Lock()
 		c.held = append(c.held, out)
 		c.mu.Unlock()
-		go c.relay(in, out, gen)
-		go c.relay(out, in, gen)
+		go c.relay(in, out, gen, &c.Sent)
+		go c.relay(out, in, gen, nil)
 	}
 }
 
 // relay copies from src to dst while the cable is not cut since it was
 // made; after a cut it reads on and drops what it reads, so the sender
 // sees its bytes go as into a network that lost them.
-func (c *Cable) relay(src, dst net.Conn, gen int) {
+func (c *Cable) relay(src, dst net.Conn, gen int, count *atomic.Int64) {
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := src.Read(buf)
 		if n > 0 {
+			if count != nil {
+				count.Add(1)
+			}
 			c.mu.Lock()
 			live := c.gen == gen
 			c.mu.Unlock()
