@@ -3,12 +3,15 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -48,7 +51,17 @@ type game struct {
 	resync        atomic.Bool  // events may have been missed: reread the game whatever its version
 	presenceHeard atomic.Bool  // a seat's presence changed in the store
 	kick          chan struct{}
+	// movesHeard are the moves the bus told as stored (EventMove with
+	// its move), for catchUp to play without reading the store when
+	// they follow the table's version: with the players of a game on
+	// two nodes, that read (the game, its seats, every move, the names)
+	// was most of a move's cost on the node that did not store it.
+	// At most maxMovesHeard wait; past that the reread has the rest.
+	heardMu    sync.Mutex
+	movesHeard []store.Event
 }
+
+const maxMovesHeard = 64
 
 func newGame(s *Server, id string) *game {
 	return &game{id: id, srv: s, in: make(chan func(), gameInbox), subs: map[*conn]uint8{}, refs: 1, thinking: -1,
@@ -183,6 +196,17 @@ func (g *game) heardVersion(v int64) {
 	g.poke()
 }
 
+// hearMove keeps a move event for catchUp to apply (applyHeard), and
+// records its version.
+func (g *game) hearMove(e store.Event) {
+	g.heardMu.Lock()
+	if len(g.movesHeard) < maxMovesHeard {
+		g.movesHeard = append(g.movesHeard, e)
+	}
+	g.heardMu.Unlock()
+	g.heardVersion(e.Version)
+}
+
 // mustResync records that this node may have missed events of the game.
 func (g *game) mustResync() {
 	g.resync.Store(true)
@@ -196,11 +220,56 @@ func (g *game) mustResync() {
 // changed. The flags are cleared before the read: a change heard during
 // it wakes the actor again.
 func (g *game) catchUp() {
+	g.applyHeard()
 	if g.resync.Swap(false) || g.heard.Load() > g.t.rec.Version {
 		g.reload()
 	}
 	if g.presenceHeard.Swap(false) {
 		g.presence()
+	}
+}
+
+// applyHeard plays the moves other nodes stored, as the bus told them,
+// while each is the next change of the table (its version one above the
+// table's): the event was sent in the move's transaction, so it is what
+// the store holds at that version. A move of this node's own, or one the
+// table has from a read, is below the table's version and skipped; a
+// move after a change the table has not had leaves the version heard
+// above the table's, and catchUp rereads the game.
+func (g *game) applyHeard() {
+	g.heardMu.Lock()
+	evs := g.movesHeard
+	g.movesHeard = nil
+	g.heardMu.Unlock()
+	if len(evs) == 0 {
+		return
+	}
+	slices.SortFunc(evs, func(a, b store.Event) int { return cmp.Compare(a.Version, b.Version) })
+	played := false
+	for _, e := range evs {
+		if e.Version != g.t.rec.Version+1 || e.Ply != g.t.ply()+1 || g.t.over() {
+			continue
+		}
+		m, a, ok := e.StoredMove()
+		if !ok {
+			continue
+		}
+		if err := g.t.apply(m, a, ""); err != nil {
+			g.log().Error("apply heard move", slog.Int("ply", e.Ply), slog.Any("err", err))
+			g.resync.Store(true)
+			break
+		}
+		played = true
+		// As reload tells another node's move: no command id (it was
+		// not this node's client's), no rating (the storing node rates).
+		g.broadcast(proto.Msg{T: proto.TMoved, Game: g.id, Ply: m.Ply, Move: m.Move, Seat: g.seatOf(m.Ply)})
+		if g.t.over() {
+			res, why := result(g.t.rec.Result)
+			g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.ply(), Result: res, Why: why})
+		}
+	}
+	if played {
+		g.afterChange()
 	}
 }
 

@@ -328,6 +328,10 @@ func (s *Server) listen() {
 				}
 				continue
 			}
+			if e.Kind == store.EventMove && e.Moved != nil {
+				g.hearMove(e) // played from the event, no read (applyHeard)
+				continue
+			}
 			g.heardVersion(e.Version)
 		}
 		if err := sub.Err(); err != nil && s.ctx.Err() == nil {

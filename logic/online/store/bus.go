@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 )
 
 // Event is a change to a game, as every node hears of it. It is small on
-// purpose: a node that hears one rereads what it needs from the store.
+// purpose: a node that hears one rereads what it needs from the store,
+// except for a move, which carries what was stored (Moved).
 type Event struct {
 	Game    string    `json:"g"`
 	Kind    EventKind `json:"k"`
@@ -15,6 +17,55 @@ type Event struct {
 	Version int64     `json:"v"`           // the game's version after the change; 0 for presence (SetConnected)
 	Origin  string    `json:"o,omitempty"` // the publishing node's id
 	Data    string    `json:"d,omitempty"` // the server's own payload (Publish); at most MaxEventData bytes
+	Moved   *Moved    `json:"m,omitempty"` // with EventMove: the move and the game's state after it
+}
+
+// Moved is what an EventMove says of the move it stored, so that a node
+// holding the game at the version just before applies it as it is,
+// without reading the store (with two nodes, every move of a game whose
+// players are on both: the read was most of the other node's work). A
+// node at any other version rereads the game. It is sent in the
+// transaction that stores the move, so it is heard only if committed.
+type Moved struct {
+	Move       string `json:"mv"`
+	By         string `json:"by,omitempty"`
+	At         int64  `json:"at"` // Unix milliseconds
+	ToMoveSeat int    `json:"s"`
+	Deadline   int64  `json:"dl,omitempty"` // Unix milliseconds; 0 for none
+	Status     Status `json:"st,omitempty"` // StatusNone when the move did not change it
+	Result     string `json:"r,omitempty"`
+}
+
+// ms and fromMS are how times are stored and sent: Unix milliseconds,
+// 0 for none.
+func ms(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+func fromMS(v int64) time.Time {
+	if v == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(v).UTC()
+}
+
+func movedOf(a Append, at time.Time) *Moved {
+	return &Moved{Move: a.Move, By: a.By, At: ms(at), ToMoveSeat: a.ToMoveSeat, Deadline: ms(a.Deadline), Status: a.Status, Result: a.Result}
+}
+
+// StoredMove is the move an EventMove stored and the Append that stored
+// it; false for any other event.
+func (e Event) StoredMove() (Move, Append, bool) {
+	m := e.Moved
+	if e.Kind != EventMove || m == nil {
+		return Move{}, Append{}, false
+	}
+	return Move{Game: e.Game, Ply: e.Ply, Move: m.Move, By: m.By, At: fromMS(m.At)},
+		Append{Game: e.Game, Ply: e.Ply, Move: m.Move, By: m.By, At: fromMS(m.At), ToMoveSeat: m.ToMoveSeat,
+			Deadline: fromMS(m.Deadline), Status: m.Status, Result: m.Result}, true
 }
 
 // EventKind says what changed.

@@ -47,12 +47,24 @@ func TestBusBetweenNodes(t *testing.T) {
 		ann, bob := guest(t, a, "Ann"), guest(t, a, "Bob")
 		g := twoPlayer(t, a, ann.ID, bob.ID, 0)
 		start := time.Now()
-		if _, err := a.AppendMove(ctx, store.Append{Game: g.ID, Ply: 1, Move: "Na", By: ann.ID, ToMoveSeat: 1}); err != nil {
+		deadline := time.Now().Add(time.Hour).Truncate(time.Millisecond).UTC()
+		stored, err := a.AppendMove(ctx, store.Append{Game: g.ID, Ply: 1, Move: "Na", By: ann.ID, ToMoveSeat: 1, Deadline: deadline})
+		if err != nil {
 			t.Fatal(err)
 		}
 		e := next(t, sub, store.EventMove)
 		if e.Game != g.ID || e.Ply != 1 || e.Version != g.Version+1 {
 			t.Fatalf("event %+v, want game %s ply 1 version %d", e, g.ID, g.Version+1)
+		}
+		// The event carries the move as stored, for the other node to
+		// apply without reading it back.
+		m, ap, ok := e.StoredMove()
+		if !ok || m != stored || ap.ToMoveSeat != 1 || !ap.Deadline.Equal(deadline) || ap.Status != store.StatusNone {
+			t.Fatalf("the move event says %+v / %+v (%v); want %+v, seat 1 to move, deadline %v", m, ap, ok, stored, deadline)
+		}
+		rec, err := b.Game(ctx, g.ID)
+		if err != nil || rec.Version != e.Version || rec.Ply != 1 || rec.ToMoveSeat != 1 || !rec.Deadline.Equal(deadline) {
+			t.Fatalf("stored game %+v (%v), want the event's version %d, ply 1, seat 1, deadline %v", rec, err, e.Version, deadline)
 		}
 		t.Logf("%s: move heard by the other store after %v", a.Engine(), time.Since(start))
 

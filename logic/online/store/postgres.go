@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -51,6 +52,27 @@ func openPostgres(ctx context.Context, dsn string, o Options) (*sqlStore, error)
 		_, err = tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, channel, payload)
 		return err
 	}
+	s.appendOne = func(ctx context.Context, a Append, at time.Time, e Event) (bool, error) {
+		payload, err := eventJSON(e)
+		if err != nil {
+			return false, err
+		}
+		var status any
+		if a.Status != StatusNone {
+			status = a.Status
+		}
+		var version int64
+		var notified string
+		err = db.QueryRowContext(ctx, pgAppendMove, a.Game, a.Ply, a.ToMoveSeat, ms(a.Deadline), ms(s.now()),
+			status, a.Result, StatusPlaying, a.Move, a.By, ms(at), channel, payload).Scan(&version, &notified)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return false, nil // not at the ply before, not playing, or no such game
+		case err != nil && pgCode(err, "23505"):
+			return false, nil // the ply is stored already: AppendMove's transaction tells which move
+		}
+		return err == nil, err
+	}
 	l := &pgListener{dsn: dsn, channel: channel, hub: h}
 	// The first LISTEN happens before Open returns, so that an event
 	// committed after Open is never missed.
@@ -70,6 +92,23 @@ func openPostgres(ctx context.Context, dsn string, o Options) (*sqlStore, error)
 	s.bus = &pgBus{s: s, channel: channel}
 	return s, nil
 }
+
+// pgAppendMove is AppendMove's usual case in one statement: the game's
+// row is changed only if it is playing at the ply before ($2 - 1; the
+// UPDATE locks the row, and a change committed meanwhile is checked
+// again against the row as it is now), the move is inserted only if the
+// row was, and the event is sent with the new version only then. One
+// statement is one transaction: committed (and durable) before the
+// answer, or nothing at all (a key violation undoes the UPDATE).
+const pgAppendMove = `WITH u AS (
+	UPDATE games SET ply = $2::integer, to_move_seat = $3::integer, deadline = $4::bigint, version = version + 1,
+		updated = $5::bigint, status = COALESCE($6::integer, status), result = CASE WHEN $6::integer IS NULL THEN result ELSE $7::text END
+	WHERE id = $1::text AND ply = $2::integer - 1 AND status = $8::integer
+	RETURNING version
+), i AS (
+	INSERT INTO moves (game, ply, move, by_guest, at) SELECT $1::text, $2::integer, $9::text, $10::text, $11::bigint FROM u RETURNING ply
+)
+SELECT u.version, pg_notify($12::text, ($13::jsonb || jsonb_build_object('v', u.version))::text)::text FROM u CROSS JOIN i`
 
 // pgBus publishes with NOTIFY and receives through the listener.
 type pgBus struct {
