@@ -6,6 +6,7 @@ import (
 	"context"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -21,7 +22,21 @@ import (
 // hellos fail, clients reconnect at once and add to the work (issue 46
 // measured p99 6-11 s and a third of the offered moves a second).
 //
-// Two signals, either enough to refuse:
+// A cap on the games it serves, either enough to refuse, first:
+//   - the games held (a connection to them open here) against a limit
+//     that follows the players' moves' latency (command read to ack
+//     queued, the whole of the node's part): every adjustEvery, a p90
+//     above the target cuts the limit to three quarters of the games
+//     held, and a fast p90 with the games near the limit raises it by
+//     a sixteenth. The games admitted play on whatever the limit (a
+//     game is never turned out); the limit only says when to take the
+//     next, so the node serves what it can at the speed it promises
+//     and refuses the rest, instead of admitting everyone whenever a
+//     signal dips and slowing them all (a bound on a signal alone let
+//     the crowd refused together in together, measured: admitted p99
+//     622 ms at twice the load one node took).
+//
+// Then two signals, either enough to refuse:
 //   - the store's latency: a moving average of the move commits, the
 //     call every admitted player waits on (other calls are not in it:
 //     a slow list of games is not a slow game). It decays while no move
@@ -37,6 +52,13 @@ type admission struct {
 	last time.Time
 
 	queue atomic.Int64
+
+	// The game cap (gameCap, adjust).
+	moveBound time.Duration // the target p90 of players' moves; 0: no cap
+	movesMu   sync.Mutex
+	moveLat   []time.Duration // players' moves since the last adjust
+	limit     atomic.Int64    // games this node takes at most now
+	held      atomic.Int64    // games a connection holds (sampled, plus those admitted since)
 }
 
 // Admission control's default bounds (admit.go): far above a healthy
@@ -46,7 +68,73 @@ type admission struct {
 const (
 	DefaultShedLatency = 250 * time.Millisecond
 	DefaultShedQueue   = 2000
+	// DefaultShedMove is the target of the players' moves' p90 on the
+	// node (its part of a move's round trip): a p99 of the whole round
+	// trip under 100 ms is issue 46's goal.
+	DefaultShedMove = 50 * time.Millisecond
 )
+
+const (
+	// adjustEvery is how often the game cap follows the moves' latency:
+	// at a few hundred moves a second, a hundred moves and more.
+	adjustEvery = 250 * time.Millisecond
+	// minJudged is the fewest moves an adjustment judges by; with fewer
+	// the limit only grows, if the games are near it.
+	minJudged = 20
+	// minCap is the lowest the limit goes: a node slow for reasons of
+	// its own machine (other processes holding the cores) still takes
+	// a few games.
+	minCap = 16
+	// maxMoveSamples bounds the moves kept between adjustments.
+	maxMoveSamples = 4096
+)
+
+// observe records a player's move handled in d, for adjust.
+func (a *admission) observe(d time.Duration) {
+	if a.moveBound <= 0 {
+		return
+	}
+	a.movesMu.Lock()
+	if len(a.moveLat) < maxMoveSamples {
+		a.moveLat = append(a.moveLat, d)
+	}
+	a.movesMu.Unlock()
+}
+
+// adjust moves the game cap after the moves observed since the last
+// call: down to three quarters of the games held when their p90 is past
+// moveBound, up by a sixteenth when it is not and the games held are
+// within a tenth of the cap (a cap far above the games held says nothing
+// of the node, and growing it then would only let a crowd in at once).
+func (a *admission) adjust() {
+	if a.moveBound <= 0 {
+		return
+	}
+	a.movesMu.Lock()
+	lat := a.moveLat
+	a.moveLat = make([]time.Duration, 0, len(lat))
+	a.movesMu.Unlock()
+	held, limit := a.held.Load(), a.limit.Load()
+	if len(lat) >= minJudged {
+		slices.Sort(lat)
+		if lat[len(lat)*9/10] > a.moveBound {
+			a.limit.Store(max(minCap, min(limit, held)*3/4))
+			return
+		}
+	}
+	if held*10 >= limit*9 {
+		a.limit.Store(limit + max(1, limit/16))
+	}
+}
+
+// gameCap says whether the node is at its game cap.
+func (a *admission) gameCap() bool {
+	return a.moveBound > 0 && a.held.Load() >= a.limit.Load()
+}
+
+// admitted counts a game newly held, until the next sample counts it: a
+// crowd arriving within one sample is held to the cap too.
+func (a *admission) admitted() { a.held.Add(1) }
 
 const (
 	// latAlpha is the weight of one commit in the moving average: about
@@ -95,6 +183,9 @@ func (a *admission) latency(now time.Time) time.Duration {
 
 // full says why the node takes no new work now ("" when it does).
 func (a *admission) full(now time.Time) string {
+	if a.gameCap() {
+		return "overload-games"
+	}
 	if a.latBound > 0 && a.latency(now) > a.latBound {
 		return "overload-latency"
 	}
@@ -108,20 +199,27 @@ func (a *admission) full(now time.Time) string {
 func (o *ops) sample(ctx context.Context) {
 	t := time.NewTicker(queueEvery)
 	defer t.Stop()
-	for {
+	for i := 1; ; i++ {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
 		s := o.srv
-		n := 0
+		n, held := 0, 0
 		s.mu.Lock()
 		for _, g := range s.games {
 			n += len(g.in)
+			if g.refs > 0 {
+				held++
+			}
 		}
 		s.mu.Unlock()
 		o.adm.queue.Store(int64(n))
+		o.adm.held.Store(int64(held))
+		if i%int(adjustEvery/queueEvery) == 0 {
+			o.adm.adjust()
+		}
 	}
 }
 
@@ -151,5 +249,9 @@ func (s *Server) shedWS(w http.ResponseWriter, r *http.Request) bool {
 			return false
 		}
 	}
-	return s.shed(w)
+	if s.shed(w) {
+		return true
+	}
+	s.ops.adm.admitted()
+	return false
 }

@@ -81,6 +81,7 @@ type options struct {
 	trusted                        []netip.Prefix
 	shedLatency                    time.Duration
 	shedQueue                      int
+	shedMove                       time.Duration
 }
 
 func env(name, def string) string {
@@ -122,6 +123,7 @@ func parse(args []string) (options, error) {
 	fs.DurationVar(&o.sweep, "sweep", 30*time.Second, "how often games past their move's deadline are ended")
 	trusted := fs.String("trusted-proxy", env("SHIFTAGO_TRUSTED_PROXY", ""), "reverse proxies whose X-Forwarded-For names the player, e.g. 127.0.0.1/32,::1 (env SHIFTAGO_TRUSTED_PROXY; default none)")
 	fs.DurationVar(&o.shedLatency, "shed-latency", DefaultShedLatency, "refuse new games and connections (503) while the store's move commits average more than this; 0: never")
+	fs.DurationVar(&o.shedMove, "shed-move", DefaultShedMove, "cap the games this node takes so that its players' moves' p90 stays under this, refusing new games and connections (503) at the cap; 0: no cap")
 	fs.IntVar(&o.shedQueue, "shed-queue", DefaultShedQueue, "refuse new games and connections (503) while more commands than this wait in the games' queues; 0: never")
 	err := fs.Parse(args)
 	if err != nil {
@@ -137,8 +139,8 @@ func parse(args []string) (options, error) {
 	if o.trusted, err = ParseTrusted(*trusted); err != nil {
 		return o, err
 	}
-	if o.shedLatency < 0 || o.shedQueue < 0 {
-		return o, errors.New("--shed-latency, --shed-queue: 0 or more")
+	if o.shedLatency < 0 || o.shedQueue < 0 || o.shedMove < 0 {
+		return o, errors.New("--shed-latency, --shed-queue, --shed-move: 0 or more")
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
@@ -273,7 +275,7 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer, embed
 	lim.MsgsPerSec, lim.MsgBurst = o.connRate, int(2*o.connRate)+1
 	caps := Caps{GuestsPerAddr: o.newPerAddr, GamesPerAddr: o.newPerAddr, Guests: o.newPerHour, Games: o.newPerHour}
 	srv := New(Config{Store: st, Log: log, Web: web, Limits: lim, Caps: caps, Workers: o.workers, Nodes: o.nodes, Sweep: o.sweep,
-		Trusted: o.trusted, ShedLatency: o.shedLatency, ShedQueue: o.shedQueue})
+		Trusted: o.trusted, ShedLatency: o.shedLatency, ShedQueue: o.shedQueue, ShedMove: o.shedMove})
 
 	hs := srv.HTTPServer()
 	var redirect *http.Server // under --domain: the HTTP port

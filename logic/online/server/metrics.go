@@ -4,6 +4,7 @@ package server
 
 import (
 	"context"
+	"math"
 	"net/http"
 	"time"
 
@@ -39,7 +40,8 @@ var latencyBuckets = []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25
 // uses the store.
 func (s *Server) initOps() {
 	o := &ops{srv: s, db: s.cfg.Store, reg: prometheus.NewRegistry()}
-	o.adm.latBound, o.adm.queueBound = s.cfg.ShedLatency, s.cfg.ShedQueue
+	o.adm.latBound, o.adm.queueBound, o.adm.moveBound = s.cfg.ShedLatency, s.cfg.ShedQueue, s.cfg.ShedMove
+	o.adm.limit.Store(math.MaxInt32) // no cap until the moves say so
 	o.moves = prometheus.NewCounter(prometheus.CounterOpts{Name: "shiftago_moves_total",
 		Help: "Moves stored by this node (players' and computers'); its rate is moves a second."})
 	o.moveSec = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "shiftago_move_seconds", Buckets: latencyBuckets,
@@ -67,11 +69,14 @@ func (s *Server) initOps() {
 	lat := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "shiftago_store_move_latency_seconds",
 		Help: "Moving average of the store's move commits (admission control's latency signal)."},
 		func() float64 { return o.adm.latency(time.Now()).Seconds() })
-	o.reg.MustRegister(o.moves, o.moveSec, o.refusals, o.storeSec, live, conns, queue, lat,
+	capped := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "shiftago_game_cap",
+		Help: "The games this node takes at most now (admission control's cap, following the moves' latency; very high until the moves first pass --shed-move)."},
+		func() float64 { return float64(o.adm.limit.Load()) })
+	o.reg.MustRegister(o.moves, o.moveSec, o.refusals, o.storeSec, live, conns, queue, lat, capped,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	// Every reason a refusal can have is shown from the start at 0, so a
 	// host's rate() of it has a series before the first refusal.
-	for _, r := range []string{"overload-latency", "overload-queue", "rate", "conns"} {
+	for _, r := range []string{"overload-games", "overload-latency", "overload-queue", "rate", "conns"} {
 		o.refusals.WithLabelValues(r)
 	}
 	s.ops = o
@@ -112,7 +117,10 @@ func (o *ops) ready(w http.ResponseWriter, r *http.Request) {
 func (o *ops) refused(reason string) { o.refusals.WithLabelValues(reason).Inc() }
 
 // moved records a player's move handled in d.
-func (o *ops) moved(d time.Duration) { o.moveSec.Observe(d.Seconds()) }
+func (o *ops) moved(d time.Duration) {
+	o.moveSec.Observe(d.Seconds())
+	o.adm.observe(d)
+}
 
 // timedStore times every call to the database (shiftago_store_seconds);
 // a stored move also counts in shiftago_moves_total and feeds admission

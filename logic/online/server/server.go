@@ -41,11 +41,14 @@ type Config struct {
 	// Trusted are the reverse proxies whose X-Forwarded-For is believed
 	// (proxy.go); none: every limit counts the peer's address.
 	Trusted []netip.Prefix
-	// ShedLatency and ShedQueue are admission control's bounds (admit.go):
+	// ShedLatency and ShedQueue are admission control's other bounds (admit.go):
 	// the moving average of the store's move commits, and the commands
 	// queued in all games; 0: no bound.
 	ShedLatency time.Duration
 	ShedQueue   int
+	// ShedMove is the target p90 of players' moves that the game cap
+	// follows (admit.go); 0: no cap.
+	ShedMove time.Duration
 }
 
 // Server is the game service: an http.Handler for the API, the WebSocket
