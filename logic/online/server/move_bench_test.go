@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -41,6 +42,98 @@ func BenchmarkMove(b *testing.B) {
 	b.Run("sqlite", func(b *testing.B) { benchMove(b, store.EngineSQLite, false) })
 	b.Run("postgres", func(b *testing.B) { benchMove(b, store.EnginePostgres, false) })
 	b.Run("postgres-2nodes", func(b *testing.B) { benchMove(b, store.EnginePostgres, true) })
+	b.Run("postgres-32games", func(b *testing.B) { benchMoves(b, 32) })
+}
+
+// benchMoves is many games moving at once on one PostgreSQL node, each
+// on its own goroutine as each game has its actor: ns/op is the node's
+// time per move at that load (its throughput's inverse), which the
+// commits' grouping (pgbatch) decides.
+func benchMoves(b *testing.B, games int) {
+	ctx := context.Background()
+	n := newBenchNode(b, storetest.FreshDSN(b, store.EnginePostgres))
+	st := n.st
+	ann, _, err := st.CreateGuest(ctx, "Ann")
+	if err != nil {
+		b.Fatal(err)
+	}
+	bob, _, err := st.CreateGuest(ctx, "Bob")
+	if err != nil {
+		b.Fatal(err)
+	}
+	stop := make(chan struct{})
+	b.Cleanup(func() { close(stop) })
+	conns := map[string]*conn{}
+	for _, id := range []string{ann.ID, bob.ID} {
+		c := &conn{srv: n.s, guest: id, out: make(chan []byte, 1024), quit: make(chan struct{}), finished: make(chan struct{})}
+		go func() {
+			for {
+				select {
+				case <-c.out:
+				case <-stop:
+					return
+				}
+			}
+		}()
+		conns[id] = c
+	}
+	on := func(g *game, f func()) {
+		done := make(chan struct{})
+		g.in <- func() { f(); close(done) }
+		<-done
+	}
+	newGame := func() *game {
+		rec, err := st.CreateGame(ctx, store.NewGame{Creator: ann.ID, Setup: store.Setup{Variant: "express", Players: 2},
+			Seats: []store.Seat{{Guest: ann.ID}, {Guest: bob.ID}}})
+		if err != nil {
+			b.Error(err)
+			return nil
+		}
+		g, err := n.s.acquire(ctx, rec.ID)
+		if err != nil {
+			b.Error(err)
+			return nil
+		}
+		on(g, func() {
+			for _, c := range conns {
+				g.subs[c] = g.t.held(c.guest)
+			}
+		})
+		return g
+	}
+	var seed atomic.Uint64
+	b.SetParallelism((games + 1) / 2) // RunParallel starts GOMAXPROCS times this
+	sent0 := n.sent()
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		r := rand.New(rand.NewPCG(seed.Add(1), 2))
+		var buf [logic.MaxMoves]logic.Move
+		g := newGame()
+		for g != nil && pb.Next() {
+			var msg proto.Msg
+			var c *conn
+			on(g, func() {
+				if g.t.pos.Over() {
+					return
+				}
+				moves := g.t.pos.Moves(buf[:0])
+				c = conns[g.t.rec.Seats[g.t.pos.ToMoveSeat()].Guest]
+				msg = proto.Msg{T: proto.TMove, Game: g.id, Ply: g.t.ply() + 1, Move: moves[r.IntN(len(moves))].String()}
+			})
+			if c == nil { // over: the next game (its set-up counted in, a few per hundred moves)
+				n.s.release(g)
+				g = newGame()
+				continue
+			}
+			on(g, func() { g.move(c, msg) })
+		}
+		if g != nil {
+			n.s.release(g)
+		}
+	})
+	b.StopTimer()
+	b.ReportMetric(float64(n.sent()-sent0)/float64(b.N), "round-trips/op")
 }
 
 // benchNode is a server on its own store, with the relay its database

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"shiftago/logic/online/store/pgbatch"
 )
 
 // openPostgres opens a pool for queries and one more connection that
@@ -52,6 +54,9 @@ func openPostgres(ctx context.Context, dsn string, o Options) (*sqlStore, error)
 		_, err = tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, channel, payload)
 		return err
 	}
+	// Moves stored at once by this node's games commit together
+	// (pgbatch: group commit, for NOTIFY's cluster-wide commit lock).
+	moves := pgbatch.New(db, pgAppendMove, 64)
 	s.appendOne = func(ctx context.Context, a Append, at time.Time, e Event) (bool, error) {
 		payload, err := eventJSON(e)
 		if err != nil {
@@ -59,25 +64,25 @@ func openPostgres(ctx context.Context, dsn string, o Options) (*sqlStore, error)
 		}
 		var status any
 		if a.Status != StatusNone {
-			status = a.Status
+			status = int(a.Status)
 		}
-		var version int64
-		var notified string
-		err = db.QueryRowContext(ctx, pgAppendMove, a.Game, a.Ply, a.ToMoveSeat, ms(a.Deadline), ms(s.now()),
-			status, a.Result, StatusPlaying, a.Move, a.By, ms(at), channel, payload).Scan(&version, &notified)
+		stored, err := moves.Do(ctx, a.Game, a.Ply, a.ToMoveSeat, ms(a.Deadline), ms(s.now()),
+			status, a.Result, int(StatusPlaying), a.Move, a.By, ms(at), channel, payload)
 		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return false, nil // not at the ply before, not playing, or no such game
+		case errors.Is(err, pgbatch.ErrClosed):
+			return false, ErrClosed
 		case err != nil && pgCode(err, "23505"):
 			return false, nil // the ply is stored already: AppendMove's transaction tells which move
 		}
-		return err == nil, err
+		// No row: not at the ply before, not playing, or no such game.
+		return stored, err
 	}
 	l := &pgListener{dsn: dsn, channel: channel, hub: h}
 	// The first LISTEN happens before Open returns, so that an event
 	// committed after Open is never missed.
 	conn, err := l.connect(ctx)
 	if err != nil {
+		moves.Close()
 		db.Close()
 		return nil, fmt.Errorf("store: LISTEN: %w", err)
 	}
@@ -85,6 +90,7 @@ func openPostgres(ctx context.Context, dsn string, o Options) (*sqlStore, error)
 	l.wg.Add(1)
 	go l.run(lctx, conn)
 	s.closeFn = func() error {
+		moves.Close()
 		cancel()
 		l.wg.Wait()
 		return nil
