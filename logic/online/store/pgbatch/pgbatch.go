@@ -20,6 +20,7 @@ import (
 	"errors"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
@@ -108,14 +109,31 @@ func (c *Committer) run() {
 				live = append(live, r)
 			}
 		}
-		if len(live) == 1 || c.together(live) != nil {
-			// Alone, or the batch failed as a whole (a statement's error
-			// rolls back all of it): each on its own, for its own answer.
-			for _, r := range live {
-				row, err := c.one(r.ctx, r.args)
-				r.res <- result{row, err}
-			}
+		c.commit(live)
+	}
+}
+
+// commit runs a batch and answers every call in it. A statement's error
+// rolls the whole batch back: that call runs alone for its own answer,
+// and the others go again together. Any other failure (the connection,
+// the commit) has each call run alone.
+func (c *Committer) commit(batch []*req) {
+	for len(batch) > 1 {
+		bad, err := c.together(batch)
+		if err == nil {
+			return
 		}
+		if bad < 0 {
+			break
+		}
+		r := batch[bad]
+		row, err := c.one(r.ctx, r.args)
+		r.res <- result{row, err}
+		batch = append(batch[:bad:bad], batch[bad+1:]...)
+	}
+	for _, r := range batch {
+		row, err := c.one(r.ctx, r.args)
+		r.res <- result{row, err}
 	}
 }
 
@@ -130,15 +148,17 @@ func (c *Committer) one(ctx context.Context, args []any) (bool, error) {
 }
 
 // together runs the batch as one transaction and answers every call, or
-// answers none and returns why.
-func (c *Committer) together(batch []*req) error {
+// answers none and returns why, with the index of the statement that
+// failed (-1 when none did: the connection or the commit).
+func (c *Committer) together(batch []*req) (int, error) {
 	ctx := batch[0].ctx // the oldest call's deadline bounds the batch
 	conn, err := c.db.Conn(ctx)
 	if err != nil {
-		return err
+		return -1, err
 	}
 	defer conn.Close()
 	rows := make([]bool, len(batch))
+	bad := -1
 	err = conn.Raw(func(dc any) error {
 		var b pgx.Batch
 		for _, r := range batch {
@@ -153,6 +173,9 @@ func (c *Committer) together(batch []*req) error {
 				err = rs.Err()
 			}
 			if err != nil {
+				if _, ok := errors.AsType[*pgconn.PgError](err); ok {
+					bad = i
+				}
 				br.Close()
 				return err
 			}
@@ -160,10 +183,10 @@ func (c *Committer) together(batch []*req) error {
 		return br.Close() // the commit's answer
 	})
 	if err != nil {
-		return err
+		return bad, err
 	}
 	for i, r := range batch {
 		r.res <- result{row: rows[i]}
 	}
-	return nil
+	return -1, nil
 }
