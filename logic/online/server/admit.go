@@ -132,8 +132,8 @@ func (a *admission) gameCap() bool {
 	return a.moveBound > 0 && a.held.Load() >= a.limit.Load()
 }
 
-// admitted counts a game newly held, until the next sample counts it: a
-// crowd arriving within one sample is held to the cap too.
+// admitted counts a new game as held until the next sample counts what
+// is: a crowd arriving within one sample is held to the cap too.
 func (a *admission) admitted() { a.held.Add(1) }
 
 const (
@@ -181,9 +181,13 @@ func (a *admission) latency(now time.Time) time.Duration {
 	return time.Duration(a.decayed(now) * float64(time.Second))
 }
 
-// full says why the node takes no new work now ("" when it does).
-func (a *admission) full(now time.Time) string {
-	if a.gameCap() {
+// full says why the node takes no new work now ("" when it does); the
+// game cap counts only for a new game (games), never for a connection:
+// a connection is for a game admitted already (a player back after a
+// drop whose game this node had let go, the second player), and a
+// player refused it could not finish a game the cap let in.
+func (a *admission) full(now time.Time, games bool) string {
+	if games && a.gameCap() {
 		return "overload-games"
 	}
 	if a.latBound > 0 && a.latency(now) > a.latBound {
@@ -223,10 +227,18 @@ func (o *ops) sample(ctx context.Context) {
 	}
 }
 
-// shed refuses a request for new work when the node is full: 503 with
-// Retry-After, counted by reason. It reports whether it refused.
+// shed refuses a new game when the node is full: 503 with Retry-After,
+// counted by reason. It reports whether it refused.
 func (s *Server) shed(w http.ResponseWriter) bool {
-	why := s.ops.adm.full(time.Now())
+	if s.refuseNew(w, true) {
+		return true
+	}
+	s.ops.adm.admitted()
+	return false
+}
+
+func (s *Server) refuseNew(w http.ResponseWriter, game bool) bool {
+	why := s.ops.adm.full(time.Now(), game)
 	if why == "" {
 		return false
 	}
@@ -249,9 +261,5 @@ func (s *Server) shedWS(w http.ResponseWriter, r *http.Request) bool {
 			return false
 		}
 	}
-	if s.shed(w) {
-		return true
-	}
-	s.ops.adm.admitted()
-	return false
+	return s.refuseNew(w, false)
 }

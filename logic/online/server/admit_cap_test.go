@@ -28,7 +28,7 @@ func TestGameCapFollowsMoves(t *testing.T) {
 	if got := a.limit.Load(); got != math.MaxInt32 {
 		t.Fatalf("fast moves, 200 games under a cap of %d: the cap became %d", int64(math.MaxInt32), got)
 	}
-	if why := a.full(time.Now()); why != "" {
+	if why := a.full(time.Now(), true); why != "" {
 		t.Fatalf("under the cap: full says %q", why)
 	}
 
@@ -38,8 +38,11 @@ func TestGameCapFollowsMoves(t *testing.T) {
 	if got := a.limit.Load(); got != 150 {
 		t.Fatalf("slow moves with 200 games held: cap %d, want 150", got)
 	}
-	if why := a.full(time.Now()); why != "overload-games" {
+	if why := a.full(time.Now(), true); why != "overload-games" {
 		t.Fatalf("200 games held, cap 150: full says %q, want overload-games", why)
+	}
+	if why := a.full(time.Now(), false); why != "" {
+		t.Fatalf("a connection at the game cap: full says %q; the cap is for new games only", why)
 	}
 
 	// Too few moves to judge: nothing falls; the games are far above the
@@ -69,7 +72,7 @@ func TestGameCapFollowsMoves(t *testing.T) {
 	if got := a.limit.Load(); got != minCap {
 		t.Fatalf("slow with 4 games: cap %d, want minCap %d", got, minCap)
 	}
-	if why := a.full(time.Now()); why != "" {
+	if why := a.full(time.Now(), true); why != "" {
 		t.Fatalf("4 games under the cap of %d: full says %q", minCap, why)
 	}
 
@@ -78,7 +81,7 @@ func TestGameCapFollowsMoves(t *testing.T) {
 	off.held.Store(1 << 20)
 	off.observe(time.Hour)
 	off.adjust()
-	if why := off.full(time.Now()); why != "" {
+	if why := off.full(time.Now(), true); why != "" {
 		t.Fatalf("no --shed-move: full says %q", why)
 	}
 }
