@@ -18,11 +18,15 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 )
+
+// batchWait bounds one batch, as the store bounds one call.
+const batchWait = 10 * time.Second
 
 // ErrClosed is what a call gets after Close.
 var ErrClosed = errors.New("pgbatch: closed")
@@ -118,6 +122,14 @@ func (c *Committer) run() {
 // and the others go again together. Any other failure (the connection,
 // the commit) has each call run alone.
 func (c *Committer) commit(batch []*req) {
+	if len(batch) == 1 {
+		// Here, not beside: the calls that come meanwhile are the next
+		// batch (the grouping).
+		r := batch[0]
+		row, err := c.one(r.ctx, r.args)
+		r.res <- result{row, err}
+		return
+	}
 	for len(batch) > 1 {
 		bad, err := c.together(batch)
 		if err == nil {
@@ -127,13 +139,20 @@ func (c *Committer) commit(batch []*req) {
 			break
 		}
 		r := batch[bad]
-		row, err := c.one(r.ctx, r.args)
-		r.res <- result{row, err}
+		go func() {
+			row, err := c.one(r.ctx, r.args)
+			r.res <- result{row, err}
+		}()
 		batch = append(batch[:bad:bad], batch[bad+1:]...)
 	}
+	// After a failed batch, alone, each beside the others (the
+	// committer goes back to gathering): run one after another here, a
+	// failed batch of 64 would hold every move of the node behind it.
 	for _, r := range batch {
-		row, err := c.one(r.ctx, r.args)
-		r.res <- result{row, err}
+		go func() {
+			row, err := c.one(r.ctx, r.args)
+			r.res <- result{row, err}
+		}()
 	}
 }
 
@@ -151,7 +170,11 @@ func (c *Committer) one(ctx context.Context, args []any) (bool, error) {
 // answers none and returns why, with the index of the statement that
 // failed (-1 when none did: the connection or the commit).
 func (c *Committer) together(batch []*req) (int, error) {
-	ctx := batch[0].ctx // the oldest call's deadline bounds the batch
+	// The batch's own bound, not a caller's: the oldest caller's
+	// deadline, near, would fail the batch for all. A caller whose own
+	// ends first has its answer (its ctx's error) from Do.
+	ctx, cancel := context.WithTimeout(context.Background(), batchWait)
+	defer cancel()
 	conn, err := c.db.Conn(ctx)
 	if err != nil {
 		return -1, err
