@@ -205,7 +205,7 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 		return nil // left
 	}
 	l.Step(g.t.Ctl)
-	if st := l.Server(); st.Status == "finished" && !st.Pos.Over() {
+	if st := l.Server(); st.Status == proto.StatusFinished && !st.Pos.Over() {
 		if ph := g.t.Ctl.Phase(); ph != play.Showing && ph != play.Over && !g.t.Animating() {
 			// Resigned or out of time: nobody here is to move any more.
 			g.t.Ctl.EndOffBoard()
@@ -275,7 +275,7 @@ type clockKey struct {
 // move (the game's time per move, as a correspondence clock shows it).
 // None in a game without a time per move, or not being played.
 func (g *OnlineScreen) clocksNow(c *app.Context, st client.State) *[4]string {
-	if st.PerMove <= 0 || st.Status != "playing" || st.Pos.Over() {
+	if st.PerMove <= 0 || st.Status != proto.StatusPlaying || st.Pos.Over() {
 		g.clocks = seatClocks{}
 		return &g.clocks.words
 	}
@@ -377,11 +377,11 @@ func (g *OnlineScreen) say(c *app.Context) {
 				}
 			}
 		}
-	case st.Status == "finished" && !st.Pos.Over():
+	case st.Status == proto.StatusFinished && !st.Pos.Over():
 		g.mark = g.overWords(c, st, name)
-	case st.Status == "open":
+	case st.Status == proto.StatusOpen:
 		g.mark = c.T("online.waitjoin")
-	case st.Status == "playing" && !st.Pos.Over() && !st.MyTurn() && t.Ctl.Phase() == play.Playing:
+	case st.Status == proto.StatusPlaying && !st.Pos.Over() && !st.MyTurn() && t.Ctl.Phase() == play.Playing:
 		who := st.Pos.ToMoveSeat()
 		for _, s := range st.Table {
 			if s.Seat == who && s.Kind == proto.SeatHuman {
@@ -401,7 +401,7 @@ func (g *OnlineScreen) say(c *app.Context) {
 		t.Announce(c, g.mark)
 	}
 	// Your turn: a gentle sound and the tab's title, once.
-	my := st.Status == "playing" && st.MyTurn() && st.Synced
+	my := st.Status == proto.StatusPlaying && st.MyTurn() && st.Synced
 	if my != g.myTurn {
 		g.myTurn = my
 		if my {

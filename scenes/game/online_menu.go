@@ -52,7 +52,7 @@ var onlineItems = [...]struct {
 func (g *OnlineScreen) enabled(a onlineAct) bool {
 	l := g.link
 	st := l.Server()
-	playing := st.Status == "playing" && !st.Pos.Over() && st.Synced && len(st.Seats) > 0
+	playing := st.Status == proto.StatusPlaying && !st.Pos.Over() && st.Synced && len(st.Seats) > 0
 	offered := func(kind string) bool {
 		for _, o := range l.Offers() {
 			for _, s := range o.Seats {
@@ -69,7 +69,7 @@ func (g *OnlineScreen) enabled(a onlineAct) bool {
 	case oaTakeback:
 		return playing && st.Ply() > 0 && !offered(proto.OfferTakeback)
 	case oaRematch:
-		return st.Status == "finished" && len(st.Seats) > 0 && st.Synced && !offered(proto.OfferRematch)
+		return st.Status == proto.StatusFinished && len(st.Seats) > 0 && st.Synced && !offered(proto.OfferRematch)
 	}
 	return true
 }

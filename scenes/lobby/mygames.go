@@ -247,7 +247,7 @@ func (m *MyGames) toggleNotify(c *app.Context) {
 // second while a clock shows seconds, else the minute.
 func (m *MyGames) clockUnit(now int64) int64 {
 	for _, g := range m.snap.Games.List {
-		if g.Deadline > 0 && g.Status == "playing" && g.Deadline-now < 61_000 && g.Deadline > now-1000 {
+		if g.Deadline > 0 && g.Status == proto.StatusPlaying && g.Deadline-now < 61_000 && g.Deadline > now-1000 {
 			return now / 1000
 		}
 	}

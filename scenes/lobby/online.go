@@ -215,7 +215,7 @@ func (o *Online) Update(c *app.Context) error {
 		o.dirty, o.answered = true, true
 	default:
 	}
-	if o.stage == stageInvite && o.link != nil && o.link.Server().Status != "open" {
+	if o.stage == stageInvite && o.link != nil && o.link.Server().Status != proto.StatusOpen {
 		o.toTable(c) // everyone is seated
 		return nil
 	}

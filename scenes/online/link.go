@@ -265,7 +265,7 @@ func (l *Link) State() State {
 func (l *Link) Playing() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.srv.Status == "playing" && !l.srv.Pos.Over()
+	return l.srv.Status == proto.StatusPlaying && !l.srv.Pos.Over()
 }
 
 // Arrived is the server's ply of the newest move that reached this
@@ -328,7 +328,7 @@ func (l *Link) Offers() []Offer {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var out []Offer
-	for _, k := range [...]string{proto.OfferTakeback, proto.OfferRematch} {
+	for _, k := range proto.OfferKinds {
 		if o, ok := l.offers[k]; ok {
 			o.Seats = append([]int(nil), o.Seats...)
 			out = append(out, o)
@@ -640,10 +640,10 @@ func (l *Link) watch() {
 		for _, e := range evs {
 			l.event(e) // against the table as it was before them (names)
 		}
-		if len(st.Moves) != len(l.srv.Moves) || st.Status != "playing" {
+		if len(st.Moves) != len(l.srv.Moves) || st.Status != proto.StatusPlaying {
 			// An offer holds for the game as it was made in.
 			for k, o := range l.offers {
-				if o.Ply != len(st.Moves) || k == proto.OfferTakeback && st.Status != "playing" {
+				if o.Ply != len(st.Moves) || k == proto.OfferTakeback && st.Status != proto.StatusPlaying {
 					delete(l.offers, k)
 				}
 			}
@@ -667,51 +667,65 @@ func (l *Link) watch() {
 }
 
 // event takes up one of the session's events; under l.mu, with l.srv
-// the game as it was before it.
+// the game as it was before it. What each event does is in linkEvents,
+// keyed by proto's table (a feature's file adds its own in init).
 func (l *Link) event(e proto.Msg) {
-	switch e.T {
-	case proto.TOffered:
+	if h := linkEvents[e.T]; h != nil {
+		h(l, e)
+	}
+}
+
+// linkEvents are the Link's handlers of the session's kept events.
+var linkEvents = map[proto.Type]func(l *Link, e proto.Msg){
+	proto.TOffered: func(l *Link, e proto.Msg) {
 		l.offers[e.Kind] = Offer{Kind: e.Kind, Seats: append([]int(nil), e.Seats...), Ply: e.Ply}
-	case proto.TDeclined:
+	},
+	proto.TDeclined: func(l *Link, e proto.Msg) {
 		if _, ok := l.offers[e.Kind]; ok {
 			delete(l.offers, e.Kind)
 			l.notices = append(l.notices, play.Msg("online.declined."+e.Kind))
 		}
-	case proto.TUndone:
+	},
+	proto.TUndone: func(l *Link, e proto.Msg) {
 		delete(l.offers, proto.OfferTakeback)
 		l.undoneTo = e.Ply
 		l.notices = append(l.notices, play.Msg("online.tookback"))
-	case proto.TRematch:
+	},
+	proto.TRematch: func(l *Link, e proto.Msg) {
 		clear(l.offers)
 		l.rematch = e.Game
-	case proto.TRefused:
-		if e.ID == "" && (e.Code == proto.CodeNoOffer || e.Code == proto.CodeOver || e.Code == proto.CodeStalePly || e.Code == proto.CodeNotYourSeat) {
+	},
+	proto.TRefused: func(l *Link, e proto.Msg) {
+		if e.ID == "" && (e.Code == proto.CodeNoOffer || e.Code == proto.CodeOver || e.Code == proto.CodeStalePly || e.Code == proto.CodeNotYourSeat || e.Code == proto.CodeRate) {
 			l.notices = append(l.notices, play.Msg("online.cannot", play.Text(e.Why)))
 		}
-	case proto.TSeat:
-		if e.What != proto.WhatComputer || e.Seat < 0 || e.Seat >= l.srv.Pos.Players() {
-			return
-		}
-		name := ""
-		for _, s := range l.srv.Table {
-			if s.Seat == e.Seat && s.Kind == proto.SeatHuman {
-				name = s.Name
-			}
-		}
-		why := "online.tookseat.left"
-		switch e.Why {
-		case "time":
-			why = "online.tookseat.time"
-		case "resign":
-			why = "online.tookseat.resign"
-		}
-		col := l.srv.Pos.SeatColor(e.Seat)
-		var who any = col // nobody named: the colour
-		if name != "" {
-			who = name
-		}
-		l.notices = append(l.notices, play.Msg(why, who, play.LevelName(max(1, e.Level)), col))
+	},
+	proto.TSeat: (*Link).seatEvent,
+}
+
+func (l *Link) seatEvent(e proto.Msg) {
+	if e.What != proto.WhatComputer || e.Seat < 0 || e.Seat >= l.srv.Pos.Players() {
+		return
 	}
+	name := ""
+	for _, s := range l.srv.Table {
+		if s.Seat == e.Seat && s.Kind == proto.SeatHuman {
+			name = s.Name
+		}
+	}
+	why := "online.tookseat.left"
+	switch e.Why {
+	case "time":
+		why = "online.tookseat.time"
+	case "resign":
+		why = "online.tookseat.resign"
+	}
+	col := l.srv.Pos.SeatColor(e.Seat)
+	var who any = col // nobody named: the colour
+	if name != "" {
+		who = name
+	}
+	l.notices = append(l.notices, play.Msg(why, who, play.LevelName(max(1, e.Level)), col))
 }
 
 // send sends the kept moves, oldest first, each once the server is at
@@ -746,7 +760,7 @@ func (l *Link) sendFirst() bool {
 	}
 	w := k.words()
 	err := l.sess.Wait(l.ctx, func(st *client.State) bool {
-		return st.Synced && (len(st.Moves) > k.Ply || len(st.Moves) == k.Ply && st.Status != "open")
+		return st.Synced && (len(st.Moves) > k.Ply || len(st.Moves) == k.Ply && st.Status != proto.StatusOpen)
 	})
 	if err != nil {
 		return false

@@ -32,12 +32,12 @@ func (g Group) String() string {
 // GroupOf is the group of game g in the player's list.
 func GroupOf(g proto.GameReply) Group {
 	switch g.Status {
-	case "playing":
+	case proto.StatusPlaying:
 		if g.YourMove {
 			return GroupYourMove
 		}
 		return GroupWaiting
-	case "open":
+	case proto.StatusOpen:
 		return GroupOpen
 	}
 	return GroupFinished
@@ -343,7 +343,7 @@ func (w *Watcher) Turns() []proto.GameReply {
 // the seat winner), a draw, abandoned, or over for a reason the list
 // does not tell (winner -1 unless lost).
 func Outcome(g proto.GameReply) (key string, winner int) {
-	if g.Status == "abandoned" {
+	if g.Status == proto.StatusAbandoned {
 		return "online.res.abandoned", -1
 	}
 	res, _, _ := strings.Cut(g.Result, "; ")

@@ -16,7 +16,7 @@ import (
 	"shiftago/scenes/saves"
 )
 
-func game(id, status string, yours bool, deadline int64) proto.GameReply {
+func game(id string, status proto.Status, yours bool, deadline int64) proto.GameReply {
 	return proto.GameReply{Game: id, Status: status, YourMove: yours, Deadline: deadline}
 }
 
@@ -91,7 +91,7 @@ func TestTimeLeft(t *testing.T) {
 }
 
 func TestNewTurns(t *testing.T) {
-	at := func(id string, ply int, status string, yours bool) proto.GameReply {
+	at := func(id string, ply int, status proto.Status, yours bool) proto.GameReply {
 		g := game(id, status, yours, 0)
 		g.Ply = ply
 		return g
@@ -288,10 +288,11 @@ func TestOutcome(t *testing.T) {
 	table := []proto.SeatInfo{{Seat: 0, Color: "o", Kind: proto.SeatHuman, Name: "Ann"}, {Seat: 1, Color: "g", Kind: proto.SeatHuman, Name: "Bob"},
 		{Seat: 2, Color: "b", Kind: proto.SeatComputer, Level: 3}}
 	for _, tc := range []struct {
-		status, result string
-		seats          []int
-		key            string
-		winner         int
+		status proto.Status
+		result string
+		seats  []int
+		key    string
+		winner int
 	}{
 		{"finished", "win o", []int{0}, "online.res.won", -1},
 		{"finished", "win g", []int{0}, "online.res.lost", 1},

@@ -166,7 +166,7 @@ type State struct {
 	// they came: the table takes them as they are, never parsing again.
 	Parsed   []logic.Move
 	Pos      logic.Position // after Moves
-	Status   string
+	Status   proto.Status
 	Result   string
 	Why      string
 	Table    []proto.SeatInfo
@@ -193,7 +193,7 @@ func (s State) Ply() int { return len(s.Moves) }
 
 // MyTurn says whether a seat of this client is to move.
 func (s State) MyTurn() bool {
-	if s.Status != "playing" || s.Pos.Over() {
+	if s.Status != proto.StatusPlaying || s.Pos.Over() {
 		return false
 	}
 	for _, x := range s.Seats {
@@ -672,42 +672,41 @@ func (s *Session) played(m proto.Msg) {
 	s.clockRestarted()
 }
 
-// handle applies an event to the state; under s.mu.
+// handle applies an event to the state; under s.mu. What each event
+// changes is in events (keyed by proto's table); the events the table
+// marks Kept are also kept for the screen (Events, EventsSince).
 func (s *Session) handle(m proto.Msg) {
 	defer s.notify()
-	before := len(s.events)
-	switch m.T {
-	case proto.TWelcome:
+	if h := events[m.T]; h != nil {
+		if !h(s, m) {
+			return
+		}
+	}
+	if sp, _ := proto.SpecOf(m.T); sp.Kept {
+		s.events = append(s.events, m)
+		s.evCount++
+		s.st.Events = s.evCount
+		if len(s.events) > maxEvents {
+			s.events = s.events[len(s.events)-maxEvents:]
+		}
+	}
+}
+
+// events are what each event changes in the session's state, under
+// s.mu; false: the event is void (a state that does not parse) and is
+// not kept. An event with no entry changes nothing but is kept if the
+// table says so. TestEveryEventHandled checks it against the table.
+var events = map[proto.Type]func(s *Session, m proto.Msg) bool{
+	proto.TWelcome: func(s *Session, m proto.Msg) bool {
 		s.st.Seats = append([]int(nil), m.Seats...)
 		if m.Game != "" {
 			s.st.Game = m.Game
 		}
-	case proto.TState:
-		pos, err := logic.ParsePosition(m.Pos)
-		if err != nil {
-			return
-		}
-		start := pos
-		if m.From > len(s.st.Moves) || m.From < 0 {
-			return
-		}
-		moves := append(s.st.Moves[:m.From:m.From], m.Moves...)
-		parsed := slices.Clip(s.st.Parsed[:m.From])
-		for _, x := range m.Moves {
-			mv, err := pos.ParseMove(x)
-			if err != nil || pos.Play(mv, nil) != nil {
-				return
-			}
-			parsed = append(parsed, mv)
-		}
-		s.st.Moves, s.st.Parsed, s.st.Pos = moves, parsed, pos
-		s.basePos, s.baseFrom = start, m.From
-		s.st.Status, s.st.Table, s.st.Deadline, s.st.PerMove = m.Status, m.Table, m.Deadline, m.PerMove
-		s.st.Result, s.st.Why = m.Result, m.Why
-		s.st.Synced = true
-	case proto.TMoved:
-		s.played(m)
-	case proto.TAck:
+		return true
+	},
+	proto.TState: (*Session).applyState,
+	proto.TMoved: func(s *Session, m proto.Msg) bool { s.played(m); return true },
+	proto.TAck: func(s *Session, m proto.Msg) bool {
 		// The move is the game's: have it in the state before Play
 		// returns (the moved event that follows is then a repeat).
 		s.played(m)
@@ -716,67 +715,95 @@ func (s *Session) handle(m proto.Msg) {
 			p.ack = m
 			p.done <- nil
 		}
-	case proto.TRefused:
-		s.events = append(s.events, m)
-		p := s.pending[m.ID]
-		switch {
-		case p == nil || m.ID == "":
-		case m.Code == proto.CodeBusy || m.Code == proto.CodeRate:
-			// Not refused, only not now: send it again a little later.
-			id, ws := m.ID, s.ws
-			time.AfterFunc(retryAfter, func() {
-				s.mu.Lock()
-				p, cur := s.pending[id], s.ws
-				s.mu.Unlock()
-				if p != nil && cur == ws && ws != nil {
-					_ = s.write(ws, proto.Msg{T: proto.TMove, Ply: p.ply, ID: id, Move: p.move})
-				}
-			})
-		default:
-			delete(s.pending, m.ID)
-			p.done <- &ErrRefused{Msg: m}
-		}
-	case proto.TOver:
-		s.st.Result, s.st.Why, s.st.Status = m.Result, m.Why, "finished"
-		s.events = append(s.events, m)
-	case proto.TUndone:
+		return true
+	},
+	proto.TRefused: (*Session).refused,
+	proto.TOver: func(s *Session, m proto.Msg) bool {
+		s.st.Result, s.st.Why, s.st.Status = m.Result, m.Why, proto.StatusFinished
+		return true
+	},
+	proto.TUndone: func(s *Session, m proto.Msg) bool {
 		if m.Ply <= len(s.st.Moves) {
 			s.st.Moves, s.st.Parsed = s.st.Moves[:m.Ply], s.st.Parsed[:m.Ply]
 			s.st.Pos, s.st.Synced = s.rebuild()
 		}
-		s.events = append(s.events, m)
-	case proto.TSeat:
-		// The table follows the seat events between two states: who is
-		// connected, who took a free seat, which seat a computer plays.
-		for i := range s.st.Table {
-			if t := &s.st.Table[i]; t.Seat == m.Seat {
-				switch m.What {
-				case proto.WhatConnected:
-					t.Connected = true
-				case proto.WhatLeft:
-					t.Connected = false
-				case proto.WhatJoined:
-					t.Kind, t.Name = proto.SeatHuman, m.Why
-				case proto.WhatComputer:
-					t.Kind, t.Name, t.Level, t.Connected = proto.SeatComputer, "", m.Level, false
-				}
+		return true
+	},
+	proto.TSeat: (*Session).seat,
+}
+
+func (s *Session) applyState(m proto.Msg) bool {
+	pos, err := logic.ParsePosition(m.Pos)
+	if err != nil {
+		return false
+	}
+	start := pos
+	if m.From > len(s.st.Moves) || m.From < 0 {
+		return false
+	}
+	moves := append(s.st.Moves[:m.From:m.From], m.Moves...)
+	parsed := slices.Clip(s.st.Parsed[:m.From])
+	for _, x := range m.Moves {
+		mv, err := pos.ParseMove(x)
+		if err != nil || pos.Play(mv, nil) != nil {
+			return false
+		}
+		parsed = append(parsed, mv)
+	}
+	s.st.Moves, s.st.Parsed, s.st.Pos = moves, parsed, pos
+	s.basePos, s.baseFrom = start, m.From
+	s.st.Status, s.st.Table, s.st.Deadline, s.st.PerMove = m.Status, m.Table, m.Deadline, m.PerMove
+	s.st.Result, s.st.Why = m.Result, m.Why
+	s.st.Synced = true
+	return true
+}
+
+func (s *Session) refused(m proto.Msg) bool {
+	p := s.pending[m.ID]
+	switch {
+	case p == nil || m.ID == "":
+	case m.Code == proto.CodeBusy || m.Code == proto.CodeRate:
+		// Not refused, only not now: send it again a little later.
+		id, ws := m.ID, s.ws
+		time.AfterFunc(retryAfter, func() {
+			s.mu.Lock()
+			p, cur := s.pending[id], s.ws
+			s.mu.Unlock()
+			if p != nil && cur == ws && ws != nil {
+				_ = s.write(ws, proto.Msg{T: proto.TMove, Ply: p.ply, ID: id, Move: p.move})
+			}
+		})
+	default:
+		delete(s.pending, m.ID)
+		p.done <- &ErrRefused{Msg: m}
+	}
+	return true
+}
+
+// seat follows the seat events between two states: who is connected,
+// who took a free seat, which seat a computer plays.
+func (s *Session) seat(m proto.Msg) bool {
+	for i := range s.st.Table {
+		if t := &s.st.Table[i]; t.Seat == m.Seat {
+			switch m.What {
+			case proto.WhatConnected:
+				t.Connected = true
+			case proto.WhatLeft:
+				t.Connected = false
+			case proto.WhatJoined:
+				t.Kind, t.Name = proto.SeatHuman, m.Why
+			case proto.WhatComputer:
+				t.Kind, t.Name, t.Level, t.Connected = proto.SeatComputer, "", m.Level, false
 			}
 		}
-		if m.What == proto.WhatComputer || m.What == proto.WhatJoined {
-			for i := range s.st.Seats {
-				if m.What == proto.WhatComputer && s.st.Seats[i] == m.Seat {
-					s.st.Seats = append(s.st.Seats[:i], s.st.Seats[i+1:]...)
-					break
-				}
+	}
+	if m.What == proto.WhatComputer {
+		for i := range s.st.Seats {
+			if s.st.Seats[i] == m.Seat {
+				s.st.Seats = append(s.st.Seats[:i], s.st.Seats[i+1:]...)
+				break
 			}
 		}
-		s.events = append(s.events, m)
-	case proto.TOffered, proto.TDeclined, proto.TRematch, proto.TBye:
-		s.events = append(s.events, m)
 	}
-	s.evCount += len(s.events) - before
-	s.st.Events = s.evCount
-	if len(s.events) > maxEvents {
-		s.events = s.events[len(s.events)-maxEvents:]
-	}
+	return true
 }

@@ -118,3 +118,21 @@ func TestStateVersionAndParsedMoves(t *testing.T) {
 	s.handle(proto.Msg{T: proto.TState, Pos: at1.String(), From: 1, Moves: moves[1:4], Status: "playing"})
 	check("state from 1", 4)
 }
+
+// TestEveryEventHandled: the client's handler is keyed by proto's
+// table: it handles no type the table lacks, and every event either
+// changes the state, is kept for the screen, or is the heartbeat's
+// pong (whose arrival alone counts).
+func TestEveryEventHandled(t *testing.T) {
+	for typ := range events {
+		if sp, ok := proto.SpecOf(typ); !ok || sp.Dir != proto.Event {
+			t.Errorf("the handler serves %s, not an event of the table", typ)
+		}
+	}
+	for _, typ := range proto.Types(proto.Event) {
+		sp, _ := proto.SpecOf(typ)
+		if events[typ] == nil && !sp.Kept && typ != proto.TPong {
+			t.Errorf("event %s is neither handled nor kept: a client would drop it", typ)
+		}
+	}
+}

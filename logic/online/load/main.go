@@ -246,7 +246,7 @@ func run(games int, duration, think, stall time.Duration, dsn, bin string) error
 				}
 				time.Sleep(time.Duration(float64(think) * (0.5 + r.Float64())))
 				st := t.s[0].Snapshot()
-				if st.Pos.Over() || st.Status != "playing" {
+				if st.Pos.Over() || st.Status != proto.StatusPlaying {
 					playing = false
 					continue
 				}
@@ -449,7 +449,7 @@ func (t *table) next(ctx context.Context) error {
 	t.mu.Lock()
 	t.games = append(t.games, &played{id: g.Game, acked: map[int]string{}})
 	t.mu.Unlock()
-	return t.s[0].Wait(ctx, func(x *client.State) bool { return x.Status == "playing" })
+	return t.s[0].Wait(ctx, func(x *client.State) bool { return x.Status == proto.StatusPlaying })
 }
 
 func moduleRoot() string {

@@ -57,7 +57,7 @@ type GameReply struct {
 	Seats    []int  `json:"seats"`            // the seats the guest holds
 	Variant  string `json:"variant"`
 	Players  int    `json:"players"`
-	Status   string `json:"status"` // open, playing, finished, abandoned
+	Status   Status `json:"status"`
 	Ply      int    `json:"ply"`
 	YourMove bool   `json:"yourmove"`
 	ToMove   int    `json:"tomove,omitempty"` // the seat to move (while playing)

@@ -44,6 +44,9 @@ const (
 	TDecline  Type = "decline"  // refuse an opponent's offer
 	TPing     Type = "ping"     // keep-alive; answered by pong
 	TSnapshot Type = "snapshot" // ask for the whole state again
+	TSay      Type = "say"      // a quick message: one of Phrases, by its id
+	TBlock    Type = "block"    // no more quick messages from the holder of Seat (kept by the server)
+	TUnblock  Type = "unblock"  // quick messages from the holder of Seat again
 )
 
 // Events, server to client.
@@ -59,6 +62,8 @@ const (
 	TDeclined Type = "declined" // an offer was refused
 	TUndone   Type = "undone"   // a takeback was agreed: the game is back at Ply
 	TRematch  Type = "rematch"  // the rematch was agreed: Game is the new game's id
+	TSaid     Type = "said"     // Seat said Phrase
+	TBlocked  Type = "blocked"  // Seats: the seats whose holders this client has blocked
 	TPong     Type = "pong"
 	TBye      Type = "bye" // the server is going away: reconnect (to any node) and resume
 )
@@ -103,7 +108,38 @@ const (
 const (
 	OfferTakeback = "takeback"
 	OfferRematch  = "rematch"
+	// OfferDraw ends a game under way drawn once every person's seat
+	// agrees; a move voids it, and the server keeps it (a restart or a
+	// reconnect finds it on the table).
+	OfferDraw = "draw"
 )
+
+// OfferKinds are the kinds an offer may have, in the order a client
+// lists them.
+var OfferKinds = []string{OfferTakeback, OfferDraw, OfferRematch}
+
+// MaxDrawOffers is how many draw offers one seat may start in a game
+// (accepting another's offer is not one): enough to ask again as the
+// game changes, too few to nag.
+const MaxDrawOffers = 3
+
+// Phrases are the quick messages' ids, in the order a client lists them.
+// A client shows each in its player's language: no free text travels.
+var Phrases = []string{"hello", "goodluck", "goodgame", "thanks", "oops", "takeyourtime", "wellplayed"}
+
+// Status is where a game is in its life (State.Status, GameReply.Status).
+type Status string
+
+// The statuses.
+const (
+	StatusOpen      Status = "open"      // waiting for players to take the free seats
+	StatusPlaying   Status = "playing"   // under way
+	StatusFinished  Status = "finished"  // ended by the rules, a resignation, time or a draw agreed
+	StatusAbandoned Status = "abandoned" // given up without a result
+)
+
+// Over says the game has ended, with a result or without.
+func (s Status) Over() bool { return s == StatusFinished || s == StatusAbandoned }
 
 // SeatInfo describes one seat in a State.
 type SeatInfo struct {
@@ -143,8 +179,8 @@ type Msg struct {
 	Table    []SeatInfo `json:"table,omitempty"`
 	ToMove   int        `json:"tomove,omitempty"`
 	Deadline int64      `json:"deadline,omitempty"` // Unix ms by which the seat to move must move; 0: no clock
-	Status   string     `json:"status,omitempty"`   // open (waiting for players), playing, finished, abandoned
-	PerMove  int        `json:"permove,omitempty"`  // seconds per move; 0: no clock
+	Status   Status     `json:"status,omitempty"`
+	PerMove  int        `json:"permove,omitempty"` // seconds per move; 0: no clock
 
 	// refused, seat, over
 	Code   Code   `json:"code,omitempty"`
@@ -154,6 +190,8 @@ type Msg struct {
 
 	// offer, offered
 	Kind string `json:"kind,omitempty"`
+	// say, said: one of Phrases
+	Phrase string `json:"phrase,omitempty"`
 	// seat (what computer): the computer's level
 	Level int `json:"level,omitempty"`
 }
@@ -163,12 +201,6 @@ var (
 	ErrTooLarge = errors.New("proto: message too large")
 	ErrBad      = errors.New("proto: bad message")
 )
-
-// commands are the types a client may send, and the fields each may carry
-// beyond t and ply.
-var commands = map[Type]bool{
-	THello: true, TMove: true, TResign: true, TOffer: true, TDecline: true, TPing: true, TSnapshot: true,
-}
 
 // Decode reads one command from a client and checks it: a known type, the
 // fields it needs in range. A hostile frame gets an error that says why
@@ -192,7 +224,8 @@ func Decode(b []byte) (Msg, error) {
 }
 
 func (m *Msg) checkCommand() error {
-	if !commands[m.T] {
+	spec, ok := SpecOf(m.T)
+	if !ok || spec.Dir != Command {
 		return fmt.Errorf("unknown command %q", truncate(string(m.T), 24))
 	}
 	if m.Ply < 0 || m.Ply > MaxPly {
@@ -209,28 +242,11 @@ func (m *Msg) checkCommand() error {
 	if m.Pos != "" || m.Moves != nil || m.Table != nil || m.Seats != nil || m.Code != "" || m.Result != "" || m.What != "" || m.Why != "" || m.Deadline != 0 || m.Status != "" || m.From != 0 || m.ToMove != 0 || m.PerMove != 0 || m.Level != 0 {
 		return errors.New("event fields in a command")
 	}
-	switch m.T {
-	case THello:
-		if m.V <= 0 {
-			return errors.New("hello needs v, the protocol version")
-		}
-		if (m.Token == "") == (m.Watch == "") {
-			return errors.New("hello needs a token or a watch code, one of them")
-		}
-		if m.Token != "" && m.Game == "" {
-			return errors.New("hello with a token needs the game")
-		}
-	case TMove:
-		if m.ID == "" || m.Move == "" || len(m.Move) > 16 {
-			return errors.New("move needs an id and a move of at most 16 bytes")
-		}
-		if m.Ply < 1 {
-			return errors.New("a move's ply is 1 for the first move")
-		}
-	case TOffer, TDecline:
-		if m.Kind != OfferTakeback && m.Kind != OfferRematch {
-			return fmt.Errorf("offer kind %q: want takeback or rematch", truncate(m.Kind, 24))
-		}
+	if m.Phrase != "" && m.T != TSay {
+		return errors.New("a phrase outside say")
+	}
+	if spec.Check != nil {
+		return spec.Check(m)
 	}
 	return nil
 }
@@ -260,6 +276,11 @@ func DecodeEvent(b []byte) (Msg, error) {
 		return Msg{}, fmt.Errorf("%w: no type", ErrBad)
 	}
 	return m, nil
+}
+
+// VersionRefusal is the why of a hello in another version than Version.
+func VersionRefusal() string {
+	return fmt.Sprintf("this server speaks protocol version %d", Version)
 }
 
 // Refuse is a refusal event.

@@ -23,7 +23,7 @@ func TestDecodeCommands(t *testing.T) {
 		{"ply beyond any game", `{"t":"move","ply":100001,"id":"m","move":"N3"}`, false},
 		{"seat out of range", `{"t":"resign","ply":0,"seat":4}`, false},
 		{"offer takeback", `{"t":"offer","ply":2,"kind":"takeback"}`, true},
-		{"offer of nothing", `{"t":"offer","ply":2,"kind":"draw"}`, false},
+		{"offer of nothing", `{"t":"offer","ply":2,"kind":"surrender"}`, false},
 		{"unknown type", `{"t":"moved","ply":2,"move":"N3"}`, false},
 		{"event field in command", `{"t":"move","ply":2,"id":"a","move":"N3","pos":"x"}`, false},
 		{"unknown field", `{"t":"ping","ply":0,"evil":1}`, false},
@@ -93,7 +93,7 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
-		if !commands[m.T] || m.Ply < 0 || m.Ply > MaxPly || m.Seat < 0 || m.Seat > 3 || len(m.ID) > MaxIDLen || len(m.Token) > MaxTokenLen {
+		if sp, ok := SpecOf(m.T); !ok || sp.Dir != Command || m.Ply < 0 || m.Ply > MaxPly || m.Seat < 0 || m.Seat > 3 || len(m.ID) > MaxIDLen || len(m.Token) > MaxTokenLen {
 			t.Fatalf("accepted out of limits: %+v", m)
 		}
 		if m.T == TMove && (m.ID == "" || m.Move == "") {

@@ -261,7 +261,7 @@ func (s *Server) roomFor(ctx context.Context, guest string) bool {
 
 func reply(rec store.Game, guest string) proto.GameReply {
 	rep := proto.GameReply{Game: rec.ID, Watch: rec.Spectator, Variant: rec.Setup.Variant, Players: rec.Setup.Players,
-		Status: rec.Status.String(), Ply: rec.Ply, Result: rec.Result, Seats: []int{}, Rated: rec.Setup.Rated}
+		Status: rec.Status.Wire(), Ply: rec.Ply, Result: rec.Result, Seats: []int{}, Rated: rec.Setup.Rated}
 	for i, st := range rec.Seats {
 		if st.Kind != store.SeatComputer && st.Guest == guest {
 			rep.Seats = append(rep.Seats, i)

@@ -237,7 +237,7 @@ func (t *table) state(from int) proto.Msg {
 	p := t.positionAt(from)
 	res, why := result(t.rec.Result)
 	msg := proto.Msg{T: proto.TState, Game: t.rec.ID, Ply: t.ply(), From: from, Pos: p.String(),
-		PerMove: int(t.rec.Setup.MoveTime / time.Second), Result: res, Why: why, Status: t.rec.Status.String()}
+		PerMove: int(t.rec.Setup.MoveTime / time.Second), Result: res, Why: why, Status: t.rec.Status.Wire()}
 	for _, m := range t.moves[from:] {
 		msg.Moves = append(msg.Moves, m.Move)
 	}

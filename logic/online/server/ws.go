@@ -234,7 +234,7 @@ func (c *conn) serve(ctx context.Context) {
 func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
 	s := c.srv
 	if m.V != proto.Version {
-		c.send(proto.Refuse(0, "", proto.CodeVersion, "this server speaks protocol version 1"))
+		c.send(proto.Refuse(0, "", proto.CodeVersion, proto.VersionRefusal()))
 		c.close(websocket.StatusPolicyViolation, "version")
 		return false
 	}
@@ -279,29 +279,46 @@ func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
 	return true
 }
 
+// connCommands are the commands the connection answers itself (proto's
+// table marks them Conn); each returns 1 for a refusal that counts
+// against the client.
+var connCommands = map[proto.Type]func(c *conn, m proto.Msg) int{
+	proto.TPing: func(c *conn, m proto.Msg) int {
+		c.send(proto.Msg{T: proto.TPong, Ply: m.Ply})
+		return 0
+	},
+	proto.THello: func(c *conn, m proto.Msg) int {
+		c.send(proto.Refuse(0, "", proto.CodeBadMessage, "hello was said"))
+		return 1
+	},
+}
+
+// gameCommands are the game's handlers of the other commands of proto's
+// table, run on the game's actor. TestEveryCommandHandled checks that
+// the two maps cover the table; a feature's file adds its own in init.
+var gameCommands = map[proto.Type]func(g *game, c *conn, m proto.Msg){
+	proto.TSnapshot: func(g *game, c *conn, m proto.Msg) { c.send(g.stateFor(m.Ply)) },
+	proto.TMove:     (*game).move,
+	proto.TResign:   (*game).resign,
+	proto.TOffer:    (*game).offer,
+	proto.TDecline:  (*game).decline,
+}
+
 // dispatch hands a command to the game; it returns 1 for a refusal that
 // counts against the client.
 func (c *conn) dispatch(m proto.Msg) int {
-	g := c.g
-	var f func()
-	switch m.T {
-	case proto.TPing:
-		c.send(proto.Msg{T: proto.TPong, Ply: m.Ply})
-		return 0
-	case proto.THello:
-		c.send(proto.Refuse(0, "", proto.CodeBadMessage, "hello was said"))
+	if h := connCommands[m.T]; h != nil {
+		return h(c, m)
+	}
+	h := gameCommands[m.T]
+	if h == nil { // a command of the table no handler serves: a bug, said as one
+		c.send(proto.Refuse(m.Ply, m.ID, proto.CodeBadMessage, "this server does not serve "+string(m.T)))
 		return 1
-	case proto.TSnapshot:
-		f = func() { c.send(g.stateFor(m.Ply)) }
-	case proto.TMove:
-		read := time.Now()
-		f = func() { g.move(c, m); c.srv.ops.moved(time.Since(read)) }
-	case proto.TResign:
-		f = func() { g.resign(c, m) }
-	case proto.TOffer:
-		f = func() { g.offer(c, m) }
-	case proto.TDecline:
-		f = func() { g.decline(c, m) }
+	}
+	g, read := c.g, time.Now()
+	f := func() { h(g, c, m) }
+	if m.T == proto.TMove { // the move latency metric
+		f = func() { h(g, c, m); c.srv.ops.moved(time.Since(read)) }
 	}
 	if !g.do(f) {
 		c.send(proto.Refuse(m.Ply, m.ID, proto.CodeBusy, "the game is busy: send it again"))

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"shiftago/logic/online/proto"
 )
 
 // The errors a Store returns. Callers test them with errors.Is; the
@@ -192,20 +194,23 @@ const (
 	StatusAbandoned               // given up without a result
 )
 
-// String is the status's name.
-func (s Status) String() string {
+// Wire is the status as the protocol names it (proto owns the names).
+func (s Status) Wire() proto.Status {
 	switch s {
 	case StatusOpen:
-		return "open"
+		return proto.StatusOpen
 	case StatusPlaying:
-		return "playing"
+		return proto.StatusPlaying
 	case StatusFinished:
-		return "finished"
+		return proto.StatusFinished
 	case StatusAbandoned:
-		return "abandoned"
+		return proto.StatusAbandoned
 	}
 	return "none"
 }
+
+// String is the status's name.
+func (s Status) String() string { return string(s.Wire()) }
 
 // SeatKind says who plays a seat.
 type SeatKind uint8
