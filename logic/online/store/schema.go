@@ -140,7 +140,28 @@ CREATE TABLE pairing (
 );
 CREATE INDEX pairing_queue ON pairing (queue, game, asked);
 `,
-	6: "SELECT 1", // reserved: quick messages, blocks, draw offers
+	// 6: draw offers and blocks (issues 47, 48). draw_offers holds a
+	// game's draw offer (one row a game: a new offer replaces the last):
+	// ply is the game's ply when it was made (a move voids it without a
+	// write), seats the seats agreeing (bits; 0: declined), made the
+	// offers each seat started, 4 bits a seat (the limit is below 16),
+	// so that an offer and its count change in one row. blocks: guest
+	// wants nothing more from blocked (quick messages, pairing).
+	6: `
+CREATE TABLE draw_offers (
+	game  TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+	ply   INTEGER NOT NULL,
+	seats INTEGER NOT NULL,
+	made  INTEGER NOT NULL
+);
+CREATE TABLE blocks (
+	guest   TEXT NOT NULL REFERENCES guests(id) ON DELETE CASCADE,
+	blocked TEXT NOT NULL REFERENCES guests(id) ON DELETE CASCADE,
+	at      BIGINT NOT NULL,
+	PRIMARY KEY (guest, blocked)
+);
+CREATE INDEX blocks_blocked ON blocks (blocked);
+`,
 	// 7: issue 46. ratings_due marks a rated game from its creation until
 	// its ratings are applied (in ApplyRatings' transaction), so a node
 	// that dies between a game's end and its ratings leaves the mark for

@@ -33,6 +33,8 @@ var (
 	ErrRematchExists = errors.New("store: rematch exists already")
 	// ErrInvalid: the input is refused before anything is written.
 	ErrInvalid = errors.New("store: invalid input")
+	// ErrLimit: a seat's draw offers are used up.
+	ErrLimit = errors.New("store: limit reached")
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("store: closed")
 )
@@ -148,6 +150,24 @@ type Store interface {
 	Leaderboard(ctx context.Context, variant string, players int, settledOnly bool, limit int) ([]Rating, error)
 
 	Lobby // public games and quick pairing (lobby.go)
+	// OfferDraw records that seat offers a draw at ply (the game's ply),
+	// or accepts the offer on the table, in one transaction: an offer
+	// made at another ply, or declined, is replaced by a new one, which
+	// counts against the seat's limit of max (ErrLimit beyond it).
+	OfferDraw(ctx context.Context, game string, ply, seat, max int) (Draw, error)
+	// DeclineDraw takes the draw offer made at ply off the table; false
+	// if there was none.
+	DeclineDraw(ctx context.Context, game string, ply int) (bool, error)
+	// DrawOf is a game's last draw offer (the zero Draw: none).
+	DrawOf(ctx context.Context, game string) (Draw, error)
+	// SetBlock records (on) or lifts that guest blocks other: no quick
+	// messages from other, no pairing with them.
+	SetBlock(ctx context.Context, guest, other string, on bool) error
+	// BlocksOf lists the guests guest has blocked.
+	BlocksOf(ctx context.Context, guest string) ([]string, error)
+	// Blocked says whether either of a and b blocked the other: a
+	// pairing never seats them together.
+	Blocked(ctx context.Context, a, b string) (bool, error)
 
 	// Bus carries events between the nodes sharing this database. The
 	// store publishes an event after every change it commits.
@@ -160,6 +180,16 @@ type Store interface {
 	// Close stops the bus and closes the database.
 	Close() error
 }
+
+// Draw is a game's draw offer, as the store keeps it.
+type Draw struct {
+	Ply   int    // the game's ply when it was made: it holds only while the game is there
+	Seats uint8  // the seats that offered or accepted (bits); 0: declined
+	Made  [4]int // the offers each seat started in the game
+}
+
+// On says the offer is on the table of a game at ply.
+func (d Draw) On(ply int) bool { return d.Seats != 0 && d.Ply == ply }
 
 // Guest is a player identified by a device token, with no password.
 type Guest struct {
