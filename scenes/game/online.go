@@ -37,7 +37,10 @@ type OnlineScreen struct {
 	items ui.Buttons[onlineAct] // the menu's items, while it is open
 	ask   ui.Buttons[onlineAct] // the prompt's answers, while one is shown
 	open  bool                  // the menu is open
-	sure  bool                  // the player is asked to confirm resigning
+	menu  int                   // which: menuMain, menuPhrases, menuSeat
+	// seatMenu is the seat whose player menuSeat mutes or blocks.
+	seatMenu int
+	sure     bool // the player is asked to confirm resigning
 
 	prompt []string // the prompt's lines (none: no prompt)
 	// The prompt's panel and answers, laid out for promptKey (a panel
@@ -71,7 +74,9 @@ type OnlineScreen struct {
 	drawn struct {
 		open, sure bool
 		prompt     []string
+		bubbles    []bubble
 	}
+	bubbles []bubble // the quick messages by the seats now
 }
 
 // NewOnline seats the Link at a new table of its game.
@@ -236,9 +241,10 @@ func (g *OnlineScreen) Update(c *app.Context) error {
 		g.madePly, g.madeAt = l.Server().Ply()+1, time.Now().UnixMilli()
 	}
 	g.say(c)
+	g.bubbles = g.bubblesNow(c)
 	for _, n := range l.Notices() {
 		switch n.Key {
-		case "online.declined.takeback", "online.declined.rematch", "online.tookback", "online.cannot":
+		case "online.declined.takeback", "online.declined.draw", "online.declined.rematch", "online.tookback", "online.cannot":
 			// Told on the status line, for a few seconds.
 			g.told, g.toldUntil = n, c.Tick+4*60
 			g.toldSaid = c.Say(n)
@@ -365,6 +371,8 @@ func (g *OnlineScreen) say(c *app.Context) {
 		g.mark = g.toldSaid
 	case mine(proto.OfferTakeback):
 		g.mark = c.T("online.offered.takeback")
+	case mine(proto.OfferDraw):
+		g.mark = c.T("online.offered.draw")
 	case mine(proto.OfferRematch):
 		g.mark = c.T("online.offered.rematch")
 	case st.Pos.Over() && t.Ctl.Phase() == play.Over:
@@ -423,7 +431,8 @@ func (g *OnlineScreen) Still() bool { return g.still }
 // stillNow reports whether the screen would draw now what it drew last.
 func (g *OnlineScreen) stillNow(c *app.Context) bool {
 	return g.t.Still() && g.t.Unchanged(c, g.screenKey()) &&
-		g.open == g.drawn.open && g.sure == g.drawn.sure && slices.Equal(g.prompt, g.drawn.prompt)
+		g.open == g.drawn.open && g.sure == g.drawn.sure && slices.Equal(g.prompt, g.drawn.prompt) &&
+		slices.Equal(g.bubbles, g.drawn.bubbles)
 }
 
 // screenKey is the online screen's part of the table's frame key: the
@@ -433,7 +442,7 @@ func (g *OnlineScreen) screenKey() table.ScreenKey { return table.ScreenKey{Open
 // Dirty implements app.Partial: while only marbles roll, the part they
 // roll in (Table.Dirty); with the menu or a question open, all.
 func (g *OnlineScreen) Dirty(c *app.Context) (image.Rectangle, bool) {
-	if g.open || g.sure || len(g.prompt) > 0 || len(g.drawn.prompt) > 0 || g.drawn.open || g.drawn.sure {
+	if g.open || g.sure || len(g.prompt) > 0 || len(g.drawn.prompt) > 0 || g.drawn.open || g.drawn.sure || len(g.bubbles) > 0 || len(g.drawn.bubbles) > 0 {
 		return image.Rectangle{}, false
 	}
 	return g.t.Dirty(c, g.screenKey())
@@ -445,9 +454,11 @@ func (g *OnlineScreen) Draw(screen *ebiten.Image, c *app.Context) {
 		g.t.Drawn(c, g.screenKey())
 		g.drawn.open, g.drawn.sure = g.open, g.sure
 		g.drawn.prompt = append(g.drawn.prompt[:0], g.prompt...)
+		g.drawn.bubbles = append(g.drawn.bubbles[:0], g.bubbles...)
 	}()
 	g.t.Draw(screen, c)
 	k := c.Kit()
+	g.drawBubbles(screen, c)
 	ui.DrawMenuButton(screen, k, g.t.View.Geo.Menu, g.open)
 	if g.open {
 		ui.DrawMenuItems(screen, k, g.items.List)

@@ -30,19 +30,78 @@ const (
 	oaRefuse                    // refuse it
 	oaSure                      // resign, confirmed
 	oaKeep                      // do not resign
+	oaDraw                      // offer a draw
+	oaSay                       // open the quick messages
+	oaPhrase                    // say the phrase proto.Phrases[Arg]
+	oaMute                      // mute (or unmute) seat Arg on this device
+	oaBlock                     // block (or unblock) seat Arg's player
 )
 
 func (a onlineAct) String() string {
-	return [...]string{"menu", "resign", "takeback", "rematch", "leave", "accept", "refuse", "sure", "keep"}[a]
+	return [...]string{"menu", "resign", "takeback", "rematch", "leave", "accept", "refuse", "sure", "keep",
+		"draw", "say", "phrase", "mute", "block"}[a]
 }
 
-// onlineItems are the menu's items in order, with their catalogue keys.
-var onlineItems = [...]struct {
-	act onlineAct
-	key string
-}{
-	{oaResign, "online.menu.resign"}, {oaTakeback, "online.menu.takeback"},
-	{oaRematch, "online.menu.rematch"}, {oaLeave, "online.menu.leave"},
+// The menus the ☰ button and a seat's card open.
+const (
+	menuMain    = iota // the game's actions
+	menuPhrases        // the quick messages
+	menuSeat           // mute or block the player of seatMenu
+)
+
+// onlineItem is one item of the open menu.
+type onlineItem struct {
+	act   onlineAct
+	arg   int
+	label string
+}
+
+// onlineItems are the open menu's items in order.
+func (g *OnlineScreen) onlineItems(c *app.Context) []onlineItem {
+	switch g.menu {
+	case menuPhrases:
+		out := make([]onlineItem, len(proto.Phrases))
+		for i, p := range proto.Phrases {
+			out[i] = onlineItem{oaPhrase, i, c.T("online.phrase." + p)}
+		}
+		return out
+	case menuSeat:
+		who := g.seatName(c, g.seatMenu)
+		mute, block := "online.mute", "online.block"
+		if g.link.Muted(g.seatMenu) {
+			mute = "online.unmute"
+		}
+		if g.link.Blocked(g.seatMenu) {
+			block = "online.unblock"
+		}
+		return []onlineItem{{oaMute, g.seatMenu, c.F(mute, who)}, {oaBlock, g.seatMenu, c.F(block, who)}}
+	}
+	var out []onlineItem
+	for _, it := range [...]struct {
+		act onlineAct
+		key string
+	}{
+		{oaSay, "online.menu.say"}, {oaResign, "online.menu.resign"}, {oaTakeback, "online.menu.takeback"},
+		{oaDraw, "online.menu.draw"}, {oaRematch, "online.menu.rematch"}, {oaLeave, "online.menu.leave"},
+	} {
+		out = append(out, onlineItem{it.act, 0, c.T(it.key)})
+	}
+	return out
+}
+
+// otherPlayer reports whether seat is held by a person on another device:
+// a seat whose player can be muted or blocked.
+func (g *OnlineScreen) otherPlayer(seat int) bool {
+	st := g.link.Server()
+	if len(st.Seats) == 0 || g.link.Mine(seat) {
+		return false
+	}
+	for _, s := range st.Table {
+		if s.Seat == seat && s.Kind == proto.SeatHuman {
+			return true
+		}
+	}
+	return false
 }
 
 // enabled reports whether menu item a can act now: resign and takeback
@@ -68,6 +127,10 @@ func (g *OnlineScreen) enabled(a onlineAct) bool {
 		return playing
 	case oaTakeback:
 		return playing && st.Ply() > 0 && !offered(proto.OfferTakeback)
+	case oaDraw:
+		return playing && !offered(proto.OfferDraw)
+	case oaSay, oaPhrase:
+		return len(st.Seats) > 0 && st.Synced
 	case oaRematch:
 		return st.Status == proto.StatusFinished && len(st.Seats) > 0 && st.Synced && !offered(proto.OfferRematch)
 	}
@@ -89,17 +152,18 @@ func (g *OnlineScreen) layout(c *app.Context) {
 	}
 	g.bs.Add(ui.Button[onlineAct]{X: geo.Menu.X, Y: geo.Menu.Y, W: geo.Menu.W, H: geo.Menu.H, Act: oaMenu, Label: "☰"})
 	if g.open {
+		items := g.onlineItems(c)
 		minW := 0.0
-		for _, it := range onlineItems {
-			minW = max(minW, c.Text.Width(c.T(it.key), geo.Menu.H*0.42, false)+geo.Menu.H*0.6+1)
+		for _, it := range items {
+			minW = max(minW, c.Text.Width(it.label, geo.Menu.H*0.42, false)+geo.Menu.H*0.6+1)
 		}
-		rs := geo.MenuItemsWide(len(onlineItems), minW, nil)
-		for i, it := range onlineItems {
+		rs := geo.MenuItemsWide(len(items), minW, nil)
+		for i, it := range items {
 			if i >= len(rs) {
 				break
 			}
 			r := rs[i]
-			g.items.Add(ui.Button[onlineAct]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: it.act, Label: c.T(it.key), Off: !g.enabled(it.act)})
+			g.items.Add(ui.Button[onlineAct]{X: r.X, Y: r.Y, W: r.W, H: r.H, Act: it.act, Arg: it.arg, Label: it.label, Off: !g.enabled(it.act)})
 		}
 	}
 	var yes, no onlineAct
@@ -180,16 +244,25 @@ func (g *OnlineScreen) controls(c *app.Context) bool {
 		return false
 	}
 	var a onlineAct
+	arg := 0
 	tapped := false
 	if b, ok := g.bs.Tapped(in.Pointer); ok {
 		a, tapped = b.Act, true
+		g.menu = menuMain
 	}
 	if g.open {
 		if b, ok := g.items.Tapped(in.Pointer); ok {
-			a, tapped = b.Act, true
+			a, arg, tapped = b.Act, b.Arg, true
 		} else if in.Released && !tapped && g.items.At(in.At()) < 0 {
 			g.open = false // a tap outside closes the menu
+			return false
 		}
+	}
+	if seat, ok := g.t.View.Geo.SeatAt(in.At()); ok && in.Released && !tapped && !g.open && len(g.prompt) == 0 && !g.t.Hand.Holding() && g.otherPlayer(seat) {
+		// A tap on another player's card: mute or block them.
+		g.open, g.menu, g.seatMenu = true, menuSeat, seat
+		c.Sound.Play(sound.CueTap, 0, 0)
+		return false
 	}
 	if b, ok := g.ask.Tapped(in.Pointer); ok {
 		a, tapped = b.Act, true
@@ -204,6 +277,21 @@ func (g *OnlineScreen) controls(c *app.Context) bool {
 	case oaMenu:
 		g.open = !g.open
 		return false
+	case oaSay:
+		g.menu = menuPhrases // the phrases replace the actions
+		return false
+	case oaPhrase:
+		if g.enabled(oaPhrase) && arg >= 0 && arg < len(proto.Phrases) {
+			err = l.Say(proto.Phrases[arg])
+		}
+	case oaDraw:
+		if g.enabled(oaDraw) {
+			err = l.Propose(proto.OfferDraw)
+		}
+	case oaMute:
+		l.Mute(arg, !l.Muted(arg))
+	case oaBlock:
+		err = l.Block(arg, !l.Blocked(arg))
 	case oaResign:
 		g.sure = g.enabled(oaResign)
 	case oaTakeback:
@@ -303,6 +391,9 @@ func (g *OnlineScreen) overWords(c *app.Context, st client.State, name func(prot
 			return name(s)
 		}
 		return col
+	}
+	if st.Result == "draw" && st.Why == "agreed" {
+		return c.T("online.over.draw")
 	}
 	winner := ""
 	if w, ok := strings.CutPrefix(st.Result, "win "); ok {

@@ -180,6 +180,7 @@ type Link struct {
 	conflicts int              // kept moves the game moved past
 	sent      int              // moves the server acknowledged
 	keepErr   error            // the last failure to keep a move in the store
+	soc       social           // quick messages, mutes, blocks (social.go)
 
 	kick   chan struct{} // wakes the sender
 	write  chan struct{} // wakes the writer

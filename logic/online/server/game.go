@@ -59,6 +59,8 @@ type game struct {
 	// At most maxMovesHeard wait; past that the reread has the rest.
 	heardMu    sync.Mutex
 	movesHeard []store.Event
+
+	soc social // quick messages and blocks (social.go)
 }
 
 const maxMovesHeard = 64
@@ -149,6 +151,7 @@ func (g *game) attach(c *conn, ply int) {
 	g.present(first, true)
 	c.send(proto.Msg{T: proto.TWelcome, Game: g.id, Ply: g.t.ply(), V: proto.Version, Seats: bitsOf(seats)})
 	c.send(g.stateFor(ply))
+	g.greet(c)
 	for _, s := range bitsOf(seats) {
 		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: s, What: proto.WhatConnected})
 	}
@@ -681,6 +684,10 @@ func (g *game) offer(c *conn, m proto.Msg) {
 		c.send(proto.Refuse(g.t.ply(), "", proto.CodeStalePly, "the offer is about another ply"))
 		return
 	}
+	if m.Kind == proto.OfferDraw {
+		g.offerDraw(c, seats)
+		return
+	}
 	agreed, why := g.t.offer(seats, m.Kind)
 	if m.Kind == proto.OfferTakeback && g.t.rec.Setup.Rated {
 		agreed, why = false, "a rated game cannot be taken back"
@@ -712,10 +719,20 @@ func (g *game) tellPeers(kind store.EventKind, data string) {
 	}
 }
 
-// peer applies what another node's players did about offers.
+// peer applies what another node's players did (offers, and what the
+// features' files add to peerEvents).
 func (g *game) peer(e store.Event) {
-	switch e.Kind {
-	case evOffer:
+	if h := peerEvents[e.Kind]; h != nil {
+		h(g, e)
+	}
+}
+
+// peerEvents are the handlers of the events the servers publish to each
+// other on the store's bus (tellPeers), keyed by kind; the bus's reader
+// hands the game those of other nodes. A feature's file adds its own in
+// init.
+var peerEvents = map[store.EventKind]func(g *game, e store.Event){
+	evOffer: func(g *game, e store.Event) {
 		kind, bits, _ := strings.Cut(e.Data, ":")
 		b, err := strconv.Atoi(bits)
 		if err != nil || e.Version != g.t.rec.Version || (kind != proto.OfferTakeback && kind != proto.OfferRematch) {
@@ -725,15 +742,17 @@ func (g *game) peer(e store.Event) {
 		if why == "" {
 			g.settle(nil, kind, agreed)
 		}
-	case evDecline:
+	},
+	evDecline: func(g *game, e store.Event) {
 		if g.t.offers[e.Data] != 0 {
 			delete(g.t.offers, e.Data)
 			g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.ply(), Kind: e.Data})
 		}
-	case evRematch:
+	},
+	evRematch: func(g *game, e store.Event) {
 		clear(g.t.offers)
 		g.tellRematch(e.Data)
-	}
+	},
 }
 
 // settle tells an offer, or carries it out once agreed. Two nodes may
@@ -803,6 +822,10 @@ func (g *game) tellRematch(id string) {
 }
 
 func (g *game) decline(c *conn, m proto.Msg) {
+	if m.Kind == proto.OfferDraw && g.subs[c] != 0 {
+		g.declineDraw(c)
+		return
+	}
 	if g.subs[c] == 0 || g.t.offers[m.Kind] == 0 {
 		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, "no such offer to decline"))
 		return

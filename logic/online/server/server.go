@@ -309,7 +309,7 @@ func (s *Server) listen() {
 				s.resyncAll()
 				continue
 			}
-			if e.Kind == evOffer || e.Kind == evDecline || e.Kind == evRematch {
+			if peerEvents[e.Kind] != nil {
 				if e.Origin != s.node {
 					s.toGame(e.Game, func(g *game) { g.peer(e) })
 				}

@@ -1,0 +1,183 @@
+//go:build !js
+
+package server
+
+import (
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+
+	"shiftago/logic/online/proto"
+	"shiftago/logic/online/store"
+)
+
+// Quick messages and blocks. A phrase travels as its id (proto.Phrases)
+// and each client words it in its player's language: there is no text to
+// moderate. A block is the store's (the pairing asks it too); a game
+// keeps the blocks of the guests connected to it, so that a message is
+// filtered without a read.
+
+// The rate of quick messages per guest and game: a burst of sayBurst,
+// then one every 1/sayRate seconds.
+const (
+	sayRate  = 0.2
+	sayBurst = 3
+)
+
+// social is a game's state for quick messages.
+type social struct {
+	blocks map[string]map[string]bool // guest → the guests it blocked (guests connected here)
+	rate   map[string]*bucket         // guest → its quick messages' bucket
+}
+
+// Events between nodes: evSaid carries "seat:phrase:guest" (the guest
+// so that each node filters by its own clients' blocks); evBlock the
+// guest whose blocks changed (each node reads them back).
+const (
+	evSaid  store.EventKind = "said"
+	evBlock store.EventKind = "block"
+)
+
+func init() {
+	gameCommands[proto.TSay] = (*game).say
+	gameCommands[proto.TBlock] = func(g *game, c *conn, m proto.Msg) { g.block(c, m, true) }
+	gameCommands[proto.TUnblock] = func(g *game, c *conn, m proto.Msg) { g.block(c, m, false) }
+	peerEvents[evSaid] = func(g *game, e store.Event) {
+		parts := strings.SplitN(e.Data, ":", 3)
+		if len(parts) != 3 {
+			return
+		}
+		seat, err := strconv.Atoi(parts[0])
+		if err != nil {
+			return
+		}
+		g.said(seat, parts[1], parts[2])
+	}
+	peerEvents[evBlock] = func(g *game, e store.Event) {
+		if _, ok := g.soc.blocks[e.Data]; ok {
+			g.loadBlocks(e.Data, true)
+		}
+	}
+}
+
+// greet tells a client that has just had its state what else is on the
+// table: the draw offer, and the seats its guest blocked.
+func (g *game) greet(c *conn) {
+	g.tellDraw(c, false)
+	if c.guest == "" {
+		return
+	}
+	g.loadBlocks(c.guest, false)
+	if seats := g.blockedSeats(c.guest); seats != nil {
+		c.send(proto.Msg{T: proto.TBlocked, Game: g.id, Ply: g.t.ply(), Seats: seats})
+	}
+}
+
+// loadBlocks reads a guest's blocks (again, when again).
+func (g *game) loadBlocks(guest string, again bool) {
+	if g.soc.blocks == nil {
+		g.soc.blocks = map[string]map[string]bool{}
+	}
+	if _, ok := g.soc.blocks[guest]; ok && !again {
+		return
+	}
+	ctx, cancel := g.ctx()
+	defer cancel()
+	list, err := g.srv.cfg.Store.BlocksOf(ctx, guest)
+	if err != nil {
+		g.log().Warn("store blocks", slog.Any("err", err))
+		return
+	}
+	set := map[string]bool{}
+	for _, b := range list {
+		set[b] = true
+	}
+	g.soc.blocks[guest] = set
+}
+
+// blockedSeats are the seats of this game held by guests that guest blocked.
+func (g *game) blockedSeats(guest string) []int {
+	var out []int
+	for i, s := range g.t.rec.Seats {
+		if s.Guest != "" && s.Kind != store.SeatComputer && g.soc.blocks[guest][s.Guest] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// say sends a quick message from the first seat c holds.
+func (g *game) say(c *conn, m proto.Msg) {
+	seats := g.subs[c]
+	if seats == 0 || c.guest == "" {
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, "only a player says a quick message"))
+		return
+	}
+	if g.soc.rate == nil {
+		g.soc.rate = map[string]*bucket{}
+	}
+	b := g.soc.rate[c.guest]
+	if b == nil {
+		b = &bucket{}
+		g.soc.rate[c.guest] = b
+	}
+	if !b.take(g.srv.now(), sayRate, sayBurst) {
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeRate, fmt.Sprintf("at most %d quick messages in a row, then one every %.0f s", sayBurst, 1/sayRate)))
+		return
+	}
+	seat := bitsOf(seats)[0]
+	g.said(seat, m.Phrase, c.guest)
+	g.tellPeers(evSaid, fmt.Sprintf("%d:%s:%s", seat, m.Phrase, c.guest))
+}
+
+// said tells the clients here, but those whose guest blocked from, that
+// seat said phrase.
+func (g *game) said(seat int, phrase, from string) {
+	b := proto.Encode(proto.Msg{T: proto.TSaid, Game: g.id, Ply: g.t.ply(), Seat: seat, Phrase: phrase})
+	for c := range g.subs {
+		if !g.soc.blocks[c.guest][from] {
+			c.sendRaw(b)
+		}
+	}
+}
+
+// block records that c's guest blocks (or no longer blocks) the holder
+// of seat m.Seat, and tells the guest's clients here.
+func (g *game) block(c *conn, m proto.Msg, on bool) {
+	if g.subs[c] == 0 || c.guest == "" {
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, "only a player blocks another"))
+		return
+	}
+	if m.Seat >= len(g.t.rec.Seats) {
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeBadMessage, fmt.Sprintf("the game has no seat %d", m.Seat)))
+		return
+	}
+	other := g.t.rec.Seats[m.Seat]
+	if other.Guest == "" || other.Kind == store.SeatComputer || other.Guest == c.guest {
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, fmt.Sprintf("seat %d holds no other player", m.Seat)))
+		return
+	}
+	ctx, cancel := g.ctx()
+	defer cancel()
+	if err := g.srv.cfg.Store.SetBlock(ctx, c.guest, other.Guest, on); err != nil {
+		g.log().Error("store block", slog.Any("err", err))
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeBusy, "the block could not be stored: send it again"))
+		return
+	}
+	g.loadBlocks(c.guest, false)
+	if g.soc.blocks[c.guest] == nil { // the read failed: what was just stored holds
+		g.soc.blocks[c.guest] = map[string]bool{}
+	}
+	g.soc.blocks[c.guest][other.Guest] = on
+	if !on {
+		delete(g.soc.blocks[c.guest], other.Guest)
+	}
+	msg := proto.Msg{T: proto.TBlocked, Game: g.id, Ply: g.t.ply(), Seats: g.blockedSeats(c.guest)}
+	for x := range g.subs {
+		if x.guest == c.guest {
+			x.send(msg)
+		}
+	}
+	g.tellPeers(evBlock, c.guest)
+}
