@@ -178,7 +178,8 @@ func (g *OnlineScreen) PageOnline() map[string]any {
 	return map[string]any{
 		"arrivedPly": arrived, "arrivedAt": float64(arrivedAt),
 		"stage": "table", "game": g.link.Game(), "state": [...]string{"connected", "reconnecting", "closed"}[g.link.State()],
-		"playing": g.link.Playing(), "pending": g.link.Pending(), "ply": st.Ply(), "status": st.Status,
+		"playing": g.link.Playing(), "pending": g.link.Pending(), "ply": st.Ply(), "status": string(st.Status),
+		"said": len(g.bubbles), "menuKind": g.menu,
 		"mine": mine, "shownPly": g.shownPly, "shownAt": float64(g.shownAt), "shownMoves": g.shown,
 		"madePly": g.madePly, "madeAt": float64(g.madeAt), "notice": g.notice, "mark": g.mark,
 		"conflicts": g.link.Conflicts(), "myTurn": g.myTurn,

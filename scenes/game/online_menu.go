@@ -250,15 +250,15 @@ func (g *OnlineScreen) controls(c *app.Context) bool {
 		a, tapped = b.Act, true
 		g.menu = menuMain
 	}
+	wasOpen := g.open
 	if g.open {
 		if b, ok := g.items.Tapped(in.Pointer); ok {
 			a, arg, tapped = b.Act, b.Arg, true
 		} else if in.Released && !tapped && g.items.At(in.At()) < 0 {
 			g.open = false // a tap outside closes the menu
-			return false
 		}
 	}
-	if seat, ok := g.t.View.Geo.SeatAt(in.At()); ok && in.Released && !tapped && !g.open && len(g.prompt) == 0 && !g.t.Hand.Holding() && g.otherPlayer(seat) {
+	if seat, ok := g.t.View.Geo.SeatAt(in.At()); ok && in.Released && !tapped && !wasOpen && len(g.prompt) == 0 && !g.t.Hand.Holding() && g.otherPlayer(seat) {
 		// A tap on another player's card: mute or block them.
 		g.open, g.menu, g.seatMenu = true, menuSeat, seat
 		c.Sound.Play(sound.CueTap, 0, 0)

@@ -14,8 +14,9 @@ import (
 // device's (kept in its store, per game and seat); a block is the
 // server's (the blocked player's messages never reach this guest).
 
-// SaidFor is how long a quick message stays by its seat.
-const SaidFor = 5 * time.Second
+// SaidFor is how long a quick message stays by its seat (a variable:
+// the screenshot test holds a bubble while it draws 15 screens).
+var SaidFor = 5 * time.Second
 
 // maxSaid bounds the messages a Link keeps for the screen.
 const maxSaid = 8

@@ -1,0 +1,174 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"shiftago/logic/online/client"
+	"shiftago/logic/online/proto"
+	"shiftago/render/ui"
+	"shiftago/scenes/app"
+	"shiftago/scenes/game"
+	"shiftago/scenes/input"
+	"shiftago/scenes/looptest"
+	"shiftago/scenes/online"
+	"shiftago/scenes/play"
+	"shiftago/scenes/saves"
+)
+
+// TestOnlineSocialScreens plays the quick messages and the draw offer at
+// the online table against a real server, by taps (mouse and touch), and
+// writes the screens in every language and size into SHIFTAGO_SHOTS
+// when it is set: the menu with its draw offer and quick messages, the
+// phrases, a quick message's bubble by its seat, another seat's card
+// tapped (mute, block), a draw offer asked, and the agreed draw.
+func TestOnlineSocialScreens(t *testing.T) {
+	l := looptest.Need(t)
+	n := serveForTest(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	ann, bob := guestOf(ctx, t, n.Base, "Ann"), guestOf(ctx, t, n.Base, "Bob")
+	g0, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.Join(ctx, g0.Invite); err != nil {
+		t.Fatal(err)
+	}
+	b, err := bob.Open(ctx, g0.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	link := linkTo(ctx, t, ann, g0.Game)
+	online.SaidFor = time.Hour // the bubble stays while 15 screens are drawn
+	defer func() { online.SaidFor = 5 * time.Second }()
+
+	keep := &saves.Memory{}
+	script := &input.Script{}
+	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: keep,
+		Online: app.OnlineOptions{Server: n.Base}}, screens(), script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := g.Context()
+	var table app.Scene
+	l.Do(func() {
+		c.W, c.H, c.Scale = 1280, 800, 1
+		if table, err = game.NewOnline(c, link, func() {}); err != nil {
+			t.Fatal(err)
+		}
+		g.Show(table)
+	})
+	info := func() map[string]any { return table.(app.PageOnline).PageOnline() }
+	tickUntil := func(what string, cond func() bool) {
+		t.Helper()
+		for ctx.Err() == nil {
+			ok := false
+			l.Do(func() { _ = g.Update(); ok = cond() })
+			if ok {
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		t.Fatalf("waiting for %s", what)
+	}
+	// tap taps the point by mouse, or by a finger when touch.
+	tap := func(x, y float64, touch bool) {
+		l.Do(func() {
+			script.Push(input.Input{Pointer: ui.Pointer{X: x, Y: y, Down: true, Pressed: true, Touch: touch}},
+				input.Input{Pointer: ui.Pointer{X: x, Y: y, Released: true, Touch: touch}})
+			_ = g.Update()
+			_ = g.Update()
+		})
+	}
+	button := func(id string) ui.Info {
+		t.Helper()
+		var found ui.Info
+		l.Do(func() {
+			for _, bi := range table.(app.PageButtons).PageButtons() {
+				if bi.ID == id {
+					found = bi
+				}
+			}
+		})
+		if found.ID == "" {
+			t.Fatalf("no button %q on the screen", id)
+		}
+		return found
+	}
+	tapButton := func(id string, touch bool) {
+		t.Helper()
+		r := button(id).Rect
+		tap(r.X+r.W/2, r.Y+r.H/2, touch)
+	}
+	shot := func(name string) { t.Helper(); shotEvery(t, l, g, name, nil) }
+	tickUntil("the game", func() bool { return info()["status"] == "playing" })
+
+	// The menu, by mouse, with the draw and the quick messages.
+	tapButton("menu", false)
+	if !button("draw").Enabled || !button("say").Enabled {
+		t.Fatal("the menu's draw offer or quick messages are off in a game under way")
+	}
+	shot("social-menu")
+	// The phrases, by touch; "Good luck" said from here reaches Bob.
+	tapButton("say", true)
+	if info()["menuKind"] != 1 {
+		t.Fatalf("the quick messages did not open: %v", info())
+	}
+	shot("social-phrases")
+	tapButton("phrase 1", true)
+	if err := b.Wait(ctx, func(*client.State) bool {
+		for _, e := range b.Events() {
+			if e.T == proto.TSaid && e.Phrase == "goodluck" && e.Seat == 0 {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("Bob never heard Ann's good luck: %v", err)
+	}
+	// Bob answers: his bubble by his seat.
+	if err := b.Send(proto.Msg{T: proto.TSay, Phrase: "thanks"}); err != nil {
+		t.Fatal(err)
+	}
+	tickUntil("Bob's bubble", func() bool { return info()["said"].(int) >= 1 })
+	shot("social-bubble")
+
+	// A tap on Bob's card: mute and block. Mute him: his bubble goes.
+	var card ui.Info
+	l.Do(func() {
+		r := table.(app.PageBoard).PageGeometry().Seats[1].Card
+		card.Rect = r
+	})
+	tap(card.Rect.X+card.Rect.W/2, card.Rect.Y+card.Rect.H/2, true)
+	if info()["menuKind"] != 2 {
+		t.Fatalf("a tap on Bob's card opened no seat menu: %v", info())
+	}
+	shot("social-seat")
+	tapButton("mute 1", false)
+	tickUntil("Bob muted", func() bool { return info()["said"] == 0 })
+	if !link.Muted(1) {
+		t.Fatal("Bob is not muted")
+	}
+	tickUntil("the mute kept", func() bool { _, err := keep.Read("online-mute-" + g0.Game); return err == nil })
+
+	// Bob offers a draw: asked here; accepted by touch, the game ends drawn.
+	if err := b.Send(proto.Msg{T: proto.TOffer, Kind: proto.OfferDraw}); err != nil {
+		t.Fatal(err)
+	}
+	tickUntil("the draw asked", func() bool { return info()["asked"] == proto.OfferDraw })
+	shot("social-draw-asked")
+	tapButton("accept", true)
+	tickUntil("the agreed draw", func() bool { return info()["status"] == "finished" && info()["why"] == "agreed" })
+	tickUntil("the words of the end", func() bool { return strings.Contains(info()["mark"].(string), c.T("online.over.draw")) })
+	shot("social-drawn")
+	if dir := os.Getenv("SHIFTAGO_SHOTS"); dir != "" {
+		t.Logf("screens in %s", dir)
+	}
+}
