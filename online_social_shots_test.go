@@ -4,7 +4,9 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -83,8 +85,9 @@ func TestOnlineSocialScreens(t *testing.T) {
 		l.Do(func() {
 			script.Push(input.Input{Pointer: ui.Pointer{X: x, Y: y, Down: true, Pressed: true, Touch: touch}},
 				input.Input{Pointer: ui.Pointer{X: x, Y: y, Released: true, Touch: touch}})
-			_ = g.Update()
-			_ = g.Update()
+			for range 3 { // press, release, and the layout of what the release opened
+				_ = g.Update()
+			}
 		})
 	}
 	button := func(id string) ui.Info {
@@ -107,7 +110,35 @@ func TestOnlineSocialScreens(t *testing.T) {
 		r := button(id).Rect
 		tap(r.X+r.W/2, r.Y+r.H/2, touch)
 	}
-	shot := func(name string) { t.Helper(); shotEvery(t, l, g, name, nil) }
+	// shot writes the screen in the languages and sizes given ("de:phone"):
+	// every screen in every language at three sizes is 90 pictures, more
+	// than a loaded machine draws in the time, so each screen is shown
+	// at each size and in each language at least once across the set.
+	sizes := map[string][3]float64{"desktop": {1280, 800, 1}, "tablet": {1640, 2360, 2}, "phone": {1170, 2532, 3}}
+	shot := func(name string, which ...string) {
+		t.Helper()
+		dir := os.Getenv("SHIFTAGO_SHOTS")
+		l.Do(func() {
+			defer func() { c.SetLanguage("en"); c.W, c.H, c.Scale = 1280, 800, 1; _ = g.Update() }()
+			for _, w := range which {
+				lg, size, _ := strings.Cut(w, ":")
+				sz := sizes[size]
+				c.SetLanguage(lg)
+				c.W, c.H, c.Scale = sz[0], sz[1], sz[2]
+				for range 2 {
+					_ = g.Update()
+				}
+				for _, b := range table.(app.PageButtons).PageButtons() {
+					if r := b.Rect; r.X < 0 || r.Y < 0 || r.X+r.W > c.W+0.5 || r.Y+r.H > c.H+0.5 {
+						t.Errorf("%s, %s: the button %s (%q) at %+v is off the screen", name, w, b.ID, b.Label, r)
+					}
+				}
+				if dir != "" {
+					drawPNG(t, g, int(sz[0]), int(sz[1]), filepath.Join(dir, fmt.Sprintf("%s-%s-%.0fx%.0f.png", name, lg, sz[0], sz[1])))
+				}
+			}
+		})
+	}
 	tickUntil("the game", func() bool { return info()["status"] == "playing" })
 
 	// The menu, by mouse, with the draw and the quick messages.
@@ -115,13 +146,13 @@ func TestOnlineSocialScreens(t *testing.T) {
 	if !button("draw").Enabled || !button("say").Enabled {
 		t.Fatal("the menu's draw offer or quick messages are off in a game under way")
 	}
-	shot("social-menu")
+	shot("social-menu", "en:desktop", "de:phone", "fr:tablet")
 	// The phrases, by touch; "Good luck" said from here reaches Bob.
 	tapButton("say", true)
 	if info()["menuKind"] != 1 {
 		t.Fatalf("the quick messages did not open: %v", info())
 	}
-	shot("social-phrases")
+	shot("social-phrases", "es:phone", "it:desktop", "en:tablet")
 	tapButton("phrase 1", true)
 	if err := b.Wait(ctx, func(*client.State) bool {
 		for _, e := range b.Events() {
@@ -138,7 +169,7 @@ func TestOnlineSocialScreens(t *testing.T) {
 		t.Fatal(err)
 	}
 	tickUntil("Bob's bubble", func() bool { return info()["said"].(int) >= 1 })
-	shot("social-bubble")
+	shot("social-bubble", "fr:phone", "en:desktop", "de:tablet", "it:phone")
 
 	// A tap on Bob's card: mute and block. Mute him: his bubble goes.
 	var card ui.Info
@@ -150,7 +181,7 @@ func TestOnlineSocialScreens(t *testing.T) {
 	if info()["menuKind"] != 2 {
 		t.Fatalf("a tap on Bob's card opened no seat menu: %v", info())
 	}
-	shot("social-seat")
+	shot("social-seat", "it:tablet", "es:desktop", "en:phone")
 	tapButton("mute 1", false)
 	tickUntil("Bob muted", func() bool { return info()["said"] == 0 })
 	if !link.Muted(1) {
@@ -163,11 +194,11 @@ func TestOnlineSocialScreens(t *testing.T) {
 		t.Fatal(err)
 	}
 	tickUntil("the draw asked", func() bool { return info()["asked"] == proto.OfferDraw })
-	shot("social-draw-asked")
+	shot("social-draw-asked", "de:desktop", "en:phone")
 	tapButton("accept", true)
 	tickUntil("the agreed draw", func() bool { return info()["status"] == "finished" && info()["why"] == "agreed" })
 	tickUntil("the words of the end", func() bool { return strings.Contains(info()["mark"].(string), c.T("online.over.draw")) })
-	shot("social-drawn")
+	shot("social-drawn", "es:tablet", "fr:desktop", "en:phone")
 	if dir := os.Getenv("SHIFTAGO_SHOTS"); dir != "" {
 		t.Logf("screens in %s", dir)
 	}

@@ -644,7 +644,7 @@ func (l *Link) watch() {
 		if len(st.Moves) != len(l.srv.Moves) || st.Status != proto.StatusPlaying {
 			// An offer holds for the game as it was made in.
 			for k, o := range l.offers {
-				if o.Ply != len(st.Moves) || k == proto.OfferTakeback && st.Status != proto.StatusPlaying {
+				if o.Ply != len(st.Moves) || k != proto.OfferRematch && st.Status != proto.StatusPlaying {
 					delete(l.offers, k)
 				}
 			}
