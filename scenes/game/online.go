@@ -30,15 +30,14 @@ import (
 // they are away, a quiet "Reconnecting…" while the connection is lost,
 // and no undo. Leaving ends the session; the game stays on the server.
 type OnlineScreen struct {
-	t     *table.Table
-	link  *online.Link
-	leave func()
-	bs    ui.Buttons[onlineAct] // the menu button
-	items ui.Buttons[onlineAct] // the menu's items, while it is open
-	ask   ui.Buttons[onlineAct] // the prompt's answers, while one is shown
-	open  bool                  // the menu is open
-	menu  int                   // which: menuMain, menuPhrases, menuSeat
-	// seatMenu is the seat whose player menuSeat mutes or blocks.
+	t        *table.Table
+	link     *online.Link
+	leave    func()
+	bs       ui.Buttons[onlineAct] // the menu button
+	items    ui.Buttons[onlineAct] // the menu's items, while it is open
+	ask      ui.Buttons[onlineAct] // the prompt's answers, while one is shown
+	open     bool                  // the menu is open
+	menu     int                   // which: menuMain, menuPhrases, menuSeat (of seatMenu's player)
 	seatMenu int
 	sure     bool // the player is asked to confirm resigning
 

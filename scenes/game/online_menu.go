@@ -77,31 +77,10 @@ func (g *OnlineScreen) onlineItems(c *app.Context) []onlineItem {
 		return []onlineItem{{oaMute, g.seatMenu, c.F(mute, who)}, {oaBlock, g.seatMenu, c.F(block, who)}}
 	}
 	var out []onlineItem
-	for _, it := range [...]struct {
-		act onlineAct
-		key string
-	}{
-		{oaSay, "online.menu.say"}, {oaResign, "online.menu.resign"}, {oaTakeback, "online.menu.takeback"},
-		{oaDraw, "online.menu.draw"}, {oaRematch, "online.menu.rematch"}, {oaLeave, "online.menu.leave"},
-	} {
-		out = append(out, onlineItem{it.act, 0, c.T(it.key)})
+	for _, a := range [...]onlineAct{oaSay, oaResign, oaTakeback, oaDraw, oaRematch, oaLeave} {
+		out = append(out, onlineItem{a, 0, c.T("online.menu." + a.String())})
 	}
 	return out
-}
-
-// otherPlayer reports whether seat is held by a person on another device:
-// a seat whose player can be muted or blocked.
-func (g *OnlineScreen) otherPlayer(seat int) bool {
-	st := g.link.Server()
-	if len(st.Seats) == 0 || g.link.Mine(seat) {
-		return false
-	}
-	for _, s := range st.Table {
-		if s.Seat == seat && s.Kind == proto.SeatHuman {
-			return true
-		}
-	}
-	return false
 }
 
 // enabled reports whether menu item a can act now: resign and takeback
@@ -258,7 +237,7 @@ func (g *OnlineScreen) controls(c *app.Context) bool {
 			g.open = false // a tap outside closes the menu
 		}
 	}
-	if seat, ok := g.t.View.Geo.SeatAt(in.At()); ok && in.Released && !tapped && !wasOpen && len(g.prompt) == 0 && !g.t.Hand.Holding() && g.otherPlayer(seat) {
+	if seat, ok := g.t.View.Geo.SeatAt(in.At()); ok && in.Released && !tapped && !wasOpen && len(g.prompt) == 0 && !g.t.Hand.Holding() && g.link.OtherPlayer(seat) {
 		// A tap on another player's card: mute or block them.
 		g.open, g.menu, g.seatMenu = true, menuSeat, seat
 		c.Sound.Play(sound.CueTap, 0, 0)

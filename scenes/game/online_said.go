@@ -9,8 +9,7 @@ import (
 	"shiftago/scenes/app"
 )
 
-// bubble is a quick message shown by a seat's card, in the player's
-// language.
+// bubble is a quick message by a seat's card, in the player's language.
 type bubble struct {
 	seat int
 	text string
@@ -40,11 +39,9 @@ func (g *OnlineScreen) drawBubbles(screen *ebiten.Image, c *app.Context) {
 		card := g.t.View.Geo.Seats[b.seat].Card
 		size := min(max(card.H*0.22, 12*c.Scale), 28*c.Scale)
 		w := c.Text.Width(b.text, size, true) + 1.6*size
-		h := 1.8 * size
-		x := min(max(card.X+(card.W-w)/2, 0), c.W-w)
-		y := card.Y - 0.6*h
-		if y < 0 {
-			y = card.Y + card.H - 0.4*h
+		h, x, y := 1.8*size, min(max(card.X+(card.W-w)/2, 0), c.W-w), card.Y-1.08*size
+		if y < 0 { // a card at the screen's top: the bubble over its bottom edge
+			y = card.Y + card.H - 0.72*size
 		}
 		k.Sprites.Panel(screen, x, y, w, h, 0.45*size, render.Overlay)
 		k.Text.Draw(screen, b.text, x+w/2, y+0.62*h, size, render.Ink, render.AlignCenter, true)

@@ -160,3 +160,13 @@ func (l *Link) Said(now time.Time) []Said {
 	}
 	return out
 }
+
+// OtherPlayer reports whether seat is held by a person on another device
+// (this device holds a seat): a player this one can mute or block.
+func (l *Link) OtherPlayer(seat int) bool {
+	st := l.Server()
+	if len(st.Seats) == 0 || l.Mine(seat) {
+		return false
+	}
+	return slices.ContainsFunc(st.Table, func(s proto.SeatInfo) bool { return s.Seat == seat && s.Kind == proto.SeatHuman })
+}

@@ -25,6 +25,12 @@ func init() {
 	peerEvents[evDraw] = func(g *game, e store.Event) { g.tellDraw(nil, true) }
 }
 
+// The draw rules' refusals, from inside ChangeDraw's transaction.
+var (
+	errDrawLimit = errors.New("a seat's draw offers are used up")
+	errNoDraw    = errors.New("no draw offer on the table")
+)
+
 // drawResult is the stored result of an agreed draw.
 const drawResult = "draw; agreed"
 
@@ -36,15 +42,22 @@ func (g *game) offerDraw(c *conn, seats uint8) {
 	}
 	ctx, cancel := g.ctx()
 	defer cancel()
-	var d store.Draw
-	var err error
-	for _, seat := range bitsOf(seats) { // a hot-seat device agrees for each of its seats
-		if d, err = g.srv.cfg.Store.OfferDraw(ctx, g.id, g.t.ply(), seat, proto.MaxDrawOffers); err != nil {
-			break
+	ply := g.t.ply()
+	d, err := g.srv.cfg.Store.ChangeDraw(ctx, g.id, func(d *store.Draw) error {
+		for _, seat := range bitsOf(seats) { // a hot-seat device agrees for each of its seats
+			if !d.On(ply) { // a new offer: the last was made before a move, or refused
+				if d.Made[seat] >= proto.MaxDrawOffers {
+					return errDrawLimit
+				}
+				d.Made[seat]++
+				d.Ply, d.Seats = ply, 0
+			}
+			d.Seats |= 1 << seat
 		}
-	}
+		return nil
+	})
 	switch {
-	case errors.Is(err, store.ErrLimit):
+	case errors.Is(err, errDrawLimit):
 		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, fmt.Sprintf("a seat may offer a draw %d times a game", proto.MaxDrawOffers)))
 		return
 	case err != nil:
@@ -80,13 +93,19 @@ func drawOffered(g *game, d store.Draw) proto.Msg {
 func (g *game) declineDraw(c *conn) {
 	ctx, cancel := g.ctx()
 	defer cancel()
-	ok, err := g.srv.cfg.Store.DeclineDraw(ctx, g.id, g.t.ply())
+	_, err := g.srv.cfg.Store.ChangeDraw(ctx, g.id, func(d *store.Draw) error {
+		if !d.On(g.t.ply()) {
+			return errNoDraw
+		}
+		d.Seats = 0
+		return nil
+	})
 	switch {
+	case errors.Is(err, errNoDraw):
+		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, "no draw offer to decline"))
 	case err != nil:
 		g.log().Error("store draw decline", slog.Any("err", err))
 		c.send(proto.Refuse(g.t.ply(), "", proto.CodeBusy, "the refusal could not be stored: send it again"))
-	case !ok:
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, "no draw offer to decline"))
 	default:
 		g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.ply(), Kind: proto.OfferDraw})
 		g.tellPeers(evDraw, "")

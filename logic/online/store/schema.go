@@ -140,13 +140,10 @@ CREATE TABLE pairing (
 );
 CREATE INDEX pairing_queue ON pairing (queue, game, asked);
 `,
-	// 6: draw offers and blocks (issues 47, 48). draw_offers holds a
-	// game's draw offer (one row a game: a new offer replaces the last):
-	// ply is the game's ply when it was made (a move voids it without a
-	// write), seats the seats agreeing (bits; 0: declined), made the
-	// offers each seat started, 4 bits a seat (the limit is below 16),
-	// so that an offer and its count change in one row. blocks: guest
-	// wants nothing more from blocked (quick messages, pairing).
+	// 6: draw offers and blocks (issues 47, 48). One draw_offers row a
+	// game: ply is the game's when it was made (a move voids it with no
+	// write), seats agree (bits; 0: declined), made counts each seat's
+	// offers, 4 bits a seat, so that an offer and its count are one row.
 	6: `
 CREATE TABLE draw_offers (
 	game  TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,

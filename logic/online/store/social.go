@@ -27,67 +27,41 @@ func (s *sqlStore) DrawOf(ctx context.Context, game string) (Draw, error) {
 	return s.drawIn(ctx, s.r, game)
 }
 
-func (s *sqlStore) OfferDraw(ctx context.Context, game string, ply, seat, max int) (Draw, error) {
-	if seat < 0 || seat > 3 || max < 1 || max > 15 || ply < 0 {
-		return Draw{}, fmt.Errorf("%w: seat %d, limit %d, ply %d", ErrInvalid, seat, max, ply)
-	}
+func (s *sqlStore) ChangeDraw(ctx context.Context, game string, change func(d *Draw) error) (Draw, error) {
 	var d Draw
 	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
 		// The game's row is the lock (PostgreSQL; SQLite has one
 		// writer): two seats answering at once on two nodes both count.
-		var have int
-		if err := tx.QueryRowContext(ctx, s.q(`SELECT ply FROM games WHERE id = ?`+s.forUpdate()), game).Scan(&have); err != nil {
-			if errors.Is(err, sql.ErrNoRows) {
-				return ErrNotFound
-			}
+		err := mustOne(tx.ExecContext(ctx, s.q(`UPDATE games SET updated = updated WHERE id = ?`), game))
+		if err != nil {
 			return err
 		}
-		var err error
 		if d, err = s.drawIn(ctx, tx, game); err != nil {
 			return err
 		}
-		if !d.On(ply) { // a new offer
-			if d.Made[seat] >= max {
-				return fmt.Errorf("%w: seat %d made %d draw offers", ErrLimit, seat, d.Made[seat])
-			}
-			d.Made[seat]++
-			d.Ply, d.Seats = ply, 0
+		if err := change(&d); err != nil {
+			return err
 		}
-		d.Seats |= 1 << seat
 		var made int64
 		for i, n := range d.Made {
-			made |= int64(n) << (4 * i)
+			made |= int64(min(max(n, 0), 15)) << (4 * i) // 4 bits a seat
 		}
 		_, err = tx.ExecContext(ctx, s.q(`INSERT INTO draw_offers (game, ply, seats, made) VALUES (?, ?, ?, ?)
-			ON CONFLICT (game) DO UPDATE SET ply = excluded.ply, seats = excluded.seats, made = excluded.made`), game, d.Ply, int64(d.Seats), made)
+			ON CONFLICT (game) DO UPDATE SET ply = excluded.ply, seats = excluded.seats, made = excluded.made`), game, d.Ply, int64(d.Seats&0xf), made)
 		return err
 	})
 	return d, err
-}
-
-func (s *sqlStore) DeclineDraw(ctx context.Context, game string, ply int) (bool, error) {
-	var n int64
-	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
-		res, err := tx.ExecContext(ctx, s.q(`UPDATE draw_offers SET seats = 0 WHERE game = ? AND ply = ? AND seats <> 0`), game, ply)
-		if err == nil {
-			n, err = res.RowsAffected()
-		}
-		return err
-	})
-	return n > 0, err
 }
 
 func (s *sqlStore) SetBlock(ctx context.Context, guest, other string, on bool) error {
 	if guest == "" || other == "" || guest == other {
 		return fmt.Errorf("%w: a guest blocks another guest", ErrInvalid)
 	}
+	q, args := `DELETE FROM blocks WHERE guest = ? AND blocked = ?`, []any{guest, other}
+	if on {
+		q, args = `INSERT INTO blocks (guest, blocked, at) VALUES (?, ?, ?) ON CONFLICT (guest, blocked) DO NOTHING`, append(args, ms(s.now()))
+	}
 	return s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
-		q := `DELETE FROM blocks WHERE guest = ? AND blocked = ?`
-		args := []any{guest, other}
-		if on {
-			q = `INSERT INTO blocks (guest, blocked, at) VALUES (?, ?, ?) ON CONFLICT (guest, blocked) DO NOTHING`
-			args = append(args, ms(s.now()))
-		}
 		_, err := tx.ExecContext(ctx, s.q(q), args...)
 		if err != nil && s.isFK(err) {
 			return fmt.Errorf("%w: no such guest", ErrNotFound)

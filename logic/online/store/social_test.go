@@ -9,49 +9,31 @@ import (
 	"shiftago/logic/online/store"
 )
 
-// TestDrawOffers: an offer and its acceptances add up at one ply; a
-// move (another ply) or a decline makes the next offer a new one; each
-// seat starts at most max; and it all survives reopening the database.
-func TestDrawOffers(t *testing.T) {
+// TestChangeDraw: a change is stored with each seat's count (packed)
+// and read back after reopening; a change's error writes nothing; a
+// game that does not exist is ErrNotFound.
+func TestChangeDraw(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
 		ctx, s, _, _, g := started(t, dsn)
 		if d := must[store.Draw](t)(s.DrawOf(ctx, g.ID)); d.On(0) || d != (store.Draw{}) {
 			t.Fatalf("a new game has a draw offer: %+v", d)
 		}
-		d := must[store.Draw](t)(s.OfferDraw(ctx, g.ID, 4, 0, 2))
-		if !d.On(4) || d.Seats != 1 || d.Made != [4]int{1} {
-			t.Fatalf("offer: %+v", d)
+		want := store.Draw{Ply: 4, Seats: 0b101, Made: [4]int{1, 0, 3, 15}}
+		d := must[store.Draw](t)(s.ChangeDraw(ctx, g.ID, func(d *store.Draw) error { *d = want; return nil }))
+		if d != want || !d.On(4) || d.On(5) {
+			t.Fatalf("changed to %+v, want %+v", d, want)
 		}
-		d = must[store.Draw](t)(s.OfferDraw(ctx, g.ID, 4, 1, 2)) // Bob accepts: not a start of his
-		if d.Seats != 3 || d.Made != [4]int{1} {
-			t.Fatalf("accepted: %+v", d)
+		refused := errors.New("no")
+		if _, err := s.ChangeDraw(ctx, g.ID, func(d *store.Draw) error { d.Seats = 0; return refused }); !errors.Is(err, refused) {
+			t.Fatalf("a refusing change: %v", err)
 		}
-		if d.On(5) {
-			t.Fatal("an offer holds after a move")
-		}
-		d = must[store.Draw](t)(s.OfferDraw(ctx, g.ID, 5, 0, 2)) // after a move: new
-		if d.Seats != 1 || d.Made[0] != 2 {
-			t.Fatalf("offer at the next ply: %+v", d)
-		}
-		if ok := must[bool](t)(s.DeclineDraw(ctx, g.ID, 5)); !ok {
-			t.Fatal("decline found no offer")
-		}
-		if ok := must[bool](t)(s.DeclineDraw(ctx, g.ID, 5)); ok {
-			t.Fatal("declined twice")
-		}
-		if _, err := s.OfferDraw(ctx, g.ID, 5, 0, 2); !errors.Is(err, store.ErrLimit) {
-			t.Fatalf("a third offer of seat 0 with a limit of 2: %v", err)
-		}
-		if _, err := s.OfferDraw(ctx, "nosuchgame", 0, 0, 2); !errors.Is(err, store.ErrNotFound) {
-			t.Fatalf("an offer in no game: %v", err)
-		}
-		if _, err := s.OfferDraw(ctx, g.ID, 5, 4, 2); !errors.Is(err, store.ErrInvalid) {
-			t.Fatalf("seat 4: %v", err)
+		if _, err := s.ChangeDraw(ctx, "nosuchgame", func(*store.Draw) error { return nil }); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("a change in no game: %v", err)
 		}
 		s.Close()
 		s = open(t, dsn)
-		if d := must[store.Draw](t)(s.DrawOf(ctx, g.ID)); d.Seats != 0 || d.Ply != 5 || d.Made != [4]int{2} {
-			t.Fatalf("after reopening: %+v", d)
+		if d := must[store.Draw](t)(s.DrawOf(ctx, g.ID)); d != want {
+			t.Fatalf("after reopening: %+v, want %+v", d, want)
 		}
 	})
 }

@@ -33,8 +33,6 @@ var (
 	ErrRematchExists = errors.New("store: rematch exists already")
 	// ErrInvalid: the input is refused before anything is written.
 	ErrInvalid = errors.New("store: invalid input")
-	// ErrLimit: a seat's draw offers are used up.
-	ErrLimit = errors.New("store: limit reached")
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("store: closed")
 )
@@ -150,23 +148,16 @@ type Store interface {
 	Leaderboard(ctx context.Context, variant string, players int, settledOnly bool, limit int) ([]Rating, error)
 
 	Lobby // public games and quick pairing (lobby.go)
-	// OfferDraw records that seat offers a draw at ply (the game's ply),
-	// or accepts the offer on the table, in one transaction: an offer
-	// made at another ply, or declined, is replaced by a new one, which
-	// counts against the seat's limit of max (ErrLimit beyond it).
-	OfferDraw(ctx context.Context, game string, ply, seat, max int) (Draw, error)
-	// DeclineDraw takes the draw offer made at ply off the table; false
-	// if there was none.
-	DeclineDraw(ctx context.Context, game string, ply int) (bool, error)
+	// ChangeDraw changes a game's draw offer by change, holding the game's
+	// row (two nodes at once: one after the other); change's error writes nothing.
+	ChangeDraw(ctx context.Context, game string, change func(d *Draw) error) (Draw, error)
 	// DrawOf is a game's last draw offer (the zero Draw: none).
 	DrawOf(ctx context.Context, game string) (Draw, error)
-	// SetBlock records (on) or lifts that guest blocks other: no quick
-	// messages from other, no pairing with them.
+	// SetBlock records (on) or lifts guest's block of other (no messages, no pairing).
 	SetBlock(ctx context.Context, guest, other string, on bool) error
 	// BlocksOf lists the guests guest has blocked.
 	BlocksOf(ctx context.Context, guest string) ([]string, error)
-	// Blocked says whether either of a and b blocked the other: a
-	// pairing never seats them together.
+	// Blocked says whether a or b blocked the other: a pairing never seats them together.
 	Blocked(ctx context.Context, a, b string) (bool, error)
 
 	// Bus carries events between the nodes sharing this database. The
@@ -181,7 +172,7 @@ type Store interface {
 	Close() error
 }
 
-// Draw is a game's draw offer, as the store keeps it.
+// Draw is a game's draw offer, as the store keeps it (ChangeDraw).
 type Draw struct {
 	Ply   int    // the game's ply when it was made: it holds only while the game is there
 	Seats uint8  // the seats that offered or accepted (bits); 0: declined
@@ -225,19 +216,11 @@ const (
 )
 
 // Wire is the status as the protocol names it (proto owns the names).
-func (s Status) Wire() proto.Status {
-	switch s {
-	case StatusOpen:
-		return proto.StatusOpen
-	case StatusPlaying:
-		return proto.StatusPlaying
-	case StatusFinished:
-		return proto.StatusFinished
-	case StatusAbandoned:
-		return proto.StatusAbandoned
-	}
-	return "none"
-}
+func (s Status) Wire() proto.Status { return wireStatus[min(int(s), len(wireStatus)-1)] }
+
+// wireStatus: any status beyond the known ones (a corrupt row) is "none".
+var wireStatus = [...]proto.Status{StatusNone: "none", StatusOpen: proto.StatusOpen, StatusPlaying: proto.StatusPlaying,
+	StatusFinished: proto.StatusFinished, StatusAbandoned: proto.StatusAbandoned, StatusAbandoned + 1: "none"}
 
 // String is the status's name.
 func (s Status) String() string { return string(s.Wire()) }
