@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
