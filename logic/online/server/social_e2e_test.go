@@ -118,6 +118,17 @@ func threeOn(t *testing.T, ctx context.Context, bases ...string) (ss []*client.S
 	return ss, g.Watch
 }
 
+// threeWatched is threeOn on one node, with a spectator's session.
+func threeWatched(t *testing.T, ctx context.Context, base string) (ann, bob, cid, spec *client.Session) {
+	ss, watch := threeOn(t, ctx, base)
+	spec, err := client.New(base).Watch(ctx, watch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(spec.Close)
+	return ss[0], ss[1], ss[2], spec
+}
+
 // TestServeDrawOffer: in a three-player game a draw offer gathers the
 // players' agreement, outlasts a kill -9 of the server, and ends the game
 // drawn when the last accepts; a move voids an offer; a seat's offers are
@@ -127,13 +138,7 @@ func TestServeDrawOffer(t *testing.T) {
 	eachEngine(t, func(t *testing.T, args []string) {
 		ctx := ctxFor(t, 60*time.Second)
 		n := startNode(t, "127.0.0.1:0", args...)
-		ss, watch := threeOn(t, ctx, n.Base)
-		ann, bob, cid := ss[0], ss[1], ss[2]
-		spec, err := client.New(n.Base).Watch(ctx, watch)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(spec.Close)
+		ann, bob, cid, spec := threeWatched(t, ctx, n.Base)
 		ca, cb, cc, cs := follow(ann), follow(bob), follow(cid), follow(spec)
 
 		// Hostile: a spectator offers; a refusal with nothing offered.
@@ -243,13 +248,7 @@ func TestServeQuickMessages(t *testing.T) {
 	eachEngine(t, func(t *testing.T, args []string) {
 		ctx := ctxFor(t, 60*time.Second)
 		n := startNode(t, "127.0.0.1:0", args...)
-		ss, watch := threeOn(t, ctx, n.Base)
-		ann, bob, cid := ss[0], ss[1], ss[2]
-		spec, err := client.New(n.Base).Watch(ctx, watch)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(spec.Close)
+		ann, bob, cid, spec := threeWatched(t, ctx, n.Base)
 		ca, cb, cc, cs := follow(ann), follow(bob), follow(cid), follow(spec)
 
 		send(t, ann, proto.Msg{T: proto.TSay, Phrase: "hello"})
