@@ -132,10 +132,27 @@ func (c *Client) Me(ctx context.Context) (proto.MeReply, error) {
 	return rep, err
 }
 
+// Profile is the guest's name and ratings with their rating history.
+func (c *Client) Profile(ctx context.Context) (proto.MeReply, error) {
+	var rep proto.MeReply
+	err := c.do(ctx, "GET", "/api/guests/me?history=1", nil, &rep)
+	return rep, err
+}
+
 // Leaderboard lists the best ratings of a variant and player count.
 func (c *Client) Leaderboard(ctx context.Context, variant string, players int) ([]proto.RatingInfo, error) {
+	return c.LeaderboardOf(ctx, variant, players, false)
+}
+
+// LeaderboardOf lists the best ratings of a variant and player count,
+// only the settled (not provisional) ones when settled.
+func (c *Client) LeaderboardOf(ctx context.Context, variant string, players int, settled bool) ([]proto.RatingInfo, error) {
 	var rep []proto.RatingInfo
-	err := c.do(ctx, "GET", fmt.Sprintf("/api/leaderboard?variant=%s&players=%d", url.QueryEscape(variant), players), nil, &rep)
+	q := fmt.Sprintf("/api/leaderboard?variant=%s&players=%d", url.QueryEscape(variant), players)
+	if settled {
+		q += "&settled=1"
+	}
+	err := c.do(ctx, "GET", q, nil, &rep)
 	return rep, err
 }
 

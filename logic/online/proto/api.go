@@ -87,6 +87,19 @@ type MeReply struct {
 	ID      string       `json:"id"`
 	Name    string       `json:"name"`
 	Ratings []RatingInfo `json:"ratings"`
+	// History is the caller's rating after each of their latest rated
+	// games (every variant and player count), oldest first: with
+	// ?history=1 only.
+	History []RatingPoint `json:"history,omitempty"`
+}
+
+// RatingPoint is a player's rating after one rated game.
+type RatingPoint struct {
+	Variant string  `json:"variant"`
+	Players int     `json:"players"`
+	Rating  float64 `json:"rating"`
+	RD      float64 `json:"rd"`
+	At      int64   `json:"at"` // Unix ms
 }
 
 // JoinRequest is the body of POST /api/join.

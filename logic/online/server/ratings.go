@@ -170,7 +170,8 @@ func ratingInfo(r store.Rating) proto.RatingInfo {
 }
 
 // handleMe answers the caller's name and ratings (their token says who:
-// guests have no public id to look them up by).
+// guests have no public id to look them up by), and with ?history=1
+// their rating after each of their latest rated games.
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	me, ok := s.authed(w, r)
 	if !ok {
@@ -185,8 +186,24 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	for _, x := range rs {
 		rep.Ratings = append(rep.Ratings, ratingInfo(x))
 	}
+	if r.URL.Query().Get("history") == "1" {
+		hs, err := s.cfg.Store.RatingHistory(r.Context(), me.ID, historySize)
+		if err != nil {
+			writeErr(w, http.StatusServiceUnavailable, "busy", "could not read the rating history")
+			return
+		}
+		rep.History = []proto.RatingPoint{}
+		for _, h := range hs {
+			rep.History = append(rep.History, proto.RatingPoint{Variant: h.Variant, Players: h.Players, Rating: h.Rating, RD: h.RD,
+				At: h.Updated.UnixMilli()})
+		}
+	}
 	writeJSON(w, http.StatusOK, rep)
 }
+
+// historySize is how many rated games GET /api/guests/me?history=1
+// lists: a profile's chart.
+const historySize = 100
 
 // leaderboardSize is how many players GET /api/leaderboard lists.
 const leaderboardSize = 100

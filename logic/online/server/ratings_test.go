@@ -115,8 +115,22 @@ func ratedGame(t *testing.T, ctx context.Context, base string) {
 		t.Fatal(err)
 	}
 	waitEvent(t, ctx, s2, "the resignation's end", func(m proto.Msg) bool { return m.T == proto.TOver })
-	if l2 := ratedAfter(t, ctx, loser, 2); l2.Rating >= l.Rating {
+	l2 := ratedAfter(t, ctx, loser, 2)
+	if l2.Rating >= l.Rating {
 		t.Fatalf("the loser resigned and went up: %+v after %+v", l2, l)
+	}
+	// The profile's history: the loser's rating after each game, oldest
+	// first; without ?history=1 none is sent.
+	p, err := loser.Profile(ctx)
+	if err != nil || len(p.History) != 2 || p.History[0].Rating != l.Rating || p.History[1].Rating != l2.Rating ||
+		p.History[1].Variant != "express" || p.History[1].Players != 2 || p.History[0].At > p.History[1].At || p.History[1].At == 0 {
+		t.Fatalf("the loser's history %+v, %v (ratings %v then %v)", p.History, err, l.Rating, l2.Rating)
+	}
+	if me, err := loser.Me(ctx); err != nil || me.History != nil {
+		t.Fatalf("Me sent a history: %+v, %v", me.History, err)
+	}
+	if p, err := eve.Profile(ctx); err != nil || len(p.History) != 0 {
+		t.Fatalf("an unrated player's history %+v, %v", p.History, err)
 	}
 }
 

@@ -180,3 +180,25 @@ func (s *sqlStore) Leaderboard(ctx context.Context, variant string, players int,
 	args = append(args, float64(rating.ProvisionalRD), limitOf(limit))
 	return s.ratings(ctx, where, ` ORDER BY CASE WHEN r.rd <= ? THEN 0 ELSE 1 END, r.rating DESC, r.guest LIMIT ?`, args...)
 }
+
+func (s *sqlStore) RatingHistory(ctx context.Context, guest string, limit int) ([]Rating, error) {
+	// The latest limit, newest first in the query, turned oldest first.
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT variant, players, rating, rd, at FROM rating_history
+		WHERE guest = ? ORDER BY at DESC, game DESC LIMIT ?`), guest, limitOf(limit))
+	if err != nil {
+		return nil, s.closedErr(err)
+	}
+	defer rows.Close()
+	var out []Rating
+	for rows.Next() {
+		r := Rating{Guest: guest}
+		var at int64
+		if err := rows.Scan(&r.Variant, &r.Players, &r.Rating, &r.RD, &at); err != nil {
+			return nil, err
+		}
+		r.Updated = fromMS(at)
+		out = append(out, r)
+	}
+	slices.Reverse(out)
+	return out, rows.Err()
+}

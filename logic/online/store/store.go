@@ -146,6 +146,10 @@ type Store interface {
 	// before provisional ones, or only settled ones when settledOnly; at
 	// most limit (limit <= 0: 100).
 	Leaderboard(ctx context.Context, variant string, players int, settledOnly bool, limit int) ([]Rating, error)
+	// RatingHistory lists a guest's ratings after each rated game, every
+	// variant and player count, the latest limit (limit <= 0: 100) in
+	// the order they were played (a profile's chart).
+	RatingHistory(ctx context.Context, guest string, limit int) ([]Rating, error)
 
 	Lobby // public games and quick pairing (lobby.go)
 	// ChangeDraw changes a game's draw offer by change, holding the game's
