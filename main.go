@@ -342,6 +342,8 @@ func screens() app.Screens {
 		Elsewhere:   pages.NewElsewhere,
 		Online:      lobby.NewOnline,
 		MyGames:     lobby.NewMyGames,
+		Profile:     lobby.NewProfile,
+		Leaderboard: lobby.NewLeaderboard,
 		OnlineGame:  game.NewOnline,
 		Puzzles:     game.NewPuzzles,
 	}

@@ -39,6 +39,10 @@ type Screens struct {
 	Online func(c *Context) Scene
 	// MyGames lists this player's online games, their turns and clocks.
 	MyGames func(c *Context) Scene
+	// Profile shows this player's ratings and their history;
+	// Leaderboard the best players of a variant and player count.
+	Profile     func(c *Context) Scene
+	Leaderboard func(c *Context) Scene
 	// OnlineGame is the table of an online game the Link plays; leave
 	// ends the Link and its session (the screen calls it as it closes).
 	OnlineGame func(c *Context, l *online.Link, leave func()) (Scene, error)

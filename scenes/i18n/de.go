@@ -482,4 +482,17 @@ var de = Catalog{
 	// other tab, which beats no more, is still open.
 	"elsewhere.maybe.title": "Dieses Spiel ist vielleicht in einem anderen Fenster geöffnet",
 	"elsewhere.maybe.text":  "Zuletzt hat ein anderes Fenster oder ein anderer Tab dieses Spiel gespeichert, und der Browser hat noch nicht gemeldet, ob es noch geöffnet ist. Übernimm hier, dann speichert das andere nicht mehr; oder spiele hier ohne Speichern.",
+
+	// The ratings' screens: the profile and the leaderboard (issue 47).
+	"setup.ratings":       "Wertungen",
+	"profile.title":       "Wertungen",
+	"profile.noguest":     "Spiele erst online: deine Wertungen kommen mit deinen Spielen.",
+	"profile.none":        "Noch keine gewerteten Spiele. Ein gewertetes Spiel braucht eine Zeit pro Zug.",
+	"profile.games":       "%d gewertete Spiele",
+	"profile.games.one":   "%d gewertetes Spiel",
+	"profile.history":     "Verlauf der Wertung",
+	"ratings.players":     "%d Spieler",
+	"leaderboard.title":   "Bestenliste",
+	"leaderboard.settled": "Nur gefestigte Wertungen",
+	"leaderboard.empty":   "Noch keine gewerteten Spieler",
 }

@@ -482,4 +482,17 @@ var en = Catalog{
 	// other tab, which beats no more, is still open.
 	"elsewhere.maybe.title": "This game may be open in another window",
 	"elsewhere.maybe.text":  "Another window or tab saved this game last, and the browser has not yet said whether it is still open. Take over here, and the other one stops saving; or play here without saving.",
+
+	// The ratings' screens: the profile and the leaderboard (issue 47).
+	"setup.ratings":       "Ratings",
+	"profile.title":       "Ratings",
+	"profile.noguest":     "Play a game online first: your ratings come with your games.",
+	"profile.none":        "No rated games yet. A rated game needs a time per move.",
+	"profile.games":       "%d rated games",
+	"profile.games.one":   "%d rated game",
+	"profile.history":     "Rating history",
+	"ratings.players":     "%d players",
+	"leaderboard.title":   "Leaderboard",
+	"leaderboard.settled": "Settled ratings only",
+	"leaderboard.empty":   "No rated players yet",
 }

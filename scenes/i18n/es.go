@@ -482,4 +482,17 @@ var es = Catalog{
 	// other tab, which beats no more, is still open.
 	"elsewhere.maybe.title": "Puede que esta partida esté abierta en otra ventana",
 	"elsewhere.maybe.text":  "Otra ventana o pestaña guardó esta partida por última vez, y el navegador aún no ha dicho si sigue abierta. Tómala aquí, y la otra deja de guardar; o juega aquí sin guardar.",
+
+	// The ratings' screens: the profile and the leaderboard (issue 47).
+	"setup.ratings":       "Puntuaciones",
+	"profile.title":       "Puntuaciones",
+	"profile.noguest":     "Juega primero en línea: tus puntuaciones llegan con tus partidas.",
+	"profile.none":        "Aún no hay partidas puntuadas. Una partida puntuada necesita un tiempo por jugada.",
+	"profile.games":       "%d partidas puntuadas",
+	"profile.games.one":   "%d partida puntuada",
+	"profile.history":     "Historial de puntuación",
+	"ratings.players":     "%d jugadores",
+	"leaderboard.title":   "Clasificación",
+	"leaderboard.settled": "Solo puntuaciones firmes",
+	"leaderboard.empty":   "Aún no hay jugadores puntuados",
 }

@@ -482,4 +482,17 @@ var fr = Catalog{
 	// other tab, which beats no more, is still open.
 	"elsewhere.maybe.title": "Cette partie est peut-être ouverte dans une autre fenêtre",
 	"elsewhere.maybe.text":  "Une autre fenêtre ou un autre onglet a sauvegardé cette partie en dernier, et le navigateur n’a pas encore dit s’il est toujours ouvert. Reprenez-la ici, et l’autre cesse de sauvegarder ; ou jouez ici sans sauvegarder.",
+
+	// The ratings' screens: the profile and the leaderboard (issue 47).
+	"setup.ratings":       "Classements",
+	"profile.title":       "Classements",
+	"profile.noguest":     "Jouez d’abord en ligne : votre classement vient avec vos parties.",
+	"profile.none":        "Aucune partie classée pour l’instant. Une partie classée demande un temps par coup.",
+	"profile.games":       "%d parties classées",
+	"profile.games.one":   "%d partie classée",
+	"profile.history":     "Évolution du classement",
+	"ratings.players":     "%d joueurs",
+	"leaderboard.title":   "Meilleurs joueurs",
+	"leaderboard.settled": "Classements établis seulement",
+	"leaderboard.empty":   "Aucun joueur classé pour l’instant",
 }

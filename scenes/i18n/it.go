@@ -482,4 +482,17 @@ var it = Catalog{
 	// other tab, which beats no more, is still open.
 	"elsewhere.maybe.title": "Questa partita potrebbe essere aperta in un’altra finestra",
 	"elsewhere.maybe.text":  "Un’altra finestra o scheda ha salvato questa partita per ultima, e il browser non ha ancora detto se è ancora aperta. Prendi il controllo qui, e l’altra smette di salvare; oppure gioca qui senza salvare.",
+
+	// The ratings' screens: the profile and the leaderboard (issue 47).
+	"setup.ratings":       "Punteggi",
+	"profile.title":       "Punteggi",
+	"profile.noguest":     "Gioca prima online: i tuoi punteggi arrivano con le tue partite.",
+	"profile.none":        "Ancora nessuna partita valutata. Una partita valutata richiede un tempo per mossa.",
+	"profile.games":       "%d partite valutate",
+	"profile.games.one":   "%d partita valutata",
+	"profile.history":     "Andamento del punteggio",
+	"ratings.players":     "%d giocatori",
+	"leaderboard.title":   "Classifica",
+	"leaderboard.settled": "Solo punteggi consolidati",
+	"leaderboard.empty":   "Ancora nessun giocatore valutato",
 }

@@ -20,6 +20,7 @@ var Counts = map[string]int{
 	"replay.provenwinin": 1,
 	"status.scored":      1,
 	"lobby.waiting":      0,
+	"profile.games":      0,
 }
 
 // one reports whether lang says n in the singular.

@@ -44,10 +44,11 @@ const (
 	actODevices  // this player's devices (devices.go)
 	actOLobby    // the lobby: public games, quick pairing
 	actOPublic   // Arg: 1 lists the new game in the lobby, 0 keeps it private
+	actORatings  // the player's profile: ratings and their history
 )
 
 func (a onlineAct) String() string {
-	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode", "permove", "watch", "devices", "lobby", "public"}[a]
+	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode", "permove", "watch", "devices", "lobby", "public", "ratings"}[a]
 }
 
 // The stages of the online page.
@@ -268,6 +269,8 @@ func (o *Online) Update(c *app.Context) error {
 		c.Push(NewLobby(c))
 	case actOPublic:
 		o.public = b.Arg == 1
+	case actORatings:
+		c.Push(c.Screens.Profile(c))
 	}
 	return nil
 }
@@ -850,16 +853,17 @@ func (o *Online) layout(c *app.Context) {
 		jw := math.Min(9*o.u, (w-o.u)/2)
 		if w >= 20*u {
 			jw = math.Min(6*u, jw)
-			// The lobby and Devices under My games where the screen has
-			// the row, else all four in one row, each a fifth.
+			// Ratings, the lobby and Devices under My games where the
+			// screen has the row, else all six in one row, each a sixth.
 			n, dy := 2.0, y+bh+0.4*u
 			if dy+bh > c.H-0.2*u {
-				n, jw, dy = 4, (w-0.8*u)/5, y
+				n, jw, dy = 5, (w-1.0*u)/6, y
 			}
 			right := x + w - n*(jw+0.2*u) // the row's buttons from here
 			o.codeBox.rect = layout.Rect{X: x, Y: y, W: right - x, H: bh}
 			o.bs.Add(ui.Button[onlineAct]{X: right + 0.2*u, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
 			o.bs.Add(ui.Button[onlineAct]{X: right + jw + 0.4*u, Y: y, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
+			o.bs.Add(ui.Button[onlineAct]{X: x + w - 3*jw - 0.4*u, Y: dy, W: jw, H: bh, Act: actORatings, Label: c.T("setup.ratings")})
 			o.bs.Add(ui.Button[onlineAct]{X: x + w - 2*jw - 0.2*u, Y: dy, W: jw, H: bh, Act: actOLobby, Label: c.T("online.lobby")})
 			o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: dy, W: jw, H: bh, Act: actODevices, Label: c.T("online.devices")})
 			break
@@ -869,6 +873,7 @@ func (o *Online) layout(c *app.Context) {
 		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
 		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOLobby, Label: c.T("online.lobby")})
 		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + 2*(bh+0.4*u), W: jw, H: bh, Act: actODevices, Label: c.T("online.devices")})
+		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y + 2*(bh+0.4*u), W: jw, H: bh, Act: actORatings, Label: c.T("setup.ratings")})
 	case stageWorking:
 		text(c.T("online.working"), 0.6, render.Ink, false)
 		o.answers(c, x, y, w, bh, 0, "")
