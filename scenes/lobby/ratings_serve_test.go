@@ -1,0 +1,102 @@
+//go:build !js
+
+package lobby
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"shiftago/logic/online/client"
+	"shiftago/logic/online/proto"
+	"shiftago/logic/online/servetest"
+	"shiftago/scenes/input"
+	"shiftago/scenes/looptest"
+	"shiftago/scenes/saves"
+)
+
+// TestRatingsPagesServe: against a real server, Bob resigns a rated game
+// to Ann; Ann's device (her guest kept as the online page keeps it)
+// opens her profile, which shows her one rating, provisional, of one
+// game, with its one point of history; the leaderboard lists both, Ann
+// first and marked; settled only lists nobody yet.
+func TestRatingsPagesServe(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "shiftago")
+	if err := servetest.Build(bin); err != nil {
+		t.Fatal(err)
+	}
+	n := servetest.Start(t, bin, "127.0.0.1:0", "--data", t.TempDir(), "--quiet")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	guest := func(name string) *client.Client {
+		cl := client.New(n.Base)
+		if err := cl.NewGuest(ctx, name); err != nil {
+			t.Fatal(err)
+		}
+		return cl
+	}
+	ann, bob := guest("Ann"), guest("Bob")
+	g, err := bob.Create(ctx, proto.CreateRequest{Variant: "expert", Rated: true, PerMove: 3600, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ann.Join(ctx, g.Invite); err != nil {
+		t.Fatal(err)
+	}
+	s, err := bob.Open(ctx, g.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Wait(ctx, func(x *client.State) bool { return x.Status == "playing" }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Send(proto.Msg{T: proto.TResign, Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if me, err := ann.Me(ctx); err == nil && len(me.Ratings) == 1 {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatal("Ann was never rated")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	c := looptest.NewContext(t, "en", 640, 480, 1)
+	st := &saves.Memory{}
+	b, _ := json.Marshal(keptGuest{Server: n.Base, Token: ann.Token, ID: ann.ID, Name: ann.Name})
+	_ = st.WriteNoBackup(guestFile, b)
+	c.Opts.Store, c.Opts.Online.Server = st, n.Base
+	c.In = input.Input{}
+	p := NewProfile(c).(*Profile)
+	for p.load != nil && ctx.Err() == nil {
+		p.Update(c)
+		time.Sleep(10 * time.Millisecond)
+	}
+	r := p.me.Ratings
+	if p.status != "" || p.me.Name != "Ann" || len(r) != 1 || r[0].Variant != "expert" || r[0].Games != 1 || !r[0].Provisional ||
+		r[0].Rating <= 1500 || len(p.history()) != 1 || len(p.rows.List) != 1 {
+		t.Fatalf("Ann's profile: status %q, %+v, history %+v", p.status, p.me, p.history())
+	}
+	lb := p.board(c)
+	wait := func() {
+		for lb.load != nil && ctx.Err() == nil {
+			lb.Update(c)
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	wait()
+	if lb.status != "" || len(lb.list) != 2 || lb.list[0].Name != "Ann" || lb.list[1].Name != "Bob" || lb.me != "Ann" {
+		t.Fatalf("the board: status %q, %+v", lb.status, lb.list)
+	}
+	lb.settled = true
+	lb.refetch(c)
+	wait()
+	if lb.status != c.T("leaderboard.empty") || len(lb.list) != 0 {
+		t.Fatalf("the settled board: status %q, %+v", lb.status, lb.list)
+	}
+}
