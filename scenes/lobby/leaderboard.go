@@ -159,14 +159,8 @@ func (lb *Leaderboard) Update(c *app.Context) error {
 // layout places the chips, the rows' band and the bar for c's size.
 func (lb *Leaderboard) layout(c *app.Context) {
 	lb.w, lb.h, lb.dirty, lb.still = c.W, c.H, false, false
-	u := ui.Unit(c.W, c.H)
-	lb.u = u
-	w := math.Min(c.W-2*u, 24*u)
-	x := (c.W - w) / 2
-	y := 1.2 * u
-	bh := math.Max(1.2*u, ui.Target(c.Scale))
-	lb.title = ui.TextBlock{X: x, Y: y, Size: 0.9 * u, Lines: ui.Wrap(c.Text, c.T("leaderboard.title"), 0.9*u, w, true), Col: render.Ink, Bold: true, Align: render.AlignLeft}
-	y += lb.title.Height() + 0.4*u
+	head, x, y, w, u, bh := pageTop(c, c.T("leaderboard.title"), "")
+	lb.u, lb.title = u, head[0]
 	lb.bs.Reset()
 	lb.bs.TextH = 1.1 * u
 	gap := 0.25 * u

@@ -203,32 +203,13 @@ func (p *Profile) board(c *app.Context) *Leaderboard {
 // chip: it picks the chart), the chart, the bar.
 func (p *Profile) layout(c *app.Context) {
 	p.w, p.h, p.dirty, p.still = c.W, c.H, false, false
-	u := ui.Unit(c.W, c.H)
-	p.u = u
-	w := math.Min(c.W-2*u, 24*u)
-	x := (c.W - w) / 2
-	y := 1.2 * u
-	bh := math.Max(1.2*u, ui.Target(c.Scale))
-	p.head = p.head[:0]
 	title := c.T("profile.title")
 	if p.me.Name != "" {
 		title += " · " + p.me.Name
 	}
-	for _, t := range []struct {
-		s    string
-		size float64
-		bold bool
-	}{{title, 0.9, true}, {p.status, 0.5, false}} {
-		if t.s == "" {
-			continue
-		}
-		b := ui.TextBlock{X: x, Y: y, Size: t.size * u, Lines: ui.Wrap(c.Text, t.s, t.size*u, w, t.bold), Col: render.Ink, Bold: t.bold, Align: render.AlignLeft}
-		if !t.bold {
-			b.Col = render.Dim
-		}
-		p.head = append(p.head, b)
-		y += b.Height() + 0.4*u
-	}
+	var x, y, w, u, bh float64
+	p.head, x, y, w, u, bh = pageTop(c, title, p.status)
+	p.u = u
 	p.bar.Reset()
 	p.bar.TextH = 1.1 * u
 	by := c.H - bh - 0.5*u
@@ -259,6 +240,29 @@ func (p *Profile) layout(c *app.Context) {
 	if len(p.me.Ratings) > 0 && bottom-y > 3*u {
 		p.chart = [4]float64{x, y, w, math.Min(bottom-y, 10*u)}
 	}
+}
+
+// pageTop lays out the top of a ratings page for c's size: the title
+// (bold) and, when there is one, the status line (dim) over a column of
+// x, w; y is where the page goes on, u its unit, bh a button's height.
+func pageTop(c *app.Context, title, status string) (head []ui.TextBlock, x, y, w, u, bh float64) {
+	u = ui.Unit(c.W, c.H)
+	w = math.Min(c.W-2*u, 24*u)
+	x, y = (c.W-w)/2, 1.2*u
+	bh = math.Max(1.2*u, ui.Target(c.Scale))
+	for i, s := range []string{title, status} {
+		if s == "" {
+			continue
+		}
+		size, bold, col := 0.9*u, true, render.Ink
+		if i > 0 {
+			size, bold, col = 0.5*u, false, render.Dim
+		}
+		b := ui.TextBlock{X: x, Y: y, Size: size, Lines: ui.Wrap(c.Text, s, size, w, bold), Col: col, Bold: bold, Align: render.AlignLeft}
+		head = append(head, b)
+		y += b.Height() + 0.4*u
+	}
+	return head, x, y, w, u, bh
 }
 
 // history is the chosen rating's points, oldest first.
