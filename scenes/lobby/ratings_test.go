@@ -168,7 +168,16 @@ func TestRatingsTaps(t *testing.T) {
 	}
 }
 
-// TestRatingsShots writes both pages at a phone, a tablet and a desktop
+// onlinePage is the online page laid out, where Ratings is.
+func onlinePage(c *app.Context) *Online {
+	o := NewOnline(c).(*Online)
+	c.In = input.Input{}
+	o.Update(c)
+	return o
+}
+
+// TestRatingsShots writes both pages (and the online page that opens
+// them) at a phone, a tablet and a desktop
 // in English and German into SHIFTAGO_SHOTS (skipped without it).
 func TestRatingsShots(t *testing.T) {
 	dir := os.Getenv("SHIFTAGO_SHOTS")
@@ -177,12 +186,12 @@ func TestRatingsShots(t *testing.T) {
 	}
 	l := looptest.Need(t)
 	for _, lg := range []string{"en", "de"} {
-		for _, sz := range [][3]int{{1280, 800, 1}, {1640, 2360, 2}, {1170, 2532, 3}} {
+		for _, sz := range [][3]int{{1280, 800, 1}, {1640, 2360, 2}, {1170, 2532, 3}, {640, 480, 1}} {
 			l.Do(func() {
 				c := looptest.NewContext(t, lg, float64(sz[0]), float64(sz[1]), float64(sz[2]))
 				for name, s := range map[string]interface {
 					Draw(*ebiten.Image, *app.Context)
-				}{"profile": profilePage(c), "leaderboard": leaderboardPage(c)} {
+				}{"profile": profilePage(c), "leaderboard": leaderboardPage(c), "online": onlinePage(c)} {
 					img := ebiten.NewImage(sz[0], sz[1])
 					s.Draw(img, c)
 					rgba := image.NewRGBA(image.Rect(0, 0, sz[0], sz[1]))
