@@ -41,14 +41,13 @@ const (
 	actOJoinCode // join the game of the code or link typed in the code box
 	actOPerMove  // Arg: the index in perMoveDays (0: live)
 	actOWatch    // watch the game of an invite whose seats are all taken
-	actODevices  // this player's devices (devices.go)
 	actOLobby    // the lobby: public games, quick pairing
 	actOPublic   // Arg: 1 lists the new game in the lobby, 0 keeps it private
 	actORatings  // the player's profile: ratings and their history
 )
 
 func (a onlineAct) String() string {
-	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode", "permove", "watch", "devices", "lobby", "public", "ratings"}[a]
+	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode", "permove", "watch", "lobby", "public", "ratings"}[a]
 }
 
 // The stages of the online page.
@@ -263,8 +262,6 @@ func (o *Online) Update(c *app.Context) error {
 		o.back(c)
 	case actOMyGames:
 		c.Push(NewMyGames(c))
-	case actODevices:
-		c.Push(NewDevices(c))
 	case actOLobby:
 		c.Push(NewLobby(c))
 	case actOPublic:
@@ -837,43 +834,55 @@ func (o *Online) layout(c *app.Context) {
 			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOSeat, Arg: i, Label: label, On: o.seats[i] == seatFriend})
 			friends = friends || o.seats[i] == seatFriend
 		})
-		if friends { // a free seat: anyone in the lobby may take it, if the game is public
-			row(2, func(i int, bx, bw float64) {
-				o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOPublic, Arg: i,
-					Label: c.T([...]string{"online.private", "online.public"}[i]), On: o.public == (i == 1)})
-			})
+		// A free seat: anyone in the lobby may take it, if the game is
+		// public. Private and Public stand between Create and Back where
+		// the page is wide (a short screen has no row to spare), else on
+		// a row of their own.
+		public := func(i int, bx, bw float64) {
+			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOPublic, Arg: i,
+				Label: c.T([...]string{"online.private", "online.public"}[i]), On: o.public == (i == 1)})
+		}
+		wide := w >= 20*u
+		if friends && !wide {
+			row(2, public)
 		}
 		y += 0.3 * u
-		o.answers(c, x, y, w, bh, actOCreate, c.T("online.create"))
+		if friends && wide {
+			bw := (w - 0.6*u) / 4
+			o.bs.Add(ui.Button[onlineAct]{X: x, Y: y, W: bw, H: bh, Act: actOCreate, Label: c.T("online.create"), On: true, Bold: true})
+			public(0, x+bw+0.2*u, bw)
+			public(1, x+2*(bw+0.2*u), bw)
+			o.bs.Add(ui.Button[onlineAct]{X: x + w - bw, Y: y, W: bw, H: bh, Act: actOBack, Label: c.T("online.back")})
+		} else {
+			o.answers(c, x, y, w, bh, actOCreate, c.T("online.create"))
+		}
 		y += bh + 0.6*u
 		// Or join a friend's game by its code or link, typed or pasted.
 		// And the games already under way (My games): on that row where
 		// the page is wide, below it where it is narrow (a phone upright
 		// has the height, a landscape screen has not).
 		jw := math.Min(9*o.u, (w-o.u)/2)
-		if w >= 20*u {
+		if wide {
 			jw = math.Min(6*u, jw)
-			// Ratings, the lobby and Devices under My games where the
-			// screen has the row, else all six in one row, each a sixth.
+			// The lobby and Ratings under My games where the screen has
+			// the row, else all four in one row, each a fifth.
 			n, dy := 2.0, y+bh+0.4*u
 			if dy+bh > c.H-0.2*u {
-				n, jw, dy = 5, (w-1.0*u)/6, y
+				n, jw, dy = 4, (w-0.8*u)/5, y
 			}
 			right := x + w - n*(jw+0.2*u) // the row's buttons from here
 			o.codeBox.rect = layout.Rect{X: x, Y: y, W: right - x, H: bh}
 			o.bs.Add(ui.Button[onlineAct]{X: right + 0.2*u, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
 			o.bs.Add(ui.Button[onlineAct]{X: right + jw + 0.4*u, Y: y, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
-			o.bs.Add(ui.Button[onlineAct]{X: x + w - 3*jw - 0.4*u, Y: dy, W: jw, H: bh, Act: actORatings, Label: c.T("setup.ratings")})
 			o.bs.Add(ui.Button[onlineAct]{X: x + w - 2*jw - 0.2*u, Y: dy, W: jw, H: bh, Act: actOLobby, Label: c.T("online.lobby")})
-			o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: dy, W: jw, H: bh, Act: actODevices, Label: c.T("online.devices")})
+			o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: dy, W: jw, H: bh, Act: actORatings, Label: c.T("setup.ratings")})
 			break
 		}
 		o.codeBox.rect = layout.Rect{X: x, Y: y, W: w - jw - 0.2*u, H: bh}
 		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
 		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
 		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOLobby, Label: c.T("online.lobby")})
-		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + 2*(bh+0.4*u), W: jw, H: bh, Act: actODevices, Label: c.T("online.devices")})
-		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y + 2*(bh+0.4*u), W: jw, H: bh, Act: actORatings, Label: c.T("setup.ratings")})
+		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + 2*(bh+0.4*u), W: jw, H: bh, Act: actORatings, Label: c.T("setup.ratings")})
 	case stageWorking:
 		text(c.T("online.working"), 0.6, render.Ink, false)
 		o.answers(c, x, y, w, bh, 0, "")

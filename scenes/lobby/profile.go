@@ -25,9 +25,12 @@ const (
 	actPRating      profileAct = iota // Arg: the rating whose history the chart shows, from 0
 	actPLeaderboard                   // the leaderboard of the chosen rating
 	actPBack
+	actPDevices // this player's devices (devices.go): the player's own things live here
 )
 
-func (a profileAct) String() string { return [...]string{"rating", "leaderboard", "back"}[a] }
+func (a profileAct) String() string {
+	return [...]string{"rating", "leaderboard", "back", "devices"}[a]
+}
 
 // fetch runs f once away from the frame (a request can take seconds on
 // a slow network; the frame never waits) and hands its answer to the
@@ -179,6 +182,8 @@ func (p *Profile) Update(c *app.Context) error {
 		c.Push(p.board(c))
 	case actPBack:
 		c.Pop()
+	case actPDevices:
+		c.Push(NewDevices(c))
 	}
 	return nil
 }
@@ -213,8 +218,9 @@ func (p *Profile) layout(c *app.Context) {
 	p.bar.Reset()
 	p.bar.TextH = 1.1 * u
 	by := c.H - bh - 0.5*u
-	bw := math.Min(9*u, (w-u)/2)
+	bw := math.Min(9*u, (w-0.8*u)/3)
 	p.bar.Add(ui.Button[profileAct]{X: x, Y: by, W: bw, H: bh, Act: actPLeaderboard, Label: c.T("leaderboard.title")})
+	p.bar.Add(ui.Button[profileAct]{X: x + bw + 0.4*u, Y: by, W: bw, H: bh, Act: actPDevices, Label: c.T("online.devices")})
 	p.bar.Add(ui.Button[profileAct]{X: x + w - bw, Y: by, W: bw, H: bh, Act: actPBack, Label: c.T("online.back")})
 	bottom := by - 0.4*u
 	// The ratings: two to a line where the page is wide, so that the
