@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"shiftago/logic/online/store/pgbatch"
 )
@@ -77,7 +78,12 @@ func openPostgres(ctx context.Context, dsn string, o Options) (*sqlStore, error)
 		// No row: not at the ply before, not playing, or no such game.
 		return stored, err
 	}
-	l := &pgListener{dsn: dsn, channel: channel, hub: h}
+	// A LISTEN connection found dead says the pool's idle connections
+	// may be dead as well (the same network, the same database): they
+	// are closed, so that the next queries connect afresh instead of
+	// each waiting out its time on a silent socket.
+	lost := func() { db.SetMaxIdleConns(0); db.SetMaxIdleConns(16) }
+	l := &pgListener{dsn: dsn, channel: channel, hub: h, lost: lost}
 	// The first LISTEN happens before Open returns, so that an event
 	// committed after Open is never missed.
 	conn, err := l.connect(ctx)
@@ -141,15 +147,34 @@ func (b *pgBus) Subscribe(buffer int) *Subscription { return b.s.hub.subscribe(b
 type pgListener struct {
 	dsn, channel string
 	hub          *hub
+	lost         func() // the connection was found dead
 	wg           sync.WaitGroup
 }
 
+// The LISTEN connection's checks. A socket to the database can die in
+// silence (a network drop, a database host that stopped answering): no
+// close and no reset ever comes, and a LISTEN that waited on it for ever
+// would hear no event again while every query succeeded on fresh pool
+// connections, leaving this node's games behind the store for good. So
+// a listener that heard nothing for listenIdle asks the database, and a
+// connection that does not answer within listenPing is made again (and
+// every game resyncs, as after any reconnect). Connecting is bounded
+// too: a database that takes connections without answering must not
+// hold the reconnect loop.
+const (
+	listenIdle    = 5 * time.Second
+	listenPing    = 5 * time.Second
+	listenConnect = 10 * time.Second
+)
+
 func (l *pgListener) connect(ctx context.Context) (*pgx.Conn, error) {
+	ctx, cancel := context.WithTimeout(ctx, listenConnect)
+	defer cancel()
 	conn, err := pgx.Connect(ctx, l.dsn)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{l.channel}.Sanitize()); err != nil {
+	if _, err := conn.Exec(ctx, l.listen()); err != nil {
 		conn.Close(ctx)
 		return nil, err
 	}
@@ -161,11 +186,17 @@ func (l *pgListener) run(ctx context.Context, conn *pgx.Conn) {
 	backoff := 100 * time.Millisecond
 	for {
 		for conn != nil {
-			n, err := conn.WaitForNotification(ctx)
+			n, err := l.wait(ctx, conn)
 			if err != nil {
 				conn.Close(context.Background())
 				conn = nil
+				if ctx.Err() == nil {
+					l.lost()
+				}
 				break
+			}
+			if n == nil {
+				continue // quiet, and the connection answered
 			}
 			var e Event
 			if json.Unmarshal([]byte(n.Payload), &e) == nil && e.Game != "" {
@@ -191,3 +222,22 @@ func (l *pgListener) run(ctx context.Context, conn *pgx.Conn) {
 		}
 	}
 }
+
+// wait waits for the next notification; nil with no error when none came
+// for listenIdle and the connection still answers a check.
+func (l *pgListener) wait(ctx context.Context, conn *pgx.Conn) (*pgconn.Notification, error) {
+	wctx, cancel := context.WithTimeout(ctx, listenIdle)
+	n, err := conn.WaitForNotification(wctx)
+	cancel()
+	if err == nil || ctx.Err() != nil || !pgconn.Timeout(err) {
+		return n, err
+	}
+	// The check says LISTEN again (a no-op on a live connection), so
+	// that pg_stat_activity still shows the connection as the listener.
+	pctx, cancel := context.WithTimeout(ctx, listenPing)
+	defer cancel()
+	_, err = conn.Exec(pctx, l.listen())
+	return nil, err
+}
+
+func (l *pgListener) listen() string { return "LISTEN " + pgx.Identifier{l.channel}.Sanitize() }
