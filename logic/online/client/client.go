@@ -479,8 +479,14 @@ func (s *Session) run(first chan<- error) {
 		}
 		if first != nil {
 			if err != nil {
+				// A refusal is final (a bad token, no such game),
+				// unless it says "not now": a node busy or unable to
+				// read its database for a moment. Open then tries
+				// again, as a reconnect does, until its context ends;
+				// given up, the game would wait for this player for
+				// ever.
 				var ref *ErrRefused
-				if errors.As(err, &ref) {
+				if errors.As(err, &ref) && ref.Msg.Code != proto.CodeBusy && ref.Msg.Code != proto.CodeRate {
 					first <- err
 					return
 				}

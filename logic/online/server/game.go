@@ -169,9 +169,14 @@ func (g *game) fresh() {
 	defer cancel()
 	rec, err := g.srv.cfg.Store.Game(ctx, g.id)
 	if err != nil {
-		if !errors.Is(err, store.ErrClosed) && g.srv.ctx.Err() == nil {
-			g.log().Warn("store read", slog.Any("err", err))
+		if errors.Is(err, store.ErrClosed) || g.srv.ctx.Err() != nil {
+			return
 		}
+		// The hello is answered with what the actor has, which may be
+		// behind a change whose event came before the actor was here
+		// to mark it: reread the game once the store answers again.
+		g.log().Warn("store read", slog.Any("err", err))
+		g.rereadLater()
 		return
 	}
 	if rec.Version > g.t.rec.Version {
@@ -208,6 +213,13 @@ func (g *game) hearMove(e store.Event) {
 	}
 	g.heardMu.Unlock()
 	g.heardVersion(e.Version)
+}
+
+// rereadLater has the actor reread the game after reloadRetry: a read
+// failed, and no event may come to say the game is behind the store.
+func (g *game) rereadLater() {
+	g.resync.Store(true)
+	time.AfterFunc(reloadRetry, g.poke)
 }
 
 // mustResync records that this node may have missed events of the game.
@@ -453,8 +465,7 @@ func (g *game) reload() {
 		// The game may now be behind the store, with no event to come
 		// that would say so: read it again in a while.
 		g.log().Error("reload", slog.Any("err", err))
-		g.resync.Store(true)
-		time.AfterFunc(reloadRetry, g.poke)
+		g.rereadLater()
 		return
 	}
 	old := g.t

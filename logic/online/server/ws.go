@@ -241,6 +241,9 @@ func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
 	gameID := m.Game
 	if m.Token != "" {
 		gu, err := s.cfg.Store.GuestByToken(ctx, m.Token)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return c.storeDown("read the guest", err)
+		}
 		if err != nil {
 			c.send(proto.Refuse(0, "", proto.CodeAuth, "unknown token"))
 			c.close(websocket.StatusPolicyViolation, "auth")
@@ -249,6 +252,9 @@ func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
 		c.guest, c.device = gu.ID, gu.Device
 	} else {
 		rec, err := s.cfg.Store.GameBySpectator(ctx, m.Watch)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return c.storeDown("read the game", err)
+		}
 		if err != nil {
 			c.send(proto.Refuse(0, "", proto.CodeNoGame, "no game has this spectator code"))
 			c.close(websocket.StatusPolicyViolation, "no game")
@@ -260,13 +266,11 @@ func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
 		return false
 	}
 	g, err := s.acquire(ctx, gameID)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return c.storeDown("open the game", err)
+	}
 	if err != nil {
-		code := proto.CodeNoGame
-		if !errors.Is(err, store.ErrNotFound) {
-			code = proto.CodeBusy
-			s.log.Error("open game", slog.String("game", gameID), slog.Any("err", err))
-		}
-		c.send(proto.Refuse(0, "", code, "the game cannot be opened"))
+		c.send(proto.Refuse(0, "", proto.CodeNoGame, "the game cannot be opened"))
 		c.close(websocket.StatusPolicyViolation, "no game")
 		return false
 	}
@@ -302,6 +306,19 @@ var gameCommands = map[proto.Type]func(g *game, c *conn, m proto.Msg){
 	proto.TResign:   (*game).resign,
 	proto.TOffer:    (*game).offer,
 	proto.TDecline:  (*game).decline,
+}
+
+// storeDown refuses a hello that the store could not answer (a database
+// slow or refusing connections for a while) as busy, which a client
+// takes as "come back", never as a bad token or a missing game, which it
+// would take as final and so leave its game for good.
+func (c *conn) storeDown(what string, err error) bool {
+	if c.srv.ctx.Err() == nil && !errors.Is(err, store.ErrClosed) {
+		c.srv.refusals.warn("hello: store", slog.String("what", what), slog.Any("err", err))
+	}
+	c.send(proto.Refuse(0, "", proto.CodeBusy, "the server cannot read its database now: reconnect"))
+	c.close(websocket.StatusTryAgainLater, "busy")
+	return false
 }
 
 // dispatch hands a command to the game; it returns 1 for a refusal that
