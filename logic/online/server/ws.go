@@ -238,6 +238,11 @@ func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
 		c.close(websocket.StatusPolicyViolation, "version")
 		return false
 	}
+	// The request's context never ends while the socket is open: bound
+	// the hello's reads as every store call is, or a database socket
+	// that went silent holds the handler for as long as the client waits.
+	ctx, cancel := context.WithTimeout(ctx, storeWait)
+	defer cancel()
 	gameID := m.Game
 	if m.Token != "" {
 		gu, err := s.cfg.Store.GuestByToken(ctx, m.Token)
