@@ -145,7 +145,12 @@ func TestServeTwoNodesNoFrozenGame(t *testing.T) {
 					cancel()
 					if err != nil {
 						g.mu.Lock()
-						g.frozen = fmt.Sprintf("player %d (node %d) waited %v for its turn: %v", p, p+1, freezeWait, err)
+						// Both players may wait in vain (the second
+						// after the first gave up): keep both words.
+						if g.frozen != "" {
+							g.frozen += "; "
+						}
+						g.frozen += fmt.Sprintf("player %d (node %d) waited %v for its turn at ply %d: %v", p, p+1, freezeWait, s.Snapshot().Ply(), err)
 						g.mu.Unlock()
 						return
 					}
