@@ -367,8 +367,11 @@ test('a bad link is reported on screen and the setup opens', { timeout: 240_000 
   console.log(`bundle: ${(wasm.transferred / 1048576).toFixed(2)} MB transferred, ${(wasm.decoded / 1048576).toFixed(2)} MB unpacked; ` +
     `first playable frame ${page.firstPlayableMs} ms from the local server`);
   // 3.56 MiB at CI's brotli quality 5 on commit cc9f79b (3.72 before the
-  // cuts of issue 29): a change that adds much to the download is seen.
-  assert.ok(wasm.transferred <= 3.65 * 1048576, `the bundle transfers ${wasm.transferred} bytes, over 3.65 MiB`);
+  // cuts of issue 29); 3.71 MiB (3,885,699 bytes) on 50e73f8, with the
+  // lobby, devices, ratings pages and quick messages of issue 47. The
+  // bound guards against growth; issue 49's first-visit goal is smaller
+  // and still open (wasm/README.md).
+  assert.ok(wasm.transferred <= 3.75 * 1048576, `the bundle transfers ${wasm.transferred} bytes, over 3.75 MiB`);
   // The notice stays until a tap closes it (it used to vanish after 5 s),
   // and that tap does nothing else.
   const t0 = await api(page, 'ticks');
