@@ -30,7 +30,7 @@ func TestServeRatingsSurviveACrash(t *testing.T) {
 			n := startNode(t, "127.0.0.1:0", "--db", dsn)
 			t.Setenv("SHIFTAGO_TEST_CRASH_BEFORE_RATINGS", "")
 			two := []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}
-			sa, _, ann, bob := pair(t, ctx, n.Base, proto.CreateRequest{Variant: "express", Rated: true, PerMove: 3600, Seats: two})
+			sa, sb, ann, bob := pair(t, ctx, n.Base, proto.CreateRequest{Variant: "express", Rated: true, PerMove: 3600, Seats: two})
 			game := sa.Snapshot().Game
 			if err := sa.Send(proto.Msg{T: proto.TResign, Seat: 0}); err != nil {
 				t.Fatal(err)
@@ -40,7 +40,10 @@ func TestServeRatingsSurviveACrash(t *testing.T) {
 			case <-ctx.Done():
 				t.Fatal("the node did not die at the end of the rated game")
 			}
+			// Both sessions end before the clients are pointed at the new
+			// node: Bob's still read its client's Bases while reconnecting.
 			sa.Close()
+			sb.Close()
 
 			// What the dead node left: the end committed, no rating.
 			st, err := store.Open(ctx, dsn)
