@@ -903,6 +903,11 @@ func (o *Online) layout(c *app.Context) {
 	case stageJoin:
 		text(c.F("online.joinwhat", o.code), 0.6, render.Ink, false)
 		act, label := actOJoin, c.T("online.takeseat")
+		// The invite's details arrive from the server a moment after the
+		// page opens (seconds on a slow network): their room is kept from
+		// the start, two lines each, so Join does not jump from under a
+		// finger on its way down.
+		details := y + (2*0.55*1.3+0.4+2*0.5*1.3+0.4)*u
 		if o.inv != nil {
 			who, what := o.inviteWords(c)
 			text(who, 0.55, render.Ink, false)
@@ -913,6 +918,7 @@ func (o *Online) layout(c *app.Context) {
 				act, label = actOWatch, c.T("online.watch")
 			}
 		}
+		y = math.Max(y, details)
 		o.answers(c, x, y, w, bh, act, label)
 	case stageFailed:
 		text(c.T("online.failed"), 0.6, render.Ink, false)

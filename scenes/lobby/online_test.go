@@ -3,6 +3,8 @@ package lobby
 import (
 	"testing"
 
+	"shiftago/logic/online/proto"
+	"shiftago/render/ui"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/looptest"
 )
@@ -34,6 +36,38 @@ func TestOnlinePageFits(t *testing.T) {
 							t.Errorf("%s %v, stage %d: button %v below the screen (%.0f > %.0f)", lg, sz, stage, b.Act, b.Y+b.H, c.H)
 						}
 					}
+				}
+			}
+		}
+	})
+}
+
+// TestJoinStaysPut: the invite page's details arrive after the page
+// opens; the Join button must not move when they do, or a tap already
+// on its way lands on nothing (CI's phone tapped Join as the details
+// came and waited a minute for a table).
+func TestJoinStaysPut(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			for _, sz := range [][2]float64{{640, 480}, {390 * 3, 844 * 3}, {1280, 800}} {
+				c := looptest.NewContext(t, lg, sz[0], sz[1], 1)
+				o := &Online{players: 2, stage: stageJoin, code: "KQ7WXDM3RZ"}
+				join := func() ui.Button[onlineAct] {
+					o.layout(c)
+					for _, b := range o.bs.List {
+						if b.Act == actOJoin {
+							return b
+						}
+					}
+					t.Fatalf("%s %v: no Join button", lg, sz)
+					return ui.Button[onlineAct]{}
+				}
+				before := join()
+				o.inv = &proto.GameReply{Variant: "extreme", Players: 4, PerMove: 86400, Invite: "KQ7WXDM3RZ",
+					Table: []proto.SeatInfo{{Name: "Annabelle"}, {Name: "Bartholomew"}, {}, {}}}
+				if after := join(); after.X != before.X || after.Y != before.Y {
+					t.Errorf("%s %v: Join moved from (%.0f, %.0f) to (%.0f, %.0f) when the invite's details came", lg, sz, before.X, before.Y, after.X, after.Y)
 				}
 			}
 		}
