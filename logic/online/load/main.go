@@ -41,6 +41,7 @@ import (
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 )
 
 func main() {
@@ -332,7 +333,7 @@ func run(games int, duration, think, stall time.Duration, dsn, bin string) error
 	}
 	// Check against the database: every acknowledged move stored once, at
 	// its ply, and nothing stored that was not acknowledged.
-	st, err := store.Open(ctx, dsn)
+	st, err := sqlstore.Open(ctx, dsn)
 	if err != nil {
 		return err
 	}

@@ -13,12 +13,12 @@ import (
 	"testing"
 	"time"
 
-	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 )
 
 // capsOn is the caps c over a fresh SQLite store of the test's own.
 func capsOn(t *testing.T, c Caps) *abuse {
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "caps.db"))
+	st, err := sqlstore.Open(context.Background(), filepath.Join(t.TempDir(), "caps.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

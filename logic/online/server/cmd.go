@@ -25,6 +25,7 @@ import (
 
 	"shiftago/logic/online/static"
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 )
 
 // DefaultAddr is where shiftago-server listens when told nothing: this
@@ -215,7 +216,7 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer, embed
 		where = where[:strings.Index(where, "://")+3] + "…" + where[strings.LastIndex(where, "@"):]
 	}
 	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	st, err := store.Open(openCtx, dsn)
+	st, err := sqlstore.Open(openCtx, dsn)
 	cancel()
 	if err != nil {
 		return fail("database %s: %v", where, err)

@@ -15,6 +15,7 @@ import (
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 	"shiftago/logic/online/store/storetest"
 	"shiftago/logic/race"
 )
@@ -108,7 +109,7 @@ func TestServeTwoNodesNoFrozenGame(t *testing.T) {
 	// is stored while the second node loads the game for Bob's hello,
 	// the moment that froze games. Then each plays a random legal move
 	// whenever it is their turn.
-	st, err := store.Open(ctx, dsn)
+	st, err := sqlstore.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}

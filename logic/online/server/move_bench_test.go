@@ -18,6 +18,7 @@ import (
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/servetest"
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 	"shiftago/logic/online/store/storetest"
 )
 
@@ -152,7 +153,7 @@ func newBenchNode(b *testing.B, dsn string) *benchNode {
 		u.Host = n.cable.Addr
 		dsn = u.String()
 	}
-	st, err := store.Open(ctx, dsn)
+	st, err := sqlstore.Open(ctx, dsn)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/servetest"
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 	"shiftago/logic/online/store/storetest"
 )
 
@@ -337,7 +338,7 @@ func TestProxyNodeKilled(t *testing.T) {
 		return
 	}
 
-	st, err := store.Open(ctx, dsn)
+	st, err := sqlstore.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}

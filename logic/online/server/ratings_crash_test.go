@@ -10,6 +10,7 @@ import (
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 	"shiftago/logic/online/store/storetest"
 )
 
@@ -46,7 +47,7 @@ func TestServeRatingsSurviveACrash(t *testing.T) {
 			sb.Close()
 
 			// What the dead node left: the end committed, no rating.
-			st, err := store.Open(ctx, dsn)
+			st, err := sqlstore.Open(ctx, dsn)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -36,24 +36,21 @@ type Moved struct {
 	Result     string `json:"r,omitempty"`
 }
 
-// ms and fromMS are how times are stored and sent: Unix milliseconds,
-// 0 for none.
-func ms(t time.Time) int64 {
+// Millis and FromMillis are how times are stored and sent: Unix
+// milliseconds, 0 for none.
+func Millis(t time.Time) int64 {
 	if t.IsZero() {
 		return 0
 	}
 	return t.UnixMilli()
 }
 
-func fromMS(v int64) time.Time {
+// FromMillis is the time Millis gave v for (UTC), zero for 0.
+func FromMillis(v int64) time.Time {
 	if v == 0 {
 		return time.Time{}
 	}
 	return time.UnixMilli(v).UTC()
-}
-
-func movedOf(a Append, at time.Time) *Moved {
-	return &Moved{Move: a.Move, By: a.By, At: ms(at), ToMoveSeat: a.ToMoveSeat, Deadline: ms(a.Deadline), Status: a.Status, Result: a.Result}
 }
 
 // StoredMove is the move an EventMove stored and the Append that stored
@@ -63,9 +60,9 @@ func (e Event) StoredMove() (Move, Append, bool) {
 	if e.Kind != EventMove || m == nil {
 		return Move{}, Append{}, false
 	}
-	return Move{Game: e.Game, Ply: e.Ply, Move: m.Move, By: m.By, At: fromMS(m.At)},
-		Append{Game: e.Game, Ply: e.Ply, Move: m.Move, By: m.By, At: fromMS(m.At), ToMoveSeat: m.ToMoveSeat,
-			Deadline: fromMS(m.Deadline), Status: m.Status, Result: m.Result}, true
+	return Move{Game: e.Game, Ply: e.Ply, Move: m.Move, By: m.By, At: FromMillis(m.At)},
+		Append{Game: e.Game, Ply: e.Ply, Move: m.Move, By: m.By, At: FromMillis(m.At), ToMoveSeat: m.ToMoveSeat,
+			Deadline: FromMillis(m.Deadline), Status: m.Status, Result: m.Result}, true
 }
 
 // EventKind says what changed.
@@ -108,7 +105,7 @@ type Bus interface {
 // Subscription receives events until it is closed or dropped.
 type Subscription struct {
 	c    chan Event
-	hub  *hub
+	hub  *Hub
 	mu   sync.Mutex
 	err  error
 	done bool
@@ -128,18 +125,22 @@ func (s *Subscription) Err() error {
 // Close ends the subscription. It is safe to call more than once.
 func (s *Subscription) Close() { s.hub.remove(s, nil) }
 
-// hub fans events out to a node's subscribers, dropping slow ones. Both
-// buses use it: the SQLite store calls deliver after each commit, the
-// PostgreSQL store from its LISTEN connection.
-type hub struct {
+// Hub fans events out to a node's subscribers, dropping slow ones. Both
+// engines' buses use it (package sqlstore): the SQLite store calls
+// Deliver after each commit, the PostgreSQL store from its LISTEN
+// connection (package pgevents).
+type Hub struct {
 	mu     sync.Mutex
 	subs   map[*Subscription]struct{}
 	closed bool
 }
 
-func newHub() *hub { return &hub{subs: map[*Subscription]struct{}{}} }
+// NewHub is a hub with no subscriber.
+func NewHub() *Hub { return &Hub{subs: map[*Subscription]struct{}{}} }
 
-func (h *hub) subscribe(buffer int) *Subscription {
+// Subscribe is a new subscription with a buffer of that many events (at
+// least 1); on a closed hub it is ended already, with ErrClosed.
+func (h *Hub) Subscribe(buffer int) *Subscription {
 	if buffer < 1 {
 		buffer = 1
 	}
@@ -155,9 +156,9 @@ func (h *hub) subscribe(buffer int) *Subscription {
 	return s
 }
 
-// deliver hands e to every subscriber without ever waiting: a full
+// Deliver hands e to every subscriber without ever waiting: a full
 // buffer drops that subscriber.
-func (h *hub) deliver(e Event) {
+func (h *Hub) Deliver(e Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.subs {
@@ -169,13 +170,13 @@ func (h *hub) deliver(e Event) {
 	}
 }
 
-func (h *hub) remove(s *Subscription, why error) {
+func (h *Hub) remove(s *Subscription, why error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.endLocked(s, why)
 }
 
-func (h *hub) endLocked(s *Subscription, why error) {
+func (h *Hub) endLocked(s *Subscription, why error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.done {
@@ -186,7 +187,8 @@ func (h *hub) endLocked(s *Subscription, why error) {
 	close(s.c)
 }
 
-func (h *hub) close() {
+// Close ends every subscription with ErrClosed, and the ones made later.
+func (h *Hub) Close() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.closed = true
@@ -195,25 +197,9 @@ func (h *hub) close() {
 	}
 }
 
-// memBus is the bus of a single node (SQLite): events go straight to the
-// hub.
-type memBus struct {
-	hub    *hub
-	origin string
-}
-
-func (b *memBus) Publish(ctx context.Context, e Event) error {
-	if err := stamp(&e, b.origin); err != nil {
-		return err
-	}
-	b.hub.deliver(e)
-	return nil
-}
-
-func (b *memBus) Subscribe(buffer int) *Subscription { return b.hub.subscribe(buffer) }
-
-// stamp checks an event a server publishes and names its origin.
-func stamp(e *Event, origin string) error {
+// Stamp checks an event a server publishes (Bus.Publish) and names its
+// origin, the publishing node, unless it has one.
+func (e *Event) Stamp(origin string) error {
 	if e.Origin == "" {
 		e.Origin = origin
 	}

@@ -50,12 +50,6 @@ const DeviceSeenEvery = 5 * time.Minute
 // one (logic/online/README.md, "One player, many devices").
 const RecoveryLength = 20
 
-// The kinds of device_codes.
-const (
-	codeLink     = 0
-	codeRecovery = 1
-)
-
 // ValidDeviceCode reports whether code (NormalizeCode) could be a link
 // code (CodeLength letters) or a recovery code (RecoveryLength).
 func ValidDeviceCode(code string) bool {

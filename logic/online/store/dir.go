@@ -45,21 +45,3 @@ func MakeDataDir(dir string) error {
 	}
 	return os.Chmod(dir, 0o700)
 }
-
-// privateFile creates the SQLite file path with mode 0600 if it is not
-// there, and makes an existing one (and its -wal and -shm files) 0600.
-// SQLite gives the -wal and -shm files it creates the main file's mode,
-// so they follow.
-func privateFile(path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return err
-	}
-	f.Close()
-	for _, p := range []string{path, path + "-wal", path + "-shm"} {
-		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-	}
-	return nil
-}

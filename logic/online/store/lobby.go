@@ -68,7 +68,3 @@ type Pairing struct {
 // ask of a closed page is never paired after it (a browser tab in the
 // background may run its timers only once a minute).
 const PairFresh = 75 * time.Second
-
-// pairedKept is how long the answer of a paired ask is kept for its
-// guest's poll.
-const pairedKept = time.Hour

@@ -1,6 +1,6 @@
 //go:build !js
 
-package store_test
+package sqlstore_test
 
 import (
 	"bufio"
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 )
 
 // The child of TestKill9 is this test binary again, told by these
@@ -34,7 +35,7 @@ func TestMain(m *testing.M) {
 // before).
 func writeMovesUntilKilled(dsn, game, guest string) int {
 	ctx := context.Background()
-	s, err := store.Open(ctx, dsn)
+	s, err := sqlstore.Open(ctx, dsn)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

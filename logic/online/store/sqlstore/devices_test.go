@@ -1,6 +1,6 @@
 //go:build !js
 
-package store_test
+package sqlstore_test
 
 import (
 	"crypto/sha256"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 )
 
 // TestDevices (issue 47): a link code makes a new device of its player,
@@ -157,7 +158,7 @@ func TestDevices(t *testing.T) {
 func TestMigrationStep4(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
 		ctx := ctxT(t)
-		old, err := store.OpenAtVersion(ctx, dsn, 3)
+		old, err := sqlstore.OpenAtVersion(ctx, dsn, 3)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,6 @@
 //go:build !js
 
-package store
+package sqlstore
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"shiftago/logic/online/store"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,20 +21,20 @@ type sqlStore struct {
 	engine string
 	w      *sql.DB // changes; for SQLite a pool of one connection: one writer
 	r      *sql.DB // reads; for PostgreSQL the same pool as w
-	hub    *hub
-	bus    Bus
+	hub    *store.Hub
+	bus    store.Bus
 	origin string
 	// notify, when set (PostgreSQL), sends events inside the transaction
 	// that made them (NOTIFY is delivered at commit, never for a
 	// rollback); else they go to the hub after the commit.
-	notify func(ctx context.Context, tx *sql.Tx, e Event) error
+	notify func(ctx context.Context, tx *sql.Tx, e store.Event) error
 	// appendOne, when set (PostgreSQL), stores a move in the usual case
 	// (the game playing at the ply before it) in one statement that is
 	// its own transaction, its NOTIFY included: one round trip and one
 	// commit instead of six round trips. False when the usual case does
 	// not hold (nothing was changed then): the transaction in
 	// AppendMove finds out what does.
-	appendOne func(ctx context.Context, a Append, at time.Time, e Event) (bool, error)
+	appendOne func(ctx context.Context, a store.Append, at time.Time, e store.Event) (bool, error)
 	isUnique  func(error) bool // a unique or primary key violation
 	isFK      func(error) bool // a foreign key violation
 	closeOnce sync.Once
@@ -46,7 +47,7 @@ const maxNameLen, maxMoveLen, maxResultLen = 64, 64, 200
 // q rebinds a query's "?" to "$1", "$2"… for PostgreSQL. No query here
 // has a "?" inside a string literal.
 func (s *sqlStore) q(query string) string {
-	if s.engine != EnginePostgres {
+	if s.engine != store.EnginePostgres {
 		return query
 	}
 	var b strings.Builder
@@ -65,7 +66,7 @@ func (s *sqlStore) q(query string) string {
 
 // forUpdate locks the rows a SELECT reads until the transaction ends.
 func (s *sqlStore) forUpdate() string {
-	if s.engine == EnginePostgres {
+	if s.engine == store.EnginePostgres {
 		return " FOR UPDATE"
 	}
 	return ""
@@ -81,7 +82,7 @@ func (s *sqlStore) migrate(ctx context.Context, to int) error {
 		return err
 	}
 	defer tx.Rollback()
-	if s.engine == EnginePostgres {
+	if s.engine == store.EnginePostgres {
 		// 0x5348494654 is "SHIFT": one lock for the database, which also
 		// serialises migrations of different schemas; they are short.
 		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(357895506516)"); err != nil {
@@ -107,7 +108,7 @@ func (s *sqlStore) migrate(ctx context.Context, to int) error {
 				return fmt.Errorf("schema version %d: %w", v, err)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO schema_version (version, applied) VALUES (?, ?)`), v, ms(s.now())); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO schema_version (version, applied) VALUES (?, ?)`), v, store.Millis(s.now())); err != nil {
 			return err
 		}
 	}
@@ -116,14 +117,14 @@ func (s *sqlStore) migrate(ctx context.Context, to int) error {
 
 // change runs fn in a write transaction and publishes the events fn
 // emitted once it is committed.
-func (s *sqlStore) change(ctx context.Context, fn func(tx *sql.Tx, emit func(Event)) error) error {
+func (s *sqlStore) change(ctx context.Context, fn func(tx *sql.Tx, emit func(store.Event)) error) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return s.closedErr(err)
 	}
 	defer tx.Rollback()
-	var events []Event
-	if err := fn(tx, func(e Event) { e.Origin = s.origin; events = append(events, e) }); err != nil {
+	var events []store.Event
+	if err := fn(tx, func(e store.Event) { e.Origin = s.origin; events = append(events, e) }); err != nil {
 		return err
 	}
 	if s.notify != nil {
@@ -138,7 +139,7 @@ func (s *sqlStore) change(ctx context.Context, fn func(tx *sql.Tx, emit func(Eve
 	}
 	if s.notify == nil {
 		for _, e := range events {
-			s.hub.deliver(e)
+			s.hub.Deliver(e)
 		}
 	}
 	return nil
@@ -146,28 +147,28 @@ func (s *sqlStore) change(ctx context.Context, fn func(tx *sql.Tx, emit func(Eve
 
 func (s *sqlStore) closedErr(err error) error {
 	if err != nil && strings.Contains(err.Error(), "database is closed") {
-		return errors.Join(ErrClosed, err)
+		return errors.Join(store.ErrClosed, err)
 	}
 	return err
 }
 
 func checkName(name string) error {
 	if strings.TrimSpace(name) == "" || len(name) > maxNameLen || strings.ContainsFunc(name, func(r rune) bool { return r < ' ' || r == 0x7f }) {
-		return fmt.Errorf("%w: a display name is 1 to %d bytes of printable text", ErrInvalid, maxNameLen)
+		return fmt.Errorf("%w: a display name is 1 to %d bytes of printable text", store.ErrInvalid, maxNameLen)
 	}
 	return nil
 }
 
-func (s *sqlStore) CreateGuest(ctx context.Context, name string) (Guest, string, error) {
+func (s *sqlStore) CreateGuest(ctx context.Context, name string) (store.Guest, string, error) {
 	if err := checkName(name); err != nil {
-		return Guest{}, "", err
+		return store.Guest{}, "", err
 	}
-	now := fromMS(ms(s.now()))
-	g := Guest{ID: newID(), Name: name, Created: now, Seen: now}
+	now := store.FromMillis(store.Millis(s.now()))
+	g := store.Guest{ID: newID(), Name: name, Created: now, Seen: now}
 	token := newToken()
-	err := s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
+	err := s.change(ctx, func(tx *sql.Tx, _ func(store.Event)) error {
 		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO guests (id, name, token_hash, created, seen) VALUES (?, ?, ?, ?, ?)`),
-			g.ID, g.Name, hashToken(token), ms(g.Created), ms(g.Seen))
+			g.ID, g.Name, hashToken(token), store.Millis(g.Created), store.Millis(g.Seen))
 		if err != nil {
 			return err
 		}
@@ -175,50 +176,50 @@ func (s *sqlStore) CreateGuest(ctx context.Context, name string) (Guest, string,
 		return err
 	})
 	if err != nil {
-		return Guest{}, "", err
+		return store.Guest{}, "", err
 	}
 	return g, token, nil
 }
 
-func (s *sqlStore) guestWhere(ctx context.Context, where string, arg string) (Guest, error) {
-	var g Guest
+func (s *sqlStore) guestWhere(ctx context.Context, where string, arg string) (store.Guest, error) {
+	var g store.Guest
 	var created, seen int64
 	err := s.r.QueryRowContext(ctx, s.q(`SELECT id, name, created, seen FROM guests WHERE `+where), arg).Scan(&g.ID, &g.Name, &created, &seen)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Guest{}, ErrNotFound
+		return store.Guest{}, store.ErrNotFound
 	}
 	if err != nil {
-		return Guest{}, s.closedErr(err)
+		return store.Guest{}, s.closedErr(err)
 	}
-	g.Created, g.Seen = fromMS(created), fromMS(seen)
+	g.Created, g.Seen = store.FromMillis(created), store.FromMillis(seen)
 	return g, nil
 }
 
-func (s *sqlStore) GuestByToken(ctx context.Context, token string) (Guest, error) {
+func (s *sqlStore) GuestByToken(ctx context.Context, token string) (store.Guest, error) {
 	if token == "" || len(token) > 256 {
-		return Guest{}, ErrNotFound
+		return store.Guest{}, store.ErrNotFound
 	}
-	var g Guest
+	var g store.Guest
 	var created, seen, devSeen int64
 	err := s.r.QueryRowContext(ctx, s.q(`SELECT g.id, g.name, g.created, g.seen, d.id, d.seen FROM devices d JOIN guests g ON g.id = d.guest
 		WHERE d.token_hash = ?`), hashToken(token)).Scan(&g.ID, &g.Name, &created, &seen, &g.Device, &devSeen)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Guest{}, ErrNotFound // no such token, or its device was revoked
+		return store.Guest{}, store.ErrNotFound // no such token, or its device was revoked
 	}
 	if err != nil {
-		return Guest{}, s.closedErr(err)
+		return store.Guest{}, s.closedErr(err)
 	}
-	g.Created, g.Seen = fromMS(created), fromMS(seen)
-	s.deviceSeen(ctx, g.Device, fromMS(devSeen))
+	g.Created, g.Seen = store.FromMillis(created), store.FromMillis(seen)
+	s.deviceSeen(ctx, g.Device, store.FromMillis(devSeen))
 	// The token was used: the guest is seen, and kept from PurgeGuests.
 	// Written at most once a SeenEvery, so that the hot path (every API
 	// request, every hello) stays a read.
 	now := s.now()
-	if now.Sub(g.Seen) >= SeenEvery {
-		g.Seen = fromMS(ms(now))
+	if now.Sub(g.Seen) >= store.SeenEvery {
+		g.Seen = store.FromMillis(store.Millis(now))
 		// A failed write only leaves the guest looking older; the
 		// lookup itself succeeded.
-		_, _ = s.w.ExecContext(ctx, s.q(`UPDATE guests SET seen = ? WHERE id = ? AND seen < ?`), ms(g.Seen), g.ID, ms(g.Seen))
+		_, _ = s.w.ExecContext(ctx, s.q(`UPDATE guests SET seen = ? WHERE id = ? AND seen < ?`), store.Millis(g.Seen), g.ID, store.Millis(g.Seen))
 	}
 	return g, nil
 }
@@ -229,7 +230,7 @@ func (s *sqlStore) GuestByToken(ctx context.Context, token string) (Guest, error
 // plays keeps its seats, so it is never purged.
 func (s *sqlStore) PurgeGuests(ctx context.Context, before time.Time, limit int) (int, error) {
 	var n int64
-	err := s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
+	err := s.change(ctx, func(tx *sql.Tx, _ func(store.Event)) error {
 		// The outer seen < ? is checked again on the row being deleted
 		// (PostgreSQL rereads a row updated meanwhile), so a guest whose
 		// token is used while this runs stays.
@@ -237,7 +238,7 @@ func (s *sqlStore) PurgeGuests(ctx context.Context, before time.Time, limit int)
 			SELECT id FROM guests g WHERE g.seen < ? AND g.created < ?
 			AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.guest = g.id)
 			AND NOT EXISTS (SELECT 1 FROM games WHERE games.creator = g.id)
-			LIMIT ?)`), ms(before), ms(before), ms(before), limitOf(limit))
+			LIMIT ?)`), store.Millis(before), store.Millis(before), store.Millis(before), limitOf(limit))
 		if err != nil {
 			return err
 		}
@@ -247,19 +248,19 @@ func (s *sqlStore) PurgeGuests(ctx context.Context, before time.Time, limit int)
 	return int(n), err
 }
 
-func (s *sqlStore) Guest(ctx context.Context, id string) (Guest, error) {
+func (s *sqlStore) Guest(ctx context.Context, id string) (store.Guest, error) {
 	return s.guestWhere(ctx, "id = ?", id)
 }
 
-func (s *sqlStore) RenameGuest(ctx context.Context, id, name string) (Guest, error) {
+func (s *sqlStore) RenameGuest(ctx context.Context, id, name string) (store.Guest, error) {
 	if err := checkName(name); err != nil {
-		return Guest{}, err
+		return store.Guest{}, err
 	}
-	err := s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
+	err := s.change(ctx, func(tx *sql.Tx, _ func(store.Event)) error {
 		return mustOne(tx.ExecContext(ctx, s.q(`UPDATE guests SET name = ? WHERE id = ?`), name, id))
 	})
 	if err != nil {
-		return Guest{}, err
+		return store.Guest{}, err
 	}
 	return s.Guest(ctx, id)
 }
@@ -274,7 +275,7 @@ func mustOne(res sql.Result, err error) error {
 		return err
 	}
 	if n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	return nil
 }
@@ -283,19 +284,19 @@ const gameCols = `id, code, code_expires, spectator, creator, setup, status, res
 
 type scanner interface{ Scan(...any) error }
 
-func scanGame(row scanner) (Game, error) {
-	var g Game
+func scanGame(row scanner) (store.Game, error) {
+	var g store.Game
 	var setup string
 	var deadline, created, updated, codeExpires int64
 	err := row.Scan(&g.ID, &g.Code, &codeExpires, &g.Spectator, &g.Creator, &setup, &g.Status, &g.Result, &g.Ply, &g.Version,
 		&g.ToMoveSeat, &deadline, &g.RematchOf, &created, &updated)
 	if err != nil {
-		return Game{}, err
+		return store.Game{}, err
 	}
-	if g.Setup, err = ParseSetup(setup); err != nil {
-		return Game{}, fmt.Errorf("game %s: stored %w", g.ID, err)
+	if g.Setup, err = store.ParseSetup(setup); err != nil {
+		return store.Game{}, fmt.Errorf("game %s: stored %w", g.ID, err)
 	}
-	g.Deadline, g.Created, g.Updated, g.CodeExpires = fromMS(deadline), fromMS(created), fromMS(updated), fromMS(codeExpires)
+	g.Deadline, g.Created, g.Updated, g.CodeExpires = store.FromMillis(deadline), store.FromMillis(created), store.FromMillis(updated), store.FromMillis(codeExpires)
 	return g, nil
 }
 
@@ -314,7 +315,7 @@ type querier interface {
 // own snapshot.
 func (s *sqlStore) snapshot(ctx context.Context, read func(tx *sql.Tx) error) error {
 	opts := &sql.TxOptions{ReadOnly: true}
-	if s.engine == EnginePostgres {
+	if s.engine == store.EnginePostgres {
 		opts.Isolation = sql.LevelRepeatableRead
 	}
 	tx, err := s.r.BeginTx(ctx, opts)
@@ -326,7 +327,7 @@ func (s *sqlStore) snapshot(ctx context.Context, read func(tx *sql.Tx) error) er
 }
 
 // gameOne reads one game and its seats in one snapshot.
-func (s *sqlStore) gameOne(ctx context.Context, where string, args ...any) (g Game, err error) {
+func (s *sqlStore) gameOne(ctx context.Context, where string, args ...any) (g store.Game, err error) {
 	err = s.snapshot(ctx, func(tx *sql.Tx) error {
 		g, err = s.gameWhere(ctx, tx, where, args...)
 		return err
@@ -336,27 +337,27 @@ func (s *sqlStore) gameOne(ctx context.Context, where string, args ...any) (g Ga
 
 // gameWhere reads one game and its seats through db (a transaction, or a
 // pool when a torn read does not matter).
-func (s *sqlStore) gameWhere(ctx context.Context, db querier, where string, args ...any) (Game, error) {
+func (s *sqlStore) gameWhere(ctx context.Context, db querier, where string, args ...any) (store.Game, error) {
 	g, err := scanGame(db.QueryRowContext(ctx, s.q(`SELECT `+gameCols+` FROM games WHERE `+where), args...))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, ErrNotFound
+		return store.Game{}, store.ErrNotFound
 	}
 	if err != nil {
-		return Game{}, s.closedErr(err)
+		return store.Game{}, s.closedErr(err)
 	}
-	gs := []*Game{&g}
+	gs := []*store.Game{&g}
 	if err := s.loadSeats(ctx, db, gs); err != nil {
-		return Game{}, err
+		return store.Game{}, err
 	}
 	return g, nil
 }
 
 // loadSeats fills in the seats of games, in one query.
-func (s *sqlStore) loadSeats(ctx context.Context, db querier, games []*Game) error {
+func (s *sqlStore) loadSeats(ctx context.Context, db querier, games []*store.Game) error {
 	if len(games) == 0 {
 		return nil
 	}
-	byID := make(map[string]*Game, len(games))
+	byID := make(map[string]*store.Game, len(games))
 	args := make([]any, len(games))
 	for i, g := range games {
 		byID[g.ID] = g
@@ -371,7 +372,7 @@ func (s *sqlStore) loadSeats(ctx context.Context, db querier, games []*Game) err
 	defer rows.Close()
 	for rows.Next() {
 		var id string
-		var st Seat
+		var st store.Seat
 		var conn int
 		if err := rows.Scan(&id, &st.Index, &st.Kind, &st.Level, &st.Guest, &conn); err != nil {
 			return err
@@ -382,73 +383,73 @@ func (s *sqlStore) loadSeats(ctx context.Context, db querier, games []*Game) err
 	return rows.Err()
 }
 
-func (s *sqlStore) Game(ctx context.Context, id string) (Game, error) {
+func (s *sqlStore) Game(ctx context.Context, id string) (store.Game, error) {
 	return s.gameOne(ctx, "id = ?", id)
 }
 
-func (s *sqlStore) GameByCode(ctx context.Context, code string) (Game, error) {
-	code = NormalizeCode(code)
-	if !ValidCode(code) {
-		return Game{}, ErrNotFound
+func (s *sqlStore) GameByCode(ctx context.Context, code string) (store.Game, error) {
+	code = store.NormalizeCode(code)
+	if !store.ValidCode(code) {
+		return store.Game{}, store.ErrNotFound
 	}
 	// A code past its time, or of a game that filled, opens nothing: the
 	// fewer live codes, the less a guess can hit.
-	return s.gameOne(ctx, "code = ? AND code_expires > ?", code, ms(s.now()))
+	return s.gameOne(ctx, "code = ? AND code_expires > ?", code, store.Millis(s.now()))
 }
 
-func (s *sqlStore) GameBySpectator(ctx context.Context, spectator string) (Game, error) {
+func (s *sqlStore) GameBySpectator(ctx context.Context, spectator string) (store.Game, error) {
 	return s.gameOne(ctx, "spectator = ?", spectator)
 }
 
-func (s *sqlStore) RematchOf(ctx context.Context, old string) (Game, error) {
+func (s *sqlStore) RematchOf(ctx context.Context, old string) (store.Game, error) {
 	return s.gameOne(ctx, "rematch_of = ?", old)
 }
 
 // checkSeats refuses seats that do not fit the setup.
-func checkSeats(st Setup, seats []Seat) error {
+func checkSeats(st store.Setup, seats []store.Seat) error {
 	if len(seats) != st.Players {
-		return fmt.Errorf("%w: %d seats for %d players", ErrInvalid, len(seats), st.Players)
+		return fmt.Errorf("%w: %d seats for %d players", store.ErrInvalid, len(seats), st.Players)
 	}
 	for i, se := range seats {
 		switch {
-		case se.Kind > SeatComputer:
-			return fmt.Errorf("%w: seat %d: unknown kind %d", ErrInvalid, i, se.Kind)
-		case se.Kind == SeatComputer && (se.Level < 1 || se.Level > 99 || se.Guest != ""):
-			return fmt.Errorf("%w: seat %d: a computer seat needs a level 1 to 99 and no guest", ErrInvalid, i)
-		case se.Kind == SeatHotSeat && se.Guest == "":
-			return fmt.Errorf("%w: seat %d: a hot-seat seat belongs to the guest whose device it is on", ErrInvalid, i)
+		case se.Kind > store.SeatComputer:
+			return fmt.Errorf("%w: seat %d: unknown kind %d", store.ErrInvalid, i, se.Kind)
+		case se.Kind == store.SeatComputer && (se.Level < 1 || se.Level > 99 || se.Guest != ""):
+			return fmt.Errorf("%w: seat %d: a computer seat needs a level 1 to 99 and no guest", store.ErrInvalid, i)
+		case se.Kind == store.SeatHotSeat && se.Guest == "":
+			return fmt.Errorf("%w: seat %d: a hot-seat seat belongs to the guest whose device it is on", store.ErrInvalid, i)
 		case len(se.Guest) > 64:
-			return fmt.Errorf("%w: seat %d: guest id too long", ErrInvalid, i)
+			return fmt.Errorf("%w: seat %d: guest id too long", store.ErrInvalid, i)
 		}
 	}
 	return nil
 }
 
 // openRemote counts remote seats nobody holds yet.
-func openRemote(seats []Seat) int {
+func openRemote(seats []store.Seat) int {
 	n := 0
 	for _, se := range seats {
-		if se.Kind == SeatRemote && se.Guest == "" {
+		if se.Kind == store.SeatRemote && se.Guest == "" {
 			n++
 		}
 	}
 	return n
 }
 
-func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
+func (s *sqlStore) CreateGame(ctx context.Context, ng store.NewGame) (store.Game, error) {
 	if err := ng.Setup.Validate(); err != nil {
-		return Game{}, err
+		return store.Game{}, err
 	}
 	if err := checkSeats(ng.Setup, ng.Seats); err != nil {
-		return Game{}, err
+		return store.Game{}, err
 	}
 	if ng.ToMoveSeat < 0 || ng.ToMoveSeat >= ng.Setup.Players {
-		return Game{}, fmt.Errorf("%w: seat to move %d of %d", ErrInvalid, ng.ToMoveSeat, ng.Setup.Players)
+		return store.Game{}, fmt.Errorf("%w: seat to move %d of %d", store.ErrInvalid, ng.ToMoveSeat, ng.Setup.Players)
 	}
-	now := fromMS(ms(s.now()))
-	g := Game{
+	now := store.FromMillis(store.Millis(s.now()))
+	g := store.Game{
 		ID: newID(), Spectator: newID(), Creator: ng.Creator, Setup: ng.Setup,
-		Status: StatusOpen, Version: 1, ToMoveSeat: ng.ToMoveSeat, Deadline: fromMS(ms(ng.Deadline)),
+		Status: store.StatusOpen, Version: 1, ToMoveSeat: ng.ToMoveSeat, Deadline: store.FromMillis(store.Millis(ng.Deadline)),
 		RematchOf: ng.RematchOf, Created: now, Updated: now,
 	}
 	for i, se := range ng.Seats {
@@ -456,7 +457,7 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		g.Seats = append(g.Seats, se)
 	}
 	if openRemote(g.Seats) == 0 {
-		g.Status = StatusPlaying
+		g.Status = store.StatusPlaying
 		if g.Deadline.IsZero() && g.Setup.MoveTime > 0 {
 			g.Deadline = now.Add(g.Setup.MoveTime)
 		}
@@ -464,7 +465,7 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		// Only a game with a free seat has a code that opens anything.
 		ttl := ng.CodeTTL
 		if ttl <= 0 {
-			ttl = DefaultCodeTTL
+			ttl = store.DefaultCodeTTL
 		}
 		g.CodeExpires = now.Add(ttl)
 	}
@@ -474,28 +475,28 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	}
 	for attempt := 0; ; attempt++ {
 		g.Code = newCode()
-		err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
+		err := s.change(ctx, func(tx *sql.Tx, emit func(store.Event)) error {
 			return s.insertGame(ctx, tx, emit, g, rematch)
 		})
 		switch {
 		case err == nil:
 			return g, nil
 		case s.isFK(err):
-			return Game{}, fmt.Errorf("%w: no such creator guest or rematch game", ErrInvalid)
+			return store.Game{}, fmt.Errorf("%w: no such creator guest or rematch game", store.ErrInvalid)
 		case s.isUnique(err) && g.RematchOf != "" && s.rematchExists(ctx, g.RematchOf):
-			return Game{}, ErrRematchExists
+			return store.Game{}, store.ErrRematchExists
 		case s.isUnique(err) && attempt < 5:
 			continue // a join code drawn twice: draw again
 		}
-		return Game{}, err
+		return store.Game{}, err
 	}
 }
 
 // insertGame writes a new game and its seats in tx.
-func (s *sqlStore) insertGame(ctx context.Context, tx *sql.Tx, emit func(Event), g Game, rematch any) error {
+func (s *sqlStore) insertGame(ctx context.Context, tx *sql.Tx, emit func(store.Event), g store.Game, rematch any) error {
 	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, code, code_expires, spectator, creator, setup, status, result, ply, version, to_move_seat, deadline, rematch_of, created, updated, public)
 		VALUES (?, ?, ?, ?, ?, ?, ?, '', 0, 1, ?, ?, ?, ?, ?, ?)`),
-		g.ID, g.Code, ms(g.CodeExpires), g.Spectator, g.Creator, g.Setup.JSON(), g.Status, g.ToMoveSeat, ms(g.Deadline), rematch, ms(g.Created), ms(g.Created), boolInt(g.Setup.Public))
+		g.ID, g.Code, store.Millis(g.CodeExpires), g.Spectator, g.Creator, g.Setup.JSON(), g.Status, g.ToMoveSeat, store.Millis(g.Deadline), rematch, store.Millis(g.Created), store.Millis(g.Created), boolInt(g.Setup.Public))
 	if err != nil {
 		return err
 	}
@@ -510,7 +511,7 @@ func (s *sqlStore) insertGame(ctx context.Context, tx *sql.Tx, emit func(Event),
 			return err
 		}
 	}
-	emit(Event{Game: g.ID, Kind: EventCreated, Version: 1})
+	emit(store.Event{Game: g.ID, Kind: store.EventCreated, Version: 1})
 	return nil
 }
 
@@ -522,23 +523,23 @@ func (s *sqlStore) rematchExists(ctx context.Context, old string) bool {
 // bumpVersion moves a game to its next version if it is still at
 // version, and reports ErrStale or ErrNotFound if not.
 func (s *sqlStore) bumpVersion(ctx context.Context, tx *sql.Tx, game string, version int64, set string, args ...any) error {
-	all := append(args, ms(s.now()), game, version)
+	all := append(args, store.Millis(s.now()), game, version)
 	err := mustOne(tx.ExecContext(ctx, s.q(`UPDATE games SET `+set+`version = version + 1, updated = ? WHERE id = ? AND version = ?`), all...))
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, store.ErrNotFound) {
 		var v int64
 		if e := tx.QueryRowContext(ctx, s.q(`SELECT version FROM games WHERE id = ?`), game).Scan(&v); e == nil {
-			return ErrStale
+			return store.ErrStale
 		}
 	}
 	return err
 }
 
-func (s *sqlStore) TakeSeat(ctx context.Context, game string, seat int, guest string) (Game, error) {
+func (s *sqlStore) TakeSeat(ctx context.Context, game string, seat int, guest string) (store.Game, error) {
 	if guest == "" || len(guest) > 64 {
-		return Game{}, fmt.Errorf("%w: no guest", ErrInvalid)
+		return store.Game{}, fmt.Errorf("%w: no guest", store.ErrInvalid)
 	}
-	var g Game
-	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
+	var g store.Game
+	err := s.change(ctx, func(tx *sql.Tx, emit func(store.Event)) error {
 		var err error
 		// Lock the game's row (PostgreSQL; SQLite's IMMEDIATE transaction
 		// holds the whole database already): two guests taking the last
@@ -547,15 +548,15 @@ func (s *sqlStore) TakeSeat(ctx context.Context, game string, seat int, guest st
 		if g, err = s.gameWhere(ctx, tx, "id = ?"+s.forUpdate(), game); err != nil {
 			return err
 		}
-		if g.Status != StatusOpen || seat < 0 || seat >= len(g.Seats) {
-			return ErrSeatTaken
+		if g.Status != store.StatusOpen || seat < 0 || seat >= len(g.Seats) {
+			return store.ErrSeatTaken
 		}
 		// The WHERE is the guard between two guests racing: the second
 		// UPDATE finds the seat held and changes nothing.
 		err = mustOne(tx.ExecContext(ctx, s.q(`UPDATE seats SET guest = ? WHERE game = ? AND idx = ? AND kind = ? AND guest = ''`),
-			guest, game, seat, SeatRemote))
-		if errors.Is(err, ErrNotFound) {
-			return ErrSeatTaken
+			guest, game, seat, store.SeatRemote))
+		if errors.Is(err, store.ErrNotFound) {
+			return store.ErrSeatTaken
 		}
 		if err != nil {
 			return err
@@ -564,44 +565,44 @@ func (s *sqlStore) TakeSeat(ctx context.Context, game string, seat int, guest st
 		set, args := "", []any(nil)
 		if openRemote(g.Seats) == 0 {
 			// Full: the code opens nothing any more.
-			g.Status, g.CodeExpires = StatusPlaying, time.Time{}
-			set, args = "status = ?, code_expires = 0, ", []any{StatusPlaying}
+			g.Status, g.CodeExpires = store.StatusPlaying, time.Time{}
+			set, args = "status = ?, code_expires = 0, ", []any{store.StatusPlaying}
 			if g.Deadline.IsZero() && g.Setup.MoveTime > 0 {
-				g.Deadline = fromMS(ms(s.now().Add(g.Setup.MoveTime)))
-				set, args = set+"deadline = ?, ", append(args, ms(g.Deadline))
+				g.Deadline = store.FromMillis(store.Millis(s.now().Add(g.Setup.MoveTime)))
+				set, args = set+"deadline = ?, ", append(args, store.Millis(g.Deadline))
 			}
 		}
 		if err := s.bumpVersion(ctx, tx, game, g.Version, set, args...); err != nil {
 			return err
 		}
 		g.Version++
-		emit(Event{Game: game, Kind: EventSeat, Ply: g.Ply, Version: g.Version})
+		emit(store.Event{Game: game, Kind: store.EventSeat, Ply: g.Ply, Version: g.Version})
 		return nil
 	})
 	if err != nil {
-		return Game{}, err
+		return store.Game{}, err
 	}
 	return s.Game(ctx, game)
 }
 
-func (s *sqlStore) ReplaceSeat(ctx context.Context, game string, version int64, se Seat) (Game, error) {
-	if err := checkSeats(Setup{Players: 1}, []Seat{se}); err != nil {
-		return Game{}, err
+func (s *sqlStore) ReplaceSeat(ctx context.Context, game string, version int64, se store.Seat) (store.Game, error) {
+	if err := checkSeats(store.Setup{Players: 1}, []store.Seat{se}); err != nil {
+		return store.Game{}, err
 	}
-	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
+	err := s.change(ctx, func(tx *sql.Tx, emit func(store.Event)) error {
 		if err := s.bumpVersion(ctx, tx, game, version, ""); err != nil {
 			return err
 		}
 		err := mustOne(tx.ExecContext(ctx, s.q(`UPDATE seats SET kind = ?, level = ?, guest = ?, connected = ? WHERE game = ? AND idx = ?`),
 			se.Kind, se.Level, se.Guest, boolInt(se.Connected), game, se.Index))
-		if errors.Is(err, ErrNotFound) {
-			return fmt.Errorf("%w: no seat %d", ErrInvalid, se.Index)
+		if errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("%w: no seat %d", store.ErrInvalid, se.Index)
 		}
-		emit(Event{Game: game, Kind: EventSeat, Version: version + 1})
+		emit(store.Event{Game: game, Kind: store.EventSeat, Version: version + 1})
 		return err
 	})
 	if err != nil {
-		return Game{}, err
+		return store.Game{}, err
 	}
 	return s.Game(ctx, game)
 }
@@ -614,59 +615,59 @@ func boolInt(b bool) int {
 }
 
 func (s *sqlStore) SetConnected(ctx context.Context, game string, seat int, connected bool) error {
-	return s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
+	return s.change(ctx, func(tx *sql.Tx, emit func(store.Event)) error {
 		err := mustOne(tx.ExecContext(ctx, s.q(`UPDATE seats SET connected = ? WHERE game = ? AND idx = ?`), boolInt(connected), game, seat))
-		emit(Event{Game: game, Kind: EventSeat})
+		emit(store.Event{Game: game, Kind: store.EventSeat})
 		return err
 	})
 }
 
-func (s *sqlStore) SetStatus(ctx context.Context, game string, version int64, st Status, result string) (Game, error) {
-	if st == StatusNone || st > StatusAbandoned || len(result) > maxResultLen {
-		return Game{}, fmt.Errorf("%w: status %d with a result of %d bytes", ErrInvalid, st, len(result))
+func (s *sqlStore) SetStatus(ctx context.Context, game string, version int64, st store.Status, result string) (store.Game, error) {
+	if st == store.StatusNone || st > store.StatusAbandoned || len(result) > maxResultLen {
+		return store.Game{}, fmt.Errorf("%w: status %d with a result of %d bytes", store.ErrInvalid, st, len(result))
 	}
-	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
+	err := s.change(ctx, func(tx *sql.Tx, emit func(store.Event)) error {
 		set := "status = ?, result = ?, "
 		args := []any{st, result}
-		if st == StatusFinished || st == StatusAbandoned {
+		if st == store.StatusFinished || st == store.StatusAbandoned {
 			set += "to_move_seat = -1, deadline = 0, "
 		}
 		if err := s.bumpVersion(ctx, tx, game, version, set, args...); err != nil {
 			return err
 		}
-		emit(Event{Game: game, Kind: EventStatus, Version: version + 1})
+		emit(store.Event{Game: game, Kind: store.EventStatus, Version: version + 1})
 		return nil
 	})
 	if err != nil {
-		return Game{}, err
+		return store.Game{}, err
 	}
 	return s.Game(ctx, game)
 }
 
-func (s *sqlStore) AppendMove(ctx context.Context, a Append) (Move, error) {
-	if a.Ply < 1 || a.Move == "" || len(a.Move) > maxMoveLen || len(a.By) > 64 || len(a.Result) > maxResultLen || a.Status > StatusAbandoned {
-		return Move{}, fmt.Errorf("%w: move %q at ply %d", ErrInvalid, a.Move, a.Ply)
+func (s *sqlStore) AppendMove(ctx context.Context, a store.Append) (store.Move, error) {
+	if a.Ply < 1 || a.Move == "" || len(a.Move) > maxMoveLen || len(a.By) > 64 || len(a.Result) > maxResultLen || a.Status > store.StatusAbandoned {
+		return store.Move{}, fmt.Errorf("%w: move %q at ply %d", store.ErrInvalid, a.Move, a.Ply)
 	}
 	at := a.At
 	if at.IsZero() {
 		at = s.now()
 	}
-	m := Move{Game: a.Game, Ply: a.Ply, Move: a.Move, By: a.By, At: fromMS(ms(at))}
-	ev := Event{Game: a.Game, Kind: EventMove, Ply: a.Ply, Origin: s.origin, Moved: movedOf(a, m.At)}
+	m := store.Move{Game: a.Game, Ply: a.Ply, Move: a.Move, By: a.By, At: store.FromMillis(store.Millis(at))}
+	ev := store.Event{Game: a.Game, Kind: store.EventMove, Ply: a.Ply, Origin: s.origin, Moved: movedOf(a, m.At)}
 	if s.appendOne != nil {
 		ok, err := s.appendOne(ctx, a, m.At, ev)
 		if err != nil {
-			return Move{}, s.closedErr(err)
+			return store.Move{}, s.closedErr(err)
 		}
 		if ok {
 			return m, nil
 		}
 	}
-	var stored Move
+	var stored store.Move
 	raced := false // lost the insert to another node's (PostgreSQL)
-	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
+	err := s.change(ctx, func(tx *sql.Tx, emit func(store.Event)) error {
 		var ply int
-		var st Status
+		var st store.Status
 		var version int64
 		// Lock the game's row (PostgreSQL; SQLite's IMMEDIATE transaction
 		// holds the whole database already). Without it, under READ
@@ -676,7 +677,7 @@ func (s *sqlStore) AppendMove(ctx context.Context, a Append) (Move, error) {
 		// ErrNotFound instead of its stored copy.
 		err := tx.QueryRowContext(ctx, s.q(`SELECT ply, status, version FROM games WHERE id = ?`+s.forUpdate()), a.Game).Scan(&ply, &st, &version)
 		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
+			return store.ErrNotFound
 		}
 		if err != nil {
 			return err
@@ -688,23 +689,23 @@ func (s *sqlStore) AppendMove(ctx context.Context, a Append) (Move, error) {
 			if stored, err = s.moveAt(ctx, tx, a.Game, a.Ply); err != nil {
 				return err
 			}
-			return ErrPlyTaken
+			return store.ErrPlyTaken
 		case a.Ply > ply+1:
-			return fmt.Errorf("%w: ply %d after %d", ErrPlyGap, a.Ply, ply)
-		case st != StatusPlaying:
-			return ErrNotPlaying
+			return fmt.Errorf("%w: ply %d after %d", store.ErrPlyGap, a.Ply, ply)
+		case st != store.StatusPlaying:
+			return store.ErrNotPlaying
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (game, ply, move, by_guest, at) VALUES (?, ?, ?, ?, ?)`),
-			a.Game, a.Ply, a.Move, a.By, ms(m.At)); err != nil {
+			a.Game, a.Ply, a.Move, a.By, store.Millis(m.At)); err != nil {
 			if s.isUnique(err) {
 				raced = true
-				return ErrPlyTaken
+				return store.ErrPlyTaken
 			}
 			return err
 		}
 		set := "ply = ?, to_move_seat = ?, deadline = ?, version = version + 1, updated = ?"
-		args := []any{a.Ply, a.ToMoveSeat, ms(a.Deadline), ms(s.now())}
-		if a.Status != StatusNone {
+		args := []any{a.Ply, a.ToMoveSeat, store.Millis(a.Deadline), store.Millis(s.now())}
+		if a.Status != store.StatusNone {
 			set += ", status = ?, result = ?"
 			args = append(args, a.Status, a.Result)
 		}
@@ -712,8 +713,8 @@ func (s *sqlStore) AppendMove(ctx context.Context, a Append) (Move, error) {
 		// and the INSERT from being overwritten.
 		args = append(args, a.Game, ply)
 		err = mustOne(tx.ExecContext(ctx, s.q(`UPDATE games SET `+set+` WHERE id = ? AND ply = ?`), args...))
-		if errors.Is(err, ErrNotFound) {
-			return ErrStale
+		if errors.Is(err, store.ErrNotFound) {
+			return store.ErrStale
 		}
 		if err != nil {
 			return err
@@ -726,52 +727,52 @@ func (s *sqlStore) AppendMove(ctx context.Context, a Append) (Move, error) {
 		// PostgreSQL aborts the transaction on the key violation: read
 		// the winner's move afresh. Gone already, it was taken back.
 		var rerr error
-		if stored, rerr = s.moveAt(ctx, s.r, a.Game, a.Ply); errors.Is(rerr, ErrNotFound) {
-			return Move{}, ErrStale
+		if stored, rerr = s.moveAt(ctx, s.r, a.Game, a.Ply); errors.Is(rerr, store.ErrNotFound) {
+			return store.Move{}, store.ErrStale
 		} else if rerr != nil {
-			return Move{}, rerr
+			return store.Move{}, rerr
 		}
 	}
-	if errors.Is(err, ErrPlyTaken) {
+	if errors.Is(err, store.ErrPlyTaken) {
 		return stored, err
 	}
 	if err != nil {
-		return Move{}, err
+		return store.Move{}, err
 	}
 	return m, nil
 }
 
-func (s *sqlStore) moveAt(ctx context.Context, db querier, game string, ply int) (Move, error) {
+func (s *sqlStore) moveAt(ctx context.Context, db querier, game string, ply int) (store.Move, error) {
 	ms, err := s.moves(ctx, db, `game = ? AND ply = ?`, game, ply)
 	if err != nil {
-		return Move{}, err
+		return store.Move{}, err
 	}
 	if len(ms) == 0 {
-		return Move{}, ErrNotFound
+		return store.Move{}, store.ErrNotFound
 	}
 	return ms[0], nil
 }
 
-func (s *sqlStore) moves(ctx context.Context, db querier, where string, args ...any) ([]Move, error) {
+func (s *sqlStore) moves(ctx context.Context, db querier, where string, args ...any) ([]store.Move, error) {
 	rows, err := db.QueryContext(ctx, s.q(`SELECT game, ply, move, by_guest, at FROM moves WHERE `+where+` ORDER BY ply`), args...)
 	if err != nil {
 		return nil, s.closedErr(err)
 	}
 	defer rows.Close()
-	var out []Move
+	var out []store.Move
 	for rows.Next() {
-		var m Move
+		var m store.Move
 		var at int64
 		if err := rows.Scan(&m.Game, &m.Ply, &m.Move, &m.By, &at); err != nil {
 			return nil, err
 		}
-		m.At = fromMS(at)
+		m.At = store.FromMillis(at)
 		out = append(out, m)
 	}
 	return out, rows.Err()
 }
 
-func (s *sqlStore) Moves(ctx context.Context, game string, after int) ([]Move, error) {
+func (s *sqlStore) Moves(ctx context.Context, game string, after int) ([]store.Move, error) {
 	out, err := s.moves(ctx, s.r, `game = ? AND ply > ?`, game, after)
 	if err == nil && len(out) == 0 {
 		if _, err := s.Game(ctx, game); err != nil {
@@ -781,40 +782,40 @@ func (s *sqlStore) Moves(ctx context.Context, game string, after int) ([]Move, e
 	return out, err
 }
 
-func (s *sqlStore) Takeback(ctx context.Context, t Takeback) (Game, error) {
+func (s *sqlStore) Takeback(ctx context.Context, t store.Takeback) (store.Game, error) {
 	if t.Ply < 0 || t.ToMoveSeat < -1 || t.ToMoveSeat > 3 {
-		return Game{}, fmt.Errorf("%w: takeback to ply %d", ErrInvalid, t.Ply)
+		return store.Game{}, fmt.Errorf("%w: takeback to ply %d", store.ErrInvalid, t.Ply)
 	}
-	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
+	err := s.change(ctx, func(tx *sql.Tx, emit func(store.Event)) error {
 		var ply int
 		// Locked like AppendMove's, so the ply checked is the ply changed.
 		err := tx.QueryRowContext(ctx, s.q(`SELECT ply FROM games WHERE id = ?`+s.forUpdate()), t.Game).Scan(&ply)
 		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
+			return store.ErrNotFound
 		}
 		if err != nil {
 			return err
 		}
 		if t.Ply > ply {
-			return fmt.Errorf("%w: takeback to ply %d of %d", ErrInvalid, t.Ply, ply)
+			return fmt.Errorf("%w: takeback to ply %d of %d", store.ErrInvalid, t.Ply, ply)
 		}
-		if err := s.bumpVersion(ctx, tx, t.Game, t.Version, "ply = ?, to_move_seat = ?, deadline = ?, ", t.Ply, t.ToMoveSeat, ms(t.Deadline)); err != nil {
+		if err := s.bumpVersion(ctx, tx, t.Game, t.Version, "ply = ?, to_move_seat = ?, deadline = ?, ", t.Ply, t.ToMoveSeat, store.Millis(t.Deadline)); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM moves WHERE game = ? AND ply > ?`), t.Game, t.Ply); err != nil {
 			return err
 		}
-		emit(Event{Game: t.Game, Kind: EventTakeback, Ply: t.Ply, Version: t.Version + 1})
+		emit(store.Event{Game: t.Game, Kind: store.EventTakeback, Ply: t.Ply, Version: t.Version + 1})
 		return nil
 	})
 	if err != nil {
-		return Game{}, err
+		return store.Game{}, err
 	}
 	return s.Game(ctx, t.Game)
 }
 
 // games reads a list of games and their seats in one snapshot.
-func (s *sqlStore) games(ctx context.Context, query string, args ...any) (out []Game, err error) {
+func (s *sqlStore) games(ctx context.Context, query string, args ...any) (out []store.Game, err error) {
 	err = s.snapshot(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, s.q(query), args...)
 		if err != nil {
@@ -832,7 +833,7 @@ func (s *sqlStore) games(ctx context.Context, query string, args ...any) (out []
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		ptrs := make([]*Game, len(out))
+		ptrs := make([]*store.Game, len(out))
 		for i := range out {
 			ptrs[i] = &out[i]
 		}
@@ -848,7 +849,7 @@ func limitOf(n int) int {
 	return n
 }
 
-func (s *sqlStore) GamesOf(ctx context.Context, guest string, limit int) ([]Game, error) {
+func (s *sqlStore) GamesOf(ctx context.Context, guest string, limit int) ([]store.Game, error) {
 	// grp: 0 the guest's turn, 1 other playing games, 2 open, 3 the rest.
 	return s.games(ctx, `SELECT `+gameCols+` FROM (
 		SELECT g.*, CASE
@@ -859,12 +860,12 @@ func (s *sqlStore) GamesOf(ctx context.Context, guest string, limit int) ([]Game
 		FROM games g WHERE g.id IN (SELECT game FROM seats WHERE guest = ?)) x
 		ORDER BY grp, CASE WHEN grp = 0 AND deadline > 0 THEN deadline ELSE 9223372036854775807 END, updated DESC, id
 		LIMIT ?`,
-		StatusPlaying, guest, StatusPlaying, StatusOpen, guest, limitOf(limit))
+		store.StatusPlaying, guest, store.StatusPlaying, store.StatusOpen, guest, limitOf(limit))
 }
 
-func (s *sqlStore) Expired(ctx context.Context, now time.Time, limit int) ([]Game, error) {
+func (s *sqlStore) Expired(ctx context.Context, now time.Time, limit int) ([]store.Game, error) {
 	return s.games(ctx, `SELECT `+gameCols+` FROM games WHERE status = ? AND deadline > 0 AND deadline <= ? ORDER BY deadline, id LIMIT ?`,
-		StatusPlaying, ms(now), limitOf(limit))
+		store.StatusPlaying, store.Millis(now), limitOf(limit))
 }
 
 // Ping asks the read pool (never the writer: for SQLite a ping queued
@@ -875,7 +876,7 @@ func (s *sqlStore) Ping(ctx context.Context) error {
 	return s.closedErr(s.r.QueryRowContext(ctx, "SELECT 1").Scan(&one))
 }
 
-func (s *sqlStore) Bus() Bus       { return s.bus }
+func (s *sqlStore) Bus() store.Bus { return s.bus }
 func (s *sqlStore) Engine() string { return s.engine }
 
 func (s *sqlStore) Close() error {
@@ -884,7 +885,7 @@ func (s *sqlStore) Close() error {
 		if s.closeFn != nil {
 			err = s.closeFn()
 		}
-		s.hub.close()
+		s.hub.Close()
 		err = errors.Join(err, s.w.Close())
 		if s.r != s.w {
 			err = errors.Join(err, s.r.Close())
@@ -894,7 +895,12 @@ func (s *sqlStore) Close() error {
 }
 
 // eventJSON is an event as NOTIFY carries it.
-func eventJSON(e Event) (string, error) {
+func eventJSON(e store.Event) (string, error) {
 	b, err := json.Marshal(e)
 	return string(b), err
+}
+
+// movedOf is what an EventMove tells of the move a stored at at.
+func movedOf(a store.Append, at time.Time) *store.Moved {
+	return &store.Moved{Move: a.Move, By: a.By, At: store.Millis(at), ToMoveSeat: a.ToMoveSeat, Deadline: store.Millis(a.Deadline), Status: a.Status, Result: a.Result}
 }

@@ -1,6 +1,6 @@
 //go:build !js
 
-package store
+package sqlstore
 
 import (
 	"context"
@@ -10,26 +10,27 @@ import (
 	"slices"
 
 	"shiftago/logic/online/rating"
+	"shiftago/logic/online/store"
 )
 
-func checkRated(rg RatedGame) error {
+func checkRated(rg store.RatedGame) error {
 	if rg.Game == "" || len(rg.Game) > 64 || rg.Variant == "" || len(rg.Variant) > 16 || rg.Players < 2 || rg.Players > 4 {
-		return fmt.Errorf("%w: rated game %q, %q for %d", ErrInvalid, rg.Game, rg.Variant, rg.Players)
+		return fmt.Errorf("%w: rated game %q, %q for %d", store.ErrInvalid, rg.Game, rg.Variant, rg.Players)
 	}
 	if len(rg.Guests) == 1 || len(rg.Guests) > rg.Players || len(rg.Places) != len(rg.Guests) {
-		return fmt.Errorf("%w: %d rated players with %d places", ErrInvalid, len(rg.Guests), len(rg.Places))
+		return fmt.Errorf("%w: %d rated players with %d places", store.ErrInvalid, len(rg.Guests), len(rg.Places))
 	}
 	seen := map[string]bool{}
 	for i, g := range rg.Guests {
 		if g == "" || seen[g] || rg.Places[i] < 0 {
-			return fmt.Errorf("%w: rated player %d (%q, place %d)", ErrInvalid, i, g, rg.Places[i])
+			return fmt.Errorf("%w: rated player %d (%q, place %d)", store.ErrInvalid, i, g, rg.Places[i])
 		}
 		seen[g] = true
 	}
 	return nil
 }
 
-func (s *sqlStore) ApplyRatings(ctx context.Context, rg RatedGame) ([]Rating, error) {
+func (s *sqlStore) ApplyRatings(ctx context.Context, rg store.RatedGame) ([]store.Rating, error) {
 	if err := checkRated(rg); err != nil {
 		return nil, err
 	}
@@ -37,14 +38,14 @@ func (s *sqlStore) ApplyRatings(ctx context.Context, rg RatedGame) ([]Rating, er
 	if at.IsZero() {
 		at = s.now()
 	}
-	err := s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
+	err := s.change(ctx, func(tx *sql.Tx, _ func(store.Event)) error {
 		// The game's row is the lock of its ratings (PostgreSQL; SQLite
 		// has one writer): two nodes applying the same game at once run
 		// one after the other, and the second finds the history written.
 		var one int
 		err := tx.QueryRowContext(ctx, s.q(`SELECT 1 FROM games WHERE id = ?`+s.forUpdate()), rg.Game).Scan(&one)
 		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
+			return store.ErrNotFound
 		}
 		if err != nil {
 			return err
@@ -72,9 +73,9 @@ func (s *sqlStore) ApplyRatings(ctx context.Context, rg RatedGame) ([]Rating, er
 		for _, i := range order {
 			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO ratings (guest, variant, players, rating, rd, volatility, games, updated)
 				VALUES (?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT DO NOTHING`),
-				rg.Guests[i], rg.Variant, rg.Players, n.Rating, n.RD, n.Vol, ms(at)); err != nil {
+				rg.Guests[i], rg.Variant, rg.Players, n.Rating, n.RD, n.Vol, store.Millis(at)); err != nil {
 				if s.isFK(err) {
-					return fmt.Errorf("%w: no guest %q", ErrInvalid, rg.Guests[i])
+					return fmt.Errorf("%w: no guest %q", store.ErrInvalid, rg.Guests[i])
 				}
 				return err
 			}
@@ -89,11 +90,11 @@ func (s *sqlStore) ApplyRatings(ctx context.Context, rg RatedGame) ([]Rating, er
 			a := after[i]
 			if _, err := tx.ExecContext(ctx, s.q(`UPDATE ratings SET rating = ?, rd = ?, volatility = ?, games = games + 1, updated = ?
 				WHERE guest = ? AND variant = ? AND players = ?`),
-				a.Rating, a.RD, a.Vol, ms(at), rg.Guests[i], rg.Variant, rg.Players); err != nil {
+				a.Rating, a.RD, a.Vol, store.Millis(at), rg.Guests[i], rg.Variant, rg.Players); err != nil {
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO rating_history (game, guest, variant, players, rating, rd, at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-				rg.Game, rg.Guests[i], rg.Variant, rg.Players, a.Rating, a.RD, ms(at)); err != nil {
+				rg.Game, rg.Guests[i], rg.Variant, rg.Players, a.Rating, a.RD, store.Millis(at)); err != nil {
 				return err
 			}
 		}
@@ -102,7 +103,7 @@ func (s *sqlStore) ApplyRatings(ctx context.Context, rg RatedGame) ([]Rating, er
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Rating, len(rg.Guests))
+	out := make([]store.Rating, len(rg.Guests))
 	for i, g := range rg.Guests {
 		rs, err := s.ratings(ctx, `r.guest = ? AND r.variant = ? AND r.players = ?`, ``, g, rg.Variant, rg.Players)
 		if err != nil {
@@ -120,7 +121,7 @@ func (s *sqlStore) ApplyRatings(ctx context.Context, rg RatedGame) ([]Rating, er
 // unmarked by ApplyRatings, in their transactions.
 func (s *sqlStore) RatingsDue(ctx context.Context, limit int) ([]string, error) {
 	rows, err := s.r.QueryContext(ctx, s.q(`SELECT d.game FROM ratings_due d JOIN games g ON g.id = d.game
-		WHERE g.status = ? ORDER BY g.updated LIMIT ?`), StatusFinished, limitOf(limit))
+		WHERE g.status = ? ORDER BY g.updated LIMIT ?`), store.StatusFinished, limitOf(limit))
 	if err != nil {
 		return nil, s.closedErr(err)
 	}
@@ -146,31 +147,31 @@ func cmpStr(a, b string) int {
 	return 0
 }
 
-func (s *sqlStore) ratings(ctx context.Context, where, order string, args ...any) ([]Rating, error) {
+func (s *sqlStore) ratings(ctx context.Context, where, order string, args ...any) ([]store.Rating, error) {
 	rows, err := s.r.QueryContext(ctx, s.q(`SELECT r.guest, g.name, r.variant, r.players, r.rating, r.rd, r.volatility, r.games, r.updated
 		FROM ratings r JOIN guests g ON g.id = r.guest WHERE `+where+order), args...)
 	if err != nil {
 		return nil, s.closedErr(err)
 	}
 	defer rows.Close()
-	var out []Rating
+	var out []store.Rating
 	for rows.Next() {
-		var r Rating
+		var r store.Rating
 		var upd int64
 		if err := rows.Scan(&r.Guest, &r.Name, &r.Variant, &r.Players, &r.Rating, &r.RD, &r.Vol, &r.Games, &upd); err != nil {
 			return nil, err
 		}
-		r.Updated = fromMS(upd)
+		r.Updated = store.FromMillis(upd)
 		out = append(out, r)
 	}
 	return out, rows.Err()
 }
 
-func (s *sqlStore) RatingsOf(ctx context.Context, guest string) ([]Rating, error) {
+func (s *sqlStore) RatingsOf(ctx context.Context, guest string) ([]store.Rating, error) {
 	return s.ratings(ctx, `r.guest = ?`, ` ORDER BY r.games DESC, r.variant, r.players`, guest)
 }
 
-func (s *sqlStore) Leaderboard(ctx context.Context, variant string, players int, settledOnly bool, limit int) ([]Rating, error) {
+func (s *sqlStore) Leaderboard(ctx context.Context, variant string, players int, settledOnly bool, limit int) ([]store.Rating, error) {
 	where := `r.variant = ? AND r.players = ? AND r.games > 0`
 	args := []any{variant, players}
 	if settledOnly {
@@ -181,7 +182,7 @@ func (s *sqlStore) Leaderboard(ctx context.Context, variant string, players int,
 	return s.ratings(ctx, where, ` ORDER BY CASE WHEN r.rd <= ? THEN 0 ELSE 1 END, r.rating DESC, r.guest LIMIT ?`, args...)
 }
 
-func (s *sqlStore) RatingHistory(ctx context.Context, guest string, limit int) ([]Rating, error) {
+func (s *sqlStore) RatingHistory(ctx context.Context, guest string, limit int) ([]store.Rating, error) {
 	// The latest limit, newest first in the query, turned oldest first.
 	rows, err := s.r.QueryContext(ctx, s.q(`SELECT variant, players, rating, rd, at FROM rating_history
 		WHERE guest = ? ORDER BY at DESC, game DESC LIMIT ?`), guest, limitOf(limit))
@@ -189,14 +190,14 @@ func (s *sqlStore) RatingHistory(ctx context.Context, guest string, limit int) (
 		return nil, s.closedErr(err)
 	}
 	defer rows.Close()
-	var out []Rating
+	var out []store.Rating
 	for rows.Next() {
-		r := Rating{Guest: guest}
+		r := store.Rating{Guest: guest}
 		var at int64
 		if err := rows.Scan(&r.Variant, &r.Players, &r.Rating, &r.RD, &at); err != nil {
 			return nil, err
 		}
-		r.Updated = fromMS(at)
+		r.Updated = store.FromMillis(at)
 		out = append(out, r)
 	}
 	slices.Reverse(out)

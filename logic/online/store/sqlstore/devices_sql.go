@@ -1,18 +1,25 @@
 //go:build !js
 
-package store
+package sqlstore
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"shiftago/logic/online/store"
 	"time"
+)
+
+// The kinds of device_codes.
+const (
+	codeLink     = 0
+	codeRecovery = 1
 )
 
 // addDevice stores a new device of guest with token, in tx.
 func (s *sqlStore) addDevice(ctx context.Context, tx *sql.Tx, guest, token, name string) (string, error) {
-	id, now := newID(), ms(s.now())
+	id, now := newID(), store.Millis(s.now())
 	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO devices (id, guest, token_hash, name, created, seen) VALUES (?, ?, ?, ?, ?, ?)`),
 		id, guest, hashToken(token), name, now, now)
 	return id, err
@@ -22,26 +29,26 @@ func (s *sqlStore) addDevice(ctx context.Context, tx *sql.Tx, guest, token, name
 // once a DeviceSeenEvery (SeenEvery for the guest), so that a token's
 // use stays a read. A failed write only leaves them looking older.
 func (s *sqlStore) deviceSeen(ctx context.Context, device string, seen time.Time) {
-	if now := s.now(); now.Sub(seen) >= DeviceSeenEvery {
-		_, _ = s.w.ExecContext(ctx, s.q(`UPDATE devices SET seen = ? WHERE id = ?`), ms(now), device)
+	if now := s.now(); now.Sub(seen) >= store.DeviceSeenEvery {
+		_, _ = s.w.ExecContext(ctx, s.q(`UPDATE devices SET seen = ? WHERE id = ?`), store.Millis(now), device)
 		_, _ = s.w.ExecContext(ctx, s.q(`UPDATE guests SET seen = ? WHERE id = (SELECT guest FROM devices WHERE id = ?) AND seen < ?`),
-			ms(now), device, ms(now.Add(-SeenEvery)))
+			store.Millis(now), device, store.Millis(now.Add(-store.SeenEvery)))
 	}
 }
 
 // newCodeOf replaces guest's code of a kind by a new one of n letters.
 func (s *sqlStore) newCodeOf(ctx context.Context, guest string, kind, n int, expires time.Time) (string, error) {
 	code := randomCode(n)
-	err := s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
+	err := s.change(ctx, func(tx *sql.Tx, _ func(store.Event)) error {
 		// Expired link codes of everyone go too: the table stays small.
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM device_codes WHERE (guest = ? AND kind = ?) OR (expires > 0 AND expires <= ?)`),
-			guest, kind, ms(s.now())); err != nil {
+			guest, kind, store.Millis(s.now())); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO device_codes (hash, guest, kind, expires, created) VALUES (?, ?, ?, ?, ?)`),
-			hashToken(code), guest, kind, ms(expires), ms(s.now()))
+			hashToken(code), guest, kind, store.Millis(expires), store.Millis(s.now()))
 		if err != nil && s.isFK(err) {
-			return fmt.Errorf("%w: no guest %q", ErrNotFound, guest)
+			return fmt.Errorf("%w: no guest %q", store.ErrNotFound, guest)
 		}
 		return err
 	})
@@ -49,29 +56,29 @@ func (s *sqlStore) newCodeOf(ctx context.Context, guest string, kind, n int, exp
 }
 
 func (s *sqlStore) LinkCode(ctx context.Context, guest string, ttl time.Duration) (string, time.Time, error) {
-	exp := fromMS(ms(s.now().Add(ttl)))
-	code, err := s.newCodeOf(ctx, guest, codeLink, CodeLength, exp)
+	exp := store.FromMillis(store.Millis(s.now().Add(ttl)))
+	code, err := s.newCodeOf(ctx, guest, codeLink, store.CodeLength, exp)
 	return code, exp, err
 }
 
 func (s *sqlStore) NewRecovery(ctx context.Context, guest string) (string, error) {
-	return s.newCodeOf(ctx, guest, codeRecovery, RecoveryLength, time.Time{})
+	return s.newCodeOf(ctx, guest, codeRecovery, store.RecoveryLength, time.Time{})
 }
 
-func (s *sqlStore) UseCode(ctx context.Context, code, device string) (Guest, string, error) {
-	code = NormalizeCode(code)
-	if !ValidDeviceCode(code) || (device != "" && checkName(device) != nil) {
-		return Guest{}, "", ErrNotFound
+func (s *sqlStore) UseCode(ctx context.Context, code, device string) (store.Guest, string, error) {
+	code = store.NormalizeCode(code)
+	if !store.ValidDeviceCode(code) || (device != "" && checkName(device) != nil) {
+		return store.Guest{}, "", store.ErrNotFound
 	}
-	var g Guest
+	var g store.Guest
 	token := newToken()
-	err := s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
+	err := s.change(ctx, func(tx *sql.Tx, _ func(store.Event)) error {
 		var kind int
 		var expires int64
 		err := tx.QueryRowContext(ctx, s.q(`SELECT guest, kind, expires FROM device_codes WHERE hash = ?`+s.forUpdate()),
 			hashToken(code)).Scan(&g.ID, &kind, &expires)
-		if errors.Is(err, sql.ErrNoRows) || (err == nil && expires > 0 && expires <= ms(s.now())) {
-			return ErrNotFound
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && expires > 0 && expires <= store.Millis(s.now())) {
+			return store.ErrNotFound
 		}
 		if err != nil {
 			return err
@@ -85,7 +92,7 @@ func (s *sqlStore) UseCode(ctx context.Context, code, device string) (Guest, str
 		return err
 	})
 	if err != nil {
-		return Guest{}, "", err
+		return store.Guest{}, "", err
 	}
 	dev := g.Device
 	g, err = s.Guest(ctx, g.ID)
@@ -93,7 +100,7 @@ func (s *sqlStore) UseCode(ctx context.Context, code, device string) (Guest, str
 	return g, token, err
 }
 
-func (s *sqlStore) DevicesOf(ctx context.Context, guest string) (devs []Device, recovery time.Time, err error) {
+func (s *sqlStore) DevicesOf(ctx context.Context, guest string) (devs []store.Device, recovery time.Time, err error) {
 	err = s.snapshot(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, s.q(`SELECT id, name, created, seen FROM devices WHERE guest = ? ORDER BY seen DESC, created DESC, id`), guest)
 		if err != nil {
@@ -101,12 +108,12 @@ func (s *sqlStore) DevicesOf(ctx context.Context, guest string) (devs []Device, 
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var d Device
+			var d store.Device
 			var created, seen int64
 			if err := rows.Scan(&d.ID, &d.Name, &created, &seen); err != nil {
 				return err
 			}
-			d.Created, d.Seen = fromMS(created), fromMS(seen)
+			d.Created, d.Seen = store.FromMillis(created), store.FromMillis(seen)
 			devs = append(devs, d)
 		}
 		if err := rows.Err(); err != nil {
@@ -117,7 +124,7 @@ func (s *sqlStore) DevicesOf(ctx context.Context, guest string) (devs []Device, 
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
-		recovery = fromMS(made)
+		recovery = store.FromMillis(made)
 		return err
 	})
 	return devs, recovery, s.closedErr(err)
@@ -127,13 +134,13 @@ func (s *sqlStore) NameDevice(ctx context.Context, guest, device, name string) e
 	if err := checkName(name); err != nil {
 		return err
 	}
-	return s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
+	return s.change(ctx, func(tx *sql.Tx, _ func(store.Event)) error {
 		return mustOne(tx.ExecContext(ctx, s.q(`UPDATE devices SET name = ? WHERE id = ? AND guest = ?`), name, device, guest))
 	})
 }
 
 func (s *sqlStore) RevokeDevice(ctx context.Context, guest, device string) error {
-	return s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
+	return s.change(ctx, func(tx *sql.Tx, _ func(store.Event)) error {
 		return mustOne(tx.ExecContext(ctx, s.q(`DELETE FROM devices WHERE id = ? AND guest = ?`), device, guest))
 	})
 }

@@ -1,6 +1,6 @@
 //go:build !js
 
-package store
+package sqlstore
 
 import (
 	"context"
@@ -8,32 +8,37 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"shiftago/logic/online/store"
 	"strings"
 	"time"
 )
 
-func (s *sqlStore) PublicGames(ctx context.Context, limit int) (open, live []LobbyGame, err error) {
-	list := func(where, order string, args ...any) ([]LobbyGame, error) {
+func (s *sqlStore) PublicGames(ctx context.Context, limit int) (open, live []store.LobbyGame, err error) {
+	list := func(where, order string, args ...any) ([]store.LobbyGame, error) {
 		gs, err := s.games(ctx, `SELECT `+gameCols+` FROM games WHERE public = 1 AND `+where+` ORDER BY `+order+` LIMIT ?`, append(args, limitOf(limit))...)
 		if err != nil {
 			return nil, err
 		}
-		out := make([]LobbyGame, len(gs))
+		out := make([]store.LobbyGame, len(gs))
 		for i, g := range gs {
 			out[i].Game = g
 		}
 		return out, s.creators(ctx, out)
 	}
-	if open, err = list(`status = ? AND code_expires > ?`, `created DESC, id`, StatusOpen, ms(s.now())); err != nil {
+	if open, err = list(`status = ? AND code_expires > ?`, `created DESC, id`, store.StatusOpen, store.Millis(s.now())); err != nil {
 		return nil, nil, err
 	}
-	live, err = list(`status = ?`, `updated DESC, id`, StatusPlaying)
+	live, err = list(`status = ?`, `updated DESC, id`, store.StatusPlaying)
 	return open, live, err
 }
 
+// pairedKept is how long the answer of a paired ask is kept for its
+// guest's poll.
+const pairedKept = time.Hour
+
 // creators fills in the names and ratings of the games' creators, in two
 // queries.
-func (s *sqlStore) creators(ctx context.Context, gs []LobbyGame) error {
+func (s *sqlStore) creators(ctx context.Context, gs []store.LobbyGame) error {
 	if len(gs) == 0 {
 		return nil
 	}
@@ -96,17 +101,17 @@ func (s *sqlStore) pairRows(ctx context.Context, db querier, where string, args 
 	return out, rows.Err()
 }
 
-func (s *sqlStore) Pair(ctx context.Context, a PairAsk) (Pairing, error) {
+func (s *sqlStore) Pair(ctx context.Context, a store.PairAsk) (store.Pairing, error) {
 	if a.Guest == "" || len(a.Guest) > 64 || a.Fill < 0 || a.Fill > time.Hour || a.Level < 0 || a.Level > 99 {
-		return Pairing{}, fmt.Errorf("%w: pairing ask", ErrInvalid)
+		return store.Pairing{}, fmt.Errorf("%w: pairing ask", store.ErrInvalid)
 	}
 	queue := ""
 	if a.Setup != nil {
 		if err := a.Setup.Validate(); err != nil {
-			return Pairing{}, err
+			return store.Pairing{}, err
 		}
 		if a.Fill > 0 && (a.Level < 1 || a.Setup.Players < 3) {
-			return Pairing{}, fmt.Errorf("%w: computers fill 3 or 4 players' tables, at a level", ErrInvalid)
+			return store.Pairing{}, fmt.Errorf("%w: computers fill 3 or 4 players' tables, at a level", store.ErrInvalid)
 		}
 		queue = a.Setup.JSON()
 	} else {
@@ -116,10 +121,10 @@ func (s *sqlStore) Pair(ctx context.Context, a PairAsk) (Pairing, error) {
 		}
 		queue = mine[0].queue
 	}
-	now := ms(s.now())
+	now := store.Millis(s.now())
 	// The guest's own row first, committed before the queue is locked:
 	// of two asks, the one that takes the lock second sees the other's.
-	err := s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
+	err := s.change(ctx, func(tx *sql.Tx, _ func(store.Event)) error {
 		if a.Setup == nil {
 			return mustOne(tx.ExecContext(ctx, s.q(`UPDATE pairing SET seen = ? WHERE guest = ? AND game = ''`), now, a.Guest))
 		}
@@ -130,25 +135,25 @@ func (s *sqlStore) Pair(ctx context.Context, a PairAsk) (Pairing, error) {
 		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO pairing (guest, queue, fill, level, asked, seen) VALUES (?, ?, ?, ?, ?, ?)`),
 			a.Guest, queue, a.Fill.Milliseconds()/1000, a.Level, now, now)
 		if s.isFK(err) {
-			return fmt.Errorf("%w: no guest %q", ErrInvalid, a.Guest)
+			return fmt.Errorf("%w: no guest %q", store.ErrInvalid, a.Guest)
 		}
 		return err
 	})
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, store.ErrNotFound) {
 		return s.pairingOf(ctx, a.Guest, nil, nil) // paired or withdrawn meanwhile
 	}
 	if err != nil {
-		return Pairing{}, err
+		return store.Pairing{}, err
 	}
 	if a.Setup == nil {
 		// A poll locks the queue only when it may pair: enough asks
 		// (one revived after a silence), or its computers are due.
 		p, err := s.pairingOf(ctx, a.Guest, nil, nil)
-		if err != nil || p.State != PairWaiting || (p.Waiting < p.Setup.Players && (p.Fill == 0 || s.now().Sub(p.Asked) < p.Fill)) {
+		if err != nil || p.State != store.PairWaiting || (p.Waiting < p.Setup.Players && (p.Fill == 0 || s.now().Sub(p.Asked) < p.Fill)) {
 			return p, err
 		}
 	}
-	err = s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
+	err = s.change(ctx, func(tx *sql.Tx, emit func(store.Event)) error {
 		// The queue's row is the lock every pairing of the queue takes
 		// (PostgreSQL; SQLite's IMMEDIATE transaction holds the whole
 		// database): asks of one queue are paired one after the other
@@ -164,7 +169,7 @@ func (s *sqlStore) Pair(ctx context.Context, a PairAsk) (Pairing, error) {
 		// The queue's asks gone stale, and its answers kept long enough,
 		// go (only this queue's: its lock covers them).
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM pairing WHERE queue = ? AND ((game = '' AND seen < ?) OR (game <> '' AND seen < ?))`),
-			queue, now-PairFresh.Milliseconds(), now-pairedKept.Milliseconds()); err != nil {
+			queue, now-store.PairFresh.Milliseconds(), now-pairedKept.Milliseconds()); err != nil {
 			return err
 		}
 		// Locked: a cancel or a new ask of one of them waits for this
@@ -176,7 +181,7 @@ func (s *sqlStore) Pair(ctx context.Context, a PairAsk) (Pairing, error) {
 		return s.match(ctx, tx, emit, queue, a.Guest, waiting)
 	})
 	if err != nil {
-		return Pairing{}, err
+		return store.Pairing{}, err
 	}
 	return s.pairingOf(ctx, a.Guest, nil, nil)
 }
@@ -185,8 +190,8 @@ func (s *sqlStore) Pair(ctx context.Context, a PairAsk) (Pairing, error) {
 // table, the guest's ask (me) with the longest waiting others; or, when
 // the guest's wait for computers is over, of the guest and the others
 // waiting who allow computers too, computers in the seats left.
-func (s *sqlStore) match(ctx context.Context, tx *sql.Tx, emit func(Event), queue, me string, waiting []pairRow) error {
-	setup, err := ParseSetup(queue)
+func (s *sqlStore) match(ctx context.Context, tx *sql.Tx, emit func(store.Event), queue, me string, waiting []pairRow) error {
+	setup, err := store.ParseSetup(queue)
 	if err != nil {
 		return err
 	}
@@ -207,7 +212,7 @@ func (s *sqlStore) match(ctx context.Context, tx *sql.Tx, emit func(Event), queu
 	}
 	level := 0
 	if len(group) < setup.Players {
-		if mine.fill == 0 || ms(s.now())-mine.asked < int64(mine.fill)*1000 {
+		if mine.fill == 0 || store.Millis(s.now())-mine.asked < int64(mine.fill)*1000 {
 			return nil // wait for more players
 		}
 		group, level = group[:1], mine.level
@@ -219,16 +224,16 @@ func (s *sqlStore) match(ctx context.Context, tx *sql.Tx, emit func(Event), queu
 	}
 	// Seats by lot: the first to ask does not always move first.
 	rand.Shuffle(len(group), func(i, j int) { group[i], group[j] = group[j], group[i] })
-	now := fromMS(ms(s.now()))
-	g := Game{ID: newID(), Code: newCode(), Spectator: newID(), Creator: me, Setup: setup, Status: StatusPlaying,
+	now := store.FromMillis(store.Millis(s.now()))
+	g := store.Game{ID: newID(), Code: newCode(), Spectator: newID(), Creator: me, Setup: setup, Status: store.StatusPlaying,
 		Version: 1, ToMoveSeat: setup.Starter, Created: now, Updated: now}
 	if setup.MoveTime > 0 {
 		g.Deadline = now.Add(setup.MoveTime)
 	}
 	for i := range setup.Players {
-		se := Seat{Index: i, Kind: SeatComputer, Level: level}
+		se := store.Seat{Index: i, Kind: store.SeatComputer, Level: level}
 		if i < len(group) {
-			se = Seat{Index: i, Kind: SeatRemote, Guest: group[i].guest}
+			se = store.Seat{Index: i, Kind: store.SeatRemote, Guest: group[i].guest}
 		}
 		g.Seats = append(g.Seats, se)
 	}
@@ -236,7 +241,7 @@ func (s *sqlStore) match(ctx context.Context, tx *sql.Tx, emit func(Event), queu
 		return err
 	}
 	for _, r := range group {
-		if err := mustOne(tx.ExecContext(ctx, s.q(`UPDATE pairing SET game = ?, seen = ? WHERE guest = ? AND game = ''`), g.ID, ms(now), r.guest)); err != nil {
+		if err := mustOne(tx.ExecContext(ctx, s.q(`UPDATE pairing SET game = ?, seen = ? WHERE guest = ? AND game = ''`), g.ID, store.Millis(now), r.guest)); err != nil {
 			return fmt.Errorf("pairing %s: %w", r.guest, err)
 		}
 	}
@@ -244,36 +249,36 @@ func (s *sqlStore) match(ctx context.Context, tx *sql.Tx, emit func(Event), queu
 }
 
 // pairingOf describes a guest's ask (rows: its row, read already).
-func (s *sqlStore) pairingOf(ctx context.Context, guest string, rows []pairRow, err error) (Pairing, error) {
+func (s *sqlStore) pairingOf(ctx context.Context, guest string, rows []pairRow, err error) (store.Pairing, error) {
 	if err == nil && rows == nil {
 		rows, err = s.pairRows(ctx, s.r, `guest = ?`, guest)
 	}
 	if err != nil || len(rows) == 0 {
-		return Pairing{}, err
+		return store.Pairing{}, err
 	}
 	r := rows[0]
-	p := Pairing{State: PairWaiting, Game: r.game, Asked: fromMS(r.asked), Fill: time.Duration(r.fill) * time.Second}
+	p := store.Pairing{State: store.PairWaiting, Game: r.game, Asked: store.FromMillis(r.asked), Fill: time.Duration(r.fill) * time.Second}
 	if r.game != "" {
-		p.State = PairPaired
+		p.State = store.PairPaired
 	}
-	if p.Setup, err = ParseSetup(r.queue); err != nil {
-		return Pairing{}, err
+	if p.Setup, err = store.ParseSetup(r.queue); err != nil {
+		return store.Pairing{}, err
 	}
-	fresh := ms(s.now()) - PairFresh.Milliseconds()
+	fresh := store.Millis(s.now()) - store.PairFresh.Milliseconds()
 	err = s.r.QueryRowContext(ctx, s.q(`SELECT COUNT(*), COALESCE(SUM(CASE WHEN queue = ? THEN 1 ELSE 0 END), 0) FROM pairing WHERE game = '' AND seen >= ?`),
 		r.queue, fresh).Scan(&p.Everyone, &p.Waiting)
 	return p, s.closedErr(err)
 }
 
-func (s *sqlStore) CancelPairing(ctx context.Context, guest string) (Pairing, error) {
+func (s *sqlStore) CancelPairing(ctx context.Context, guest string) (store.Pairing, error) {
 	// A pairing that holds the row commits first: the game is then set
 	// and the row stays, to be answered.
-	err := s.change(ctx, func(tx *sql.Tx, _ func(Event)) error {
+	err := s.change(ctx, func(tx *sql.Tx, _ func(store.Event)) error {
 		_, err := tx.ExecContext(ctx, s.q(`DELETE FROM pairing WHERE guest = ? AND game = ''`), guest)
 		return err
 	})
 	if err != nil {
-		return Pairing{}, err
+		return store.Pairing{}, err
 	}
 	return s.pairingOf(ctx, guest, nil, nil)
 }

@@ -1,6 +1,6 @@
 //go:build !js
 
-package store
+package sqlstore
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"shiftago/logic/online/store"
 	"shiftago/logic/online/store/pgbatch"
 )
 
@@ -41,13 +42,13 @@ func openPostgres(ctx context.Context, dsn string, o Options) (*sqlStore, error)
 	if len(channel) > 63 { // NAMEDATALEN-1: longer names are cut
 		channel = channel[:63]
 	}
-	h := newHub()
+	h := store.NewHub()
 	s := &sqlStore{
-		engine: EnginePostgres, w: db, r: db, hub: h, origin: o.Node, now: o.Now,
+		engine: store.EnginePostgres, w: db, r: db, hub: h, origin: o.Node, now: o.Now,
 		isUnique: func(err error) bool { return pgCode(err, "23505") },
 		isFK:     func(err error) bool { return pgCode(err, "23503") },
 	}
-	s.notify = func(ctx context.Context, tx *sql.Tx, e Event) error {
+	s.notify = func(ctx context.Context, tx *sql.Tx, e store.Event) error {
 		payload, err := eventJSON(e)
 		if err != nil {
 			return err
@@ -58,20 +59,20 @@ func openPostgres(ctx context.Context, dsn string, o Options) (*sqlStore, error)
 	// Moves stored at once by this node's games commit together
 	// (pgbatch: group commit, for NOTIFY's cluster-wide commit lock).
 	moves := pgbatch.New(db, pgAppendMove, 64)
-	s.appendOne = func(ctx context.Context, a Append, at time.Time, e Event) (bool, error) {
+	s.appendOne = func(ctx context.Context, a store.Append, at time.Time, e store.Event) (bool, error) {
 		payload, err := eventJSON(e)
 		if err != nil {
 			return false, err
 		}
 		var status any
-		if a.Status != StatusNone {
+		if a.Status != store.StatusNone {
 			status = int(a.Status)
 		}
-		stored, err := moves.Do(ctx, a.Game, a.Ply, a.ToMoveSeat, ms(a.Deadline), ms(s.now()),
-			status, a.Result, int(StatusPlaying), a.Move, a.By, ms(at), channel, payload)
+		stored, err := moves.Do(ctx, a.Game, a.Ply, a.ToMoveSeat, store.Millis(a.Deadline), store.Millis(s.now()),
+			status, a.Result, int(store.StatusPlaying), a.Move, a.By, store.Millis(at), channel, payload)
 		switch {
 		case errors.Is(err, pgbatch.ErrClosed):
-			return false, ErrClosed
+			return false, store.ErrClosed
 		case err != nil && pgCode(err, "23505"):
 			return false, nil // the ply is stored already: AppendMove's transaction tells which move
 		}
@@ -128,8 +129,8 @@ type pgBus struct {
 	channel string
 }
 
-func (b *pgBus) Publish(ctx context.Context, e Event) error {
-	if err := stamp(&e, b.s.origin); err != nil {
+func (b *pgBus) Publish(ctx context.Context, e store.Event) error {
+	if err := e.Stamp(b.s.origin); err != nil {
 		return err
 	}
 	payload, err := eventJSON(e)
@@ -140,13 +141,13 @@ func (b *pgBus) Publish(ctx context.Context, e Event) error {
 	return b.s.closedErr(err)
 }
 
-func (b *pgBus) Subscribe(buffer int) *Subscription { return b.s.hub.subscribe(buffer) }
+func (b *pgBus) Subscribe(buffer int) *store.Subscription { return b.s.hub.Subscribe(buffer) }
 
 // pgListener holds the LISTEN connection, and makes a new one when the
 // old one fails (the database restarted, the network dropped).
 type pgListener struct {
 	dsn, channel string
-	hub          *hub
+	hub          *store.Hub
 	lost         func() // the connection was found dead
 	wg           sync.WaitGroup
 }
@@ -198,9 +199,9 @@ func (l *pgListener) run(ctx context.Context, conn *pgx.Conn) {
 			if n == nil {
 				continue // quiet, and the connection answered
 			}
-			var e Event
+			var e store.Event
 			if json.Unmarshal([]byte(n.Payload), &e) == nil && e.Game != "" {
-				l.hub.deliver(e)
+				l.hub.Deliver(e)
 			}
 		}
 		if ctx.Err() != nil {
@@ -218,7 +219,7 @@ func (l *pgListener) run(ctx context.Context, conn *pgx.Conn) {
 				continue
 			}
 			backoff = 100 * time.Millisecond
-			l.hub.deliver(Event{Game: "*", Kind: EventResync})
+			l.hub.Deliver(store.Event{Game: "*", Kind: store.EventResync})
 		}
 	}
 }

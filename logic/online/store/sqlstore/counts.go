@@ -1,12 +1,13 @@
 //go:build !js
 
-package store
+package sqlstore
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"math"
+	"shiftago/logic/online/store"
 	"time"
 )
 
@@ -21,13 +22,13 @@ func (s *sqlStore) Count(ctx context.Context, name string, window time.Time, lim
 		// counting at once never pass the limit together.
 		err = s.w.QueryRowContext(ctx, s.q(`INSERT INTO service_counts (name, slot, n) VALUES (?, ?, 1)
 			ON CONFLICT (name, slot) DO UPDATE SET n = service_counts.n + 1 WHERE service_counts.n < ? RETURNING n`),
-			name, ms(window), limit).Scan(&n)
+			name, store.Millis(window), limit).Scan(&n)
 		if errors.Is(err, sql.ErrNoRows) { // at the limit: nothing changed
 			return limit, false, nil
 		}
 		return n, err == nil, s.closedErr(err)
 	}
-	err = s.r.QueryRowContext(ctx, s.q(`SELECT n FROM service_counts WHERE name = ? AND slot = ?`), name, ms(window)).Scan(&n)
+	err = s.r.QueryRowContext(ctx, s.q(`SELECT n FROM service_counts WHERE name = ? AND slot = ?`), name, store.Millis(window)).Scan(&n)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = nil
 	}
@@ -35,6 +36,6 @@ func (s *sqlStore) Count(ctx context.Context, name string, window time.Time, lim
 }
 
 func (s *sqlStore) DropCounts(ctx context.Context, before time.Time) error {
-	_, err := s.w.ExecContext(ctx, s.q(`DELETE FROM service_counts WHERE slot < ?`), ms(before))
+	_, err := s.w.ExecContext(ctx, s.q(`DELETE FROM service_counts WHERE slot < ?`), store.Millis(before))
 	return s.closedErr(err)
 }

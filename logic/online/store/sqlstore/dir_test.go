@@ -1,6 +1,6 @@
 //go:build !js
 
-package store_test
+package sqlstore_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 )
 
 // TestOpenDefault opens "" (what shiftago-server with no flags does):
@@ -35,7 +36,7 @@ func TestOpenDefault(t *testing.T) {
 		t.Fatalf("with a relative XDG_DATA_HOME: %q", dir)
 	}
 
-	s, err := store.Open(context.Background(), "")
+	s, err := sqlstore.Open(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 //go:build !js
 
-package store_test
+package sqlstore_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 )
 
 // clock is a settable time for a store opened with OpenWith.
@@ -32,7 +33,7 @@ func (c *clock) add(d time.Duration) {
 func openClock(t *testing.T, dsn string) (store.Store, *clock) {
 	t.Helper()
 	c := &clock{t: time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)}
-	s, err := store.OpenWith(context.Background(), dsn, store.Options{Now: c.now})
+	s, err := sqlstore.OpenWith(context.Background(), dsn, sqlstore.Options{Now: c.now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +187,7 @@ func TestFileModes(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o644); err != nil { // an empty file is a new database
 		t.Fatal(err)
 	}
-	s, err := store.Open(context.Background(), file)
+	s, err := sqlstore.Open(context.Background(), file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +200,7 @@ func TestFileModes(t *testing.T) {
 	s.Close()
 
 	fresh := filepath.Join(home, "new.db")
-	s, err = store.Open(context.Background(), fresh)
+	s, err = sqlstore.Open(context.Background(), fresh)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +222,7 @@ func TestFileModes(t *testing.T) {
 func TestMigrationStep2(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
 		ctx := ctxT(t)
-		old, err := store.OpenAtVersion(ctx, dsn, 1)
+		old, err := sqlstore.OpenAtVersion(ctx, dsn, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -256,7 +257,7 @@ func TestMigrationStep2(t *testing.T) {
 			t.Fatalf("the old code: %v, want ErrNotFound", err)
 		}
 		var v int
-		if err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_version`).Scan(&v); err != nil || v != store.SchemaVersion || v < 2 {
+		if err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_version`).Scan(&v); err != nil || v != sqlstore.SchemaVersion || v < 2 {
 			t.Fatalf("schema version %d, %v", v, err)
 		}
 	})

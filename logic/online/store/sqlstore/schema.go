@@ -1,4 +1,4 @@
-package store
+package sqlstore
 
 // migrations are the schema, one version a step, applied in order at Open
 // and never edited once released: a change is a new step. The SQL is the

@@ -1,20 +1,21 @@
 //go:build !js
 
-package store
+package sqlstore
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"shiftago/logic/online/store"
 )
 
-func (s *sqlStore) drawIn(ctx context.Context, db querier, game string) (Draw, error) {
-	var d Draw
+func (s *sqlStore) drawIn(ctx context.Context, db querier, game string) (store.Draw, error) {
+	var d store.Draw
 	var seats, made int64
 	err := db.QueryRowContext(ctx, s.q(`SELECT ply, seats, made FROM draw_offers WHERE game = ?`), game).Scan(&d.Ply, &seats, &made)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Draw{}, nil
+		return store.Draw{}, nil
 	}
 	d.Seats = uint8(seats & 0xf)
 	for i := range d.Made {
@@ -23,13 +24,13 @@ func (s *sqlStore) drawIn(ctx context.Context, db querier, game string) (Draw, e
 	return d, err
 }
 
-func (s *sqlStore) DrawOf(ctx context.Context, game string) (Draw, error) {
+func (s *sqlStore) DrawOf(ctx context.Context, game string) (store.Draw, error) {
 	return s.drawIn(ctx, s.r, game)
 }
 
-func (s *sqlStore) ChangeDraw(ctx context.Context, game string, change func(d *Draw) error) (Draw, error) {
-	var d Draw
-	err := s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
+func (s *sqlStore) ChangeDraw(ctx context.Context, game string, change func(d *store.Draw) error) (store.Draw, error) {
+	var d store.Draw
+	err := s.change(ctx, func(tx *sql.Tx, emit func(store.Event)) error {
 		// The game's row is the lock (PostgreSQL; SQLite has one
 		// writer): two seats answering at once on two nodes both count.
 		err := mustOne(tx.ExecContext(ctx, s.q(`UPDATE games SET updated = updated WHERE id = ?`), game))
@@ -55,16 +56,16 @@ func (s *sqlStore) ChangeDraw(ctx context.Context, game string, change func(d *D
 
 func (s *sqlStore) SetBlock(ctx context.Context, guest, other string, on bool) error {
 	if guest == "" || other == "" || guest == other {
-		return fmt.Errorf("%w: a guest blocks another guest", ErrInvalid)
+		return fmt.Errorf("%w: a guest blocks another guest", store.ErrInvalid)
 	}
 	q, args := `DELETE FROM blocks WHERE guest = ? AND blocked = ?`, []any{guest, other}
 	if on {
-		q, args = `INSERT INTO blocks (guest, blocked, at) VALUES (?, ?, ?) ON CONFLICT (guest, blocked) DO NOTHING`, append(args, ms(s.now()))
+		q, args = `INSERT INTO blocks (guest, blocked, at) VALUES (?, ?, ?) ON CONFLICT (guest, blocked) DO NOTHING`, append(args, store.Millis(s.now()))
 	}
-	return s.change(ctx, func(tx *sql.Tx, emit func(Event)) error {
+	return s.change(ctx, func(tx *sql.Tx, emit func(store.Event)) error {
 		_, err := tx.ExecContext(ctx, s.q(q), args...)
 		if err != nil && s.isFK(err) {
-			return fmt.Errorf("%w: no such guest", ErrNotFound)
+			return fmt.Errorf("%w: no such guest", store.ErrNotFound)
 		}
 		return err
 	})

@@ -1,6 +1,6 @@
 //go:build !js
 
-package store_test
+package sqlstore_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 	"shiftago/logic/online/store/storetest"
 )
 
@@ -33,7 +34,7 @@ func each(t *testing.T, fn func(t *testing.T, dsn string)) {
 
 func open(t testing.TB, dsn string) store.Store {
 	t.Helper()
-	s, err := store.Open(context.Background(), dsn)
+	s, err := sqlstore.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

@@ -1,6 +1,6 @@
 //go:build !js
 
-package store_test
+package sqlstore_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 )
 
 // next waits (boundedly) for the next event of kind on sub.
@@ -141,7 +142,7 @@ func TestSlowSubscriberDropped(t *testing.T) {
 
 func TestSubscriptionsEndAtClose(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
-		s, err := store.Open(context.Background(), dsn)
+		s, err := sqlstore.Open(context.Background(), dsn)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,6 @@
 //go:build !js
 
-package store_test
+package sqlstore_test
 
 import (
 	"crypto/sha256"
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore"
 )
 
 func TestGuestsAndTokens(t *testing.T) {
@@ -520,7 +521,7 @@ func TestRematch(t *testing.T) {
 func TestReopen(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
 		ctx := ctxT(t)
-		s, err := store.Open(ctx, dsn)
+		s, err := sqlstore.Open(ctx, dsn)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -551,8 +552,8 @@ func TestReopen(t *testing.T) {
 func schemaAppliedOnce(t *testing.T, dsn string) {
 	t.Helper()
 	var versions int
-	if err := rawDB(t, dsn).QueryRow(`SELECT COUNT(*) FROM schema_version`).Scan(&versions); err != nil || versions != store.SchemaVersion {
-		t.Fatalf("schema_version has %d rows (%v), want %d", versions, err, store.SchemaVersion)
+	if err := rawDB(t, dsn).QueryRow(`SELECT COUNT(*) FROM schema_version`).Scan(&versions); err != nil || versions != sqlstore.SchemaVersion {
+		t.Fatalf("schema_version has %d rows (%v), want %d", versions, err, sqlstore.SchemaVersion)
 	}
 }
 
@@ -585,7 +586,7 @@ func openAtOnce(t *testing.T, round int, dsn string) {
 	var wg sync.WaitGroup
 	for i := range nodes {
 		wg.Add(1)
-		go func() { defer wg.Done(); stores[i], errs[i] = store.Open(ctx, dsn) }()
+		go func() { defer wg.Done(); stores[i], errs[i] = sqlstore.Open(ctx, dsn) }()
 	}
 	wg.Wait()
 	defer func() {
@@ -710,7 +711,7 @@ func TestNewerSchemaRefused(t *testing.T) {
 		if _, err := rawDB(t, dsn).Exec(`INSERT INTO schema_version (version, applied) VALUES (99, 0)`); err != nil {
 			t.Fatal(err)
 		}
-		s, err := store.Open(ctxT(t), dsn)
+		s, err := sqlstore.Open(ctxT(t), dsn)
 		if err == nil {
 			s.Close()
 			t.Fatal("opened a database of schema version 99")

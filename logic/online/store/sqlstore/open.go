@@ -1,13 +1,15 @@
 //go:build !js
 
-package store
+package sqlstore
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"shiftago/logic/online/store"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -28,19 +30,19 @@ type Options struct {
 // Open opens (creating if need be) the database dsn names (ParseDSN) and
 // brings its schema up to date. "" is SQLite in DefaultDir (MakeDataDir:
 // 0700). A SQLite file is 0600, and so are its -wal and -shm files.
-func Open(ctx context.Context, dsn string) (Store, error) {
+func Open(ctx context.Context, dsn string) (store.Store, error) {
 	return OpenWith(ctx, dsn, Options{})
 }
 
 // OpenWith is Open with options.
-func OpenWith(ctx context.Context, dsn string, o Options) (Store, error) {
+func OpenWith(ctx context.Context, dsn string, o Options) (store.Store, error) {
 	return openAt(ctx, dsn, o, SchemaVersion)
 }
 
 // openAt opens dsn and brings its schema to version (a test of one
 // migration step stops before it).
-func openAt(ctx context.Context, dsn string, o Options, version int) (Store, error) {
-	engine, target, err := ParseDSN(dsn)
+func openAt(ctx context.Context, dsn string, o Options, version int) (store.Store, error) {
+	engine, target, err := store.ParseDSN(dsn)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +53,7 @@ func openAt(ctx context.Context, dsn string, o Options, version int) (Store, err
 		o.Now = time.Now
 	}
 	var s *sqlStore
-	if engine == EnginePostgres {
+	if engine == store.EnginePostgres {
 		s, err = openPostgres(ctx, target, o)
 	} else {
 		s, err = openSQLite(ctx, target, o)
@@ -116,14 +118,14 @@ func useWAL(ctx context.Context, path string) error {
 
 func openSQLite(ctx context.Context, path string, o Options) (*sqlStore, error) {
 	if path == "" {
-		dir, err := DefaultDir()
+		dir, err := store.DefaultDir()
 		if err != nil {
 			return nil, err
 		}
-		if err := MakeDataDir(dir); err != nil {
+		if err := store.MakeDataDir(dir); err != nil {
 			return nil, fmt.Errorf("store: data folder: %w", err)
 		}
-		path = filepath.Join(dir, DBFile)
+		path = filepath.Join(dir, store.DBFile)
 	}
 	if err := privateFile(path); err != nil {
 		return nil, fmt.Errorf("store: database file: %w", err)
@@ -165,9 +167,9 @@ func openSQLite(ctx context.Context, path string, o Options) (*sqlStore, error) 
 	ckCtx, stopCk := context.WithCancel(context.Background())
 	ckDone := make(chan struct{})
 	go checkpoints(ckCtx, ck, ckDone)
-	h := newHub()
+	h := store.NewHub()
 	s := &sqlStore{
-		engine: EngineSQLite, w: w, r: r, hub: h, origin: o.Node, now: o.Now,
+		engine: store.EngineSQLite, w: w, r: r, hub: h, origin: o.Node, now: o.Now,
 		closeFn: func() error {
 			stopCk()
 			<-ckDone
@@ -230,4 +232,22 @@ func isBusy(err error) bool {
 func pgCode(err error, code string) bool {
 	var e *pgconn.PgError
 	return errors.As(err, &e) && e.Code == code
+}
+
+// privateFile creates the SQLite file path with mode 0600 if it is not
+// there, and makes an existing one (and its -wal and -shm files) 0600.
+// SQLite gives the -wal and -shm files it creates the main file's mode,
+// so they follow.
+func privateFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
 }
