@@ -12,8 +12,6 @@ import (
 	"shiftago/logic/online/store"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgconn"
-	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -227,11 +225,6 @@ func sqliteCode(err error, codes ...int) bool {
 func isBusy(err error) bool {
 	var e *sqlite.Error
 	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
-}
-
-func pgCode(err error, code string) bool {
-	var e *pgconn.PgError
-	return errors.As(err, &e) && e.Code == code
 }
 
 // privateFile creates the SQLite file path with mode 0600 if it is not

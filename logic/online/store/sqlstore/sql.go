@@ -5,7 +5,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"shiftago/logic/online/store"
@@ -892,12 +891,6 @@ func (s *sqlStore) Close() error {
 		}
 	})
 	return err
-}
-
-// eventJSON is an event as NOTIFY carries it.
-func eventJSON(e store.Event) (string, error) {
-	b, err := json.Marshal(e)
-	return string(b), err
 }
 
 // movedOf is what an EventMove tells of the move a stored at at.

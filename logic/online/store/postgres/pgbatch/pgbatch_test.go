@@ -13,7 +13,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib"
 
 	"shiftago/logic/online/store"
-	"shiftago/logic/online/store/pgbatch"
+	"shiftago/logic/online/store/postgres/pgbatch"
 	"shiftago/logic/online/store/storetest"
 )
 
