@@ -128,7 +128,7 @@ func (s *Subscription) Close() { s.hub.remove(s, nil) }
 // Hub fans events out to a node's subscribers, dropping slow ones. Both
 // engines' buses use it (package sqlstore): the SQLite store calls
 // Deliver after each commit, the PostgreSQL store from its LISTEN
-// connection (package pgevents).
+// connection (package postgres).
 type Hub struct {
 	mu     sync.Mutex
 	subs   map[*Subscription]struct{}

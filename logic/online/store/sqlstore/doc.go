@@ -5,13 +5,14 @@
 //
 // Open(ctx, dsn) picks the engine from the DSN (store.ParseDSN) and
 // applies the versioned schema (schema.go), safely when two nodes start
-// at once. The rooms by job: sql.go the core (transactions, guests,
+// at once. The files by job: sql.go the core (transactions, guests,
 // games, seats, moves), open.go SQLite's file and pragmas, postgres.go
-// PostgreSQL's pool and its one-statement move, devices_sql.go,
-// lobby_sql.go, ratings.go, social.go and counts.go one feature each.
+// the wiring of PostgreSQL's own parts (package postgres: its pool, the
+// one-statement move, LISTEN/NOTIFY), devices_sql.go, lobby_sql.go,
+// ratings.go, social.go and counts.go one feature each.
 // Events go to the node's store.Hub after each commit (SQLite,
 // membus.go) or by NOTIFY inside the transaction (PostgreSQL, package
-// pgevents).
+// postgres).
 //
 // The drivers do not build for js/wasm, so the engine is behind
 // `//go:build !js`.
