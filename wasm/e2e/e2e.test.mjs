@@ -79,14 +79,65 @@ const [partK, partN] = (process.env.E2E_PART || '1/1').split('/').map(Number);
 assert.ok(partN >= 1 && partK >= 1 && partK <= partN, `E2E_PART=${process.env.E2E_PART}: want k/n with 1 <= k <= n`);
 let declared = 0;
 function test(name, opts, fn) {
-  if (declared++ % partN === partK - 1) nodeTest(name, opts, fn);
+  if (declared++ % partN !== partK - 1) return;
+  const { takes, ...rest } = opts;
+  nodeTest(name, rest, async (t) => {
+    if (!takes || leftOpen?.key !== takes) await dropKept();
+    return fn(t);
+  });
 }
 
 // ---- pages -----------------------------------------------------------
 
-async function newContext(viewport, deviceScaleFactor) {
-  return browser.newContext({ viewport, deviceScaleFactor, hasTouch: true, isMobile: true });
+// newContext is a fresh browser context (its own storage and caches) of
+// a touch device. Its pages register no service worker unless asked
+// (serviceWorkers: 'allow'): the worker's install fetches and stores the
+// whole build again in the background of every first visit, some 4-6
+// CPU-s of a page load's 13-20 (measured on 97da825 at load 46-56),
+// and only the tests of the installable app and of offline play look at
+// it; the game plays the same without it.
+async function newContext(viewport, deviceScaleFactor, { serviceWorkers = 'block' } = {}) {
+  return browser.newContext({ viewport, deviceScaleFactor, hasTouch: true, isMobile: true, serviceWorkers });
 }
+
+// A page one test leaves open for the next, which starts where it ended
+// (the setup on a phone, a game after its first move): a page load is
+// 10-20 CPU-s of WebAssembly compiling, the game's start and software
+// WebGL, the biggest cost of this file. Only adjacent tests share one (a
+// page left open costs about a third of a core, idle): a test declared
+// with { takes: key } may claim the page the test before it left under
+// key (takePage); before any other test starts, a page left is closed. A
+// test that finds none, or one not in the state it starts from (the test
+// before failed, or E2E_PART dealt the two apart), opens its own.
+let leftOpen = null;
+function keepPage(key, ctx, page) {
+  leftOpen = { key, ctx, page };
+}
+async function dropKept() {
+  const k = leftOpen;
+  leftOpen = null;
+  if (k) await k.ctx.close().catch(() => {});
+}
+// takePage resolves to the kept {ctx, page} of key if ready(page) says
+// it is where the test starts, else null (and closes it).
+async function takePage(key, ready) {
+  const k = leftOpen;
+  if (k && k.key === key && !k.page.isClosed()) {
+    leftOpen = null;
+    try {
+      if (await ready(k.page)) {
+        console.log(`page: goes on with the ${key} page the test before left`);
+        return k;
+      }
+    } catch {
+      // broken: a fresh one below
+    }
+    await k.ctx.close().catch(() => {});
+  } else await dropKept();
+  console.log(`page: no ${key} page left to go on with; a fresh one`);
+  return null;
+}
+after(dropKept);
 
 // open loads the page with the URL query q and waits until the game runs.
 // page.navResponse is the page's response, page.firstPlayableMs the time
@@ -386,6 +437,61 @@ test('a bad link is reported on screen and the setup opens', { timeout: 240_000 
   // phase() names the screen shown: the rules, opened from the setup.
   await tap(page, rules);
   await waitPhase(page, ['rules']);
+  // Back to the setup, where the dropped records' test goes on (a page
+  // load saved; it checks the page is there, else opens its own).
+  const back = await button(page, 'back');
+  if (back) await hold(page, back, 6);
+  keepPage('tablet-setup', ctx, page);
+});
+
+// recordHead is a record file's head, for the records the tests open: a
+// game of Orange (a person) against the Club.
+const recordHead = 'Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\n' +
+  'Handicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n';
+
+// A file dropped the way a browser drops one (CDP drag events with files,
+// so the page sees real file entries, as from the desktop).
+async function dropFile(page, path) {
+  const { width, height } = page.viewportSize();
+  const data = { items: [], files: [path], dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop']) {
+    await page.cdp.send('Input.dispatchDragEvent', { type, x: width / 2, y: height / 2, data });
+  }
+}
+
+test('a record dropped on the records screen opens in the replay; a bad one is refused with its line', { timeout: 240_000, takes: 'tablet-setup' }, async () => {
+  // The bad link's page, back at the setup, or a fresh one.
+  const left = await takePage('tablet-setup', async (p) => await api(p, 'phase') === 'setup' && !(await api(p, 'notice')));
+  const ctx = left?.ctx ?? await newContext(portrait, 1);
+  const page = left?.page ?? await open(ctx);
+  await waitPhase(page, ['setup']);
+  await tap(page, (await api(page, 'buttons')).find((b) => b.id === 'records'));
+  await waitPhase(page, ['records']);
+  // A drop with no file entry behind it (a scripted one here; an image
+  // dragged out of another page in life) is ignored, not fatal.
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['1. W4'], 'game.txt', { type: 'text/plain' }));
+    document.querySelector('canvas').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await waitTicks(page, 10);
+  assert.equal(await api(page, 'phase'), 'records', 'a drop with no file entry stopped the game');
+  const bad = join(tmpdir(), `shiftago-bad-${process.pid}.txt`);
+  writeFileSync(bad, recordHead + '1. W4\n2. Q9\n');
+  await dropFile(page, bad);
+  await page.waitForFunction(() => /Q9/.test(shiftago.notice()), null, { timeout: 30_000, polling: 100 });
+  const why = await api(page, 'notice');
+  assert.match(why, /Q9/, `the refusal does not name the bad move: ${why}`);
+  assert.equal(await api(page, 'phase'), 'records', 'a bad record left the records screen');
+  const good = join(tmpdir(), `shiftago-good-${process.pid}.txt`);
+  writeFileSync(good, recordHead + '1. W4\n2. Nd\n3. W3\n');
+  await dropFile(page, good);
+  await waitPhase(page, ['replay']);
+  assert.equal(await api(page, 'position'), '7/7/7/7/7/7/7 express og o 22,22 0,0 0,0', 'the replay does not start at the start');
+  await tap(page, (await api(page, 'buttons')).find((b) => b.label === '>|'));
+  await page.waitForFunction(() => shiftago.position() === '3g3/7/7/o6/o6/7/7 express og g 20,21 0,0 0,0',
+    null, { timeout: 30_000, polling: 100 });
+  await page.screenshot({ path: join(artifacts, 'replay-768x1024-dpr1.png') });
   await ctx.close();
 });
 
@@ -661,7 +767,7 @@ test('the audio context comes at the first touch, once', { timeout: 240_000 }, a
 // ---- the installable app ----------------------------------------------
 
 test('the app: manifest and icons as Chromium reads them, installable, labelled, full screen by touch', { timeout: 300_000 }, async () => {
-  const ctx = await newContext(portrait, 1);
+  const ctx = await newContext(portrait, 1, { serviceWorkers: 'allow' });
   const page = await open(ctx);
   await waitPhase(page, ['setup']);
 
@@ -799,7 +905,7 @@ test('after one visit the game starts and plays offline; a repeat visit starts f
   let own = await serve(bundle);
   const port = new URL(own.base).port;
   const next = nextDeploy(bundle);
-  const ctx = await newContext(portrait, 1);
+  const ctx = await newContext(portrait, 1, { serviceWorkers: 'allow' });
   try {
     // First visit: the network, with brotli.
     const wasmEncoding = [];
@@ -897,6 +1003,7 @@ test('a client that accepts only gzip gets gzip, and the game runs', { timeout: 
   const ctx = await browser.newContext({
     viewport: portrait, deviceScaleFactor: 1, hasTouch: true, isMobile: true,
     extraHTTPHeaders: { 'Accept-Encoding': 'gzip' },
+    serviceWorkers: 'block', // as newContext's
   });
   const enc = [];
   ctx.on('response', noteWasmEncoding(enc));
@@ -1266,55 +1373,6 @@ test('the replay analyses a finished game in the worker, at the idle cost a fram
   await ctx.close();
 });
 
-// recordHead is a record file's head, for the records the tests open: a
-// game of Orange (a person) against the Club.
-const recordHead = 'Shiftago record 1\nVariant: express\nSeats: orange human, green computer 3\n' +
-  'Handicap: 0, 0\nStarter: orange\nDate: 2026-03-01\n\n';
-
-// A file dropped the way a browser drops one (CDP drag events with files,
-// so the page sees real file entries, as from the desktop).
-async function dropFile(page, path) {
-  const { width, height } = page.viewportSize();
-  const data = { items: [], files: [path], dragOperationsMask: 1 };
-  for (const type of ['dragEnter', 'dragOver', 'drop']) {
-    await page.cdp.send('Input.dispatchDragEvent', { type, x: width / 2, y: height / 2, data });
-  }
-}
-
-test('a record dropped on the records screen opens in the replay; a bad one is refused with its line', { timeout: 240_000 }, async () => {
-  const ctx = await newContext(portrait, 1);
-  const page = await open(ctx);
-  await waitPhase(page, ['setup']);
-  await tap(page, (await api(page, 'buttons')).find((b) => b.id === 'records'));
-  await waitPhase(page, ['records']);
-  // A drop with no file entry behind it (a scripted one here; an image
-  // dragged out of another page in life) is ignored, not fatal.
-  await page.evaluate(() => {
-    const dt = new DataTransfer();
-    dt.items.add(new File(['1. W4'], 'game.txt', { type: 'text/plain' }));
-    document.querySelector('canvas').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-  });
-  await waitTicks(page, 10);
-  assert.equal(await api(page, 'phase'), 'records', 'a drop with no file entry stopped the game');
-  const bad = join(tmpdir(), `shiftago-bad-${process.pid}.txt`);
-  writeFileSync(bad, recordHead + '1. W4\n2. Q9\n');
-  await dropFile(page, bad);
-  await page.waitForFunction(() => /Q9/.test(shiftago.notice()), null, { timeout: 30_000, polling: 100 });
-  const why = await api(page, 'notice');
-  assert.match(why, /Q9/, `the refusal does not name the bad move: ${why}`);
-  assert.equal(await api(page, 'phase'), 'records', 'a bad record left the records screen');
-  const good = join(tmpdir(), `shiftago-good-${process.pid}.txt`);
-  writeFileSync(good, recordHead + '1. W4\n2. Nd\n3. W3\n');
-  await dropFile(page, good);
-  await waitPhase(page, ['replay']);
-  assert.equal(await api(page, 'position'), '7/7/7/7/7/7/7 express og o 22,22 0,0 0,0', 'the replay does not start at the start');
-  await tap(page, (await api(page, 'buttons')).find((b) => b.label === '>|'));
-  await page.waitForFunction(() => shiftago.position() === '3g3/7/7/o6/o6/7/7 express og g 20,21 0,0 0,0',
-    null, { timeout: 30_000, polling: 100 });
-  await page.screenshot({ path: join(artifacts, 'replay-768x1024-dpr1.png') });
-  await ctx.close();
-});
-
 test('a full track refuses; screenshots at 768×1024 and 1024×768 (DPR 2), a phone (DPR 3)', { timeout: 600_000 }, async () => {
   const ctx = await newContext(portrait, 2);
   await recordBuzzes(ctx);
@@ -1393,17 +1451,14 @@ test('the live region announces a move', {
   timeout: 120_000,
 }, async () => {
   const ctx = await newContext(portrait, 1);
-  try {
-    const page = await open(ctx, '?seats=human,ai:3');
-    await waitPhase(page, ['playing']);
-    await playByTouch(page, 'W4');
-    await page.waitForFunction(() => {
-      const said = document.getElementById('shiftago-live').textContent;
-      return /orange/i.test(said) && /W4|a4/.test(said);
-    }, null, { timeout: 10_000, polling: 100 });
-  } finally {
-    await ctx.close();
-  }
+  const page = await open(ctx, '?seats=human,ai:3');
+  keepPage('tablet-game', ctx, page); // the rotations' test goes on here (or after() closes it)
+  await waitPhase(page, ['playing']);
+  await playByTouch(page, 'W4');
+  await page.waitForFunction(() => {
+    const said = document.getElementById('shiftago-live').textContent;
+    return /orange/i.test(said) && /W4|a4/.test(said);
+  }, null, { timeout: 10_000, polling: 100 });
 });
 
 // A tablet turned sixteen times (issue 29). WebAssembly memory never
@@ -1414,17 +1469,25 @@ test('the live region announces a move', {
 // The longest task of each turn (the repaint) is noted, not asserted: a
 // busy machine's times are no test.
 test('WebAssembly memory after 16 rotations stays within 10% of after the first', {
-  timeout: 600_000,
+  timeout: 600_000, takes: 'tablet-game',
 }, async () => {
-  const ctx = await newContext(portrait, 1);
+  // The live region's game, a move in, or a fresh one: the rotations
+  // measure what a turn costs from the first turn on.
+  const watchLongTasks = () => {
+    window.__longTasks = [];
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) window.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  };
+  const left = await takePage('tablet-game', async (p) => (p.viewportSize().width === portrait.width && (await api(p, 'record')).length > 0));
+  const ctx = left?.ctx ?? await newContext(portrait, 1);
   try {
-    await ctx.addInitScript(() => {
-      window.__longTasks = [];
-      new PerformanceObserver((l) => {
-        for (const e of l.getEntries()) window.__longTasks.push(e.duration);
-      }).observe({ type: 'longtask' });
-    });
-    const game = await open(ctx, '?seats=human,ai:3');
+    let game = left?.page;
+    if (game) await game.evaluate(watchLongTasks);
+    else {
+      await ctx.addInitScript(watchLongTasks);
+      game = await open(ctx, '?seats=human,ai:3');
+    }
     await waitPhase(game, ['playing']);
     const rotate = async (i) => {
       const na = await api(game, 'entryPoint', 'Na');
@@ -1541,6 +1604,63 @@ async function hold(page, p, ticks = 6) {
 
 const button = async (page, id) => (await api(page, 'buttons')).find((b) => b.id === id);
 
+// A marble carried from the tray across the board touches nothing on the
+// way (the edge it passes, the board); set down at the far edge and
+// pushed in, it plays there.
+test('a marble carried from the tray across the board plays only where it is pushed in', { timeout: 300_000 }, async () => {
+  const ctx = await newContext(landscape, 1);
+  await recordBuzzes(ctx);
+  const page = await open(ctx, '?variant=express&players=2&seats=human,human');
+  await waitPhase(page, ['playing']);
+  const e5 = await api(page, 'entryPoint', 'E5');
+  const w5 = await api(page, 'entryPoint', 'W5');
+  const tray = { x: e5.x + 140, y: e5.y + 40 }; // on orange's card, right of the board
+  await touch(page, 'touchStart', [tray]);
+  await waitTicks(page, 2);
+  // A hand's carry: out of the tray and over the board in one sweep (the
+  // edge it passes is crossed between two ticks), then on across the board
+  // to the far edge, a move every 10 ms, never at rest on the way (the
+  // pacing is the hand's speed, not a wait for the game; the gesture
+  // machine's own tests cover a slow crossing tick by tick).
+  const e5cell = await api(page, 'cell', 'e5');
+  await touch(page, 'touchMove', [e5cell]);
+  const steps = 30;
+  for (let i = 1; i <= steps; i++) {
+    const t = i / steps;
+    await touch(page, 'touchMove', [{ x: e5cell.x + (w5.x - e5cell.x) * t, y: e5cell.y + (w5.y - e5cell.y) * t }]);
+    await page.waitForTimeout(10);
+  }
+  await waitTicks(page, 2);
+  assert.equal((await api(page, 'record')).length, 0, 'carrying the marble across the board played a move');
+  assert.deepEqual(await buzzes(page), [8], 'the carry across the board buzzed other than for the pick-up');
+  await waitTicks(page, 10); // it rests at W5: set there
+  const a5 = await api(page, 'cell', 'a5');
+  for (let i = 1; i <= 4; i++) {
+    await touch(page, 'touchMove', [{ x: w5.x + (a5.x - w5.x) * i / 4, y: w5.y }]);
+    await waitTicks(page, 1);
+  }
+  await touch(page, 'touchEnd', []);
+  await page.waitForFunction(() => shiftago.record().length === 1, null, { timeout: 30_000, polling: 100 });
+  assert.equal((await api(page, 'record'))[0], 'W5');
+  assert.deepEqual(await buzzes(page), [8, 18], 'a pick-up and a touch buzz once each');
+  await ctx.close();
+});
+
+// A finished game's shared link opens it in the replay, over whatever the
+// page would open (here the setup), and leaves the address, so a reload
+// does not open it again.
+test('a shared link opens the game in the replay', { timeout: 300_000 }, async () => {
+  const ctx = await newContext(portrait, 1);
+  const text = recordHead + '1. W4\n2. Nd\n3. W4\n';
+  const page = await open(ctx, '?replay=' + Buffer.from(text).toString('base64url'));
+  await waitPhase(page, ['replay']);
+  const last = (await api(page, 'buttons')).find((b) => b.label === '>|');
+  await hold(page, last, 6);
+  await page.waitForFunction(() => /^3g3\/7\/7\/oo5\/7\/7\/7 /.test(shiftago.position() || ''), null, { timeout: 60_000, polling: 100 });
+  assert.ok(!new URL(page.url()).searchParams.has('replay'), 'the address kept the replay link: ' + page.url());
+  await ctx.close();
+});
+
 // Every control of the game screen works by a held tap on a phone: the ☰
 // menu opens and stays open, buttons() lists its items while it is open,
 // every item does what it says (a screen and back, Share hands on a
@@ -1638,59 +1758,26 @@ test('every control of the game works by a held tap on a phone', { timeout: 600_
   await page.waitForFunction(() => shiftago.phase() === 'playing' && shiftago.record().length === 0, null, { timeout: 60_000, polling: 100 });
   await hold(page, await item('setup'));
   await waitPhase(page, ['setup']);
-  await ctx.close();
+  keepPage('phone-setup', ctx, page); // the setup's test goes on here
 });
 
-// A marble carried from the tray across the board touches nothing on the
-// way (the edge it passes, the board); set down at the far edge and
-// pushed in, it plays there.
-test('a marble carried from the tray across the board plays only where it is pushed in', { timeout: 300_000 }, async () => {
-  const ctx = await newContext(landscape, 1);
-  await recordBuzzes(ctx);
-  const page = await open(ctx, '?variant=express&players=2&seats=human,human');
-  await waitPhase(page, ['playing']);
-  const e5 = await api(page, 'entryPoint', 'E5');
-  const w5 = await api(page, 'entryPoint', 'W5');
-  const tray = { x: e5.x + 140, y: e5.y + 40 }; // on orange's card, right of the board
-  await touch(page, 'touchStart', [tray]);
-  await waitTicks(page, 2);
-  // A hand's carry: out of the tray and over the board in one sweep (the
-  // edge it passes is crossed between two ticks), then on across the board
-  // to the far edge, a move every 10 ms, never at rest on the way (the
-  // pacing is the hand's speed, not a wait for the game; the gesture
-  // machine's own tests cover a slow crossing tick by tick).
-  const e5cell = await api(page, 'cell', 'e5');
-  await touch(page, 'touchMove', [e5cell]);
-  const steps = 30;
-  for (let i = 1; i <= steps; i++) {
-    const t = i / steps;
-    await touch(page, 'touchMove', [{ x: e5cell.x + (w5.x - e5cell.x) * t, y: e5cell.y + (w5.y - e5cell.y) * t }]);
-    await page.waitForTimeout(10);
-  }
-  await waitTicks(page, 2);
-  assert.equal((await api(page, 'record')).length, 0, 'carrying the marble across the board played a move');
-  assert.deepEqual(await buzzes(page), [8], 'the carry across the board buzzed other than for the pick-up');
-  await waitTicks(page, 10); // it rests at W5: set there
-  const a5 = await api(page, 'cell', 'a5');
-  for (let i = 1; i <= 4; i++) {
-    await touch(page, 'touchMove', [{ x: w5.x + (a5.x - w5.x) * i / 4, y: w5.y }]);
-    await waitTicks(page, 1);
-  }
-  await touch(page, 'touchEnd', []);
-  await page.waitForFunction(() => shiftago.record().length === 1, null, { timeout: 30_000, polling: 100 });
-  assert.equal((await api(page, 'record'))[0], 'W5');
-  assert.deepEqual(await buzzes(page), [8, 18], 'a pick-up and a touch buzz once each');
-  await ctx.close();
-});
+// phoneSetup is the phone's page (390×844, DPR 1) at the setup that the
+// test before left open, else a fresh one.
+async function phoneSetup() {
+  const left = await takePage('phone-setup', async (p) => await api(p, 'phase') === 'setup' && !(await api(p, 'notice')));
+  if (left) return left;
+  const ctx = await newContext({ width: 390, height: 844 }, 1);
+  const page = await open(ctx);
+  await waitPhase(page, ['setup']);
+  return { ctx, page };
+}
 
 // Every chip of the setup answers a held tap on a phone (the page's
 // buttons() says which are chosen), the form does not move under the
 // finger when the number of players changes, and the settings' toggles
 // answer too.
-test('every setup and settings control answers a held tap on a phone', { timeout: 600_000 }, async () => {
-  const ctx = await newContext({ width: 390, height: 844 }, 1);
-  const page = await open(ctx);
-  await waitPhase(page, ['setup']);
+test('every setup and settings control answers a held tap on a phone', { timeout: 600_000, takes: 'phone-setup' }, async () => {
+  const { ctx, page } = await phoneSetup();
   const on = async (id) => (await button(page, id))?.on;
   for (const id of ['variant 1', 'variant 2', 'variant 0', 'players 3', 'players 4', 'players 2', 'starter -1', 'starter 0', 'tournament-on', 'tournament-off']) {
     const before = await button(page, id);
@@ -1718,31 +1805,50 @@ test('every setup and settings control answers a held tap on a phone', { timeout
   assert.ok(back.y - back.h / 2 >= 0 && back.y + back.h / 2 <= 844, `the settings' Back at y=${back.y} is off the 844 px page`);
   await hold(page, back, 6);
   await waitPhase(page, ['setup']);
-  await ctx.close();
+  keepPage('phone-setup', ctx, page); // the puzzle's test goes on here
 });
 
-// A finished game's shared link opens it in the replay, over whatever the
-// page would open (here the setup), and leaves the address, so a reload
-// does not open it again.
-test('a shared link opens the game in the replay', { timeout: 300_000 }, async () => {
-  const ctx = await newContext(portrait, 1);
-  const text = recordHead + '1. W4\n2. Nd\n3. W4\n';
-  const page = await open(ctx, '?replay=' + Buffer.from(text).toString('base64url'));
-  await waitPhase(page, ['replay']);
-  const last = (await api(page, 'buttons')).find((b) => b.label === '>|');
-  await hold(page, last, 6);
-  await page.waitForFunction(() => /^3g3\/7\/7\/oo5\/7\/7\/7 /.test(shiftago.position() || ''), null, { timeout: 60_000, polling: 100 });
-  assert.ok(!new URL(page.url()).searchParams.has('replay'), 'the address kept the replay link: ' + page.url());
-  await ctx.close();
+// The puzzles by touch on a phone: the title's Puzzles opens the puzzle
+// of the day (one of the shipped ones); a wrong first move dragged in by a
+// finger is answered on the board by the puzzle's refutation and "try
+// again", and Try again puts the puzzle back at its start; the right
+// first move is answered by the defender's move of the main line.
+test('a puzzle is played by touch on a phone', { timeout: 600_000, takes: 'phone-setup' }, async () => {
+  const shipped = gunzipSync(readFileSync(join(repo, 'logic/puzzle/puzzles.txt.gz'))).toString()
+    .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(';'));
+  const { ctx, page } = await phoneSetup();
+  await hold(page, await button(page, 'puzzles'), 6);
+  await waitPhase(page, ['puzzle']);
+  const pos = await api(page, 'position');
+  const pz = shipped.find((f) => f[0] === pos);
+  assert.ok(pz, `the puzzle shown is no shipped one: ${pos}`);
+  const line = pz[2].split(' ');
+  // A wrong move that is a plain insertion (no scoring choice to make).
+  const wrong = pz[3].split(' ').filter(Boolean).map((p) => p.split(':')).find(([m]) => !m.includes('x'));
+  if (wrong) {
+    await playByTouch(page, wrong[0]);
+    await page.waitForFunction((r) => shiftago.record()[1] === r, wrong[1], { timeout: 120_000, polling: 100 });
+    // The panel's words are announced (the page's live region).
+    await page.waitForFunction(() => /try again/.test(document.querySelector('#shiftago-live').innerText), null, { timeout: 30_000, polling: 100 });
+    await hold(page, await button(page, 'retry'), 6);
+    await page.waitForFunction(() => shiftago.record().length === 0, null, { timeout: 30_000, polling: 100 });
+  }
+  if (!line[0].includes('x') && line.length > 1) {
+    await playByTouch(page, line[0]);
+    await page.waitForFunction((r) => shiftago.record()[1] === r, line[1], { timeout: 120_000, polling: 100 });
+    await page.waitForFunction(() => /Right!/.test(document.querySelector('#shiftago-live').innerText), null, { timeout: 30_000, polling: 100 });
+  }
+  assert.ok(wrong || !line[0].includes('x'), 'the puzzle of the day had nothing to play by a plain drag');
+  await hold(page, await button(page, 'back'), 6);
+  await waitPhase(page, ['setup']);
+  keepPage('phone-setup', ctx, page); // the other screens' test goes on here
 });
 
 // The controls of the other screens answer held taps too: the rules'
 // tabs, First steps and its Skip, the records (a record file opened by
 // the file chooser) and back, and the result's rematch, on a phone.
-test('the rules, the lesson, the records and the result answer held taps on a phone', { timeout: 600_000 }, async () => {
-  const ctx = await newContext({ width: 390, height: 844 }, 1);
-  const page = await open(ctx);
-  await waitPhase(page, ['setup']);
+test('the rules, the lesson, the records and the result answer held taps on a phone', { timeout: 600_000, takes: 'phone-setup' }, async () => {
+  const { ctx, page } = await phoneSetup();
   await hold(page, await button(page, 'rules'), 6);
   await waitPhase(page, ['rules']);
   for (const id of ['tab 1', 'tab 2', 'tab 0']) {
@@ -1781,10 +1887,13 @@ test('the rules, the lesson, the records and the result answer held taps on a ph
   await waitPhase(page, ['records']);
   await hold(page, await button(page, 'back'), 6);
   await waitPhase(page, ['setup']);
-  // A game one push from its end: the result, then a rematch. (The first
-  // tab closes first: two tabs on one save would ask which one writes.)
-  await page.close();
-  const win = await open(ctx, '?position=' + encodeURIComponent('g6/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0') + '&seats=human,human');
+  // A game one push from its end: the result, then a rematch, on a phone
+  // of its own (the page above may come from the tests before, whose
+  // games in progress a link would keep, with a notice the first tap
+  // closes).
+  await ctx.close();
+  const ctx2 = await newContext({ width: 390, height: 844 }, 1);
+  const win = await open(ctx2, '?position=' + encodeURIComponent('g6/7/7/1oooo2/7/7/7 express og o 18,21 0,0 0,0') + '&seats=human,human');
   await waitPhase(win, ['playing']);
   await playByTouch(win, 'W4');
   await waitPhase(win, ['over']);
@@ -1792,43 +1901,7 @@ test('the rules, the lesson, the records and the result answer held taps on a ph
   await hold(win, await rematch.jsonValue(), 6);
   await waitPhase(win, ['playing', 'thinking']);
   assert.equal((await api(win, 'record')).length, 0, 'the rematch did not start a new game');
-  await ctx.close();
-});
-
-// The puzzles by touch on a phone: the title's Puzzles opens the puzzle
-// of the day (one of the shipped ones); a wrong first move dragged in by a
-// finger is answered on the board by the puzzle's refutation and "try
-// again", and Try again puts the puzzle back at its start; the right
-// first move is answered by the defender's move of the main line.
-test('a puzzle is played by touch on a phone', { timeout: 600_000 }, async () => {
-  const shipped = gunzipSync(readFileSync(join(repo, 'logic/puzzle/puzzles.txt.gz'))).toString()
-    .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(';'));
-  const ctx = await newContext({ width: 390, height: 844 }, 1);
-  const page = await open(ctx);
-  await waitPhase(page, ['setup']);
-  await hold(page, await button(page, 'puzzles'), 6);
-  await waitPhase(page, ['puzzle']);
-  const pos = await api(page, 'position');
-  const pz = shipped.find((f) => f[0] === pos);
-  assert.ok(pz, `the puzzle shown is no shipped one: ${pos}`);
-  const line = pz[2].split(' ');
-  // A wrong move that is a plain insertion (no scoring choice to make).
-  const wrong = pz[3].split(' ').filter(Boolean).map((p) => p.split(':')).find(([m]) => !m.includes('x'));
-  if (wrong) {
-    await playByTouch(page, wrong[0]);
-    await page.waitForFunction((r) => shiftago.record()[1] === r, wrong[1], { timeout: 120_000, polling: 100 });
-    // The panel's words are announced (the page's live region).
-    await page.waitForFunction(() => /try again/.test(document.querySelector('#shiftago-live').innerText), null, { timeout: 30_000, polling: 100 });
-    await hold(page, await button(page, 'retry'), 6);
-    await page.waitForFunction(() => shiftago.record().length === 0, null, { timeout: 30_000, polling: 100 });
-  }
-  if (!line[0].includes('x') && line.length > 1) {
-    await playByTouch(page, line[0]);
-    await page.waitForFunction((r) => shiftago.record()[1] === r, line[1], { timeout: 120_000, polling: 100 });
-    await page.waitForFunction(() => /Right!/.test(document.querySelector('#shiftago-live').innerText), null, { timeout: 30_000, polling: 100 });
-  }
-  assert.ok(wrong || !line[0].includes('x'), 'the puzzle of the day had nothing to play by a plain drag');
-  await ctx.close();
+  await ctx2.close();
 });
 
 // Two fingers zoom the board (the browser's own pinch-zoom of the page);
