@@ -14,6 +14,7 @@ import (
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/servetest"
+	"shiftago/logic/race"
 	"shiftago/scenes/app"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/online"
@@ -73,6 +74,11 @@ func linkTo(ctx context.Context, t *testing.T, c *client.Client, game string) *o
 //   - once the game is over and its ending has played, none either;
 //   - every frame drawn in part equals the same frame drawn in full.
 func TestOnlineTableDrawsOnlyWhatChanges(t *testing.T) {
+	// Reading back and comparing every frame drawn in part is the
+	// slowest test of the race step (238 of the root package's 872 s on
+	// CI's busy machine); the Link's goroutines it drives are raced in
+	// TestFrameNeverWaitsForTheDisk and the online tests beside it.
+	race.SkipSlow(t)
 	l := looptest.Need(t)
 	n := serveForTest(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
