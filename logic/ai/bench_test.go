@@ -54,7 +54,7 @@ func BenchmarkEval(b *testing.B) {
 	st := newSearcher(p, Config{Level: 5})
 	b.ReportAllocs()
 	for b.Loop() {
-		st.eval(&p, 0, false)
+		st.Eval(&p, 0, false)
 	}
 }
 

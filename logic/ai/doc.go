@@ -69,38 +69,14 @@
 // openings paired): +47 ± 41 Elo in Express, +238 ± 62 in Expert. See
 // README.md.
 //
-// # Opening book
+// # Opening book and evaluation
 //
 // With two players the Grandmaster plays the first moves from a book
-// searched offline with many times its budget (book_<variant>.txt, written
-// by TestGenerateBook -genbook), unless Config.NoBook: every position of
-// the first two plies and the lines the book itself plays from there. The
-// board's eight symmetries fold it: each position is kept once, as the
-// least of its eight position strings, and a lookup maps the position there
-// and the book's move back.
-//
-// # Evaluation
-//
-// The evaluation serves the alpha-beta searches (two players, and the
-// multi-player alternatives). For each seat: every window of the winning
-// length (5 with two players, 4 with more) on a rank, file or diagonal that
-// holds no other colour is worth more the more of the seat's marbles it
-// holds; the exact number of entry points at which one insertion would
-// complete a winning run is computed with bitboard pushes (a cheap filter
-// finds the few candidate entry points: after a push only one track has
-// changed, so a new run crosses it in one cell next to n−1 marbles already
-// there, or lies along it); in Expert and Extreme, points, and the points
-// the seat could score at once. A side to move that wins with one insertion
-// is scored as a near-win, which works as a one-ply quiescence search.
-//
-// The two-player Grandmaster weighs these terms with weights fitted on
-// self-play positions (tunedWeights, one set for Express and one for
-// Expert; Extreme and the other levels keep the hand-set ones, so the
-// ladder's measured steps stand): a Texel fit, the logistic regression of
-// each quiet position's final result on the evaluation's terms
-// (texel_test.go; the data, 6 positions from each of 3000 games of level 3
-// at 6000 nodes, is in testdata). The terms are the same, only their
-// weights differ, so the evaluation costs what it did.
+// searched offline (package logic/ai/book), unless Config.NoBook. The
+// evaluation that the alpha-beta searches call at their leaves, and the
+// tactical questions every search asks (does a seat win with one
+// insertion?), are package logic/ai/eval's: a searcher embeds its
+// eval.Evaluator.
 //
 // # Endgame solver
 //

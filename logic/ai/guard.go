@@ -1,6 +1,9 @@
 package ai
 
-import "shiftago/logic"
+import (
+	"shiftago/logic"
+	"shiftago/logic/ai/eval"
+)
 
 // With three and four players two or three seats move between two turns of
 // ours, and a move can leave a seat further on a win that the seats before
@@ -36,8 +39,8 @@ func (s *searcher) guard(moves []logic.Move) []logic.Move {
 // handsForcedWin reports whether, in q (after a move of ours), some other
 // seat wins at its turn whatever the seats moving before it play.
 func (s *searcher) handsForcedWin(q *logic.Position) bool {
-	for x := 0; x < s.n; x++ {
-		if x != s.rootSeat && s.forcedWin(q, x, guardPlies) {
+	for x := 0; x < s.Players; x++ {
+		if x != s.RootSeat && s.forcedWin(q, x, guardPlies) {
 			return true
 		}
 	}
@@ -56,8 +59,8 @@ func (s *searcher) forcedWin(q *logic.Position, x, plies int) bool {
 	switch mover := q.ToMoveSeat(); {
 	case mover == x:
 		s.nodes++
-		return s.immediateWin(q, x)
-	case mover == s.rootSeat || plies == 0:
+		return s.ImmediateWin(q, x)
+	case mover == s.RootSeat || plies == 0:
 		return false
 	}
 	var buf [logic.MaxMoves]logic.Move
@@ -78,7 +81,7 @@ func (s *searcher) forcedWin(q *logic.Position, x, plies int) bool {
 // back at a game (the arena's decisive moves).
 func ForcedWin(p logic.Position, seat int) bool {
 	s := questions(p)
-	s.rootSeat = -1 // every seat before it tries to stop it, the one to move too
+	s.RootSeat = -1 // every seat before it tries to stop it, the one to move too
 	return s.forcedWin(&p, seat, guardPlies)
 }
 
@@ -91,7 +94,7 @@ func Squeezed(p logic.Position) bool {
 	}
 	s := questions(p)
 	me := p.ToMoveSeat()
-	if s.immediateWin(&p, me) {
+	if s.ImmediateWin(&p, me) {
 		return false
 	}
 	var buf [logic.MaxMoves]logic.Move
@@ -108,5 +111,5 @@ func Squeezed(p logic.Position) bool {
 // questions is a searcher with what the guard's questions read: the rules'
 // numbers and the seat whose move they follow.
 func questions(p logic.Position) *searcher {
-	return &searcher{root: p, rootSeat: p.ToMoveSeat(), n: p.Players(), variant: p.Variant(), winLen: logic.WinLength(p.Players())}
+	return &searcher{Evaluator: eval.New(&p), root: p}
 }

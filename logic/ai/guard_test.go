@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/ai/aitest"
 )
 
 // rootMovesOf lists the root moves a level's search would think about.
@@ -97,7 +98,7 @@ func TestGuardMatchesBruteForce(t *testing.T) {
 	positions, cut := 0, 0
 	for i := 0; positions < 600 && i < 30000; i++ {
 		n := 3 + i%2
-		p := randomPosition(rng, logic.Express, n, 12+rng.IntN(28))
+		p := aitest.RandomPosition(rng, logic.Express, n, 12+rng.IntN(28))
 		if p.Over() {
 			continue
 		}

@@ -1,6 +1,9 @@
 package ai
 
-import "shiftago/logic"
+import (
+	"shiftago/logic"
+	"shiftago/logic/ai/eval"
+)
 
 // vec is a value per seat, for the max^n search.
 type vec [4]int32
@@ -10,27 +13,27 @@ type vec [4]int32
 func (s *searcher) maxnLeaf(p *logic.Position, ply int) vec {
 	var v vec
 	mover := p.ToMoveSeat()
-	if !s.blind && s.immediateWin(p, mover) {
-		for i := 0; i < s.n; i++ {
-			v[i] = -(nearWin - int32(ply))
+	if !s.Blind && s.ImmediateWin(p, mover) {
+		for i := 0; i < s.Players; i++ {
+			v[i] = -(eval.NearWin - int32(ply))
 		}
-		v[mover] = nearWin - int32(ply)
+		v[mover] = eval.NearWin - int32(ply)
 		return v
 	}
 	var terms vec
-	for i := 0; i < s.n; i++ {
-		terms[i] = s.seatTerms(p, i, i == mover)
+	for i := 0; i < s.Players; i++ {
+		terms[i] = s.SeatTerms(p, i, i == mover)
 	}
-	for i := 0; i < s.n; i++ {
+	for i := 0; i < s.Players; i++ {
 		top := int32(0)
-		for j := 0; j < s.n; j++ {
+		for j := 0; j < s.Players; j++ {
 			if j != i {
 				top = max(top, terms[j])
 			}
 		}
-		v[i] = max(-evalLimit, min(evalLimit, terms[i]-top))
+		v[i] = max(-eval.Limit, min(eval.Limit, terms[i]-top))
 	}
-	v[mover] += s.w.tempo
+	v[mover] += s.W.Tempo
 	return v
 }
 
@@ -42,10 +45,10 @@ func (s *searcher) maxnTerminal(q *logic.Position, ply int) vec {
 		return v
 	}
 	w := q.SeatOf(r.Winner)
-	for i := 0; i < s.n; i++ {
-		v[i] = -(winScore - int32(ply))
+	for i := 0; i < s.Players; i++ {
+		v[i] = -(eval.WinScore - int32(ply))
 	}
-	v[w] = winScore - int32(ply)
+	v[w] = eval.WinScore - int32(ply)
 	return v
 }
 
@@ -83,7 +86,7 @@ func (s *searcher) maxn(p *logic.Position, depth, ply int) vec {
 		if first || v[mover] > best[mover] {
 			best, first = v, false
 		}
-		if best[mover] > winBound {
+		if best[mover] > eval.WinBound {
 			break // a win for the mover cannot be bettered much
 		}
 	}
@@ -93,7 +96,7 @@ func (s *searcher) maxn(p *logic.Position, depth, ply int) vec {
 // searchRootMaxn is searchRoot for max^n.
 func (s *searcher) searchRootMaxn(d int) (int, logic.Move, bool) {
 	p := &s.root
-	me := s.rootSeat
+	me := s.RootSeat
 	bestV := -inf
 	best := logic.NoMove
 	for i := range s.rootMoves {

@@ -77,7 +77,7 @@ func (s *searcher) runMCTS() {
 	for _, rm := range s.rootMoves {
 		kids = append(kids, rm.m)
 	}
-	t.addKids(0, kids, s.rootSeat)
+	t.addKids(0, kids, s.RootSeat)
 
 	for i := 1; !s.abort; i++ {
 		s.iterate(t)
@@ -193,7 +193,7 @@ func (s *searcher) expand(t *mcts, p *logic.Position) []logic.Move {
 				moves[0] = m
 				return moves[:1]
 			}
-		} else if nx := q.ToMoveSeat(); nx != mover && s.immediateWin(&q, nx) {
+		} else if nx := q.ToMoveSeat(); nx != mover && s.ImmediateWin(&q, nx) {
 			continue
 		}
 		moves[safe], moves[i] = moves[i], moves[safe]
@@ -228,8 +228,8 @@ func (s *searcher) playout(t *mcts, p *logic.Position) reward {
 		r[q.SeatOf(res.Winner)] = 1
 		return r
 	}
-	for i := 0; i < s.n; i++ {
-		r[i] = 1 / float32(s.n)
+	for i := 0; i < s.Players; i++ {
+		r[i] = 1 / float32(s.Players)
 	}
 	return r
 }
@@ -241,12 +241,12 @@ func (s *searcher) playout(t *mcts, p *logic.Position) reward {
 func (s *searcher) playoutStep(t *mcts, q *logic.Position, safe bool) bool {
 	mover := q.ToMoveSeat()
 	win, score := false, false
-	if s.variant == logic.Express {
-		win = !safe && s.immediateWin(q, mover)
+	if s.Variant == logic.Express {
+		win = !safe && s.ImmediateWin(q, mover)
 	} else if q.Supply(mover) > 0 {
 		// The longest run one push gives: a win if its points reach 10,
 		// and greedy players score whenever they can.
-		pts := s.pointsOf(s.bestPush(q.Marbles(mover), q.Occupied()))
+		pts := s.PointsOf(s.BestPush(q.Marbles(mover), q.Occupied()))
 		win = pts >= logic.WinningPoints-q.Score(mover)
 		score = pts > 0
 	}
@@ -286,7 +286,7 @@ func (s *searcher) playoutStep(t *mcts, q *logic.Position, safe bool) bool {
 		if nx := x.ToMoveSeat(); nx == mover {
 			*q = x // an extra turn: look again
 			return false
-		} else if !s.immediateWin(&x, nx) {
+		} else if !s.ImmediateWin(&x, nx) {
 			*q = x
 			return true
 		}
@@ -307,7 +307,7 @@ func (s *searcher) playoutScore(q *logic.Position, moves []logic.Move) bool {
 		if !m.Scores() {
 			continue
 		}
-		if pts := s.pointsOf(lineLen(m)); pts > most {
+		if pts := s.PointsOf(lineLen(m)); pts > most {
 			best, most = m, pts
 		}
 	}
@@ -317,7 +317,7 @@ func (s *searcher) playoutScore(q *logic.Position, moves []logic.Move) bool {
 	x := *q
 	mover := q.ToMoveSeat()
 	x.Apply(best, nil)
-	if !x.Over() && x.ToMoveSeat() != mover && s.immediateWin(&x, x.ToMoveSeat()) {
+	if !x.Over() && x.ToMoveSeat() != mover && s.ImmediateWin(&x, x.ToMoveSeat()) {
 		return false
 	}
 	*q = x
@@ -329,7 +329,7 @@ var coprime28 = [...]int{1, 3, 5, 9, 11, 13, 15, 17, 19, 23, 25, 27}
 
 // winsAtOnce reports whether m wins the game for mover at once.
 func (s *searcher) winsAtOnce(p *logic.Position, m logic.Move, mover int) bool {
-	if s.variant != logic.Express && !m.Scores() {
+	if s.Variant != logic.Express && !m.Scores() {
 		return false
 	}
 	q := *p

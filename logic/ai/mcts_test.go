@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/ai/aitest"
 	"shiftago/logic/race"
 )
 
@@ -20,7 +21,7 @@ func TestPlayoutPolicy(t *testing.T) {
 	for i := 0; i < 3000; i++ {
 		v := logic.Variant(i % 3)
 		n := 3 + i%2
-		p := randomPosition(rng, v, n, 6+rng.IntN(60))
+		p := aitest.RandomPosition(rng, v, n, 6+rng.IntN(60))
 		if p.Over() {
 			continue
 		}

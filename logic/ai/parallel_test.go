@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/ai/aitest"
 )
 
 // TestParallelDeterministic: with a fixed worker count, the same position,
@@ -19,7 +20,7 @@ func TestParallelDeterministic(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		v := logic.Variant(i % 3)
 		n := 2 + i%3
-		p := randomPosition(rng, v, n, 4+rng.IntN(16))
+		p := aitest.RandomPosition(rng, v, n, 4+rng.IntN(16))
 		if p.Over() {
 			continue
 		}

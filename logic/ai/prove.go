@@ -66,7 +66,7 @@ func (pr *Prover) start(p *logic.Position) bool {
 		clear(s.proof.slots)
 		pr.game = k
 	}
-	s.variant, s.n, s.winLen = p.Variant(), 2, logic.WinLength(2)
+	s.Variant, s.Players, s.WinLen = p.Variant(), 2, logic.WinLength(2)
 	s.nodes, s.proofEnd, s.proofStop, s.abort = 0, pr.limit, false, false
 	return true
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"shiftago/logic"
+	"shiftago/logic/ai/book"
+	"shiftago/logic/ai/eval"
 )
 
 const (
@@ -28,18 +30,14 @@ type Search struct {
 // searcher is the state of a search. It never refers to its Search, so an
 // abandoned Search can be collected and its coroutine stopped.
 type searcher struct {
+	eval.Evaluator // the game's shape, the root seat, the weights
+
 	root      logic.Position
-	rootSeat  int
-	n         int
-	variant   logic.Variant
-	winLen    int
 	coalition bool // the root seat against all the others (paranoid, best-reply)
 	multi     Multi
 	beam      int
 	lv        level
 	seed      uint64
-	w         weights
-	blind     bool
 	solve     bool // the endgame solver takes turns with the iterations (solve.go)
 	deep      bool // the Grandmaster's late-move reductions (reduction)
 	exact     bool // a proof holds within its own depth only (Prover)
@@ -69,7 +67,6 @@ type searcher struct {
 	rootReward []float32
 
 	rootMoves []rootMove
-	cand      candCache // candidates of the marble sets met lately (immediateWin)
 	killers   [maxPly][2]logic.Move
 	history   [4][logic.NumEntries]int32
 	posBuf    [maxPly + 1]logic.Position
@@ -98,35 +95,31 @@ func NewSearch(p logic.Position, cfg Config) *Search {
 func newSearcher(p logic.Position, cfg Config) *searcher {
 	lv := levelOf(cfg, p.Players())
 	st := &searcher{
-		root:     p,
-		rootSeat: p.ToMoveSeat(),
-		n:        p.Players(),
-		variant:  p.Variant(),
-		winLen:   logic.WinLength(p.Players()),
-		multi:    cfg.Multi,
-		beam:     cfg.Beam,
-		lv:       lv,
-		seed:     cfg.Seed,
-		w:        defaultWeights,
-		blind:    lv.blind,
-		budget:   lv.nodes,
-		best:     logic.NoMove,
+		Evaluator: eval.New(&p),
+		root:      p,
+		multi:     cfg.Multi,
+		beam:      cfg.Beam,
+		lv:        lv,
+		seed:      cfg.Seed,
+		budget:    lv.nodes,
+		best:      logic.NoMove,
 	}
+	st.Blind = lv.blind
 	switch {
-	case st.n == 2:
+	case st.Players == 2:
 		st.multi = Paranoid // two players: plain negamax
 	case st.multi == Auto && lv.blind:
 		st.multi = BestReply // Beginner: one ply of its blind evaluation
 	case st.multi == Auto:
 		st.multi = MonteCarlo
 	}
-	if cfg.Level == MaxLevel && st.n == 2 && !cfg.Frozen {
-		if w, ok := tunedWeights[st.variant]; ok {
-			st.w = w
+	if cfg.Level == MaxLevel && st.Players == 2 && !cfg.Frozen {
+		if w, ok := eval.Tuned[st.Variant]; ok {
+			st.W = w
 		}
 		st.deep = true
 	}
-	st.coalition = st.n > 2 && st.multi != MaxN
+	st.coalition = st.Players > 2 && st.multi != MaxN
 	st.sliceEnd = st.budget
 	if p.Over() {
 		st.budget = 0
@@ -134,7 +127,7 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 	}
 	st.prepareRoot()
 	if cfg.Level == MaxLevel && !cfg.NoBook {
-		if m := bookMove(&st.root); m != logic.NoMove {
+		if m := book.Move(&st.root); m != logic.NoMove {
 			for _, rm := range st.rootMoves {
 				if rm.m == m {
 					st.best, st.budget = m, 0 // the book searched deeper
@@ -271,7 +264,7 @@ func (s *searcher) sameTeam(a, b int) bool {
 	if !s.coalition {
 		return a == b
 	}
-	return (a == s.rootSeat) == (b == s.rootSeat)
+	return (a == s.RootSeat) == (b == s.RootSeat)
 }
 
 // terminal scores a finished game from the side of the seat that moved.
@@ -281,16 +274,16 @@ func (s *searcher) terminal(q *logic.Position, mover, ply int) int {
 		return 0
 	}
 	if s.sameTeam(q.SeatOf(r.Winner), mover) {
-		return winScore - ply
+		return eval.WinScore - ply
 	}
-	return -(winScore - ply)
+	return -(eval.WinScore - ply)
 }
 
 // prepareRoot lists the root moves, applies the tactical rules (take a win
 // in one, stop the next opponent's win in one) and draws each move's noise.
 func (s *searcher) prepareRoot() {
 	p := &s.root
-	me := s.rootSeat
+	me := s.RootSeat
 	var buf, rbuf [logic.MaxMoves]logic.Move
 	moves := p.Moves(buf[:0])
 	s.best = moves[0]
@@ -302,7 +295,7 @@ func (s *searcher) prepareRoot() {
 			s.best = m
 			s.rootMoves = []rootMove{{m: m}}
 			// Not searched, yet known: a win now, in Score's units.
-			s.bestScore = winScore - 1
+			s.bestScore = eval.WinScore - 1
 			if s.multi == MonteCarlo {
 				s.bestScore = 1000
 			}
@@ -328,7 +321,7 @@ func (s *searcher) prepareRoot() {
 	}
 	if len(safe) == 0 {
 		safe = moves
-	} else if s.n > 2 && s.lv.guard {
+	} else if s.Players > 2 && s.lv.guard {
 		safe = s.guard(safe)
 	}
 	s.best = safe[0]
@@ -388,7 +381,7 @@ func (s *searcher) run() {
 			return
 		}
 		s.depth = d
-		if score > winBound || score < -winBound {
+		if score > eval.WinBound || score < -eval.WinBound {
 			return // a forced result: deeper search will not change it
 		}
 	}
@@ -398,7 +391,7 @@ func (s *searcher) run() {
 // returns the best, or NoMove if the first move could not be finished.
 func (s *searcher) searchRoot(d int) (int, logic.Move, bool) {
 	p := &s.root
-	me := s.rootSeat
+	me := s.RootSeat
 	alpha := -inf
 	best := logic.NoMove
 	for i := range s.rootMoves {
@@ -453,7 +446,7 @@ func (s *searcher) sortRootMoves() {
 func (s *searcher) child(q *logic.Position, mover, depth, alpha, beta, ply int) int {
 	if s.sameTeam(q.ToMoveSeat(), mover) {
 		// In a best-reply search an opponent's extra turn is his alone.
-		only := s.multi == BestReply && mover != s.rootSeat
+		only := s.multi == BestReply && mover != s.RootSeat
 		return s.negamax(q, depth, alpha, beta, ply, only)
 	}
 	return -s.negamax(q, depth, -beta, -alpha, ply, false)
@@ -478,9 +471,9 @@ const (
 func (s *searcher) replies(p *logic.Position, ply int) []logic.Move {
 	buf := s.moveBuf[ply][:0]
 	mover := p.ToMoveSeat()
-	for k := 0; k < s.n; k++ {
-		o := (mover + k) % s.n
-		if o == s.rootSeat {
+	for k := 0; k < s.Players; k++ {
+		o := (mover + k) % s.Players
+		if o == s.RootSeat {
 			continue
 		}
 		b := &s.passBuf[ply][o]
@@ -516,16 +509,16 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int, only 
 		return 0
 	}
 	mover := p.ToMoveSeat()
-	reply := s.multi == BestReply && mover != s.rootSeat && !only
+	reply := s.multi == BestReply && mover != s.RootSeat && !only
 	if depth <= 0 || ply >= maxPly-1 {
-		return s.eval(p, ply, reply)
+		return s.Eval(p, ply, reply)
 	}
-	if s.deep && s.immediateWin(p, mover) {
+	if s.deep && s.ImmediateWin(p, mover) {
 		// A win in one: answer at once rather than search the other
 		// insertions until the winning one comes up in the move order.
 		// The value is the one eval gives the same position at a leaf, so
 		// the position is worth the same at every depth.
-		return nearWin - ply
+		return eval.NearWin - ply
 	}
 	key := p.Hash()
 	if only {
@@ -598,9 +591,9 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int, only 
 			*q = *p
 			q.Apply(m, nil)
 		}
-		if s.multi == BestReply && who != s.rootSeat && !q.Over() {
-			if nx := q.ToMoveSeat(); nx != who && nx != s.rootSeat {
-				q.PassTo(s.rootSeat) // the other opponents pass
+		if s.multi == BestReply && who != s.RootSeat && !q.Over() {
+			if nx := q.ToMoveSeat(); nx != who && nx != s.RootSeat {
+				q.PassTo(s.RootSeat) // the other opponents pass
 			}
 		}
 		var v int
@@ -674,7 +667,7 @@ func (s *searcher) reduction(q *logic.Position, who, depth, i int, ord int32) in
 	if depth < 3 || i < 3 || ord >= 1<<27-1 {
 		return 0
 	}
-	if !q.Over() && q.ToMoveSeat() != who && s.immediateWin(q, who) {
+	if !q.Over() && q.ToMoveSeat() != who && s.ImmediateWin(q, who) {
 		return 0
 	}
 	return min(int(lmrTable[min(depth, maxPly-1)][min(i, maxPly-1)]), depth-2)

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/ai/aitest"
+	"shiftago/logic/ai/eval"
 	"shiftago/logic/race"
 )
 
@@ -16,7 +18,7 @@ func TestDeterministic(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		v := logic.Variant(i % 3)
 		n := 2 + i%3
-		p := randomPosition(rng, v, n, 4+rng.IntN(16))
+		p := aitest.RandomPosition(rng, v, n, 4+rng.IntN(16))
 		if p.Over() {
 			continue
 		}
@@ -110,12 +112,12 @@ func TestWinInOneEndsTheNode(t *testing.T) {
 	wins, refNodes := 0, 0
 	for _, v := range []logic.Variant{logic.Express, logic.Expert} {
 		for i := 0; i < 400; i++ {
-			p := randomPosition(rng, v, 2, 10+rng.IntN(30))
+			p := aitest.RandomPosition(rng, v, 2, 10+rng.IntN(30))
 			if p.Over() {
 				continue
 			}
 			gm := newSearcher(p, Config{Level: MaxLevel, NoBook: true})
-			if !gm.immediateWin(&p, p.ToMoveSeat()) {
+			if !gm.ImmediateWin(&p, p.ToMoveSeat()) {
 				continue
 			}
 			wins++
@@ -126,10 +128,10 @@ func TestWinInOneEndsTheNode(t *testing.T) {
 				got := st.negamax(&p, 3, -inf, inf, 1, false)
 				st.tt.release()
 				switch {
-				case st == gm && (got != nearWin-1 || st.nodes != 1):
-					t.Fatalf("%s: the Grandmaster searched %d nodes for %d, want 1 node for %d\n%s", v, st.nodes, got, nearWin-1, p.Diagram())
-				case st != gm && got != winScore-2:
-					t.Fatalf("%s: the reference searched %d nodes for %d, want the win it plays next, %d\n%s", v, st.nodes, got, winScore-2, p.Diagram())
+				case st == gm && (got != eval.NearWin-1 || st.nodes != 1):
+					t.Fatalf("%s: the Grandmaster searched %d nodes for %d, want 1 node for %d\n%s", v, st.nodes, got, eval.NearWin-1, p.Diagram())
+				case st != gm && got != eval.WinScore-2:
+					t.Fatalf("%s: the reference searched %d nodes for %d, want the win it plays next, %d\n%s", v, st.nodes, got, eval.WinScore-2, p.Diagram())
 				case st != gm:
 					refNodes += st.nodes
 				}
@@ -152,7 +154,7 @@ func TestGrandmasterSeesDeeper(t *testing.T) {
 		rng := rand.New(rand.NewPCG(11, uint64(v)))
 		var gm, ref, n int
 		for n < 12 {
-			p := randomPosition(rng, v, 2, 6+rng.IntN(10))
+			p := aitest.RandomPosition(rng, v, 2, 6+rng.IntN(10))
 			if p.Over() || gameBound(&p) <= solveHorizon {
 				continue // the solver would spend half the budget
 			}
@@ -181,7 +183,7 @@ func TestThreatsAreNotReduced(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 13))
 	threats := 0
 	for g := 0; g < 200; g++ {
-		p := randomPosition(rng, logic.Express, 2, 8+rng.IntN(14))
+		p := aitest.RandomPosition(rng, logic.Express, 2, 8+rng.IntN(14))
 		if p.Over() {
 			continue
 		}
@@ -195,7 +197,7 @@ func TestThreatsAreNotReduced(t *testing.T) {
 			if q.Over() {
 				continue
 			}
-			threat := q.ToMoveSeat() != who && gm.immediateWin(&q, who)
+			threat := q.ToMoveSeat() != who && gm.ImmediateWin(&q, who)
 			for _, depth := range []int{3, 5, 9} {
 				r := gm.reduction(&q, who, depth, i, 0)
 				switch {
@@ -274,7 +276,7 @@ func TestScoreOfAWinInOne(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := winScore - 1
+		want := eval.WinScore - 1
 		if p.Players() > 2 {
 			want = 1000 // the tree search's scale
 		}

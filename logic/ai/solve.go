@@ -1,6 +1,9 @@
 package ai
 
-import "shiftago/logic"
+import (
+	"shiftago/logic"
+	"shiftago/logic/ai/eval"
+)
 
 // The Grandmaster's endgame solver (two players). Near the end of a game
 // (few marbles left in the supplies or few empty cells) the evaluation's
@@ -52,7 +55,7 @@ func gameBound(p *logic.Position) int {
 
 // useSolver says whether the search starts with the endgame solver.
 func (s *searcher) useSolver(cfg Config) bool {
-	return cfg.Level == MaxLevel && !cfg.Frozen && s.n == 2 && gameBound(&s.root) <= solveHorizon
+	return cfg.Level == MaxLevel && !cfg.Frozen && s.Players == 2 && gameBound(&s.root) <= solveHorizon
 }
 
 // solver is the endgame solver's progress between its turns (solveTurn).
@@ -104,7 +107,7 @@ func (s *searcher) solveTurn() bool {
 		s.proof.release()
 	}
 	if won >= 0 {
-		s.best, s.bestScore, s.depth = sv.moves[won], winScore-sv.d, maxPly
+		s.best, s.bestScore, s.depth = sv.moves[won], eval.WinScore-sv.d, maxPly
 		return true
 	}
 	s.keepRootMoves(func(m logic.Move) bool { return sv.statusOf(m) != proofLoss })
@@ -170,10 +173,10 @@ func (sv *solver) statusOf(m logic.Move) int {
 // table what the others' searches proved.
 func (s *searcher) prove() int {
 	sv := &s.sv
-	me := s.rootSeat
+	me := s.RootSeat
 	bound := gameBound(&s.root)
 	step := 1
-	if s.variant == logic.Express {
+	if s.Variant == logic.Express {
 		step = 2 // no extra turns: a win is always an odd number of plies away
 	}
 	for ; sv.d < maxPly-1; sv.d += step {
@@ -214,7 +217,7 @@ func (s *searcher) prove() int {
 				return -1
 			}
 		}
-		if s.variant == logic.Express && d >= bound {
+		if s.Variant == logic.Express && d >= bound {
 			// Every line of play ends within d plies: what is neither
 			// won nor lost is drawn.
 			for i := range sv.status {
@@ -256,7 +259,7 @@ func (s *searcher) wins(p *logic.Position, d, ply int) bool {
 		return false
 	}
 	me := p.ToMoveSeat()
-	if s.immediateWin(p, me) {
+	if s.ImmediateWin(p, me) {
 		return true
 	}
 	key := p.Hash()
@@ -298,7 +301,7 @@ func (s *searcher) loses(p *logic.Position, d, ply int) bool {
 		return false // the other side needs a ply of its own to win
 	}
 	me := p.ToMoveSeat()
-	if s.immediateWin(p, me) {
+	if s.ImmediateWin(p, me) {
 		return false
 	}
 	key := p.Hash() ^ proofKey

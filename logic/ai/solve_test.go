@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/ai/aitest"
+	"shiftago/logic/ai/eval"
 	"shiftago/logic/race"
 )
 
@@ -270,15 +272,15 @@ func TestSolverScope(t *testing.T) {
 	for _, c := range []struct {
 		cfg   Config
 		solve bool
-		w     weights
+		w     eval.Weights
 	}{
-		{Config{Level: MaxLevel}, true, tunedWeights[logic.Express]},
-		{Reference(1), false, defaultWeights},
-		{Config{Level: 4}, false, defaultWeights},
+		{Config{Level: MaxLevel}, true, eval.Tuned[logic.Express]},
+		{Reference(1), false, eval.Default},
+		{Config{Level: 4}, false, eval.Default},
 	} {
 		st := newSearcher(p, c.cfg)
-		if st.solve != c.solve || st.w != c.w {
-			t.Errorf("%+v: solver %v, weights %+v", c.cfg, st.solve, st.w)
+		if st.solve != c.solve || st.W != c.w {
+			t.Errorf("%+v: solver %v, weights %+v", c.cfg, st.solve, st.W)
 		}
 	}
 }
@@ -379,7 +381,7 @@ func TestSolverLeavesTimeForTheSearch(t *testing.T) {
 	for _, v := range []logic.Variant{logic.Express, logic.Expert} {
 		rng := rand.New(rand.NewPCG(21, uint64(v)))
 		for tries, n := 0, 0; tries < 4000 && n < 4; tries++ {
-			p := randomPosition(rng, v, 2, 24+rng.IntN(14))
+			p := aitest.RandomPosition(rng, v, 2, 24+rng.IntN(14))
 			if p.Over() || gameBound(&p) > solveHorizon {
 				continue
 			}
@@ -390,7 +392,7 @@ func TestSolverLeavesTimeForTheSearch(t *testing.T) {
 				}
 				for s.Nodes() < limit && !s.Step(4096) {
 				}
-				if s.st.bestScore > winBound {
+				if s.st.bestScore > eval.WinBound {
 					break // proven won: the solver's move is the answer
 				}
 				total, solver := s.Nodes(), s.st.sv.used

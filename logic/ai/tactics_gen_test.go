@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/ai/aitest"
 )
 
 var genTactics = flag.Bool("gentactics", false, "print candidate tactical positions")
@@ -58,7 +59,7 @@ func TestGenerateTactics(t *testing.T) {
 		for n := genMin; n <= 4; n++ {
 			found := map[string]int{}
 			for tries := 0; tries < 200000 && (found["win"] < 2 || found["block"] < 2 || found["ten"] < 1); tries++ {
-				p := randomPosition(rng, v, n, 10+rng.IntN(genPlies))
+				p := aitest.RandomPosition(rng, v, n, 10+rng.IntN(genPlies))
 				if p.Over() {
 					continue
 				}

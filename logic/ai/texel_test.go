@@ -14,10 +14,11 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/ai/eval"
 	"shiftago/logic/race"
 )
 
-// The Grandmaster's evaluation weights (tunedWeights, eval.go) are fitted
+// The Grandmaster's evaluation weights (eval.Tuned, eval.go) are fitted
 // Texel-style: self-play games at a small budget give quiet positions,
 // each labelled with the final result for its side to move, and the
 // weights are those of the logistic regression of the results on the
@@ -106,7 +107,7 @@ func texelGame(t *testing.T, v logic.Variant, g uint64) []string {
 	var seen []logic.Position
 	probe := newSearcher(p, Config{Level: 3})
 	for ply := 0; !p.Over(); ply++ {
-		if ply >= texelFirst && !probe.immediateWin(&p, p.ToMoveSeat()) {
+		if ply >= texelFirst && !probe.ImmediateWin(&p, p.ToMoveSeat()) {
 			seen = append(seen, p)
 		}
 		var m logic.Move
@@ -156,24 +157,24 @@ const (
 	numTerms = 14
 )
 
-func weightVec(w weights) [numTerms]float64 {
+func weightVec(w eval.Weights) [numTerms]float64 {
 	var x [numTerms]float64
 	for k := 1; k < 8; k++ {
-		x[tWindow+k] = float64(w.window[k])
+		x[tWindow+k] = float64(w.Window[k])
 	}
-	x[tThreat1], x[tThreat2] = float64(w.threat1), float64(w.threat2)
-	x[tPoint], x[tReach], x[tReach2], x[tTempo] = float64(w.point), float64(w.reach), float64(w.reach2), float64(w.tempo)
+	x[tThreat1], x[tThreat2] = float64(w.Threat1), float64(w.Threat2)
+	x[tPoint], x[tReach], x[tReach2], x[tTempo] = float64(w.Point), float64(w.Reach), float64(w.Reach2), float64(w.Tempo)
 	return x
 }
 
-func vecWeights(x [numTerms]float64, base weights) weights {
+func vecWeights(x [numTerms]float64, base eval.Weights) eval.Weights {
 	w := base
 	r := func(f float64) int32 { return int32(math.Round(f)) }
 	for k := 1; k < 8; k++ {
-		w.window[k] = r(x[tWindow+k])
+		w.Window[k] = r(x[tWindow+k])
 	}
-	w.threat1, w.threat2 = r(x[tThreat1]), r(x[tThreat2])
-	w.point, w.reach, w.reach2, w.tempo = r(x[tPoint]), r(x[tReach]), r(x[tReach2]), r(x[tTempo])
+	w.Threat1, w.Threat2 = r(x[tThreat1]), r(x[tThreat2])
+	w.Point, w.Reach, w.Reach2, w.Tempo = r(x[tPoint]), r(x[tReach]), r(x[tReach2]), r(x[tTempo])
 	return w
 }
 
@@ -192,11 +193,11 @@ func (s *searcher) terms(p *logic.Position) [numTerms]float64 {
 		for k := 1; k < 8; k++ {
 			var unit [8]int32
 			unit[k] = 1
-			f[tWindow+k] += sign * float64(windowScore(own, occ&^own, s.winLen, &unit))
+			f[tWindow+k] += sign * float64(eval.WindowScore(own, occ&^own, s.WinLen, &unit))
 		}
-		if s.variant == logic.Express {
+		if s.Variant == logic.Express {
 			if side == 1 {
-				switch t := winningEntries(s.cand.get(own, s.winLen), own, occ, s.winLen, 2); {
+				switch t := s.Threats(own, occ, 2); {
 				case t >= 2:
 					f[tThreat2]--
 				case t == 1:
@@ -207,7 +208,7 @@ func (s *searcher) terms(p *logic.Position) [numTerms]float64 {
 		}
 		f[tPoint] += sign * float64(p.Score(seat))
 		if p.Supply(seat) > 0 {
-			r := float64(s.pointsOf(s.bestPush(own, occ)))
+			r := float64(s.PointsOf(s.BestPush(own, occ)))
 			if side == 0 {
 				f[tReach] += r
 			} else {
@@ -412,16 +413,16 @@ func TestTermsMatchEval(t *testing.T) {
 			p, _ := logic.NewGame(logic.Standard(v, 2, nil))
 			var buf [logic.MaxMoves]logic.Move
 			for ply := 0; !p.Over() && ply < 40; ply++ {
-				for _, w := range []weights{defaultWeights, tunedWeights[v]} {
+				for _, w := range []eval.Weights{eval.Default, eval.Tuned[v]} {
 					st := newSearcher(p, Config{Level: 3})
-					st.w = w
-					if st.immediateWin(&p, p.ToMoveSeat()) {
+					st.W = w
+					if st.ImmediateWin(&p, p.ToMoveSeat()) {
 						continue
 					}
 					f := st.terms(&p)
 					wv := weightVec(w)
-					want := int(max(-evalLimit, min(evalLimit, dot(&f, &wv))))
-					if got := st.eval(&p, 0, false); got != want {
+					want := int(max(-eval.Limit, min(eval.Limit, dot(&f, &wv))))
+					if got := st.Eval(&p, 0, false); got != want {
 						t.Fatalf("%s: eval %d, terms give %d", p.String(), got, want)
 					}
 					data++
@@ -447,14 +448,14 @@ func TestTunedWeights(t *testing.T) {
 		if len(train) < 1000 || len(test) < 200 {
 			t.Fatalf("%s: %d positions to fit, %d to test", v, len(train), len(test))
 		}
-		w0 := weightVec(defaultWeights)
+		w0 := weightVec(eval.Default)
 		k := fitScale(train, w0)
 		fit := fitWeights(train, w0, k)
-		got := vecWeights(fit, defaultWeights)
-		if got != tunedWeights[v] {
-			t.Errorf("%s: refitted weights %+v, eval.go has %+v", v, got, tunedWeights[v])
+		got := vecWeights(fit, eval.Default)
+		if got != eval.Tuned[v] {
+			t.Errorf("%s: refitted weights %+v, eval.go has %+v", v, got, eval.Tuned[v])
 		}
-		tuned := weightVec(tunedWeights[v])
+		tuned := weightVec(eval.Tuned[v])
 		before, after := logLoss(test, w0, k), logLoss(test, tuned, k)
 		t.Logf("%s: %d positions, scale %.5f, held-out log loss %.4f hand-set, %.4f tuned", v, len(data), k, before, after)
 		if after >= before {

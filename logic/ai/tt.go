@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"shiftago/logic"
+	"shiftago/logic/ai/eval"
 )
 
 // Bounds stored with a transposition-table score.
@@ -72,9 +73,9 @@ func (t *table) store(key uint64, m logic.Move, score, depth, ply int, bound uin
 		return
 	}
 	// Win scores are stored relative to this node, not to the root.
-	if score > winBound {
+	if score > eval.WinBound {
 		score += ply
-	} else if score < -winBound {
+	} else if score < -eval.WinBound {
 		score -= ply
 	}
 	*e = ttEntry{key: key, move: m, score: int16(score), depth: int8(depth), bound: bound}
@@ -83,10 +84,10 @@ func (t *table) store(key uint64, m logic.Move, score, depth, ply int, bound uin
 // scoreAt converts a stored score back to one relative to the root.
 func scoreAt(stored int16, ply int) int {
 	v := int(stored)
-	if v > winBound {
+	if v > eval.WinBound {
 		return v - ply
 	}
-	if v < -winBound {
+	if v < -eval.WinBound {
 		return v + ply
 	}
 	return v

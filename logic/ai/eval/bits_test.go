@@ -1,4 +1,4 @@
-package ai
+package eval
 
 import (
 	"math/bits"
@@ -6,18 +6,8 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/logic/ai/aitest"
 )
-
-// randomPosition plays k seeded random moves from the start.
-func randomPosition(rng *rand.Rand, v logic.Variant, n, k int) logic.Position {
-	p, _ := logic.NewGame(logic.Standard(v, n, nil))
-	var buf [logic.MaxMoves]logic.Move
-	for i := 0; i < k && !p.Over(); i++ {
-		ms := p.Moves(buf[:0])
-		p.Apply(ms[rng.IntN(len(ms))], nil)
-	}
-	return p
-}
 
 // TestCandidatesSuperset checks the threat filter against trying every
 // entry point, on seeded random positions.
@@ -25,7 +15,7 @@ func TestCandidatesSuperset(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 3000; i++ {
 		n := 2 + i%3
-		p := randomPosition(rng, logic.Extreme, n, rng.IntN(40))
+		p := aitest.RandomPosition(rng, logic.Extreme, n, rng.IntN(40))
 		occ := p.Occupied()
 		for seat := 0; seat < n; seat++ {
 			own := p.Marbles(seat)
@@ -97,7 +87,7 @@ func TestPushedMatchesEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var buf [logic.MaxMoves]logic.Move
 	for i := 0; i < 2000; i++ {
-		p := randomPosition(rng, logic.Express, 2+i%3, rng.IntN(30))
+		p := aitest.RandomPosition(rng, logic.Express, 2+i%3, rng.IntN(30))
 		if p.Over() {
 			continue
 		}

@@ -1,4 +1,4 @@
-package ai
+package book
 
 import (
 	"embed"
@@ -8,15 +8,7 @@ import (
 	"shiftago/logic"
 )
 
-// The opening book: the Grandmaster's first moves of a two-player game,
-// searched offline far deeper than a move's budget allows (book_gen_test.go
-// writes book_<variant>.txt; README.md says how to rerun it). The board has the eight
-// symmetries of a square, and a position and its mirror images have the
-// same best move, mirrored; so the book keeps each position once, in its
-// canonical form (the least of its eight position strings), and a lookup
-// maps the position there and the move back.
-
-//go:embed book_*.txt
+//go:embed *.txt
 var bookFiles embed.FS
 
 // bookText is the book files, one after the other.
@@ -127,15 +119,15 @@ func parseBook(text string) map[string]logic.Entry {
 		mv, _, _ := strings.Cut(rest, ";")
 		e, err := logic.ParseEntry(mv)
 		if err != nil {
-			panic("ai: book: " + line + ": " + err.Error())
+			panic("book: " + line + ": " + err.Error())
 		}
 		b[pos] = e
 	}
 	return b
 }
 
-// bookMove is the book's move in p, or NoMove when p is not in the book.
-func bookMove(p *logic.Position) logic.Move {
+// Move is the book's move in p, or NoMove when p is not in the book.
+func Move(p *logic.Position) logic.Move {
 	if p.Players() != 2 || p.Over() {
 		return logic.NoMove
 	}
