@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"shiftago/logic"
+	"shiftago/logic/ai/hashtable"
 )
 
 // Parallel search. Two players: lazy SMP, every worker an iterative
@@ -66,9 +67,9 @@ type worker struct {
 // parallel is the state of a parallel search.
 type parallel struct {
 	workers  []*worker
-	shared   table // alpha-beta only
-	mc       bool  // tree search: combine the trees' root visits
-	serial   bool  // run the workers in turn even where goroutines are parallel (tests)
+	shared   hashtable.Table // alpha-beta only
+	mc       bool            // tree search: combine the trees' root visits
+	serial   bool            // run the workers in turn even where goroutines are parallel (tests)
 	finished bool
 	lost     []logic.Move // the root moves the main worker's solver proved lost
 
@@ -89,7 +90,7 @@ func newParallel(p logic.Position, cfg Config, st *searcher, n int) *parallel {
 				c.Seed = cfg.Seed ^ mix(uint64(i)) // a different tree
 			}
 			w = newSearcher(p, c)
-			w.tt.release()
+			w.tt.Release()
 			// The helpers' roots differ in order: the first move stays (it
 			// is searched with a full window), the others rotate.
 			if rest := w.rootMoves[1:]; !par.mc && len(rest) > 1 {
@@ -105,7 +106,7 @@ func newParallel(p logic.Position, cfg Config, st *searcher, n int) *parallel {
 		par.shared = st.tt // sized for the budget
 		for _, w := range par.workers {
 			w.st.shared = &par.shared
-			w.st.tt = newTable(2 * overlaySlots)
+			w.st.tt = hashtable.New(2 * overlaySlots)
 		}
 	}
 	return par
@@ -153,7 +154,7 @@ func (par *parallel) epoch() {
 	}
 	if !par.mc {
 		for _, w := range par.workers {
-			par.shared.merge(&w.st.tt)
+			par.shared.Merge(&w.st.tt)
 		}
 		if main := par.workers[0].st; main.solve {
 			// The helpers read this during the next epoch: it changes only
@@ -217,9 +218,9 @@ func (par *parallel) close() {
 		if w.stop != nil {
 			w.stop()
 		}
-		w.st.tt.release()
+		w.st.tt.Release()
 	}
-	par.shared.release()
+	par.shared.Release()
 }
 
 // nodes is the nodes searched by all the workers.

@@ -6,6 +6,7 @@ import (
 	"runtime"
 
 	"shiftago/logic"
+	"shiftago/logic/ai/hashtable"
 )
 
 // Prover asks the endgame solver's exact questions of two-player
@@ -44,12 +45,12 @@ type gameKind struct {
 // half a million): ask related questions of one Prover.
 func NewProver(nodes int) *Prover {
 	s := &searcher{budget: math.MaxInt, exact: true, best: logic.NoMove}
-	s.proof = newTable(nodes)
+	s.proof = hashtable.New(nodes)
 	return &Prover{s: s, limit: max(1, nodes)}
 }
 
 // Close gives the proof table back; the prover must not be used after.
-func (pr *Prover) Close() { pr.s.proof.release() }
+func (pr *Prover) Close() { pr.s.proof.Release() }
 
 // start readies the searcher for a question about p and reports whether
 // it can be asked (two players, a game not over).
@@ -63,7 +64,7 @@ func (pr *Prover) start(p *logic.Position) bool {
 		k.seats += c.String()
 	}
 	if k != pr.game {
-		clear(s.proof.slots)
+		s.proof.Clear()
 		pr.game = k
 	}
 	s.Variant, s.Players, s.WinLen = p.Variant(), 2, logic.WinLength(2)

@@ -9,6 +9,7 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/ai/book"
 	"shiftago/logic/ai/eval"
+	"shiftago/logic/ai/hashtable"
 )
 
 const (
@@ -42,15 +43,15 @@ type searcher struct {
 	deep      bool // the Grandmaster's late-move reductions (reduction)
 	exact     bool // a proof holds within its own depth only (Prover)
 
-	proof     table        // the endgame solver's proofs
-	lost      []logic.Move // lazy SMP helper: root moves the main worker's solver proved lost
-	proofEnd  int          // the node count at which the solver's turn ends
-	proofStop bool         // the solver's turn is over
-	sv        solver       // the solver's progress between its turns
+	proof     hashtable.Table // the endgame solver's proofs
+	lost      []logic.Move    // lazy SMP helper: root moves the main worker's solver proved lost
+	proofEnd  int             // the node count at which the solver's turn ends
+	proofStop bool            // the solver's turn is over
+	sv        solver          // the solver's progress between its turns
 
-	tt       table
-	shared   *table // lazy SMP: the table all workers read, merged between epochs
-	skip     int    // lazy SMP: iterations a helper skips, so the workers spread over depths
+	tt       hashtable.Table
+	shared   *hashtable.Table // lazy SMP: the table all workers read, merged between epochs
+	skip     int              // lazy SMP: iterations a helper skips, so the workers spread over depths
 	nodes    int
 	budget   int
 	sliceEnd int
@@ -141,7 +142,7 @@ func newSearcher(p logic.Position, cfg Config) *searcher {
 		return st
 	}
 	if st.multi != MaxN && st.multi != MonteCarlo {
-		st.tt = newTable(st.budget)
+		st.tt = hashtable.New(st.budget)
 	}
 	st.solve = st.useSolver(cfg)
 	return st
@@ -169,7 +170,7 @@ func (s *Search) Step(nodes int) (done bool) {
 	if _, ok := s.next(); !ok {
 		s.done = true
 		s.stop()
-		s.st.tt.release()
+		s.st.tt.Release()
 	}
 	return s.done
 }
@@ -185,7 +186,7 @@ func (s *Search) Stop() {
 		s.stop()
 	}
 	if !s.done {
-		s.st.tt.release()
+		s.st.tt.Release()
 	}
 	s.done = true
 }
@@ -245,7 +246,7 @@ func Think(p logic.Position, cfg Config) logic.Move {
 	if st.budget > 0 {
 		st.run()
 	}
-	st.tt.release()
+	st.tt.Release()
 	return st.best
 }
 
@@ -335,6 +336,15 @@ func (s *searcher) prepareRoot() {
 	}
 }
 
+// probe looks key up in the search's own table and then, in a parallel
+// search, in the table the workers share.
+func (s *searcher) probe(key uint64) *hashtable.Entry {
+	if e := s.tt.Probe(key); e != nil || s.shared == nil {
+		return e
+	}
+	return s.shared.Probe(key)
+}
+
 // pause is called at every node: it ends the search when the budget is
 // spent and hands control back to the caller of Step at a slice's end.
 func (s *searcher) pause() {
@@ -357,7 +367,7 @@ func (s *searcher) run() {
 		return
 	}
 	if s.solve {
-		defer s.proof.release() // the solver may not have finished
+		defer s.proof.Release() // the solver may not have finished
 	}
 	for d := 1 + s.skip; d <= s.lv.depth && d < maxPly; d++ {
 		if s.solve && (s.solveTurn() || s.abort) {
@@ -526,15 +536,15 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int, only 
 	}
 	ttMove := logic.NoMove
 	if e := s.probe(key); e != nil {
-		ttMove = e.move
-		if int(e.depth) >= depth {
-			v := scoreAt(e.score, ply)
+		ttMove = e.Move
+		if int(e.Depth) >= depth {
+			v := hashtable.ScoreAt(e.Score, ply)
 			switch {
-			case e.bound == boundExact:
+			case e.Bound == hashtable.Exact:
 				return v
-			case e.bound == boundLower && v >= beta:
+			case e.Bound == hashtable.Lower && v >= beta:
 				return v
-			case e.bound == boundUpper && v <= alpha:
+			case e.Bound == hashtable.Upper && v <= alpha:
 				return v
 			}
 		}
@@ -628,14 +638,14 @@ func (s *searcher) negamax(p *logic.Position, depth, alpha, beta, ply int, only 
 			break
 		}
 	}
-	bound := boundExact
+	bound := hashtable.Exact
 	switch {
 	case best <= origAlpha:
-		bound = boundUpper
+		bound = hashtable.Upper
 	case best >= beta:
-		bound = boundLower
+		bound = hashtable.Lower
 	}
-	s.tt.store(key, bestMove, best, depth, ply, bound)
+	s.tt.Store(key, bestMove, best, depth, ply, bound)
 	return best
 }
 

@@ -7,6 +7,7 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/ai/aitest"
 	"shiftago/logic/ai/eval"
+	"shiftago/logic/ai/hashtable"
 	"shiftago/logic/race"
 )
 
@@ -123,10 +124,10 @@ func TestWinInOneEndsTheNode(t *testing.T) {
 			wins++
 			for _, st := range []*searcher{gm, newSearcher(p, Reference(0))} {
 				st.budget, st.sliceEnd, st.nodes = 1<<30, 1<<30, 0
-				st.tt.release()
-				st.tt = newTable(1 << 12)
+				st.tt.Release()
+				st.tt = hashtable.New(1 << 12)
 				got := st.negamax(&p, 3, -inf, inf, 1, false)
-				st.tt.release()
+				st.tt.Release()
 				switch {
 				case st == gm && (got != eval.NearWin-1 || st.nodes != 1):
 					t.Fatalf("%s: the Grandmaster searched %d nodes for %d, want 1 node for %d\n%s", v, st.nodes, got, eval.NearWin-1, p.Diagram())

@@ -3,6 +3,7 @@ package ai
 import (
 	"shiftago/logic"
 	"shiftago/logic/ai/eval"
+	"shiftago/logic/ai/hashtable"
 )
 
 // The Grandmaster's endgame solver (two players). Near the end of a game
@@ -104,7 +105,7 @@ func (s *searcher) solveTurn() bool {
 		sv.done = true
 	}
 	if sv.done {
-		s.proof.release()
+		s.proof.Release()
 	}
 	if won >= 0 {
 		s.best, s.bestScore, s.depth = sv.moves[won], eval.WinScore-sv.d, maxPly
@@ -147,7 +148,7 @@ func (sv *solver) lostMoves(buf []logic.Move) []logic.Move {
 func (s *searcher) startSolver() {
 	sv := &s.sv
 	share := s.solverNodes()
-	s.proof = newTable(share)
+	s.proof = hashtable.New(share)
 	sv.moves = sv.moves[:0]
 	for _, rm := range s.rootMoves {
 		sv.moves = append(sv.moves, rm.m)
@@ -285,11 +286,11 @@ func (s *searcher) wins(p *logic.Position, d, ply int) bool {
 			return false
 		}
 		if won {
-			s.proof.store(key, m, 1, d, 0, boundExact)
+			s.proof.Store(key, m, 1, d, 0, hashtable.Exact)
 			return true
 		}
 	}
-	s.proof.store(key, logic.NoMove, 0, d, 0, boundUpper)
+	s.proof.Store(key, logic.NoMove, 0, d, 0, hashtable.Upper)
 	return false
 }
 
@@ -327,11 +328,11 @@ func (s *searcher) loses(p *logic.Position, d, ply int) bool {
 			return false
 		}
 		if !lost {
-			s.proof.store(key, m, 0, d, 0, boundUpper)
+			s.proof.Store(key, m, 0, d, 0, hashtable.Upper)
 			return false
 		}
 	}
-	s.proof.store(key, logic.NoMove, 1, d, 0, boundExact)
+	s.proof.Store(key, logic.NoMove, 1, d, 0, hashtable.Exact)
 	return true
 }
 
@@ -341,17 +342,17 @@ func (s *searcher) loses(p *logic.Position, d, ply int) bool {
 // last time first.
 func (s *searcher) proofMoves(p *logic.Position, key uint64, d, ply int) (moves []logic.Move, proven, refuted bool) {
 	first := logic.NoMove
-	if e := s.proof.probe(key); e != nil {
+	if e := s.proof.Probe(key); e != nil {
 		switch {
-		case e.score > 0 && (!s.exact || int(e.depth) <= d):
+		case e.Score > 0 && (!s.exact || int(e.Depth) <= d):
 			return nil, true, false
-		case e.score > 0:
+		case e.Score > 0:
 			// Proven within more plies than d only: an exact prover
 			// (Prover) must search again, the proof's move first.
-		case int(e.depth) >= d:
+		case int(e.Depth) >= d:
 			return nil, false, true
 		}
-		first = e.move
+		first = e.Move
 	}
 	moves = p.Moves(s.moveBuf[ply][:0])
 	if first != logic.NoMove {

@@ -8,6 +8,7 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/ai/aitest"
 	"shiftago/logic/ai/eval"
+	"shiftago/logic/ai/hashtable"
 	"shiftago/logic/race"
 )
 
@@ -132,7 +133,7 @@ func TestProofSearchMatchesBruteForce(t *testing.T) {
 		for _, p := range ps {
 			st := newSearcher(p, Config{Level: MaxLevel, MaxNodes: 1 << 30})
 			st.budget = 1 << 40 // even where the root needs no search
-			st.proof = newTable(1 << 16)
+			st.proof = hashtable.New(1 << 16)
 			st.proofEnd = 1 << 62
 			for d := 1; d <= 4; d++ {
 				if got, want := st.wins(&p, d, 0), bruteWins(&p, d); got != want {
@@ -146,7 +147,7 @@ func TestProofSearchMatchesBruteForce(t *testing.T) {
 					losses++
 				}
 			}
-			st.proof.release()
+			st.proof.Release()
 		}
 		// Both answers must occur, or the comparison proves little.
 		if wins == 0 || losses == 0 {
@@ -340,7 +341,7 @@ func TestParallelSolverOnce(t *testing.T) {
 		}
 		s.Stop()
 		main, helper := s.par.workers[0].st, s.par.workers[1].st
-		if helper.solve || helper.sv.used != 0 || helper.proof.slots != nil {
+		if helper.solve || helper.sv.used != 0 || helper.sv.moves != nil {
 			t.Fatalf("%s: the helper ran the solver (%d nodes)", p.String(), helper.sv.used)
 		}
 		searched++
@@ -416,7 +417,7 @@ func TestSolverLeavesTimeForTheSearch(t *testing.T) {
 // root move's outcome, in rootMoves order.
 func proveAll(st *searcher) []int {
 	st.startSolver()
-	defer st.proof.release()
+	defer st.proof.Release()
 	st.proofEnd, st.proofStop = st.sv.end, false
 	st.prove()
 	return st.sv.status

@@ -18,7 +18,7 @@ import (
 	"shiftago/logic/race"
 )
 
-// The Grandmaster's evaluation weights (eval.Tuned, eval.go) are fitted
+// The Grandmaster's evaluation weights (eval.Tuned, eval/eval.go) are fitted
 // Texel-style: self-play games at a small budget give quiet positions,
 // each labelled with the final result for its side to move, and the
 // weights are those of the logistic regression of the results on the
@@ -27,7 +27,7 @@ import (
 //	go test ./logic/ai -run TestGenerateTexel -gentexel -timeout 0 [-texelgames 2000] [-texelvariants express,expert]
 //
 // and refit (TestTunedWeights prints the fitted weights when they differ
-// from the ones in eval.go).
+// from the ones in eval/eval.go).
 var (
 	genTexel      = flag.Bool("gentexel", false, "write testdata/texel_<variant>.txt.gz (slow)")
 	texelGames    = flag.Int("texelgames", 2000, "self-play games per variant")
@@ -438,7 +438,7 @@ func TestTermsMatchEval(t *testing.T) {
 }
 
 // TestTunedWeights refits the weights from the data in testdata: they
-// must be the ones in eval.go, and predict the results of the games set
+// must be the ones in eval/eval.go, and predict the results of the games set
 // aside better than the hand-set weights.
 func TestTunedWeights(t *testing.T) {
 	race.SkipSlow(t)
@@ -453,7 +453,7 @@ func TestTunedWeights(t *testing.T) {
 		fit := fitWeights(train, w0, k)
 		got := vecWeights(fit, eval.Default)
 		if got != eval.Tuned[v] {
-			t.Errorf("%s: refitted weights %+v, eval.go has %+v", v, got, eval.Tuned[v])
+			t.Errorf("%s: refitted weights %+v, eval/eval.go has %+v", v, got, eval.Tuned[v])
 		}
 		tuned := weightVec(eval.Tuned[v])
 		before, after := logLoss(test, w0, k), logLoss(test, tuned, k)

@@ -120,9 +120,9 @@ type limits struct {
 func (sp spec) open(lim limits) (player, error) {
 	switch sp.kind {
 	case "greedy":
-		return funcPlayer(ai.Greedy), nil
+		return funcPlayer(greedy), nil
 	case "random":
-		return funcPlayer(ai.Random), nil
+		return funcPlayer(random), nil
 	case "level":
 		if sp.nodes > 0 {
 			lim.nodes = sp.nodes

@@ -1,4 +1,4 @@
-package ai
+package arena
 
 import (
 	"math/rand/v2"
@@ -6,11 +6,11 @@ import (
 	"shiftago/logic"
 )
 
-// Greedy is the one-ply player the arena measures against: it takes a win
+// greedy is the one-ply player the arena measures against: it takes a win
 // in one, else avoids moves after which the next opponent wins in one,
 // else (Expert, Extreme) takes the most points at once, and breaks the
 // remaining ties at random with a generator seeded by seed.
-func Greedy(p logic.Position, seed uint64) logic.Move {
+func greedy(p logic.Position, seed uint64) logic.Move {
 	var buf, rbuf [logic.MaxMoves]logic.Move
 	moves := p.Moves(buf[:0])
 	if len(moves) == 0 {
@@ -53,8 +53,8 @@ func Greedy(p logic.Position, seed uint64) logic.Move {
 	return best
 }
 
-// Random plays a uniformly random legal move, seeded by seed.
-func Random(p logic.Position, seed uint64) logic.Move {
+// random plays a uniformly random legal move, seeded by seed.
+func random(p logic.Position, seed uint64) logic.Move {
 	var buf [logic.MaxMoves]logic.Move
 	moves := p.Moves(buf[:0])
 	if len(moves) == 0 {
