@@ -21,10 +21,10 @@ import (
 // channel), must be here.
 var stateAllowed = map[string]string{
 	"logic.tracks":                  "a table filled in init; TrackOf hands out a pointer into it so that a push does not copy its track, and nothing writes through that pointer",
-	"logic/ai.bookOnce":             "the opening book is parsed from the embedded files once, at the first lookup, so that a program that never asks the book (perft, the engine at low levels) never pays for it",
-	"logic/ai.book":                 "written once, under bookOnce, then only read: a constant that is built lazily",
+	"logic/ai/book.bookOnce":        "the opening book is parsed from the embedded files once, at the first lookup, so that a program that never asks the book (perft, the engine at low levels) never pays for it",
+	"logic/ai/book.book":            "written once, under bookOnce, then only read: a constant that is built lazily",
 	"logic/ai.mctsTrees":            "a sync.Pool of search trees: a cache of memory, no state a caller can observe",
-	"logic/ai.tables":               "a sync.Pool of transposition tables: a cache of memory, no state a caller can observe",
+	"logic/ai/hashtable.tables":     "a sync.Pool of transposition tables: a cache of memory, no state a caller can observe",
 	"logic/online/proto.fieldCache": "the JSON names of each wire type's fields, worked out from the type alone the first time strict decoding meets it: a cache, no state a caller can observe",
 	"logic/arena.live":              "every engine process started and not yet closed, so that an interrupt (SIGINT) kills them all: the signal handler has no value to be handed",
 	// startGrace is written by a test only (engine_test.go), which is

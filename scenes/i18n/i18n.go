@@ -2,6 +2,8 @@ package i18n
 
 import (
 	"strings"
+
+	"shiftago/scenes/i18n/onlinewords"
 )
 
 // Catalog maps keys to the texts of one language. Texts with
@@ -15,7 +17,33 @@ var Langs = []string{"en", "de", "fr", "it", "es"}
 // Names are the languages' names in themselves.
 var Names = map[string]string{"en": "English", "de": "Deutsch", "fr": "Français", "it": "Italiano", "es": "Español"}
 
+// Each language's catalogue is its game's words (en.go, …) and its online
+// service's words (package onlinewords), joined once here.
+var (
+	en = join(enGame, onlinewords.EN)
+	de = join(deGame, onlinewords.DE)
+	fr = join(frGame, onlinewords.FR)
+	it = join(itGame, onlinewords.IT)
+	es = join(esGame, onlinewords.ES)
+)
+
 var catalogs = map[string]Catalog{"en": en, "de": de, "fr": fr, "it": it, "es": es}
+
+// join is a new catalogue of game's words and online's; a key in both
+// would hide one text, so it panics, at start-up (and in every test).
+func join(game Catalog, online map[string]string) Catalog {
+	c := make(Catalog, len(game)+len(online))
+	for k, v := range game {
+		c[k] = v
+	}
+	for k, v := range online {
+		if _, dup := c[k]; dup {
+			panic("i18n: " + k + " is both a game's and an online word")
+		}
+		c[k] = v
+	}
+	return c
+}
 
 // Get returns the catalogue of lang, English if lang is not one of Langs.
 func Get(lang string) Catalog {

@@ -21,6 +21,7 @@ var Counts = map[string]int{
 	"status.scored":      1,
 	"lobby.waiting":      0,
 	"profile.games":      0,
+	"online.days":        0,
 }
 
 // one reports whether lang says n in the singular.

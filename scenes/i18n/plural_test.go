@@ -56,6 +56,9 @@ func TestPluralByLanguage(t *testing.T) {
 		{"it", "puzzle.task", []any{"Blu", 1}, "Blu muove e vince in 1 mossa."},
 		{"es", "replay.provenwinin", []any{"Azul", 1}, "Azul gana en 1 jugada (demostrado)"},
 		{"es", "replay.provenwinin", []any{"Azul", 3}, "Azul gana en 3 jugadas (demostrado)"},
+		{"en", "online.days", []any{1}, "1 day"},
+		{"it", "online.days", []any{1}, "1 giorno"},
+		{"it", "online.days", []any{3}, "3 giorni"},
 	}
 	for _, c := range cases {
 		if got := New(c.lang).F(c.key, c.args...); got != c.want {
