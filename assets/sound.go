@@ -11,18 +11,6 @@ const SampleRate = 48000
 // A Sound is mono samples in -1..1 at SampleRate.
 type Sound []float32
 
-// Duration is the sound's length in seconds.
-func (s Sound) Duration() float64 { return float64(len(s)) / SampleRate }
-
-// Peak is the largest absolute sample.
-func (s Sound) Peak() float32 {
-	var p float32
-	for _, x := range s {
-		p = max(p, float32(math.Abs(float64(x))))
-	}
-	return p
-}
-
 // PCM16Stereo encodes the sound as signed 16-bit little-endian stereo, the
 // format an audio player takes, at the given volume (0..1).
 func (s Sound) PCM16Stereo(volume float64) []byte {

@@ -1,6 +1,9 @@
 package assets
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 func TestSoundsAreAudibleAndBounded(t *testing.T) {
 	for _, tc := range []struct {
@@ -56,4 +59,16 @@ func TestFonts(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
+}
+
+// Duration is the sound's length in seconds.
+func (s Sound) Duration() float64 { return float64(len(s)) / SampleRate }
+
+// Peak is the largest absolute sample.
+func (s Sound) Peak() float32 {
+	var p float32
+	for _, x := range s {
+		p = max(p, float32(math.Abs(float64(x))))
+	}
+	return p
 }

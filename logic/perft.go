@@ -29,25 +29,6 @@ func perft(p Position, depth int) uint64 {
 	return n
 }
 
-// PerftDivide is Perft split by the first move, in move-generation order.
-func PerftDivide(p *Position, depth int) (moves []Move, counts []uint64) {
-	if depth <= 0 {
-		return nil, nil
-	}
-	moves = p.Moves(nil)
-	counts = make([]uint64, len(moves))
-	for i, m := range moves {
-		q := *p
-		q.Apply(m, nil)
-		if q.Over() {
-			counts[i] = 1
-			continue
-		}
-		counts[i] = perft(q, depth-1)
-	}
-	return moves, counts
-}
-
 // PerftStop is Perft that gives up as soon as stop reports true, for the
 // callers that must not block for as long as a deep count takes (the engine
 // protocol's `stop`, Ctrl-C in `shiftago perft`): depth 12 takes days.

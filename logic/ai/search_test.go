@@ -75,9 +75,8 @@ func TestStopEarly(t *testing.T) {
 
 // TestLevels: the table has five levels with rising budgets.
 func TestLevels(t *testing.T) {
-	ls := Levels()
-	if len(ls) != MaxLevel || ls[0].Name != "Beginner" || ls[MaxLevel-1].Name != "Grandmaster" {
-		t.Fatalf("levels: %+v", ls)
+	if len(levels) != MaxLevel+1 || levels[1].name != "Beginner" || levels[MaxLevel].name != "Grandmaster" {
+		t.Fatalf("levels: %+v", levels)
 	}
 	for i := 2; i <= MaxLevel; i++ {
 		if levels[i].nodes <= levels[i-1].nodes {

@@ -95,7 +95,8 @@ func parseSpec(s string) (spec, error) {
 	case s == "ref":
 		// Today's Grandmaster, frozen: one worker, no book, the hand-set
 		// evaluation and no endgame solver (ai.Reference).
-		return spec{kind: "level", level: ai.MaxLevel, workers: 1, noBook: true, frozen: true, label: s}, nil
+		r := ai.Reference(0)
+		return spec{kind: "level", level: r.Level, workers: r.Workers, noBook: r.NoBook, frozen: r.Frozen, label: s}, nil
 	case strings.HasPrefix(s, "gm:"):
 		// The Grandmaster with n workers, each with the level's budget.
 		n, err := strconv.Atoi(s[len("gm:"):])
