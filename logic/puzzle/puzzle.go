@@ -3,7 +3,9 @@
 // own moves, each proven by the endgame solver (ai.Prover) with a unique
 // winning first move. It holds the puzzles that ship with the game
 // (puzzles.txt.gz, written by the generator in gen_test.go), their
-// format, their proof (Check) and the puzzle of the day.
+// format and the puzzle of the day. Their proof (Find, which makes them,
+// and Check, which proves each shipped one again) is in prove_test.go:
+// the game only reads puzzles, so it ships neither.
 //
 // Two players only: the solver proves one side against one other, and
 // with three or four seats a third player's win is no win of ours.
