@@ -29,13 +29,10 @@ func NewSession() *Session {
 	return &Session{pos: p}
 }
 
-// Position returns the session's current position.
-func (s *Session) Position() logic.Position { return s.pos }
-
 // commands are the protocol's commands, in the order the help gives them.
 var commands = []string{"new", "position", "setposition", "moves", "play", "result", "perft", "go", "stop", "quit"}
 
-// errQuit ends Serve.
+// errQuit ends serve.
 var errQuit = errors.New("quit")
 
 // Limits of the protocol. Every number a command takes is checked against
@@ -68,7 +65,7 @@ const (
 	maxQueued = 64
 )
 
-// inLine is one line read ahead by Serve's reader.
+// inLine is one line read ahead by serve's reader.
 type inLine struct {
 	text    string
 	tooLong bool
@@ -76,24 +73,18 @@ type inLine struct {
 	err     error  // a read error other than the end of input
 }
 
-// Serve reads commands from in until `quit` or the end of input and writes
-// one answer line for each non-blank line to out. Lines are read ahead
-// while a command runs, so that a `stop` or `quit` line can end a running
-// perft or go at once (quit then ends the session); the other commands
-// wait their turn, and every command still gets its one answer, in order.
-// At the end of input a running command finishes first, so a piped script
-// gets all its answers (ServeClient stops it instead). A line longer than
-// MaxLine bytes is answered with an error and the session goes on. After
-// quit, Serve returns at once; its reader may still wait for input on in,
-// and ends with it (the process exits first in `shiftago engine`).
-func Serve(in io.Reader, out io.Writer) error {
-	return serve(in, out, false)
-}
-
-// ServeClient is Serve for a program on the other end of a pipe (`shiftago
-// engine`): the end of its input means the client has gone, so, as in UCI
-// engines, it acts as `quit` and stops a running perft or go rather than
-// compute for nobody. Commands already read still get their answers (a
+// ServeClient reads commands from in until `quit` or the end of input and
+// writes one answer line for each non-blank line to out. Lines are read
+// ahead while a command runs, so that a `stop` or `quit` line can end a
+// running perft or go at once (quit then ends the session); the other
+// commands wait their turn, and every command still gets its one answer,
+// in order. A line longer than MaxLine bytes is answered with an error and
+// the session goes on. After quit it returns at once; its reader may still
+// wait for input on in, and ends with it (the process exits first in
+// `shiftago engine`). It serves a program on the other end of a pipe
+// (`shiftago engine`): the end of its input means the client has gone,
+// so, as in UCI engines, it acts as `quit` and stops a running perft or go
+// rather than compute for nobody. Commands already read still get their answers (a
 // stopped perft answers `error: perft stopped`, go its best move so far).
 func ServeClient(in io.Reader, out io.Writer) error {
 	return serve(in, out, true)
@@ -143,7 +134,7 @@ func serve(in io.Reader, out io.Writer, stopAtEOF bool) error {
 	return w.Flush()
 }
 
-// readLines feeds lines to Serve and counts each `stop` and `quit` as it is
+// readLines feeds lines to serve and counts each `stop` and `quit` as it is
 // read, not when its turn comes, which is what lets it end the command
 // before it; with stopAtEOF the end of input counts as one too.
 func readLines(in io.Reader, lines chan<- inLine, stops *atomic.Uint64, done <-chan struct{}, stopAtEOF bool) {
@@ -236,11 +227,8 @@ func clip(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// Do carries out one command line and returns its answer (without the
-// newline). On error the session is unchanged.
-func (s *Session) Do(line string) (string, error) { return s.do(line, nil) }
-
-// do is Do for Serve: stopped, if not nil, reports that a `stop` came in
+// do carries out one command line and returns its answer (without the
+// newline); on error the session is unchanged. stopped, if not nil, reports that a `stop` came in
 // while the command runs, which ends a perft (an error) or a go (the best
 // move found so far).
 func (s *Session) do(line string, stopped func() bool) (string, error) {
@@ -316,7 +304,7 @@ func (s *Session) do(line string, stopped func() bool) (string, error) {
 	case "go":
 		return s.cmdGo(args, stopped)
 	case "stop":
-		// Serve acts on stop as soon as it reads it; in its turn it only
+		// serve acts on stop as soon as it reads it; in its turn it only
 		// answers, ok whether or not something was running, so that a
 		// driver racing a command's end never sees an error.
 		if len(args) != 0 {

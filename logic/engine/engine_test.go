@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"io"
+	"shiftago/logic"
 	"strings"
 	"testing"
 )
@@ -139,3 +141,26 @@ func TestProtocolGo(t *testing.T) {
 		}
 	}
 }
+
+// The session's API for the tests, which drive it a line at a time.
+
+// Serve reads commands from in until `quit` or the end of input and writes
+// one answer line for each non-blank line to out. Lines are read ahead
+// while a command runs, so that a `stop` or `quit` line can end a running
+// perft or go at once (quit then ends the session); the other commands
+// wait their turn, and every command still gets its one answer, in order.
+// At the end of input a running command finishes first, so a piped script
+// gets all its answers (ServeClient stops it instead). A line longer than
+// MaxLine bytes is answered with an error and the session goes on. After
+// quit, Serve returns at once; its reader may still wait for input on in,
+// and ends with it (the process exits first in `shiftago engine`).
+func Serve(in io.Reader, out io.Writer) error {
+	return serve(in, out, false)
+}
+
+// Do carries out one command line and returns its answer (without the
+// newline). On error the session is unchanged.
+func (s *Session) Do(line string) (string, error) { return s.do(line, nil) }
+
+// Position returns the session's current position.
+func (s *Session) Position() logic.Position { return s.pos }
