@@ -8,6 +8,7 @@ import (
 
 	"shiftago/logic/record"
 	"shiftago/render/ui"
+	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/looptest"
 )
@@ -67,4 +68,10 @@ func TestReplayCoversNoBoard(t *testing.T) {
 		}
 		r.rev.stop()
 	}
+}
+
+// evalFit is the box's words with their room, as draw gives it.
+func (v *review) evalFit(c *app.Context) ui.Fit {
+	_, _, size, room, _ := v.evalPlace(c)
+	return ui.Fit{Text: v.evalText, Size: size, W: room, Bold: true}
 }

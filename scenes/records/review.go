@@ -246,12 +246,6 @@ func (v *review) evalPlace(c *app.Context) (tx, ty, size, room float64, marble b
 	return tx, ty, size, 2 * (b.X + b.W - pad - tx), marble
 }
 
-// evalFit is the box's words with their room, as draw gives it (tests).
-func (v *review) evalFit(c *app.Context) ui.Fit {
-	_, _, size, room, _ := v.evalPlace(c)
-	return ui.Fit{Text: v.evalText, Size: size, W: room, Bold: true}
-}
-
 // draw draws the strip with the position after ply moves picked out.
 func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 	if v.an == nil || v.strip.W <= 0 {
