@@ -12,7 +12,7 @@ import (
 	"shiftago/render/layout"
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/lobby"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
@@ -29,7 +29,7 @@ import (
 // take as screen-size prefixes ("game-pho,title-des").
 func TestArtShots(t *testing.T) {
 	dir, l := shotsDir(t)
-	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3}, screens(), &input.Script{})
+	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3}, screens(), &inputtest.Script{})
 	if err != nil {
 		t.Fatal(err)
 	}

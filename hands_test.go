@@ -14,6 +14,7 @@ import (
 	"shiftago/render/layout"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 )
@@ -31,7 +32,7 @@ func buttonIDs(l *looptest.Loop, g *app.Game) []string {
 
 // holdAt taps p as a person does (held for n ticks) and waits until the
 // script has played it.
-func holdAt(t *testing.T, l *looptest.Loop, s *input.Script, p layout.Point, n int) {
+func holdAt(t *testing.T, l *looptest.Loop, s *inputtest.Script, p layout.Point, n int) {
 	t.Helper()
 	l.Do(func() { s.Hold(p.X, p.Y, n) })
 	if !l.Until(n+60, func() bool { return s.Len() == 0 }) {
@@ -186,7 +187,7 @@ func button(t *testing.T, l *looptest.Loop, g *app.Game, id string) (p layout.Po
 // push hands the script ticks on the loop's thread, which reads the
 // script: all the ticks of one gesture at once, so it never runs dry in
 // the middle of one.
-func push(l *looptest.Loop, s *input.Script, steps ...input.Input) {
+func push(l *looptest.Loop, s *inputtest.Script, steps ...input.Input) {
 	l.Do(func() { s.Push(steps...) })
 }
 
@@ -200,7 +201,7 @@ func escape() input.Input {
 // emptyBoard starts a game of opts on an empty Express board through
 // the real game loop, waits until orange may play, and returns the game,
 // its input script and the table's layout.
-func emptyBoard(t *testing.T, l *looptest.Loop, opts app.Options) (*app.Game, *input.Script, layout.Geometry) {
+func emptyBoard(t *testing.T, l *looptest.Loop, opts app.Options) (*app.Game, *inputtest.Script, layout.Geometry) {
 	t.Helper()
 	opts.StartGame, opts.Position = true, "7/7/7/7/7/7/7 express og o 22,22 0,0 0,0"
 	g, s := realGame(t, l, opts)
@@ -240,12 +241,12 @@ func TestCarryAcrossTheBoardThroughTheLoop(t *testing.T) {
 	// From the tray to the near entry point, then over the board to the
 	// far one, a move a tick (about 0.4 s in all), still held.
 	path := []layout.Point{tray, np, fp}
-	seq := []input.Input{input.At(tray.X, tray.Y, true, true, false)}
+	seq := []input.Input{inputtest.At(tray.X, tray.Y, true, true, false)}
 	for k := 0; k+1 < len(path); k++ {
 		a, b := path[k], path[k+1]
 		for i := 1; i <= 12; i++ {
 			f := float64(i) / 12
-			seq = append(seq, input.At(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f, true, false, false))
+			seq = append(seq, inputtest.At(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f, true, false, false))
 		}
 	}
 	push(l, s, seq...)
@@ -258,14 +259,14 @@ func TestCarryAcrossTheBoardThroughTheLoop(t *testing.T) {
 	// pushed in over 5 ticks and let go.
 	seq = seq[:0]
 	for i := 0; i < 10; i++ {
-		seq = append(seq, input.At(fp.X, fp.Y, true, false, false))
+		seq = append(seq, inputtest.At(fp.X, fp.Y, true, false, false))
 	}
 	in := geo.CellCenter(far.EntryCell())
 	for i := 1; i <= 5; i++ {
 		f := float64(i) / 5
-		seq = append(seq, input.At(fp.X+(in.X-fp.X)*f, fp.Y+(in.Y-fp.Y)*f, true, false, false))
+		seq = append(seq, inputtest.At(fp.X+(in.X-fp.X)*f, fp.Y+(in.Y-fp.Y)*f, true, false, false))
 	}
-	push(l, s, append(seq, input.At(in.X, in.Y, false, false, true))...)
+	push(l, s, append(seq, inputtest.At(in.X, in.Y, false, false, true))...)
 	if !l.Until(300, func() bool { return movesNow() == 1 }) {
 		t.Fatalf("set at %s and pushed in, the marble played nothing", far)
 	}
@@ -309,16 +310,16 @@ func TestConfirmOnReleaseThroughTheLoop(t *testing.T) {
 		from, to = geo.EntryPoint(e), geo.CellCenter(e.EntryCell())
 	})
 	drag := func(path ...layout.Point) {
-		seq := []input.Input{input.At(path[0].X, path[0].Y, true, true, false)}
+		seq := []input.Input{inputtest.At(path[0].X, path[0].Y, true, true, false)}
 		for k := 0; k+1 < len(path); k++ {
 			a, b := path[k], path[k+1]
 			for i := 1; i <= 8; i++ {
 				f := float64(i) / 8
-				seq = append(seq, input.At(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f, true, false, false))
+				seq = append(seq, inputtest.At(a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f, true, false, false))
 			}
 		}
 		for i := 0; i < 10; i++ { // held there
-			seq = append(seq, input.At(path[len(path)-1].X, path[len(path)-1].Y, true, false, false))
+			seq = append(seq, inputtest.At(path[len(path)-1].X, path[len(path)-1].Y, true, false, false))
 		}
 		push(l, s, seq...)
 	}
@@ -328,7 +329,7 @@ func TestConfirmOnReleaseThroughTheLoop(t *testing.T) {
 	if !l.Until(200, func() bool { during = max(during, movesNow()); return s.Len() == 0 }) {
 		t.Fatal("the drag was never played")
 	}
-	l.Do(func() { s.Push(input.At(from.X, from.Y, false, false, true)) })
+	l.Do(func() { s.Push(inputtest.At(from.X, from.Y, false, false, true)) })
 	l.Wait(20)
 	var n int
 	l.Do(func() { n = movesNow() })
@@ -343,7 +344,7 @@ func TestConfirmOnReleaseThroughTheLoop(t *testing.T) {
 	if during != 0 {
 		t.Fatal("the marble played while it was still held")
 	}
-	l.Do(func() { s.Push(input.At(to.X, to.Y, false, false, true)) })
+	l.Do(func() { s.Push(inputtest.At(to.X, to.Y, false, false, true)) })
 	if !l.Until(60, func() bool { return movesNow() == 1 }) {
 		t.Fatal("the release played nothing")
 	}
@@ -374,10 +375,10 @@ func TestStatusSaysWhatIsHappening(t *testing.T) {
 	track := func(e logic.Entry, a float64) layout.Point { return geo.ToPixel(layout.TrackPoint(e, a)) }
 	// A marble picked at W3 and held a little way in.
 	p0, p1 := geo.EntryPoint(w3), track(w3, -1.0)
-	seq := []input.Input{input.At(p0.X, p0.Y, true, true, false)}
+	seq := []input.Input{inputtest.At(p0.X, p0.Y, true, true, false)}
 	for i := 1; i <= 6; i++ {
 		f := float64(i) / 6
-		seq = append(seq, input.At(p0.X+(p1.X-p0.X)*f, p0.Y+(p1.Y-p0.Y)*f, true, false, false))
+		seq = append(seq, inputtest.At(p0.X+(p1.X-p0.X)*f, p0.Y+(p1.Y-p0.Y)*f, true, false, false))
 	}
 	push(l, s, seq...)
 	l.Until(60, func() bool { return s.Len() == 0 })
@@ -389,14 +390,14 @@ func TestStatusSaysWhatIsHappening(t *testing.T) {
 	seq = seq[:0]
 	for i := 1; i <= 6; i++ {
 		f := float64(i) / 6
-		seq = append(seq, input.At(p1.X+(q.X-p1.X)*f, p1.Y+(q.Y-p1.Y)*f, true, false, false))
+		seq = append(seq, inputtest.At(p1.X+(q.X-p1.X)*f, p1.Y+(q.Y-p1.Y)*f, true, false, false))
 	}
-	push(l, s, append(seq, input.At(q.X, q.Y, true, false, false), input.At(q.X, q.Y, true, false, false))...)
+	push(l, s, append(seq, inputtest.At(q.X, q.Y, true, false, false), inputtest.At(q.X, q.Y, true, false, false))...)
 	l.Until(60, func() bool { return s.Len() == 0 })
 	if got := statusNow(); !strings.Contains(got, "Row 4 from the left is full") {
 		t.Errorf("with the marble held over the full row 4 the status says %q", got)
 	}
-	push(l, s, input.At(q.X, q.Y, false, false, true))
+	push(l, s, inputtest.At(q.X, q.Y, false, false, true))
 	// A later drag at W3, let go before it touches: the refusal is gone.
 	l.Do(func() { s.Drag(p0.X, p0.Y, p1.X, p1.Y, 6) })
 	l.Until(60, func() bool { return s.Len() == 0 })

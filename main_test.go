@@ -16,7 +16,7 @@ import (
 	"shiftago/render/layout"
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
@@ -73,7 +73,7 @@ func drawPNG(t *testing.T, g *app.Game, w, h int, path string) {
 // the shots of another build.
 func TestScreenshots(t *testing.T) {
 	dir, l := shotsDir(t)
-	script := &input.Script{}
+	script := &inputtest.Script{}
 	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3}, screens(), script)
 	if err != nil {
 		t.Fatal(err)
@@ -130,10 +130,10 @@ func TestScreenshots(t *testing.T) {
 			geo := s.Table().Geometry()
 			e, _ := logic.ParseEntry("W4")
 			from, to := geo.EntryPoint(e), geo.CellCenter(e.EntryCell())
-			script.Push(input.At(from.X, from.Y, true, true, false))
+			script.Push(inputtest.At(from.X, from.Y, true, true, false))
 			for k := 1; k <= 6; k++ {
 				f := 0.28 * float64(k) / 6
-				script.Push(input.At(from.X+(to.X-from.X)*f, from.Y, true, false, false))
+				script.Push(inputtest.At(from.X+(to.X-from.X)*f, from.Y, true, false, false))
 			}
 			for k := 0; k < 7; k++ {
 				g.Update()

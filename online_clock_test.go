@@ -12,7 +12,7 @@ import (
 
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/online"
 	"shiftago/scenes/play"
@@ -79,7 +79,7 @@ func TestOnlineTableClocksEverySeat(t *testing.T) {
 func shippedTable(t *testing.T, l *looptest.Loop, server string, link *online.Link) (g *app.Game, table app.Scene) {
 	t.Helper()
 	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{},
-		Online: app.OnlineOptions{Server: server}}, screens(), &input.Script{})
+		Online: app.OnlineOptions{Server: server}}, screens(), &inputtest.Script{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/scenes/app"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/lobby"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
@@ -54,7 +54,7 @@ func TestOnlineDevices(t *testing.T) {
 
 	keep := &saves.Memory{}
 	_ = keep.WriteNoBackup("online-name", []byte("Desk"))
-	script := &input.Script{}
+	script := &inputtest.Script{}
 	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, Store: keep,
 		Online: app.OnlineOptions{Server: n.Base, Link: lc.Code}}, screens(), script)
 	if err != nil {
@@ -185,7 +185,7 @@ func TestOnlineDevices(t *testing.T) {
 }
 
 // tap taps the button id (with arg, when it has one) of the scene shown.
-func tap(t *testing.T, l *looptest.Loop, g *app.Game, script *input.Script, act string, arg int) {
+func tap(t *testing.T, l *looptest.Loop, g *app.Game, script *inputtest.Script, act string, arg int) {
 	t.Helper()
 	l.Do(func() {
 		c := g.Context()

@@ -9,7 +9,7 @@ import (
 
 	"shiftago/logic/online/proto"
 	"shiftago/scenes/app"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
@@ -28,7 +28,7 @@ func TestOnlineInvitePage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	script := &input.Script{}
+	script := &inputtest.Script{}
 	invite := func(code string) (*app.Game, func() map[string]any) {
 		t.Helper()
 		g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, Store: &saves.Memory{},

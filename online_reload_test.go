@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"shiftago/scenes/app"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
@@ -33,10 +33,10 @@ func TestOnlineTableKeepsItsPlace(t *testing.T) {
 	kept, _ := json.Marshal(map[string]string{"server": n.Base, "token": ann.Token, "id": ann.ID, "name": "Ann"})
 	_ = keep.WriteNoBackup("online-guest", kept)
 
-	var script *input.Script
+	var script *inputtest.Script
 	start := func(online app.OnlineOptions) *app.Game {
 		t.Helper()
-		script = &input.Script{}
+		script = &inputtest.Script{}
 		online.Server = n.Base
 		g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: keep, Online: online}, screens(), script)
 		if err != nil {

@@ -17,6 +17,7 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
 	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/lobby"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
@@ -75,7 +76,7 @@ func TestOnlineScreenshots(t *testing.T) {
 
 	keep := &saves.Memory{}
 	_ = keep.WriteNoBackup("online-name", []byte("Ann"))
-	script := &input.Script{}
+	script := &inputtest.Script{}
 	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: keep,
 		Online: app.OnlineOptions{Server: n.Base}}, screens(), script)
 	if err != nil {

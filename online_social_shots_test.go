@@ -17,6 +17,7 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
 	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/online"
 	"shiftago/scenes/play"
@@ -52,7 +53,7 @@ func TestOnlineSocialScreens(t *testing.T) {
 	defer func() { online.SaidFor = 5 * time.Second }()
 
 	keep := &saves.Memory{}
-	script := &input.Script{}
+	script := &inputtest.Script{}
 	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: keep,
 		Online: app.OnlineOptions{Server: n.Base}}, screens(), script)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/online/client"
 	"shiftago/scenes/app"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
@@ -72,7 +72,7 @@ func TestOnlineTableSaysWhoAndWhen(t *testing.T) {
 	}
 	clocked := twoSeats(ctx, t, ann, bob, "express", 24*3600)
 
-	script := &input.Script{}
+	script := &inputtest.Script{}
 	watch := func(code string) (*app.Game, func() map[string]any) {
 		t.Helper()
 		g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{},

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"shiftago/scenes/app"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
@@ -20,13 +20,13 @@ const aRecord = "Shiftago record 1\nVariant: expert\nSeats: orange human, green 
 
 // realGame runs the real screens in the test loop over the store st,
 // driven by a script.
-func realGame(t *testing.T, l *looptest.Loop, opts app.Options) (*app.Game, *input.Script) {
+func realGame(t *testing.T, l *looptest.Loop, opts app.Options) (*app.Game, *inputtest.Script) {
 	t.Helper()
 	if opts.Setup.Players == 0 {
 		opts.Setup = play.DefaultSetup()
 	}
 	opts.NoAudio, opts.Seed, opts.AnimSpeed = true, 7, 3
-	script := &input.Script{}
+	script := &inputtest.Script{}
 	var g *app.Game
 	var err error
 	l.Do(func() { g, err = app.New(opts, screens(), script) })
@@ -40,7 +40,7 @@ func realGame(t *testing.T, l *looptest.Loop, opts app.Options) (*app.Game, *inp
 
 // hold taps the button with action id as a person does, held for a few
 // ticks, and waits for the screen to show phase.
-func hold(t *testing.T, l *looptest.Loop, g *app.Game, s *input.Script, id, phase string) {
+func hold(t *testing.T, l *looptest.Loop, g *app.Game, s *inputtest.Script, id, phase string) {
 	t.Helper()
 	var found bool
 	l.Do(func() {

@@ -11,7 +11,7 @@ import (
 	"shiftago/logic"
 	"shiftago/render/layout"
 	"shiftago/render/ui"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
 )
@@ -67,12 +67,12 @@ type holder struct{ fake }
 
 func (h *holder) Session() *play.Session { return h.session }
 
-func newGame(t *testing.T, st saves.Store, first *fake) (*Game, *input.Script, *int) {
+func newGame(t *testing.T, st saves.Store, first *fake) (*Game, *inputtest.Script, *int) {
 	t.Helper()
 	titles := 0
 	screens := testScreens(nil)
 	screens.Title = func(c *Context) Scene { titles++; return &fake{name: "title"} }
-	script := &input.Script{}
+	script := &inputtest.Script{}
 	g, err := New(Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 1, Store: st}, screens, script)
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +94,7 @@ func TestStack(t *testing.T) {
 	g, script, titles := newGame(t, nil, a)
 	b := &fake{name: "b"}
 	a.onUpdate = func(c *Context) { c.Push(b) }
-	script.Push(input.At(10, 10, true, true, false))
+	script.Push(inputtest.At(10, 10, true, true, false))
 	g.Update()
 	if g.Scene() != b || g.Depth() != 2 {
 		t.Fatalf("after Push: %v, depth %d", g.PagePhase(), g.Depth())
@@ -292,7 +292,7 @@ func TestIdleFramesAreNotDrawn(t *testing.T) {
 	if s.drawn != 1 {
 		t.Fatalf("a still screen was drawn %d times in 10 idle frames, want once", s.drawn)
 	}
-	script.Push(input.At(5, 5, false, false, false)) // the pointer moves
+	script.Push(inputtest.At(5, 5, false, false, false)) // the pointer moves
 	frame()
 	frame()
 	if s.drawn != 2 {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/keep"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
@@ -40,7 +40,7 @@ func start(t *testing.T, opts Options, problems *[]SaveProblem) *Game {
 		opts.Setup = play.DefaultSetup()
 	}
 	opts.NoAudio, opts.Seed = true, 1
-	g, err := New(opts, testScreens(problems), &input.Script{})
+	g, err := New(opts, testScreens(problems), &inputtest.Script{})
 	if err != nil {
 		t.Fatal(err)
 	}

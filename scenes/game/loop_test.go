@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"shiftago/scenes/app"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 )
@@ -30,10 +30,10 @@ func testScreens() app.Screens {
 }
 
 // testGame makes a game driven by a script, starting at once.
-func testGame(t testing.TB, st play.Setup, position string) (*app.Game, *input.Script) {
+func testGame(t testing.TB, st play.Setup, position string) (*app.Game, *inputtest.Script) {
 	t.Helper()
 	st.Normalize(nil)
-	script := &input.Script{}
+	script := &inputtest.Script{}
 	g, err := app.New(app.Options{Setup: st, Position: position, StartGame: true, NoAudio: true, Seed: 7,
 		AnimSpeed: 3, RecordPath: filepath.Join(t.TempDir(), "record.txt")}, testScreens(), script)
 	if err != nil {

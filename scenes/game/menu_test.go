@@ -10,7 +10,7 @@ import (
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 )
@@ -169,7 +169,7 @@ func MenuFits(c *app.Context, geo *layout.Geometry) []ui.Fit {
 // againstComputer runs a game of variant v, hints off, of the human
 // (Orange, first) against the level-1 computer, and waits for the
 // human's turn.
-func againstComputer(t *testing.T, l *looptest.Loop, v logic.Variant) (*app.Game, *input.Script, *Screen) {
+func againstComputer(t *testing.T, l *looptest.Loop, v logic.Variant) (*app.Game, *inputtest.Script, *Screen) {
 	t.Helper()
 	st := play.DefaultSetup()
 	st.Variant, st.Players, st.Hints = v, 2, false

@@ -16,7 +16,7 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/race"
 	"shiftago/scenes/app"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 )
@@ -196,7 +196,7 @@ func TestRollingFramesAllocateNothing(t *testing.T) {
 	st.Seats[1] = play.Seat{Color: logic.Green}
 	st.Normalize(nil)
 	g, err := app.New(app.Options{Setup: st, Position: "7/7/7/ogogog1/7/7/7 express og o 19,19 0,0 0,0", StartGame: true, NoAudio: true,
-		Seed: 7, AnimSpeed: 0.5, RecordPath: filepath.Join(t.TempDir(), "record.txt")}, testScreens(), &input.Script{})
+		Seed: 7, AnimSpeed: 0.5, RecordPath: filepath.Join(t.TempDir(), "record.txt")}, testScreens(), &inputtest.Script{})
 	if err != nil {
 		t.Fatal(err)
 	}

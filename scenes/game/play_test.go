@@ -15,6 +15,7 @@ import (
 	"shiftago/render/motion"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 	"shiftago/scenes/table"
@@ -194,7 +195,7 @@ func TestTapTapAndKeys(t *testing.T) {
 	l.Do(func() {
 		p := gs.View.Geo.EntryPoint(w4)
 		script.Tap(p.X, p.Y)
-		script.Push(input.At(p.X, p.Y, false, false, false), input.At(p.X, p.Y, false, false, false))
+		script.Push(inputtest.At(p.X, p.Y, false, false, false), inputtest.At(p.X, p.Y, false, false, false))
 		script.Tap(p.X, p.Y)
 	})
 	// Selected, the marble stands at W4, out of the tray (the card counts

@@ -13,7 +13,7 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/puzzle"
 	"shiftago/scenes/app"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
@@ -21,7 +21,7 @@ import (
 
 // puzzleGame opens the puzzles over a stand-in title on date, with the
 // store st, driven by a script, and hands them to the loop.
-func puzzleGame(t *testing.T, l *looptest.Loop, date string, st saves.Store) (*app.Game, *input.Script, *Puzzles) {
+func puzzleGame(t *testing.T, l *looptest.Loop, date string, st saves.Store) (*app.Game, *inputtest.Script, *Puzzles) {
 	t.Helper()
 	g, script, s := scriptedScene(t, l, app.Options{Date: date, Store: st}, NewPuzzles)
 	return g, script, s.(*Puzzles)

@@ -12,7 +12,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/scenes/app"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 )
@@ -63,7 +63,7 @@ func TestStrips(t *testing.T) {
 		st.HotSeatUndo = true
 		st.Reduced = s.reduced
 		st.Normalize(nil)
-		script := &input.Script{}
+		script := &inputtest.Script{}
 		g, err := app.New(app.Options{Setup: st, Position: s.pos, StartGame: true, NoAudio: true, Seed: 7,
 			AnimSpeed: 1, RecordPath: filepath.Join(t.TempDir(), "record.txt")}, testScreens(), script)
 		if err != nil {

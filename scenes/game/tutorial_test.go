@@ -6,14 +6,14 @@ import (
 	"shiftago/logic"
 	"shiftago/render/layout"
 	"shiftago/scenes/app"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 )
 
 // tutorialGame makes a game showing the tutorial over a stand-in title,
 // driven by a script, and hands it to the loop until the test ends.
-func tutorialGame(t *testing.T, l *looptest.Loop) (*app.Game, *input.Script, *Tutorial) {
+func tutorialGame(t *testing.T, l *looptest.Loop) (*app.Game, *inputtest.Script, *Tutorial) {
 	t.Helper()
 	g, script, s := scriptedScene(t, l, app.Options{}, NewTutorial)
 	return g, script, s.(*Tutorial)
@@ -22,9 +22,9 @@ func tutorialGame(t *testing.T, l *looptest.Loop) (*app.Game, *input.Script, *Tu
 // scriptedScene makes a game driven by a script (opts, with the default
 // setup, no sound and fast animations) showing the screen open opens
 // over a stand-in title, and hands it to the loop until the test ends.
-func scriptedScene(t *testing.T, l *looptest.Loop, opts app.Options, open func(c *app.Context) (app.Scene, error)) (*app.Game, *input.Script, app.Scene) {
+func scriptedScene(t *testing.T, l *looptest.Loop, opts app.Options, open func(c *app.Context) (app.Scene, error)) (*app.Game, *inputtest.Script, app.Scene) {
 	t.Helper()
-	script := &input.Script{}
+	script := &inputtest.Script{}
 	opts.Setup, opts.NoAudio, opts.Seed, opts.AnimSpeed = play.DefaultSetup(), true, 7, 3
 	g, err := app.New(opts, testScreens(), script)
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 	"shiftago/logic/online/servetest"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/online"
 	"shiftago/scenes/pages"
@@ -49,8 +49,8 @@ func TestLateInviteOffersToWatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	opened := make(chan *online.Link, 1)
-	page := func() (*app.Game, *input.Script) {
-		script := &input.Script{}
+	page := func() (*app.Game, *inputtest.Script) {
+		script := &inputtest.Script{}
 		g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, Store: &saves.Memory{},
 			Online: app.OnlineOptions{Server: n.Base, Join: g0.Invite}}, app.Screens{Title: pages.NewSetup, Online: NewOnline,
 			OnlineGame: func(c *app.Context, lk *online.Link, leave func()) (app.Scene, error) {
@@ -67,7 +67,7 @@ func TestLateInviteOffersToWatch(t *testing.T) {
 	defer l.Run(nil)
 	// offered waits for the page to offer Watch and taps it; the table
 	// opened must be the game's, watched.
-	offered := func(what string, g *app.Game, script *input.Script, stage int) {
+	offered := func(what string, g *app.Game, script *inputtest.Script, stage int) {
 		t.Helper()
 		var watch ui.Button[onlineAct]
 		var o *Online

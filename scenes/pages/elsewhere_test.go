@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"shiftago/scenes/app"
-	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/keep"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
@@ -30,7 +30,7 @@ func TestElsewhereResumesWhenTheOwnerGoes(t *testing.T) {
 	}
 	beat()
 	g, err := app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, Store: st, InstanceID: "B", Now: func() time.Time { return now }},
-		app.Screens{Title: NewSetup, Elsewhere: NewElsewhere}, &input.Script{})
+		app.Screens{Title: NewSetup, Elsewhere: NewElsewhere}, &inputtest.Script{})
 	if err != nil {
 		t.Fatal(err)
 	}

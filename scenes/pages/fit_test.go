@@ -13,6 +13,7 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 )
@@ -186,7 +187,7 @@ func TestRulesScrollWhereTheyDoNotFit(t *testing.T) {
 		}
 		tab := r.bs.List[0].Rect().Center() // Express's tab
 		step := func(y float64, down, pressed, released bool) {
-			c.In = input.At(tab.X, y, down, pressed, released)
+			c.In = inputtest.At(tab.X, y, down, pressed, released)
 			r.Update(c)
 		}
 		step(tab.Y, true, true, false)

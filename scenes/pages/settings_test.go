@@ -12,6 +12,7 @@ import (
 	"shiftago/render/ui"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/saves"
 )
@@ -129,7 +130,7 @@ func TestSettingsChooseBoard(t *testing.T) {
 			for _, b := range s.bs.List {
 				if b.Act == act && b.Arg == arg {
 					p := b.Rect().Center()
-					c.In = input.At(p.X, p.Y, true, true, true)
+					c.In = inputtest.At(p.X, p.Y, true, true, true)
 					s.Update(c)
 					c.In = input.Input{}
 					s.layout(c)
@@ -193,7 +194,7 @@ func TestSettingsOfferEveryBoard(t *testing.T) {
 					continue
 				}
 				p := chip.Rect().Center()
-				c.In = input.At(p.X, p.Y, true, true, true)
+				c.In = inputtest.At(p.X, p.Y, true, true, true)
 				s.Update(c)
 				c.In = input.Input{}
 				s.layout(c)
@@ -246,14 +247,14 @@ func TestSettingsFitOrScroll(t *testing.T) {
 			}
 			before := c.Setup
 			x, y := c.W/2, 0.8*c.H
-			c.In = input.At(x, y, true, true, false)
+			c.In = inputtest.At(x, y, true, true, false)
 			s.Update(c)
 			for y > 0.8*c.H-s.scroll.Max-40*d.scale {
 				y -= 12 * d.scale
-				c.In = input.At(x, y, true, false, false)
+				c.In = inputtest.At(x, y, true, false, false)
 				s.Update(c)
 			}
-			c.In = input.At(x, y, false, false, true)
+			c.In = inputtest.At(x, y, false, false, true)
 			s.Update(c)
 			if s.scroll.Off < s.scroll.Max {
 				t.Errorf("%s %v: a drag of %.0f px scrolled the page %.0f of %.0f px", lg, d, 0.8*c.H-y, s.scroll.Off, s.scroll.Max)

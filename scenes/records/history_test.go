@@ -12,6 +12,7 @@ import (
 	"shiftago/logic/record"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/saves"
 )
@@ -47,7 +48,7 @@ func tapButton(t *testing.T, c *app.Context, r *Records, act recordsAct, arg int
 	for _, b := range r.bs.List {
 		if b.Act == act && (arg < 0 || b.Arg == arg) && !b.Off {
 			p := b.Rect().Center()
-			c.In = input.At(p.X, p.Y, true, true, true)
+			c.In = inputtest.At(p.X, p.Y, true, true, true)
 			r.Update(c)
 			c.In = input.Input{}
 			return

@@ -14,6 +14,7 @@ import (
 
 	"shiftago/logic/record"
 	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/saves"
 )
@@ -40,7 +41,7 @@ func TestRecordsReadOffTheLoop(t *testing.T) {
 		for _, b := range r.bs.List {
 			if b.Act == actOpen && b.Arg == i {
 				p := b.Rect().Center()
-				in := input.At(p.X, p.Y, true, true, true)
+				in := inputtest.At(p.X, p.Y, true, true, true)
 				at = &in
 			}
 		}

@@ -20,6 +20,7 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/play"
@@ -131,7 +132,7 @@ func TestReplayAnalysisSteps(t *testing.T) {
 			t.Fatalf("the mistake button is %v", b)
 		}
 		x, y := b.X+b.W/2, b.Y+b.H/2
-		for _, in := range []input.Input{input.At(x, y, true, true, false), input.At(x, y, true, false, false), input.At(x, y, false, false, true)} {
+		for _, in := range []input.Input{inputtest.At(x, y, true, true, false), inputtest.At(x, y, true, false, false), inputtest.At(x, y, false, false, true)} {
 			c.In = in
 			r.Update(c)
 		}
@@ -143,18 +144,18 @@ func TestReplayAnalysisSteps(t *testing.T) {
 		// last one.
 		g := r.rev.graph
 		y = g.Y + g.H*0.75
-		c.In = input.At(g.X+1, y, true, true, false)
+		c.In = inputtest.At(g.X+1, y, true, true, false)
 		r.Update(c)
 		if r.Ply() != 0 {
 			t.Errorf("pressed on the first column: ply %d", r.Ply())
 		}
 		seen := map[int]bool{}
 		for i := 1; i <= 20; i++ {
-			c.In = input.At(g.X+g.W*float64(i)/19, y, true, false, false)
+			c.In = inputtest.At(g.X+g.W*float64(i)/19, y, true, false, false)
 			r.Update(c)
 			seen[r.Ply()] = true
 		}
-		c.In = input.At(g.X+g.W+5, y, false, false, true)
+		c.In = inputtest.At(g.X+g.W+5, y, false, false, true)
 		r.Update(c)
 		if r.Ply() != len(rec.Moves) || len(seen) < len(rec.Moves)/2 {
 			t.Errorf("after the drag: ply %d of %d, %d positions seen on the way", r.Ply(), len(rec.Moves), len(seen))
@@ -202,7 +203,7 @@ func TestReplayAnalysesAwayInTheLoop(t *testing.T) {
 	var r *Replay
 	var err error
 	l.Do(func() {
-		g, err = app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{}}, app.Screens{Title: pages.NewSetup}, &input.Script{})
+		g, err = app.New(app.Options{Setup: play.DefaultSetup(), NoAudio: true, Seed: 7, AnimSpeed: 3, Store: &saves.Memory{}}, app.Screens{Title: pages.NewSetup}, &inputtest.Script{})
 		if err != nil {
 			return
 		}
@@ -266,7 +267,7 @@ func TestReplayAnalysesAwayInTheLoop(t *testing.T) {
 func TestReplayTapAMark(t *testing.T) {
 	l := looptest.Need(t)
 	rec := blunderGame(t, threePlayer, "Nd")
-	script := &input.Script{}
+	script := &inputtest.Script{}
 	var g *app.Game
 	var r *Replay
 	var err error

@@ -10,6 +10,7 @@ import (
 	"shiftago/logic/record"
 	"shiftago/render/layout"
 	"shiftago/scenes/input"
+	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 )
 
@@ -146,7 +147,7 @@ func TestDragIntoAChainIsContinuous(t *testing.T) {
 		held, rolled, have := 0, 0, false
 		worst := 0.0
 		tick := func(p layout.Point, down, pressed, released bool) {
-			in = input.At(p.X, p.Y, down, pressed, released)
+			in = inputtest.At(p.X, p.Y, down, pressed, released)
 			tb.Update(c, &in)
 			var now layout.Point
 			switch a := tb.Animation(); {
