@@ -22,7 +22,7 @@ import (
 func TestMain(m *testing.M) {
 	switch os.Getenv("SHIFTAGO_ARENA_ENGINE") {
 	case "1":
-		if err := protocol.Serve(os.Stdin, os.Stdout); err != nil {
+		if err := protocol.ServeClient(os.Stdin, os.Stdout); err != nil { // as `shiftago engine` serves
 			os.Exit(1)
 		}
 		os.Exit(0)
