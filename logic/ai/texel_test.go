@@ -197,7 +197,7 @@ func (s *searcher) terms(p *logic.Position) [numTerms]float64 {
 		}
 		if s.Variant == logic.Express {
 			if side == 1 {
-				switch t := s.Threats(own, occ, 2); {
+				switch t := threats(own, occ, s.WinLen); {
 				case t >= 2:
 					f[tThreat2]--
 				case t == 1:
@@ -462,4 +462,17 @@ func TestTunedWeights(t *testing.T) {
 			t.Errorf("%s: tuned weights predict the held-out games no better (%.4f against %.4f)", v, after, before)
 		}
 	}
+}
+
+// threats counts, up to 2, the entry points at which own, inserting, has a
+// run of n: the evaluation's threat term, by trying every entry point
+// (the evaluation finds them with a filter first).
+func threats(own, occ logic.Bitboard, n int) int {
+	c := 0
+	for e := logic.Entry(0); e < logic.NumEntries && c < 2; e++ {
+		if logic.TrackOf(e).Mask()&^occ != 0 && logic.Pushed(own, occ, e).HasRun(n) {
+			c++
+		}
+	}
+	return c
 }

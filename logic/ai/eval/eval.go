@@ -119,12 +119,6 @@ func New(p *logic.Position) Evaluator {
 	}
 }
 
-// Threats is the number of entry points, counted up to most, at which one
-// insertion gives own a run of the winning length (Express).
-func (s *Evaluator) Threats(own, occ logic.Bitboard, most int) int {
-	return winningEntries(s.cand.get(own, s.WinLen), own, occ, s.WinLen, most)
-}
-
 // ImmediateWin reports whether seat, moving now, wins with one insertion
 // (without extra turns): a run of the winning length in Express, or a
 // line worth enough points to reach 10 in Expert and Extreme.
@@ -134,7 +128,7 @@ func (s *Evaluator) ImmediateWin(p *logic.Position, seat int) bool {
 	}
 	own, occ := p.Marbles(seat), p.Occupied()
 	if s.Variant == logic.Express {
-		return s.Threats(own, occ, 1) > 0
+		return winningEntries(s.cand.get(own, s.WinLen), own, occ, s.WinLen, 1) > 0
 	}
 	need := logic.WinningPoints - p.Score(seat)
 	if need > 10 {
@@ -166,7 +160,7 @@ func (s *Evaluator) SeatTerms(p *logic.Position, seat int, toMove bool) int32 {
 	}
 	if s.Variant == logic.Express {
 		if !toMove {
-			switch t := s.Threats(own, occ, 2); {
+			switch t := winningEntries(s.cand.get(own, s.WinLen), own, occ, s.WinLen, 2); {
 			case t >= 2:
 				v += w.Threat2
 			case t == 1:
