@@ -12,6 +12,5 @@
 // players connected to different nodes see each other's moves at once.
 // Computer seats are searched by one bounded pool for all games.
 //
-// The package builds for the browser only as a stub (cmd_js.go), so that
-// main can dispatch the subcommand on every platform.
+// The command line and hosting are package hosting, below this folder.
 package server

@@ -20,7 +20,7 @@ import (
 	"fmt"
 	"os"
 
-	"shiftago/logic/online/server"
+	"shiftago/logic/online/server/hosting"
 )
 
 // version is the release's, set by wasm/release.sh (-X main.version).
@@ -28,7 +28,7 @@ var version = "dev"
 
 // webApp is the web app built into the binary: set by web.go when built
 // with the embedweb tag; none otherwise.
-var webApp server.WebApp
+var webApp hosting.WebApp
 
 func main() {
 	if len(os.Args) == 2 && os.Args[1] == "--version" {
@@ -40,5 +40,5 @@ func main() {
 		fmt.Printf("shiftago-server %s (%s)\n", version, web)
 		return
 	}
-	os.Exit(server.Command(os.Args[1:], os.Stdout, os.Stderr, webApp))
+	os.Exit(hosting.Command(os.Args[1:], os.Stdout, os.Stderr, webApp))
 }

@@ -1,6 +1,6 @@
 //go:build !js
 
-package server
+package hosting
 
 import (
 	"context"
@@ -23,6 +23,7 @@ import (
 
 	"golang.org/x/crypto/acme/autocert"
 
+	"shiftago/logic/online/server"
 	"shiftago/logic/online/static"
 	"shiftago/logic/online/store"
 	"shiftago/logic/online/store/sqlstore"
@@ -112,20 +113,20 @@ func parse(args []string) (options, error) {
 	fs.StringVar(&o.acmeRoots, "acme-roots", env("SHIFTAGO_ACME_ROOTS", ""), "with --domain: a PEM file of the only roots the ACME client trusts, for a private or test CA (env SHIFTAGO_ACME_ROOTS; default the system's)")
 	fs.IntVar(&o.workers, "workers", 0, "computer searches at once, for all games (default: the number of cores)")
 	fs.IntVar(&o.nodes, "nodes", 0, "node budget of a computer's move (default: its level's)")
-	fs.IntVar(&o.conns, "max-conns-per-addr", DefaultLimits().ConnsPerAddr, "WebSocket connections from one address at once")
-	fs.Float64Var(&o.rate, "rate-per-addr", DefaultLimits().AddrPerSec, "messages and requests per second from one address")
-	fs.Float64Var(&o.connRate, "rate-per-conn", DefaultLimits().MsgsPerSec, "messages per second of one connection")
-	fs.IntVar(&o.games, "games-per-guest", DefaultLimits().GamesPerGuest, "ongoing games a guest may play at once")
-	fs.IntVar(&o.newPerAddr, "new-per-addr", DefaultCaps().GuestsPerAddr, "guests, and games, one address may create an hour")
-	fs.IntVar(&o.newPerHour, "new-per-hour", DefaultCaps().Guests, "guests, and games, the whole service (every node on the database) creates in a clock hour, all addresses together")
+	fs.IntVar(&o.conns, "max-conns-per-addr", server.DefaultLimits().ConnsPerAddr, "WebSocket connections from one address at once")
+	fs.Float64Var(&o.rate, "rate-per-addr", server.DefaultLimits().AddrPerSec, "messages and requests per second from one address")
+	fs.Float64Var(&o.connRate, "rate-per-conn", server.DefaultLimits().MsgsPerSec, "messages per second of one connection")
+	fs.IntVar(&o.games, "games-per-guest", server.DefaultLimits().GamesPerGuest, "ongoing games a guest may play at once")
+	fs.IntVar(&o.newPerAddr, "new-per-addr", server.DefaultCaps().GuestsPerAddr, "guests, and games, one address may create an hour")
+	fs.IntVar(&o.newPerHour, "new-per-hour", server.DefaultCaps().Guests, "guests, and games, the whole service (every node on the database) creates in a clock hour, all addresses together")
 	fs.BoolVar(&o.quiet, "quiet", false, "log warnings and errors only")
 	// A test of a move clock's end sets it short: at 30 s it waits up to
 	// half a minute for the sweep (the browser's My games test did).
 	fs.DurationVar(&o.sweep, "sweep", 30*time.Second, "how often games past their move's deadline are ended")
 	trusted := fs.String("trusted-proxy", env("SHIFTAGO_TRUSTED_PROXY", ""), "reverse proxies whose X-Forwarded-For names the player, e.g. 127.0.0.1/32,::1 (env SHIFTAGO_TRUSTED_PROXY; default none)")
-	fs.DurationVar(&o.shedLatency, "shed-latency", DefaultShedLatency, "refuse new games and connections (503) while the store's move commits average more than this; 0: never")
-	fs.DurationVar(&o.shedMove, "shed-move", DefaultShedMove, "cap the games this node takes so that its players' moves' p90 stays under this, refusing new games and connections (503) at the cap; 0: no cap")
-	fs.IntVar(&o.shedQueue, "shed-queue", DefaultShedQueue, "refuse new games and connections (503) while more commands than this wait in the games' queues; 0: never")
+	fs.DurationVar(&o.shedLatency, "shed-latency", server.DefaultShedLatency, "refuse new games and connections (503) while the store's move commits average more than this; 0: never")
+	fs.DurationVar(&o.shedMove, "shed-move", server.DefaultShedMove, "cap the games this node takes so that its players' moves' p90 stays under this, refusing new games and connections (503) at the cap; 0: no cap")
+	fs.IntVar(&o.shedQueue, "shed-queue", server.DefaultShedQueue, "refuse new games and connections (503) while more commands than this wait in the games' queues; 0: never")
 	err := fs.Parse(args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -137,7 +138,7 @@ func parse(args []string) (options, error) {
 		}
 		return o, err
 	}
-	if o.trusted, err = ParseTrusted(*trusted); err != nil {
+	if o.trusted, err = server.ParseTrusted(*trusted); err != nil {
 		return o, err
 	}
 	if o.shedLatency < 0 || o.shedQueue < 0 || o.shedMove < 0 {
@@ -271,11 +272,11 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer, embed
 			return fail("listen: %v", err)
 		}
 	}
-	lim := DefaultLimits()
+	lim := server.DefaultLimits()
 	lim.ConnsPerAddr, lim.AddrPerSec, lim.AddrBurst, lim.GamesPerGuest = o.conns, o.rate, int(2*o.rate)+1, o.games
 	lim.MsgsPerSec, lim.MsgBurst = o.connRate, int(2*o.connRate)+1
-	caps := Caps{GuestsPerAddr: o.newPerAddr, GamesPerAddr: o.newPerAddr, Guests: o.newPerHour, Games: o.newPerHour}
-	srv := New(Config{Store: st, Log: log, Web: web, Limits: lim, Caps: caps, Workers: o.workers, Nodes: o.nodes, Sweep: o.sweep,
+	caps := server.Caps{GuestsPerAddr: o.newPerAddr, GamesPerAddr: o.newPerAddr, Guests: o.newPerHour, Games: o.newPerHour}
+	srv := server.New(server.Config{Store: st, Log: log, Web: web, Limits: lim, Caps: caps, Workers: o.workers, Nodes: o.nodes, Sweep: o.sweep,
 		Trusted: o.trusted, ShedLatency: o.shedLatency, ShedQueue: o.shedQueue, ShedMove: o.shedMove})
 
 	hs := srv.HTTPServer()

@@ -1,6 +1,6 @@
 //go:build !js
 
-package server
+package hosting
 
 import (
 	"crypto/tls"
