@@ -14,6 +14,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/store"
 )
 
@@ -35,15 +36,15 @@ const errNoCode = "no-code"
 
 // deviceState is the node's meter of wrong device codes.
 type deviceState struct {
-	misses *capped
+	misses *guard.Capped
 }
 
 // routeDevices adds /api/devices to the server's routes.
 func (s *Server) routeDevices() {
-	c := s.abuse.caps
-	s.devices = &deviceState{misses: newCapped(rate.Every(c.MissEvery), c.MissBurst, s.cfg.Store, "device-misses", c.missWindow(), c.MissBurstAll,
+	c := s.abuse.Caps
+	s.devices = &deviceState{misses: guard.NewCapped(rate.Every(c.MissEvery), c.MissBurst, s.cfg.Store, "device-misses", c.MissWindow(), c.MissBurstAll,
 		"too many wrong device codes from this address", "too many wrong device codes on this server")}
-	s.devices.misses.log = s.abuse.misses.log
+	s.devices.misses.Log = s.abuse.Misses.Log
 	s.mux.HandleFunc("POST /api/devices/link", s.limited(s.handleLinkCode))
 	s.mux.HandleFunc("POST /api/devices/recovery", s.limited(s.handleRecovery))
 	s.mux.HandleFunc("POST /api/devices", s.limited(s.handleUseCode))
@@ -113,14 +114,14 @@ func (s *Server) handleUseCode(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	addr := s.clientAddr(r)
-	if ref := s.devices.misses.peek(r.Context(), addr, s.now()); ref != nil {
-		s.refuse(w, r, errTooManyGuesses, ref)
+	if ref := s.devices.misses.Peek(r.Context(), addr, s.now()); ref != nil {
+		s.refuse(w, r, guard.ErrTooManyGuesses, ref)
 		return
 	}
 	g, tok, err := s.cfg.Store.UseCode(r.Context(), code, name)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		s.devices.misses.charge(r.Context(), addr, s.now())
+		s.devices.misses.Charge(r.Context(), addr, s.now())
 		noCode()
 		return
 	case err != nil:

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -17,26 +16,17 @@ import (
 
 	"shiftago/logic/ai"
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/store"
 )
 
 // maxBody is the largest API request body.
 const maxBody = 4 << 10
 
-// remoteAddr is the client's address without its port: limits count per
-// machine (or per NAT), not per socket.
-func remoteAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
 // limited meters the requests of an address and bounds their bodies.
 func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !s.addr.allow(s.clientAddr(r), s.now(), s.cfg.Limits) {
+		if !s.addr.Allow(s.clientAddr(r), s.now(), s.cfg.Limits) {
 			s.ops.refused("rate")
 			writeErr(w, http.StatusTooManyRequests, string(proto.CodeRate), "too many requests: slow down")
 			return
@@ -123,8 +113,8 @@ func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if ref := s.abuse.guests.take(r.Context(), s.clientAddr(r), s.now()); ref != nil {
-		s.refuse(w, r, errTooManyGuests, ref)
+	if ref := s.abuse.Guests.Take(r.Context(), s.clientAddr(r), s.now()); ref != nil {
+		s.refuse(w, r, guard.ErrTooManyGuests, ref)
 		return
 	}
 	g, tok, err := s.cfg.Store.CreateGuest(r.Context(), name)
@@ -206,7 +196,7 @@ func (s *Server) newGame(creator string, req proto.CreateRequest) (store.NewGame
 	if err := setup.Validate(); err != nil {
 		return store.NewGame{}, err
 	}
-	ng := store.NewGame{Creator: creator, Setup: setup, ToMoveSeat: start.ToMoveSeat(), CodeTTL: s.abuse.caps.CodeTTL}
+	ng := store.NewGame{Creator: creator, Setup: setup, ToMoveSeat: start.ToMoveSeat(), CodeTTL: s.abuse.Caps.CodeTTL}
 	mine, open := 0, 0
 	for i, sr := range req.Seats {
 		st := store.Seat{Index: i}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/store"
 )
 
@@ -81,8 +82,8 @@ func (s *Server) mayStart(w http.ResponseWriter, r *http.Request, guest string) 
 		writeErr(w, http.StatusTooManyRequests, "too-many-games", fmt.Sprintf("at most %d games at once", s.cfg.Limits.GamesPerGuest))
 		return false
 	}
-	if ref := s.abuse.games.take(r.Context(), s.clientAddr(r), s.now()); ref != nil {
-		s.refuse(w, r, errTooManyNew, ref)
+	if ref := s.abuse.Games.Take(r.Context(), s.clientAddr(r), s.now()); ref != nil {
+		s.refuse(w, r, guard.ErrTooManyNew, ref)
 		return false
 	}
 	return true

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"shiftago/logic/ai"
+	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/static"
 	"shiftago/logic/online/store"
 )
@@ -25,8 +26,8 @@ type Config struct {
 	Store  store.Store
 	Log    *slog.Logger // nil: slog.Default()
 	Web    fs.FS        // the web app's folder, served from /; nil: / says how to build it
-	Limits Limits       // zero: DefaultLimits()
-	Caps   Caps         // zero fields: DefaultCaps()'s
+	Limits guard.Limits // zero: DefaultLimits()
+	Caps   guard.Caps   // zero fields: DefaultCaps()'s
 	// Workers is the number of computer searches run at once for all
 	// games; 0: the number of cores.
 	Workers int
@@ -57,12 +58,12 @@ type Server struct {
 	cfg  Config
 	log  *slog.Logger
 	pool *pool
-	addr addrs
+	addr guard.Addrs
 	mux  *http.ServeMux
 	ops  *ops // metrics, health, admission (metrics.go, admit.go)
 
-	abuse    *abuse      // caps on new guests, games and wrong join codes
-	refusals *refusalLog // refusals logged a line a second per kind
+	abuse    *guard.Abuse      // caps on new guests, games and wrong join codes
+	refusals *guard.RefusalLog // refusals logged a line a second per kind
 
 	devices *deviceState // wrong device codes (devices.go)
 
@@ -84,8 +85,8 @@ func New(cfg Config) *Server {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
-	if cfg.Limits == (Limits{}) {
-		cfg.Limits = DefaultLimits()
+	if cfg.Limits == (guard.Limits{}) {
+		cfg.Limits = guard.DefaultLimits()
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.NumCPU()
@@ -103,9 +104,8 @@ func New(cfg Config) *Server {
 		cfg.Sweep = 30 * time.Second
 	}
 	s := &Server{cfg: cfg, log: cfg.Log, pool: newPool(cfg.Workers), games: map[string]*game{}, conns: map[*conn]struct{}{}}
-	s.addr.m = map[string]*addrState{}
-	s.refusals = newRefusalLog(cfg.Log, cfg.Now)
-	s.abuse = newAbuse(cfg.Caps, cfg.Store, s.refusals)
+	s.refusals = guard.NewRefusalLog(cfg.Log, cfg.Now)
+	s.abuse = guard.NewAbuse(cfg.Caps, cfg.Store, s.refusals)
 	s.node = strconv.FormatUint(rand.Uint64(), 36)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.mux = http.NewServeMux()

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/store"
 )
 
@@ -28,7 +29,7 @@ const (
 // social is a game's state for quick messages.
 type social struct {
 	blocks map[string]map[string]bool // guest → the guests it blocked (guests connected here)
-	rate   map[string]*bucket         // guest → its quick messages' bucket
+	rate   map[string]*guard.Bucket   // guest → its quick messages' bucket
 }
 
 // Events between nodes: evSaid carries "seat:phrase:guest" (the guest
@@ -115,14 +116,14 @@ func (g *game) say(c *conn, m proto.Msg) {
 		return
 	}
 	if g.soc.rate == nil {
-		g.soc.rate = map[string]*bucket{}
+		g.soc.rate = map[string]*guard.Bucket{}
 	}
 	b := g.soc.rate[c.guest]
 	if b == nil {
-		b = &bucket{}
+		b = &guard.Bucket{}
 		g.soc.rate[c.guest] = b
 	}
-	if !b.take(g.srv.now(), sayRate, sayBurst) {
+	if !b.Take(g.srv.now(), sayRate, sayBurst) {
 		c.send(proto.Refuse(g.t.ply(), "", proto.CodeRate, fmt.Sprintf("at most %d quick messages in a row, then one every %.0f s", sayBurst, 1/sayRate)))
 		return
 	}

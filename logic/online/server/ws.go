@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/store"
 )
 
@@ -116,13 +117,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	addr := s.clientAddr(r)
-	if !s.addr.open(addr, s.cfg.Limits.ConnsPerAddr) {
+	if !s.addr.Open(addr, s.cfg.Limits.ConnsPerAddr) {
 		s.ops.refused("conns")
-		s.refusals.warn("too many connections", slog.String("addr", addr))
+		s.refusals.Warn("too many connections", slog.String("addr", addr))
 		writeErr(w, http.StatusTooManyRequests, string(proto.CodeRate), "too many connections from this address")
 		return
 	}
-	defer s.addr.close(addr)
+	defer s.addr.Close(addr)
 	ws, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return // Accept has answered the request
@@ -171,7 +172,7 @@ func (c *conn) read(ctx context.Context, d time.Duration) (proto.Msg, error, boo
 	typ, b, err := c.ws.Read(ctx)
 	if err != nil {
 		if websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
-			c.srv.refusals.warn("frame too large", slog.String("addr", c.addr))
+			c.srv.refusals.Warn("frame too large", slog.String("addr", c.addr))
 		}
 		return proto.Msg{}, nil, false
 	}
@@ -205,7 +206,7 @@ func (c *conn) serve(ctx context.Context) {
 	if !c.hello(quitCtx, m) {
 		return
 	}
-	var b bucket
+	var b guard.Bucket
 	strikes := 0
 	for {
 		m, err, ok := c.read(quitCtx, readIdle)
@@ -213,7 +214,7 @@ func (c *conn) serve(ctx context.Context) {
 			return
 		}
 		now := s.now()
-		if !b.take(now, s.cfg.Limits.MsgsPerSec, s.cfg.Limits.MsgBurst) || !s.addr.allow(c.addr, now, s.cfg.Limits) {
+		if !b.Take(now, s.cfg.Limits.MsgsPerSec, s.cfg.Limits.MsgBurst) || !s.addr.Allow(c.addr, now, s.cfg.Limits) {
 			strikes++
 			c.send(proto.Refuse(0, m.ID, proto.CodeRate, "too many messages: slow down"))
 		} else if err != nil {
@@ -223,7 +224,7 @@ func (c *conn) serve(ctx context.Context) {
 			strikes += c.dispatch(m)
 		}
 		if strikes > maxStrikes {
-			s.refusals.warn("client closed after refusals", slog.String("addr", c.addr), slog.Int("strikes", strikes))
+			s.refusals.Warn("client closed after refusals", slog.String("addr", c.addr), slog.Int("strikes", strikes))
 			c.close(websocket.StatusPolicyViolation, "too many refused messages")
 			return
 		}
@@ -319,7 +320,7 @@ var gameCommands = map[proto.Type]func(g *game, c *conn, m proto.Msg){
 // would take as final and so leave its game for good.
 func (c *conn) storeDown(what string, err error) bool {
 	if c.srv.ctx.Err() == nil && !errors.Is(err, store.ErrClosed) {
-		c.srv.refusals.warn("hello: store", slog.String("what", what), slog.Any("err", err))
+		c.srv.refusals.Warn("hello: store", slog.String("what", what), slog.Any("err", err))
 	}
 	c.send(proto.Refuse(0, "", proto.CodeBusy, "the server cannot read its database now: reconnect"))
 	c.close(websocket.StatusTryAgainLater, "busy")

@@ -24,6 +24,7 @@ import (
 	"golang.org/x/crypto/acme/autocert"
 
 	"shiftago/logic/online/server"
+	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/static"
 	"shiftago/logic/online/store"
 	"shiftago/logic/online/store/sqlstore"
@@ -113,12 +114,12 @@ func parse(args []string) (options, error) {
 	fs.StringVar(&o.acmeRoots, "acme-roots", env("SHIFTAGO_ACME_ROOTS", ""), "with --domain: a PEM file of the only roots the ACME client trusts, for a private or test CA (env SHIFTAGO_ACME_ROOTS; default the system's)")
 	fs.IntVar(&o.workers, "workers", 0, "computer searches at once, for all games (default: the number of cores)")
 	fs.IntVar(&o.nodes, "nodes", 0, "node budget of a computer's move (default: its level's)")
-	fs.IntVar(&o.conns, "max-conns-per-addr", server.DefaultLimits().ConnsPerAddr, "WebSocket connections from one address at once")
-	fs.Float64Var(&o.rate, "rate-per-addr", server.DefaultLimits().AddrPerSec, "messages and requests per second from one address")
-	fs.Float64Var(&o.connRate, "rate-per-conn", server.DefaultLimits().MsgsPerSec, "messages per second of one connection")
-	fs.IntVar(&o.games, "games-per-guest", server.DefaultLimits().GamesPerGuest, "ongoing games a guest may play at once")
-	fs.IntVar(&o.newPerAddr, "new-per-addr", server.DefaultCaps().GuestsPerAddr, "guests, and games, one address may create an hour")
-	fs.IntVar(&o.newPerHour, "new-per-hour", server.DefaultCaps().Guests, "guests, and games, the whole service (every node on the database) creates in a clock hour, all addresses together")
+	fs.IntVar(&o.conns, "max-conns-per-addr", guard.DefaultLimits().ConnsPerAddr, "WebSocket connections from one address at once")
+	fs.Float64Var(&o.rate, "rate-per-addr", guard.DefaultLimits().AddrPerSec, "messages and requests per second from one address")
+	fs.Float64Var(&o.connRate, "rate-per-conn", guard.DefaultLimits().MsgsPerSec, "messages per second of one connection")
+	fs.IntVar(&o.games, "games-per-guest", guard.DefaultLimits().GamesPerGuest, "ongoing games a guest may play at once")
+	fs.IntVar(&o.newPerAddr, "new-per-addr", guard.DefaultCaps().GuestsPerAddr, "guests, and games, one address may create an hour")
+	fs.IntVar(&o.newPerHour, "new-per-hour", guard.DefaultCaps().Guests, "guests, and games, the whole service (every node on the database) creates in a clock hour, all addresses together")
 	fs.BoolVar(&o.quiet, "quiet", false, "log warnings and errors only")
 	// A test of a move clock's end sets it short: at 30 s it waits up to
 	// half a minute for the sweep (the browser's My games test did).
@@ -138,7 +139,7 @@ func parse(args []string) (options, error) {
 		}
 		return o, err
 	}
-	if o.trusted, err = server.ParseTrusted(*trusted); err != nil {
+	if o.trusted, err = guard.ParseTrusted(*trusted); err != nil {
 		return o, err
 	}
 	if o.shedLatency < 0 || o.shedQueue < 0 || o.shedMove < 0 {
@@ -272,10 +273,10 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer, embed
 			return fail("listen: %v", err)
 		}
 	}
-	lim := server.DefaultLimits()
+	lim := guard.DefaultLimits()
 	lim.ConnsPerAddr, lim.AddrPerSec, lim.AddrBurst, lim.GamesPerGuest = o.conns, o.rate, int(2*o.rate)+1, o.games
 	lim.MsgsPerSec, lim.MsgBurst = o.connRate, int(2*o.connRate)+1
-	caps := server.Caps{GuestsPerAddr: o.newPerAddr, GamesPerAddr: o.newPerAddr, Guests: o.newPerHour, Games: o.newPerHour}
+	caps := guard.Caps{GuestsPerAddr: o.newPerAddr, GamesPerAddr: o.newPerAddr, Guests: o.newPerHour, Games: o.newPerHour}
 	srv := server.New(server.Config{Store: st, Log: log, Web: web, Limits: lim, Caps: caps, Workers: o.workers, Nodes: o.nodes, Sweep: o.sweep,
 		Trusted: o.trusted, ShedLatency: o.shedLatency, ShedQueue: o.shedQueue, ShedMove: o.shedMove})
 

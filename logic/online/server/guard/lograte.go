@@ -1,6 +1,6 @@
 //go:build !js
 
-package server
+package guard
 
 import (
 	"context"
@@ -9,12 +9,12 @@ import (
 	"time"
 )
 
-// refusalLog writes at most one line a second for each kind of refusal,
+// RefusalLog writes at most one line a second for each kind of refusal,
 // with the number of the same kind it left out since the last line: one
 // client refused 3,000 times a second wrote 3,000 lines a second (issue
 // 46), a log as good as a disk filler. The line kept is the first of its
 // second, so its address and details are a real example.
-type refusalLog struct {
+type RefusalLog struct {
 	log   *slog.Logger
 	now   func() time.Time
 	every time.Duration
@@ -28,13 +28,14 @@ type refusalKind struct {
 	suppressed int
 }
 
-func newRefusalLog(log *slog.Logger, now func() time.Time) *refusalLog {
-	return &refusalLog{log: log, now: now, every: time.Second, kinds: map[string]*refusalKind{}}
+// NewRefusalLog logs to log on the clock now.
+func NewRefusalLog(log *slog.Logger, now func() time.Time) *RefusalLog {
+	return &RefusalLog{log: log, now: now, every: time.Second, kinds: map[string]*refusalKind{}}
 }
 
-// warn logs a refusal of kind msg, unless one was logged less than a
+// Warn logs a refusal of kind msg, unless one was logged less than a
 // second ago: then it is only counted, and the next line says how many.
-func (l *refusalLog) warn(msg string, attrs ...slog.Attr) {
+func (l *RefusalLog) Warn(msg string, attrs ...slog.Attr) {
 	now := l.now()
 	l.mu.Lock()
 	k := l.kinds[msg]

@@ -1,6 +1,6 @@
 //go:build !js
 
-package server
+package guard
 
 import (
 	"sync"
@@ -10,7 +10,7 @@ import (
 // Limits are the server's defences against a greedy or hostile client.
 type Limits struct {
 	ConnsPerAddr  int     // WebSocket connections open at once from one address
-	MsgsPerSec    float64 // commands per second of one connection (token bucket)
+	MsgsPerSec    float64 // commands per second of one connection (token Bucket)
 	MsgBurst      int
 	AddrPerSec    float64 // commands and requests per second of one address
 	AddrBurst     int
@@ -23,13 +23,15 @@ func DefaultLimits() Limits {
 	return Limits{ConnsPerAddr: 32, MsgsPerSec: 10, MsgBurst: 20, AddrPerSec: 50, AddrBurst: 100, GamesPerGuest: 50}
 }
 
-// bucket is a token bucket: rate tokens a second, up to burst.
-type bucket struct {
+// Bucket is a token Bucket: rate tokens a second, up to burst.
+type Bucket struct {
 	tokens float64
 	last   time.Time
 }
 
-func (b *bucket) take(now time.Time, rate float64, burst int) bool {
+// Take spends a token at now, refilling at rate a second up to burst; false
+// when the bucket is empty.
+func (b *Bucket) Take(now time.Time, rate float64, burst int) bool {
 	if b.last.IsZero() {
 		b.tokens = float64(burst)
 	} else {
@@ -46,18 +48,21 @@ func (b *bucket) take(now time.Time, rate float64, burst int) bool {
 	return true
 }
 
-// addrs counts each address's connections and meters its messages.
-type addrs struct {
+// Addrs counts each address's connections and meters its messages.
+type Addrs struct {
 	mu sync.Mutex
 	m  map[string]*addrState
 }
 
 type addrState struct {
 	conns int
-	b     bucket
+	b     Bucket
 }
 
-func (a *addrs) get(addr string) *addrState {
+func (a *Addrs) get(addr string) *addrState {
+	if a.m == nil {
+		a.m = map[string]*addrState{} // the zero Addrs is ready to use
+	}
 	s := a.m[addr]
 	if s == nil {
 		s = &addrState{}
@@ -66,8 +71,8 @@ func (a *addrs) get(addr string) *addrState {
 	return s
 }
 
-// open counts a new connection; false when the address has too many.
-func (a *addrs) open(addr string, max int) bool {
+// Open counts a new connection; false when the address has too many.
+func (a *Addrs) Open(addr string, max int) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	s := a.get(addr)
@@ -78,7 +83,8 @@ func (a *addrs) open(addr string, max int) bool {
 	return true
 }
 
-func (a *addrs) close(addr string) {
+// Close gives back a connection of addr.
+func (a *Addrs) Close(addr string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if s := a.m[addr]; s != nil {
@@ -90,12 +96,12 @@ func (a *addrs) close(addr string) {
 }
 
 // maxAddrs bounds the table of addresses: past it, the addresses with no
-// connection whose bucket has refilled are forgotten (they have nothing
+// connection whose Bucket has refilled are forgotten (they have nothing
 // to remember), so a crowd of passing addresses cannot grow it for ever.
 const maxAddrs = 1 << 16
 
-// allow meters one message or request of an address.
-func (a *addrs) allow(addr string, now time.Time, l Limits) bool {
+// Allow meters one message or request of an address.
+func (a *Addrs) Allow(addr string, now time.Time, l Limits) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if len(a.m) >= maxAddrs {
@@ -106,5 +112,5 @@ func (a *addrs) allow(addr string, now time.Time, l Limits) bool {
 			}
 		}
 	}
-	return a.get(addr).b.take(now, l.AddrPerSec, l.AddrBurst)
+	return a.get(addr).b.Take(now, l.AddrPerSec, l.AddrBurst)
 }
