@@ -8,6 +8,7 @@ import (
 	"log/slog"
 
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/gamestate"
 	"shiftago/logic/online/store"
 )
 
@@ -36,13 +37,13 @@ const drawResult = "draw; agreed"
 
 // offerDraw: the seats of c offer a draw, or accept the one on the table.
 func (g *game) offerDraw(c *conn, seats uint8) {
-	if g.t.over() || g.t.rec.Status != store.StatusPlaying {
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, "a draw is offered in a game under way"))
+	if g.t.Over() || g.t.Rec.Status != store.StatusPlaying {
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNoOffer, "a draw is offered in a game under way"))
 		return
 	}
 	ctx, cancel := g.ctx()
 	defer cancel()
-	ply := g.t.ply()
+	ply := g.t.Ply()
 	d, err := g.srv.cfg.Store.ChangeDraw(ctx, g.id, func(d *store.Draw) error {
 		for _, seat := range bitsOf(seats) { // a hot-seat device agrees for each of its seats
 			if !d.On(ply) { // a new offer: the last was made before a move, or refused
@@ -58,19 +59,19 @@ func (g *game) offerDraw(c *conn, seats uint8) {
 	})
 	switch {
 	case errors.Is(err, errDrawLimit):
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, fmt.Sprintf("a seat may offer a draw %d times a game", proto.MaxDrawOffers)))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNoOffer, fmt.Sprintf("a seat may offer a draw %d times a game", proto.MaxDrawOffers)))
 		return
 	case err != nil:
 		g.log().Error("store draw offer", slog.Any("err", err))
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeBusy, "the offer could not be stored: offer again"))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeBusy, "the offer could not be stored: offer again"))
 		return
 	}
-	if h := g.t.humans(); d.Seats&h != h {
+	if h := g.t.Humans(); d.Seats&h != h {
 		g.broadcast(drawOffered(g, d))
 		g.tellPeers(evDraw, "")
 		return
 	}
-	rec, err := g.srv.cfg.Store.SetStatus(ctx, g.id, g.t.rec.Version, store.StatusFinished, drawResult)
+	rec, err := g.srv.cfg.Store.SetStatus(ctx, g.id, g.t.Rec.Version, store.StatusFinished, drawResult)
 	if err != nil {
 		if !errors.Is(err, store.ErrStale) {
 			g.log().Error("store agreed draw", slog.Any("err", err))
@@ -78,9 +79,9 @@ func (g *game) offerDraw(c *conn, seats uint8) {
 		g.reload() // a move came first (the offer is void), or another node ended it
 		return
 	}
-	g.t.rec = rec
-	res, why := result(rec.Result)
-	g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.ply(), Result: res, Why: why})
+	g.t.Rec = rec
+	res, why := gamestate.Result(rec.Result)
+	g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.Ply(), Result: res, Why: why})
 	g.rate()
 	g.afterChange()
 }
@@ -94,7 +95,7 @@ func (g *game) declineDraw(c *conn) {
 	ctx, cancel := g.ctx()
 	defer cancel()
 	_, err := g.srv.cfg.Store.ChangeDraw(ctx, g.id, func(d *store.Draw) error {
-		if !d.On(g.t.ply()) {
+		if !d.On(g.t.Ply()) {
 			return errNoDraw
 		}
 		d.Seats = 0
@@ -102,12 +103,12 @@ func (g *game) declineDraw(c *conn) {
 	})
 	switch {
 	case errors.Is(err, errNoDraw):
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, "no draw offer to decline"))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNoOffer, "no draw offer to decline"))
 	case err != nil:
 		g.log().Error("store draw decline", slog.Any("err", err))
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeBusy, "the refusal could not be stored: send it again"))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeBusy, "the refusal could not be stored: send it again"))
 	default:
-		g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.ply(), Kind: proto.OfferDraw})
+		g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.Ply(), Kind: proto.OfferDraw})
 		g.tellPeers(evDraw, "")
 	}
 }
@@ -116,7 +117,7 @@ func (g *game) declineDraw(c *conn) {
 // every client here) of it: offered while it holds; declined, when all
 // is true, if one made at this ply was taken off the table.
 func (g *game) tellDraw(c *conn, all bool) {
-	if g.t.over() {
+	if g.t.Over() {
 		return
 	}
 	ctx, cancel := g.ctx()
@@ -131,9 +132,9 @@ func (g *game) tellDraw(c *conn, all bool) {
 		send = c.send
 	}
 	switch {
-	case d.On(g.t.ply()):
+	case d.On(g.t.Ply()):
 		send(drawOffered(g, d))
-	case all && d.Ply == g.t.ply() && d.Seats == 0:
-		send(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.ply(), Kind: proto.OfferDraw})
+	case all && d.Ply == g.t.Ply() && d.Seats == 0:
+		send(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.Ply(), Kind: proto.OfferDraw})
 	}
 }

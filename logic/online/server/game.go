@@ -20,6 +20,7 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/ai"
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/gamestate"
 	"shiftago/logic/online/store"
 )
 
@@ -30,7 +31,7 @@ type game struct {
 	id   string
 	srv  *Server
 	in   chan func()
-	t    *table
+	t    *gamestate.Table
 	subs map[*conn]uint8 // connected clients and the seats each holds
 	refs int             // holders outside the actor (guarded by srv.mu)
 
@@ -138,22 +139,22 @@ func (g *game) ctx() (context.Context, context.CancelFunc) {
 // attach adds a connection, greets it and sends what it missed after ply.
 func (g *game) attach(c *conn, ply int) {
 	g.fresh()
-	seats := g.t.held(c.guest)
+	seats := g.t.Held(c.guest)
 	if c.guest != "" && seats == 0 {
 		// The game's id alone grants nothing: a guest without a seat
 		// watches with the spectator code.
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, "you hold no seat in this game: watch it with its spectator code"))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNotYourSeat, "you hold no seat in this game: watch it with its spectator code"))
 		c.close(websocket.StatusPolicyViolation, "no seat")
 		return
 	}
 	first := seats &^ g.heldHere()
 	g.subs[c] = seats
 	g.present(first, true)
-	c.send(proto.Msg{T: proto.TWelcome, Game: g.id, Ply: g.t.ply(), V: proto.Version, Seats: bitsOf(seats)})
+	c.send(proto.Msg{T: proto.TWelcome, Game: g.id, Ply: g.t.Ply(), V: proto.Version, Seats: bitsOf(seats)})
 	c.send(g.stateFor(ply))
 	g.greet(c)
 	for _, s := range bitsOf(seats) {
-		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: s, What: proto.WhatConnected})
+		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.Ply(), Seat: s, What: proto.WhatConnected})
 	}
 }
 
@@ -179,7 +180,7 @@ func (g *game) fresh() {
 		g.rereadLater()
 		return
 	}
-	if rec.Version > g.t.rec.Version {
+	if rec.Version > g.t.Rec.Version {
 		g.reload()
 	}
 }
@@ -236,7 +237,7 @@ func (g *game) mustResync() {
 // it wakes the actor again.
 func (g *game) catchUp() {
 	g.applyHeard()
-	if g.resync.Swap(false) || g.heard.Load() > g.t.rec.Version {
+	if g.resync.Swap(false) || g.heard.Load() > g.t.Rec.Version {
 		g.reload()
 	}
 	if g.presenceHeard.Swap(false) {
@@ -262,14 +263,14 @@ func (g *game) applyHeard() {
 	slices.SortFunc(evs, func(a, b store.Event) int { return cmp.Compare(a.Version, b.Version) })
 	played := false
 	for _, e := range evs {
-		if e.Version != g.t.rec.Version+1 || e.Ply != g.t.ply()+1 || g.t.over() {
+		if e.Version != g.t.Rec.Version+1 || e.Ply != g.t.Ply()+1 || g.t.Over() {
 			continue
 		}
 		m, a, ok := e.StoredMove()
 		if !ok {
 			continue
 		}
-		if err := g.t.apply(m, a, ""); err != nil {
+		if err := g.t.Apply(m, a, ""); err != nil {
 			g.log().Error("apply heard move", slog.Int("ply", e.Ply), slog.Any("err", err))
 			g.resync.Store(true)
 			break
@@ -278,9 +279,9 @@ func (g *game) applyHeard() {
 		// As reload tells another node's move: no command id (it was
 		// not this node's client's), no rating (the storing node rates).
 		g.broadcast(proto.Msg{T: proto.TMoved, Game: g.id, Ply: m.Ply, Move: m.Move, Seat: g.seatOf(m.Ply)})
-		if g.t.over() {
-			res, why := result(g.t.rec.Result)
-			g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.ply(), Result: res, Why: why})
+		if g.t.Over() {
+			res, why := gamestate.Result(g.t.Rec.Result)
+			g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.Ply(), Result: res, Why: why})
 		}
 	}
 	if played {
@@ -311,8 +312,8 @@ func (g *game) present(seats uint8, on bool) {
 		err := g.srv.cfg.Store.SetConnected(ctx, g.id, i, on)
 		switch {
 		case err == nil:
-			if i < len(g.t.rec.Seats) {
-				g.t.rec.Seats[i].Connected = on
+			if i < len(g.t.Rec.Seats) {
+				g.t.Rec.Seats[i].Connected = on
 			}
 		case !errors.Is(err, store.ErrClosed) && g.srv.ctx.Err() == nil:
 			g.log().Warn("store presence", slog.Int("seat", i), slog.Any("err", err))
@@ -330,10 +331,10 @@ func (g *game) presence() {
 	}
 	here := g.heldHere()
 	for i, s := range rec.Seats {
-		if i >= len(g.t.rec.Seats) || g.t.rec.Seats[i].Connected == s.Connected {
+		if i >= len(g.t.Rec.Seats) || g.t.Rec.Seats[i].Connected == s.Connected {
 			continue
 		}
-		g.t.rec.Seats[i].Connected = s.Connected
+		g.t.Rec.Seats[i].Connected = s.Connected
 		if here&(1<<i) != 0 {
 			if !s.Connected {
 				// The seat's holder left another node but is still
@@ -346,13 +347,13 @@ func (g *game) presence() {
 		if s.Connected {
 			what = proto.WhatConnected
 		}
-		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: i, What: what})
+		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.Ply(), Seat: i, What: what})
 	}
 }
 
 func (g *game) stateFor(ply int) proto.Msg {
-	st := g.t.state(ply)
-	for i, s := range g.t.rec.Seats { // connected to another node
+	st := g.t.State(ply)
+	for i, s := range g.t.Rec.Seats { // connected to another node
 		if i < len(st.Table) && s.Connected && s.Kind != store.SeatComputer {
 			st.Table[i].Connected = true
 		}
@@ -382,19 +383,19 @@ func (g *game) detach(c *conn) {
 // The ack is sent only once the store has committed the move, so an
 // acknowledged move survives a crash of this process.
 func (g *game) move(c *conn, m proto.Msg) {
-	mv, dup, ref := g.t.checkMove(c.guest, g.subs[c], m)
+	mv, dup, ref := g.t.CheckMove(c.guest, g.subs[c], m)
 	switch {
 	case ref != nil:
 		c.send(*ref)
 		if ref.Code == proto.CodeStalePly {
-			c.send(g.stateFor(min(m.Ply-1, g.t.ply())))
+			c.send(g.stateFor(min(m.Ply-1, g.t.Ply())))
 		}
 		return
 	case dup:
-		c.send(proto.Msg{T: proto.TAck, Game: g.id, Ply: m.Ply, ID: m.ID, Move: g.t.moves[m.Ply-1].Move})
+		c.send(proto.Msg{T: proto.TAck, Game: g.id, Ply: m.Ply, ID: m.ID, Move: g.t.Moves[m.Ply-1].Move})
 		return
 	}
-	a := g.t.appendFor(mv, c.guest, g.srv.now())
+	a := g.t.AppendFor(mv, c.guest, g.srv.now())
 	if g.store(a, m.ID) {
 		c.send(proto.Msg{T: proto.TAck, Game: g.id, Ply: a.Ply, ID: m.ID, Move: a.Move})
 		g.played(a.Ply)
@@ -402,16 +403,16 @@ func (g *game) move(c *conn, m proto.Msg) {
 	}
 	// Not stored by us: another node took the ply (the reload has told
 	// everyone), or the store failed.
-	if a.Ply <= g.t.ply() && g.t.moves[a.Ply-1].By == c.guest && g.t.moves[a.Ply-1].Move == a.Move {
+	if a.Ply <= g.t.Ply() && g.t.Moves[a.Ply-1].By == c.guest && g.t.Moves[a.Ply-1].Move == a.Move {
 		c.send(proto.Msg{T: proto.TAck, Game: g.id, Ply: a.Ply, ID: m.ID, Move: a.Move})
 		return
 	}
-	if a.Ply <= g.t.ply() {
-		c.send(proto.Refuse(g.t.ply(), m.ID, proto.CodeStalePly, "another move took this ply"))
+	if a.Ply <= g.t.Ply() {
+		c.send(proto.Refuse(g.t.Ply(), m.ID, proto.CodeStalePly, "another move took this ply"))
 		c.send(g.stateFor(a.Ply - 1))
 		return
 	}
-	c.send(proto.Refuse(g.t.ply(), m.ID, proto.CodeBusy, "the move could not be stored: send it again"))
+	c.send(proto.Refuse(g.t.Ply(), m.ID, proto.CodeBusy, "the move could not be stored: send it again"))
 }
 
 // store writes a move; true if this call stored it. On a lost race the
@@ -427,7 +428,7 @@ func (g *game) store(a store.Append, id string) bool {
 		g.reload()
 		return false
 	}
-	if err := g.t.apply(m, a, id); err != nil {
+	if err := g.t.Apply(m, a, id); err != nil {
 		g.log().Error("apply stored move", slog.Int("ply", a.Ply), slog.Any("err", err))
 		g.reload()
 		return false
@@ -437,11 +438,11 @@ func (g *game) store(a store.Append, id string) bool {
 
 // played tells everyone of the move at ply, which the table has.
 func (g *game) played(ply int) {
-	m := g.t.moves[ply-1]
-	g.broadcast(proto.Msg{T: proto.TMoved, Game: g.id, Ply: ply, Move: m.Move, Seat: g.seatOf(ply), ID: g.t.ids[ply]})
-	if g.t.over() {
-		res, why := result(g.t.rec.Result)
-		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.ply(), Result: res, Why: why})
+	m := g.t.Moves[ply-1]
+	g.broadcast(proto.Msg{T: proto.TMoved, Game: g.id, Ply: ply, Move: m.Move, Seat: g.seatOf(ply), ID: g.t.IDs[ply]})
+	if g.t.Over() {
+		res, why := gamestate.Result(g.t.Rec.Result)
+		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.Ply(), Result: res, Why: why})
 		g.rate()
 	}
 	g.afterChange()
@@ -449,7 +450,7 @@ func (g *game) played(ply int) {
 
 // seatOf is the seat that played the move at ply.
 func (g *game) seatOf(ply int) int {
-	p := g.t.positionAt(ply - 1)
+	p := g.t.PositionAt(ply - 1)
 	return p.ToMoveSeat()
 }
 
@@ -469,53 +470,53 @@ func (g *game) reload() {
 		return
 	}
 	old := g.t
-	prefix := t.ply() >= old.ply()
-	for i := 0; prefix && i < old.ply(); i++ {
-		x, y := t.moves[i], old.moves[i]
+	prefix := t.Ply() >= old.Ply()
+	for i := 0; prefix && i < old.Ply(); i++ {
+		x, y := t.Moves[i], old.Moves[i]
 		prefix = x.Ply == y.Ply && x.Move == y.Move && x.By == y.By
 	}
-	for p, id := range old.ids {
-		if p <= t.ply() && prefix {
-			t.ids[p] = id
+	for p, id := range old.IDs {
+		if p <= t.Ply() && prefix {
+			t.IDs[p] = id
 		}
 	}
 	g.t = t
 	for c := range g.subs {
-		g.subs[c] = t.held(c.guest)
+		g.subs[c] = t.Held(c.guest)
 	}
 	switch {
-	case prefix && sameSeats(old.rec, t.rec) && (old.rec.Status == t.rec.Status || t.over()):
+	case prefix && sameSeats(old.Rec, t.Rec) && (old.Rec.Status == t.Rec.Status || t.Over()):
 		// Only moves (and perhaps the end, told below): the clients
 		// follow them. A change of seats or of status (the last seat
 		// taken starts the game) needs the whole state.
-		for p := old.ply() + 1; p <= t.ply(); p++ {
-			m := t.moves[p-1]
+		for p := old.Ply() + 1; p <= t.Ply(); p++ {
+			m := t.Moves[p-1]
 			g.broadcast(proto.Msg{T: proto.TMoved, Game: g.id, Ply: p, Move: m.Move, Seat: g.seatOf(p)})
 		}
 	case prefix:
-		for i, s := range t.rec.Seats {
-			o := old.rec.Seats[i]
+		for i, s := range t.Rec.Seats {
+			o := old.Rec.Seats[i]
 			switch {
 			case s.Kind == store.SeatComputer && o.Kind != store.SeatComputer:
-				g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: old.ply(), Seat: i, What: proto.WhatComputer})
+				g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: old.Ply(), Seat: i, What: proto.WhatComputer})
 			case o.Guest == "" && s.Guest != "":
-				g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: old.ply(), Seat: i, What: proto.WhatJoined, Why: t.names[s.Guest]})
+				g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: old.Ply(), Seat: i, What: proto.WhatJoined, Why: t.Names[s.Guest]})
 			}
 		}
 		for c := range g.subs {
-			c.send(g.stateFor(old.ply()))
+			c.send(g.stateFor(old.Ply()))
 		}
 	default:
-		if t.ply() < old.ply() {
-			g.broadcast(proto.Msg{T: proto.TUndone, Game: g.id, Ply: t.ply()})
+		if t.Ply() < old.Ply() {
+			g.broadcast(proto.Msg{T: proto.TUndone, Game: g.id, Ply: t.Ply()})
 		}
 		for c := range g.subs {
 			c.send(g.stateFor(0))
 		}
 	}
-	if t.over() && !old.over() {
-		res, why := result(t.rec.Result)
-		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: t.ply(), Result: res, Why: why})
+	if t.Over() && !old.Over() {
+		res, why := gamestate.Result(t.Rec.Result)
+		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: t.Ply(), Result: res, Why: why})
 	}
 	g.afterChange()
 }
@@ -536,22 +537,22 @@ func sameSeats(a, b store.Game) bool {
 // afterChange starts what the new state asks for: a computer's search
 // when a computer is to move, the clock of the seat to move.
 func (g *game) afterChange() {
-	if g.t.over() || g.t.rec.Status != store.StatusPlaying || g.t.pos.Over() {
+	if g.t.Over() || g.t.Rec.Status != store.StatusPlaying || g.t.Pos.Over() {
 		g.stopTimer()
 		return
 	}
-	seat := g.t.pos.ToMoveSeat()
-	if g.t.rec.Seats[seat].Kind == store.SeatComputer {
+	seat := g.t.Pos.ToMoveSeat()
+	if g.t.Rec.Seats[seat].Kind == store.SeatComputer {
 		g.stopTimer()
-		if g.thinking != g.t.ply() {
+		if g.thinking != g.t.Ply() {
 			g.think(seat)
 		}
 		return
 	}
-	if dl := g.t.rec.Deadline; !dl.IsZero() && !dl.Equal(g.timerFor) {
+	if dl := g.t.Rec.Deadline; !dl.IsZero() && !dl.Equal(g.timerFor) {
 		g.stopTimer()
 		g.timerFor = dl
-		ply := g.t.ply()
+		ply := g.t.Ply()
 		g.timer = time.AfterFunc(time.Until(dl), func() {
 			g.do(func() { g.timeUp(ply) })
 		})
@@ -569,10 +570,10 @@ func (g *game) stopTimer() {
 // think asks the search pool for the computer's move. The answer comes
 // back to the actor and is played only if the game is still at that ply.
 func (g *game) think(seat int) {
-	ply := g.t.ply()
+	ply := g.t.Ply()
 	g.thinking = ply
-	cfg := ai.Config{Level: g.t.rec.Seats[seat].Level, Seed: hashID(g.id) ^ uint64(ply), Workers: 1, MaxNodes: g.srv.cfg.Nodes}
-	g.srv.pool.submit(g.t.pos, cfg, func(mv logic.Move) {
+	cfg := ai.Config{Level: g.t.Rec.Seats[seat].Level, Seed: hashID(g.id) ^ uint64(ply), Workers: 1, MaxNodes: g.srv.cfg.Nodes}
+	g.srv.pool.submit(g.t.Pos, cfg, func(mv logic.Move) {
 		// The actor may have a full queue for a moment: wait for room
 		// rather than lose the move (the game would wait for ever).
 		select {
@@ -596,11 +597,11 @@ func (g *game) computerMove(ply, seat int, mv logic.Move) {
 	if g.thinking == ply {
 		g.thinking = -1
 	}
-	if g.t.ply() != ply || g.t.over() || g.t.pos.ToMoveSeat() != seat || g.t.rec.Seats[seat].Kind != store.SeatComputer {
+	if g.t.Ply() != ply || g.t.Over() || g.t.Pos.ToMoveSeat() != seat || g.t.Rec.Seats[seat].Kind != store.SeatComputer {
 		g.afterChange()
 		return
 	}
-	a := g.t.appendFor(mv, "", g.srv.now())
+	a := g.t.AppendFor(mv, "", g.srv.now())
 	if g.store(a, "") {
 		g.played(a.Ply)
 	}
@@ -610,22 +611,22 @@ func (g *game) computerMove(ply, seat int, mv logic.Move) {
 // the deadline has passed.
 func (g *game) timeUp(ply int) {
 	g.timerFor = time.Time{}
-	dl := g.t.rec.Deadline
-	if g.t.ply() != ply || g.t.over() || g.t.rec.Status != store.StatusPlaying || dl.IsZero() || g.srv.now().Before(dl) {
+	dl := g.t.Rec.Deadline
+	if g.t.Ply() != ply || g.t.Over() || g.t.Rec.Status != store.StatusPlaying || dl.IsZero() || g.srv.now().Before(dl) {
 		g.afterChange()
 		return
 	}
-	if g.t.rec.Seats[g.t.pos.ToMoveSeat()].Kind == store.SeatComputer {
+	if g.t.Rec.Seats[g.t.Pos.ToMoveSeat()].Kind == store.SeatComputer {
 		g.afterChange() // a computer waiting for the pool is not out of time: its move comes
 		return
 	}
-	g.leave(g.t.pos.ToMoveSeat(), "time")
+	g.leave(g.t.Pos.ToMoveSeat(), "time")
 }
 
 // takeoverLevel is the level of a computer taking a seat: the game's
 // choice, else the server's.
 func (g *game) takeoverLevel() int {
-	if l := g.t.rec.Setup.Takeover; l > 0 {
+	if l := g.t.Rec.Setup.Takeover; l > 0 {
 		return l
 	}
 	return g.srv.cfg.TakeoverLevel
@@ -636,15 +637,15 @@ func (g *game) takeoverLevel() int {
 func (g *game) leave(seat int, why string) {
 	ctx, cancel := g.ctx()
 	defer cancel()
-	color := string(g.t.pos.SeatColor(seat).Letter())
+	color := string(g.t.Pos.SeatColor(seat).Letter())
 	words := map[string]string{"time": " out of time", "resign": " resigned"}[why]
 	var rec store.Game
 	var err error
-	if len(g.t.rec.Seats) == 2 {
-		res := "win " + string(g.t.pos.SeatColor(1-seat).Letter()) + "; " + color + words
-		rec, err = g.srv.cfg.Store.SetStatus(ctx, g.id, g.t.rec.Version, store.StatusFinished, res)
+	if len(g.t.Rec.Seats) == 2 {
+		res := "win " + string(g.t.Pos.SeatColor(1-seat).Letter()) + "; " + color + words
+		rec, err = g.srv.cfg.Store.SetStatus(ctx, g.id, g.t.Rec.Version, store.StatusFinished, res)
 	} else {
-		rec, err = g.srv.cfg.Store.ReplaceSeat(ctx, g.id, g.t.rec.Version, store.Seat{Index: seat, Kind: store.SeatComputer, Level: g.takeoverLevel()})
+		rec, err = g.srv.cfg.Store.ReplaceSeat(ctx, g.id, g.t.Rec.Version, store.Seat{Index: seat, Kind: store.SeatComputer, Level: g.takeoverLevel()})
 	}
 	if err != nil {
 		if !errors.Is(err, store.ErrStale) {
@@ -653,31 +654,31 @@ func (g *game) leave(seat int, why string) {
 		g.reload() // another node changed the game first: its word stands
 		return
 	}
-	if rec.Ply != g.t.ply() {
+	if rec.Ply != g.t.Ply() {
 		g.reload()
 		return
 	}
-	g.t.rec = rec
+	g.t.Rec = rec
 	for c := range g.subs {
-		g.subs[c] = g.t.held(c.guest)
+		g.subs[c] = g.t.Held(c.guest)
 	}
-	if g.t.over() {
-		res, w := result(rec.Result)
-		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.ply(), Result: res, Why: w, Seat: seat})
+	if g.t.Over() {
+		res, w := gamestate.Result(rec.Result)
+		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.Ply(), Result: res, Why: w, Seat: seat})
 		g.rate()
 	} else {
-		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: seat, What: proto.WhatComputer, Why: why, Level: g.takeoverLevel()})
+		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.Ply(), Seat: seat, What: proto.WhatComputer, Why: why, Level: g.takeoverLevel()})
 	}
 	g.afterChange()
 }
 
 func (g *game) resign(c *conn, m proto.Msg) {
 	if g.subs[c]&(1<<m.Seat) == 0 {
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, fmt.Sprintf("seat %d is not yours", m.Seat)))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNotYourSeat, fmt.Sprintf("seat %d is not yours", m.Seat)))
 		return
 	}
-	if g.t.over() || g.t.rec.Status != store.StatusPlaying {
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeOver, "the game is not being played"))
+	if g.t.Over() || g.t.Rec.Status != store.StatusPlaying {
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeOver, "the game is not being played"))
 		return
 	}
 	g.leave(m.Seat, "resign")
@@ -688,27 +689,27 @@ func (g *game) resign(c *conn, m proto.Msg) {
 func (g *game) offer(c *conn, m proto.Msg) {
 	seats := g.subs[c]
 	if seats == 0 {
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, "a spectator cannot offer"))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNotYourSeat, "a spectator cannot offer"))
 		return
 	}
-	if m.Ply != g.t.ply() {
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeStalePly, "the offer is about another ply"))
+	if m.Ply != g.t.Ply() {
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeStalePly, "the offer is about another ply"))
 		return
 	}
 	if m.Kind == proto.OfferDraw {
 		g.offerDraw(c, seats)
 		return
 	}
-	agreed, why := g.t.offer(seats, m.Kind)
-	if m.Kind == proto.OfferTakeback && g.t.rec.Setup.Rated {
+	agreed, why := g.t.Offer(seats, m.Kind)
+	if m.Kind == proto.OfferTakeback && g.t.Rec.Setup.Rated {
 		agreed, why = false, "a rated game cannot be taken back"
 	}
 	if why != "" {
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, why))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNoOffer, why))
 		return
 	}
 	// The players of this game on other nodes hear of it on the bus.
-	g.tellPeers(evOffer, fmt.Sprintf("%s:%d", m.Kind, g.t.offers[m.Kind]))
+	g.tellPeers(evOffer, fmt.Sprintf("%s:%d", m.Kind, g.t.Offers[m.Kind]))
 	g.settle(c, m.Kind, agreed)
 }
 
@@ -724,7 +725,7 @@ const (
 func (g *game) tellPeers(kind store.EventKind, data string) {
 	ctx, cancel := g.ctx()
 	defer cancel()
-	e := store.Event{Game: g.id, Kind: kind, Version: g.t.rec.Version, Ply: g.t.ply(), Origin: g.srv.node, Data: data}
+	e := store.Event{Game: g.id, Kind: kind, Version: g.t.Rec.Version, Ply: g.t.Ply(), Origin: g.srv.node, Data: data}
 	if err := g.srv.cfg.Store.Bus().Publish(ctx, e); err != nil {
 		g.log().Warn("publish", slog.String("kind", string(kind)), slog.Any("err", err))
 	}
@@ -746,22 +747,22 @@ var peerEvents = map[store.EventKind]func(g *game, e store.Event){
 	evOffer: func(g *game, e store.Event) {
 		kind, bits, _ := strings.Cut(e.Data, ":")
 		b, err := strconv.Atoi(bits)
-		if err != nil || e.Version != g.t.rec.Version || (kind != proto.OfferTakeback && kind != proto.OfferRematch) {
+		if err != nil || e.Version != g.t.Rec.Version || (kind != proto.OfferTakeback && kind != proto.OfferRematch) {
 			return // about another state of the game: void
 		}
-		agreed, why := g.t.offer(uint8(b)&0xf, kind)
+		agreed, why := g.t.Offer(uint8(b)&0xf, kind)
 		if why == "" {
 			g.settle(nil, kind, agreed)
 		}
 	},
 	evDecline: func(g *game, e store.Event) {
-		if g.t.offers[e.Data] != 0 {
-			delete(g.t.offers, e.Data)
-			g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.ply(), Kind: e.Data})
+		if g.t.Offers[e.Data] != 0 {
+			delete(g.t.Offers, e.Data)
+			g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.Ply(), Kind: e.Data})
 		}
 	},
 	evRematch: func(g *game, e store.Event) {
-		clear(g.t.offers)
+		clear(g.t.Offers)
 		g.tellRematch(e.Data)
 	},
 }
@@ -772,23 +773,23 @@ var peerEvents = map[store.EventKind]func(g *game, e store.Event){
 func (g *game) settle(c *conn, kind string, agreed bool) {
 	refuse := func(code proto.Code, why string) {
 		if c != nil {
-			c.send(proto.Refuse(g.t.ply(), "", code, why))
+			c.send(proto.Refuse(g.t.Ply(), "", code, why))
 		}
 	}
 	if !agreed {
-		g.broadcast(proto.Msg{T: proto.TOffered, Game: g.id, Ply: g.t.ply(), Kind: kind, Seats: bitsOf(g.t.offers[kind])})
+		g.broadcast(proto.Msg{T: proto.TOffered, Game: g.id, Ply: g.t.Ply(), Kind: kind, Seats: bitsOf(g.t.Offers[kind])})
 		return
 	}
-	clear(g.t.offers)
+	clear(g.t.Offers)
 	ctx, cancel := g.ctx()
 	defer cancel()
 	switch kind {
 	case proto.OfferTakeback:
-		to := g.t.takebackTo()
-		p := g.t.positionAt(to)
-		tb := store.Takeback{Game: g.id, Version: g.t.rec.Version, Ply: to, ToMoveSeat: p.ToMoveSeat()}
-		if g.t.rec.Setup.MoveTime > 0 {
-			tb.Deadline = g.srv.now().Add(g.t.rec.Setup.MoveTime)
+		to := g.t.TakebackTo()
+		p := g.t.PositionAt(to)
+		tb := store.Takeback{Game: g.id, Version: g.t.Rec.Version, Ply: to, ToMoveSeat: p.ToMoveSeat()}
+		if g.t.Rec.Setup.MoveTime > 0 {
+			tb.Deadline = g.srv.now().Add(g.t.Rec.Setup.MoveTime)
 		}
 		rec, err := g.srv.cfg.Store.Takeback(ctx, tb)
 		if err != nil {
@@ -796,7 +797,7 @@ func (g *game) settle(c *conn, kind string, agreed bool) {
 			g.reload()
 			return
 		}
-		t, err := newTable(rec, g.t.moves[:to], g.t.names)
+		t, err := gamestate.New(rec, g.t.Moves[:to], g.t.Names)
 		if err != nil {
 			g.log().Error("takeback replay", slog.Any("err", err))
 			g.reload()
@@ -810,7 +811,7 @@ func (g *game) settle(c *conn, kind string, agreed bool) {
 		}
 		g.afterChange()
 	case proto.OfferRematch:
-		id, err := g.srv.rematch(ctx, g.t.rec)
+		id, err := g.srv.rematch(ctx, g.t.Rec)
 		if err != nil {
 			g.log().Error("rematch", slog.Any("err", err))
 			refuse(proto.CodeBusy, "the rematch could not be created")
@@ -824,7 +825,7 @@ func (g *game) settle(c *conn, kind string, agreed bool) {
 // tellRematch gives the players (not the spectators: the new game's id is
 // theirs) the rematch.
 func (g *game) tellRematch(id string) {
-	b := proto.Encode(proto.Msg{T: proto.TRematch, Game: id, Ply: g.t.ply()})
+	b := proto.Encode(proto.Msg{T: proto.TRematch, Game: id, Ply: g.t.Ply()})
 	for c, seats := range g.subs {
 		if seats != 0 {
 			c.sendRaw(b)
@@ -837,12 +838,12 @@ func (g *game) decline(c *conn, m proto.Msg) {
 		g.declineDraw(c)
 		return
 	}
-	if g.subs[c] == 0 || g.t.offers[m.Kind] == 0 {
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNoOffer, "no such offer to decline"))
+	if g.subs[c] == 0 || g.t.Offers[m.Kind] == 0 {
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNoOffer, "no such offer to decline"))
 		return
 	}
-	delete(g.t.offers, m.Kind)
-	g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.ply(), Kind: m.Kind})
+	delete(g.t.Offers, m.Kind)
+	g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.Ply(), Kind: m.Kind})
 	g.tellPeers(evDecline, m.Kind)
 }
 

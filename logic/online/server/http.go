@@ -16,6 +16,7 @@ import (
 
 	"shiftago/logic/ai"
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/gamestate"
 	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/store"
 )
@@ -189,7 +190,7 @@ func (s *Server) newGame(creator string, req proto.CreateRequest) (store.NewGame
 	}
 	setup := store.Setup{Variant: req.Variant, Players: len(req.Seats), SitOuts: req.SitOuts, Starter: req.Starter,
 		MoveTime: time.Duration(req.PerMove) * time.Second, Takeover: req.Takeover, Rated: req.Rated, Public: req.Public}
-	start, err := startOf(setup)
+	start, err := gamestate.StartOf(setup)
 	if err != nil {
 		return store.NewGame{}, err
 	}
@@ -319,7 +320,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 // kind, the holder's name (names caches them across the list; a name
 // the store cannot give now is left out, never a failure of the list).
 func (s *Server) seatsOf(ctx context.Context, rec store.Game, names map[string]string) []proto.SeatInfo {
-	setup, err := setupOf(rec.Setup)
+	setup, err := gamestate.SetupOf(rec.Setup)
 	if err != nil || len(setup.Seats) != len(rec.Seats) {
 		return nil
 	}
@@ -332,7 +333,7 @@ func (s *Server) seatsOf(ctx context.Context, rec store.Game, names map[string]s
 			}
 			names[st.Guest] = n
 		}
-		out = append(out, seatInfo(i, st, setup.Seats[i], n))
+		out = append(out, gamestate.SeatInfo(i, st, setup.Seats[i], n))
 	}
 	return out
 }

@@ -97,7 +97,7 @@ func benchMoves(b *testing.B, games int) {
 		}
 		on(g, func() {
 			for _, c := range conns {
-				g.subs[c] = g.t.held(c.guest)
+				g.subs[c] = g.t.Held(c.guest)
 			}
 		})
 		return g
@@ -115,12 +115,12 @@ func benchMoves(b *testing.B, games int) {
 			var msg proto.Msg
 			var c *conn
 			on(g, func() {
-				if g.t.pos.Over() {
+				if g.t.Pos.Over() {
 					return
 				}
-				moves := g.t.pos.Moves(buf[:0])
-				c = conns[g.t.rec.Seats[g.t.pos.ToMoveSeat()].Guest]
-				msg = proto.Msg{T: proto.TMove, Game: g.id, Ply: g.t.ply() + 1, Move: moves[r.IntN(len(moves))].String()}
+				moves := g.t.Pos.Moves(buf[:0])
+				c = conns[g.t.Rec.Seats[g.t.Pos.ToMoveSeat()].Guest]
+				msg = proto.Msg{T: proto.TMove, Game: g.id, Ply: g.t.Ply() + 1, Move: moves[r.IntN(len(moves))].String()}
 			})
 			if c == nil { // over: the next game (its set-up counted in, a few per hundred moves)
 				n.s.release(g)
@@ -234,14 +234,14 @@ func benchMove(b *testing.B, engine string, twoNodes bool) {
 		}
 		on(g, func() {
 			for _, c := range conns {
-				g.subs[c] = g.t.held(c.guest)
+				g.subs[c] = g.t.Held(c.guest)
 			}
 		})
 		if other != nil {
 			if og, err = other.s.acquire(ctx, rec.ID); err != nil {
 				b.Fatal(err)
 			}
-			on(og, func() { og.subs[watcher] = og.t.held(bob.ID) })
+			on(og, func() { og.subs[watcher] = og.t.Held(bob.ID) })
 		}
 	}
 	// seen waits until the other node told its connection of ply.
@@ -272,12 +272,12 @@ func benchMove(b *testing.B, engine string, twoNodes bool) {
 		var msg proto.Msg
 		var c *conn
 		on(g, func() {
-			if g.t.pos.Over() {
+			if g.t.Pos.Over() {
 				return
 			}
-			moves := g.t.pos.Moves(buf[:0])
-			c = conns[g.t.rec.Seats[g.t.pos.ToMoveSeat()].Guest]
-			msg = proto.Msg{T: proto.TMove, Game: g.id, Ply: g.t.ply() + 1, ID: strconv.Itoa(i), Move: moves[r.IntN(len(moves))].String()}
+			moves := g.t.Pos.Moves(buf[:0])
+			c = conns[g.t.Rec.Seats[g.t.Pos.ToMoveSeat()].Guest]
+			msg = proto.Msg{T: proto.TMove, Game: g.id, Ply: g.t.Ply() + 1, ID: strconv.Itoa(i), Move: moves[r.IntN(len(moves))].String()}
 		})
 		if c == nil { // the game is over: the next one (not measured)
 			b.StopTimer()
@@ -299,9 +299,9 @@ func benchMove(b *testing.B, engine string, twoNodes bool) {
 		}
 		applied := false
 		on(g, func() {
-			ply := g.t.ply()
+			ply := g.t.Ply()
 			g.move(c, msg)
-			applied = g.t.ply() == ply+1
+			applied = g.t.Ply() == ply+1
 		})
 		if !applied {
 			b.Fatalf("move %+v not applied", msg)

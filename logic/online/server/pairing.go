@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/gamestate"
 	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/store"
 )
@@ -40,7 +41,7 @@ func pairSetup(req proto.PairRequest) (store.Setup, time.Duration, error) {
 	if err := setup.Validate(); err != nil {
 		return setup, 0, err
 	}
-	if _, err := startOf(setup); err != nil {
+	if _, err := gamestate.StartOf(setup); err != nil {
 		return setup, 0, err
 	}
 	return setup, time.Duration(req.Fill) * time.Second, nil

@@ -40,10 +40,10 @@ func (g *game) leftIfGone(seats uint8) {
 		if here&(1<<i) != 0 || i < len(rec.Seats) && rec.Seats[i].Connected {
 			continue // back here, or connected to another node
 		}
-		if i < len(g.t.rec.Seats) {
-			g.t.rec.Seats[i].Connected = false
+		if i < len(g.t.Rec.Seats) {
+			g.t.Rec.Seats[i].Connected = false
 		}
-		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.ply(), Seat: i, What: proto.WhatLeft})
+		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.Ply(), Seat: i, What: proto.WhatLeft})
 	}
 }
 

@@ -10,11 +10,11 @@ import (
 	"net/http"
 	"os"
 	"strconv"
-	"strings"
 	"time"
 
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/rating"
+	"shiftago/logic/online/server/gamestate"
 	"shiftago/logic/online/store"
 )
 
@@ -39,75 +39,20 @@ func ratedOK(req proto.CreateRequest, mine int) error {
 	return nil
 }
 
-// places is the finishing order of the people still holding seats of a
-// finished game (a player who left a game of 3 or 4 gave the seat to a
-// computer): the winner first, the others after by their scores, ties
-// equal; a draw ties everyone.
-func (t *table) places() (guests []string, places []int) {
-	res, _ := result(t.rec.Result)
-	winner := -1
-	if c, ok := strings.CutPrefix(res, "win "); ok && len(c) == 1 {
-		for i := range t.rec.Seats {
-			if string(t.pos.SeatColor(i).Letter()) == c {
-				winner = i
-			}
-		}
-	}
-	for i, s := range t.rec.Seats {
-		if s.Kind != store.SeatRemote || s.Guest == "" {
-			continue
-		}
-		place := 0
-		if res != "draw" && i != winner {
-			// Behind the winner; among the others, one place behind
-			// every seat with a higher score.
-			place = 1
-			for j := range t.rec.Seats {
-				if j != winner && j != i && t.pos.Score(j) > t.pos.Score(i) {
-					place++
-				}
-			}
-		}
-		guests, places = append(guests, s.Guest), append(places, place)
-	}
-	return guests, places
-}
-
 // rate applies a finished rated game's ratings. Called by the node that
 // committed the game's end, right after the commit; the store applies a
 // game once however often it is asked, so a second call (another node,
 // a retry, the repair) changes nothing. A node that dies before it is
 // done leaves the game in the store's RatingsDue, for repairRatings.
 func (g *game) rate() {
-	rec := g.t.rec
+	rec := g.t.Rec
 	if !rec.Setup.Rated || rec.Status != store.StatusFinished {
 		return
 	}
 	crashBeforeRatings()
 	ctx, cancel := g.ctx()
 	defer cancel()
-	g.srv.applyRatings(ctx, g.t, g.log())
-}
-
-// applyRatings applies the ratings of t's finished rated game (nobody's
-// when fewer than two people still hold its seats: the store then only
-// clears it from RatingsDue).
-func (s *Server) applyRatings(ctx context.Context, t *table, log *slog.Logger) error {
-	rec := t.rec
-	guests, places := t.places()
-	if len(guests) < 2 {
-		guests, places = nil, nil
-	}
-	out, err := s.cfg.Store.ApplyRatings(ctx, store.RatedGame{Game: rec.ID, Variant: rec.Setup.Variant, Players: rec.Setup.Players,
-		Guests: guests, Places: places})
-	if err != nil {
-		log.Error("apply ratings", slog.Any("err", err))
-		return err
-	}
-	for _, r := range out {
-		log.Info("rated", slog.String("guest", r.Guest), slog.Float64("rating", r.Rating), slog.Float64("rd", r.RD))
-	}
-	return nil
+	gamestate.ApplyRatings(ctx, g.srv.cfg.Store, g.t, g.log())
 }
 
 // ratingsRepair is how often a node looks for rated games whose end was
@@ -136,7 +81,7 @@ func (s *Server) repairRatings() {
 				continue
 			}
 			ctx, cancel := context.WithTimeout(s.ctx, storeWait)
-			if s.applyRatings(ctx, t, log) == nil {
+			if gamestate.ApplyRatings(ctx, s.cfg.Store, t, log) == nil {
 				log.Info("repaired the ratings of a game whose node stopped before applying them")
 			}
 			cancel()

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"shiftago/logic/ai"
+	"shiftago/logic/online/server/gamestate"
 	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/static"
 	"shiftago/logic/online/store"
@@ -265,7 +266,7 @@ func (s *Server) evict(g *game) bool {
 }
 
 // loadTable reads a game, its moves and its players' names.
-func (s *Server) loadTable(id string) (*table, error) {
+func (s *Server) loadTable(id string) (*gamestate.Table, error) {
 	ctx, cancel := context.WithTimeout(s.ctx, storeWait)
 	defer cancel()
 	rec, err := s.cfg.Store.Game(ctx, id)
@@ -284,7 +285,7 @@ func (s *Server) loadTable(id string) (*table, error) {
 			}
 		}
 	}
-	return newTable(rec, moves, names)
+	return gamestate.New(rec, moves, names)
 }
 
 // listen follows the store's bus: a game changed by another node is
@@ -394,7 +395,7 @@ func (s *Server) sweep() {
 func (s *Server) rematch(ctx context.Context, old store.Game) (string, error) {
 	setup := old.Setup
 	setup.Starter = (old.Setup.Starter + 1) % setup.Players
-	start, err := startOf(setup)
+	start, err := gamestate.StartOf(setup)
 	if err != nil {
 		return "", err
 	}

@@ -71,7 +71,7 @@ func (g *game) greet(c *conn) {
 	}
 	g.loadBlocks(c.guest, false)
 	if seats := g.blockedSeats(c.guest); seats != nil {
-		c.send(proto.Msg{T: proto.TBlocked, Game: g.id, Ply: g.t.ply(), Seats: seats})
+		c.send(proto.Msg{T: proto.TBlocked, Game: g.id, Ply: g.t.Ply(), Seats: seats})
 	}
 }
 
@@ -100,7 +100,7 @@ func (g *game) loadBlocks(guest string, again bool) {
 // blockedSeats are the seats of this game held by guests that guest blocked.
 func (g *game) blockedSeats(guest string) []int {
 	var out []int
-	for i, s := range g.t.rec.Seats {
+	for i, s := range g.t.Rec.Seats {
 		if s.Guest != "" && s.Kind != store.SeatComputer && g.soc.blocks[guest][s.Guest] {
 			out = append(out, i)
 		}
@@ -112,7 +112,7 @@ func (g *game) blockedSeats(guest string) []int {
 func (g *game) say(c *conn, m proto.Msg) {
 	seats := g.subs[c]
 	if seats == 0 || c.guest == "" {
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, "only a player says a quick message"))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNotYourSeat, "only a player says a quick message"))
 		return
 	}
 	if g.soc.rate == nil {
@@ -124,7 +124,7 @@ func (g *game) say(c *conn, m proto.Msg) {
 		g.soc.rate[c.guest] = b
 	}
 	if !b.Take(g.srv.now(), sayRate, sayBurst) {
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeRate, fmt.Sprintf("at most %d quick messages in a row, then one every %.0f s", sayBurst, 1/sayRate)))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeRate, fmt.Sprintf("at most %d quick messages in a row, then one every %.0f s", sayBurst, 1/sayRate)))
 		return
 	}
 	seat := bitsOf(seats)[0]
@@ -135,7 +135,7 @@ func (g *game) say(c *conn, m proto.Msg) {
 // said tells the clients here, but those whose guest blocked from, that
 // seat said phrase.
 func (g *game) said(seat int, phrase, from string) {
-	b := proto.Encode(proto.Msg{T: proto.TSaid, Game: g.id, Ply: g.t.ply(), Seat: seat, Phrase: phrase})
+	b := proto.Encode(proto.Msg{T: proto.TSaid, Game: g.id, Ply: g.t.Ply(), Seat: seat, Phrase: phrase})
 	for c := range g.subs {
 		if !g.soc.blocks[c.guest][from] {
 			c.sendRaw(b)
@@ -147,23 +147,23 @@ func (g *game) said(seat int, phrase, from string) {
 // of seat m.Seat, and tells the guest's clients here.
 func (g *game) block(c *conn, m proto.Msg, on bool) {
 	if g.subs[c] == 0 || c.guest == "" {
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, "only a player blocks another"))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNotYourSeat, "only a player blocks another"))
 		return
 	}
-	if m.Seat >= len(g.t.rec.Seats) {
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeBadMessage, fmt.Sprintf("the game has no seat %d", m.Seat)))
+	if m.Seat >= len(g.t.Rec.Seats) {
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeBadMessage, fmt.Sprintf("the game has no seat %d", m.Seat)))
 		return
 	}
-	other := g.t.rec.Seats[m.Seat]
+	other := g.t.Rec.Seats[m.Seat]
 	if other.Guest == "" || other.Kind == store.SeatComputer || other.Guest == c.guest {
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeNotYourSeat, fmt.Sprintf("seat %d holds no other player", m.Seat)))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNotYourSeat, fmt.Sprintf("seat %d holds no other player", m.Seat)))
 		return
 	}
 	ctx, cancel := g.ctx()
 	defer cancel()
 	if err := g.srv.cfg.Store.SetBlock(ctx, c.guest, other.Guest, on); err != nil {
 		g.log().Error("store block", slog.Any("err", err))
-		c.send(proto.Refuse(g.t.ply(), "", proto.CodeBusy, "the block could not be stored: send it again"))
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeBusy, "the block could not be stored: send it again"))
 		return
 	}
 	g.loadBlocks(c.guest, false)
@@ -174,7 +174,7 @@ func (g *game) block(c *conn, m proto.Msg, on bool) {
 	if !on {
 		delete(g.soc.blocks[c.guest], other.Guest)
 	}
-	msg := proto.Msg{T: proto.TBlocked, Game: g.id, Ply: g.t.ply(), Seats: g.blockedSeats(c.guest)}
+	msg := proto.Msg{T: proto.TBlocked, Game: g.id, Ply: g.t.Ply(), Seats: g.blockedSeats(c.guest)}
 	for x := range g.subs {
 		if x.guest == c.guest {
 			x.send(msg)

@@ -1,6 +1,6 @@
 //go:build !js
 
-package server
+package gamestate
 
 import (
 	"fmt"
@@ -12,22 +12,22 @@ import (
 	"shiftago/logic/online/store"
 )
 
-// table is a live game's state without any I/O: the stored game, the
+// Table is a live game's state without any I/O: the stored game, the
 // position after its moves, the client ids of the moves this node stored
 // and the offers on the table. The game's actor owns it; the tests and
 // the fuzz target drive it directly.
-type table struct {
-	rec    store.Game
-	start  logic.Position
-	pos    logic.Position
-	moves  []store.Move      // moves[i].Ply == i+1
-	ids    map[int]string    // ply → the client's id for the move (this node's moves)
-	names  map[string]string // guest id → display name
-	offers map[string]uint8  // offer kind → seats that made or accepted it (bits)
+type Table struct {
+	Rec    store.Game
+	Start  logic.Position
+	Pos    logic.Position
+	Moves  []store.Move      // Moves[i].Ply == i+1
+	IDs    map[int]string    // ply → the client's id for the move (this node's moves)
+	Names  map[string]string // guest id → display name
+	Offers map[string]uint8  // offer kind → seats that made or accepted it (bits)
 }
 
-// setupOf turns a stored setup into the rules' setup.
-func setupOf(st store.Setup) (logic.Setup, error) {
+// SetupOf turns a stored setup into the rules' setup.
+func SetupOf(st store.Setup) (logic.Setup, error) {
 	v, err := logic.ParseVariant(st.Variant)
 	if err != nil {
 		return logic.Setup{}, err
@@ -53,50 +53,51 @@ func setupOf(st store.Setup) (logic.Setup, error) {
 	return s, nil
 }
 
-// startOf is the position a setup starts from, checked by the rules.
-func startOf(st store.Setup) (logic.Position, error) {
-	s, err := setupOf(st)
+// StartOf is the position a setup starts from, checked by the rules.
+func StartOf(st store.Setup) (logic.Position, error) {
+	s, err := SetupOf(st)
 	if err != nil {
 		return logic.Position{}, err
 	}
 	return logic.NewGame(s)
 }
 
-// newTable replays the stored moves of rec. A stored move the rules
+// New replays the stored moves of rec. A stored move the rules
 // refuse means a corrupt store: an error, never a silent skip.
-func newTable(rec store.Game, moves []store.Move, names map[string]string) (*table, error) {
-	start, err := startOf(rec.Setup)
+func New(rec store.Game, moves []store.Move, names map[string]string) (*Table, error) {
+	start, err := StartOf(rec.Setup)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %v", rec.ID, err)
 	}
 	if names == nil {
 		names = map[string]string{}
 	}
-	t := &table{rec: rec, start: start, pos: start, ids: map[int]string{}, names: names, offers: map[string]uint8{}}
+	t := &Table{Rec: rec, Start: start, Pos: start, IDs: map[int]string{}, Names: names, Offers: map[string]uint8{}}
 	for i, m := range moves {
 		if m.Ply != i+1 {
 			return nil, fmt.Errorf("game %s: stored move %d has ply %d", rec.ID, i+1, m.Ply)
 		}
-		if err := t.pos.PlayString(m.Move, nil); err != nil {
+		if err := t.Pos.PlayString(m.Move, nil); err != nil {
 			return nil, fmt.Errorf("game %s: stored move %d: %v", rec.ID, i+1, err)
 		}
-		t.moves = append(t.moves, m)
+		t.Moves = append(t.Moves, m)
 	}
 	return t, nil
 }
 
-// ply is the number of moves played: the last move's ply.
-func (t *table) ply() int { return len(t.moves) }
+// Ply is the number of moves played: the last move's ply.
+func (t *Table) Ply() int { return len(t.Moves) }
 
-func (t *table) over() bool {
-	return t.rec.Status == store.StatusFinished || t.rec.Status == store.StatusAbandoned
+// Over says whether the game has ended (finished or abandoned).
+func (t *Table) Over() bool {
+	return t.Rec.Status == store.StatusFinished || t.Rec.Status == store.StatusAbandoned
 }
 
-// held is the set of seats (bits) a guest holds: its own and the
+// Held is the set of seats (bits) a guest holds: its own and the
 // hot-seat seats it plays on the same device.
-func (t *table) held(guest string) uint8 {
+func (t *Table) Held(guest string) uint8 {
 	var b uint8
-	for i, s := range t.rec.Seats {
+	for i, s := range t.Rec.Seats {
 		if guest != "" && s.Kind != store.SeatComputer && s.Guest == guest {
 			b |= 1 << i
 		}
@@ -104,10 +105,10 @@ func (t *table) held(guest string) uint8 {
 	return b
 }
 
-// humans is the set of seats held by people.
-func (t *table) humans() uint8 {
+// Humans is the set of seats held by people.
+func (t *Table) Humans() uint8 {
 	var b uint8
-	for i, s := range t.rec.Seats {
+	for i, s := range t.Rec.Seats {
 		if s.Kind != store.SeatComputer && s.Guest != "" {
 			b |= 1 << i
 		}
@@ -115,10 +116,10 @@ func (t *table) humans() uint8 {
 	return b
 }
 
-// positionAt replays the first ply moves.
-func (t *table) positionAt(ply int) logic.Position {
-	p := t.start
-	for _, m := range t.moves[:ply] {
+// PositionAt replays the first ply moves.
+func (t *Table) PositionAt(ply int) logic.Position {
+	p := t.Start
+	for _, m := range t.Moves[:ply] {
 		if p.PlayString(m.Move, nil) != nil {
 			break // cannot happen: the moves were checked when applied
 		}
@@ -126,44 +127,44 @@ func (t *table) positionAt(ply int) logic.Position {
 	return p
 }
 
-// checkMove says whether a guest holding seats may play m now, and which
+// CheckMove says whether a guest holding seats may play m now, and which
 // move it is. A resend of a stored move (same ply, same mover, the same
 // move in any notation of it) is dup: acknowledged again, never applied
 // twice. The same id with another move is no resend: acknowledging it
 // would tell the client a move it never made was stored.
-func (t *table) checkMove(guest string, seats uint8, m proto.Msg) (mv logic.Move, dup bool, ref *proto.Msg) {
+func (t *Table) CheckMove(guest string, seats uint8, m proto.Msg) (mv logic.Move, dup bool, ref *proto.Msg) {
 	refuse := func(c proto.Code, why string) (logic.Move, bool, *proto.Msg) {
-		r := proto.Refuse(t.ply(), m.ID, c, why)
-		r.Game = t.rec.ID
+		r := proto.Refuse(t.Ply(), m.ID, c, why)
+		r.Game = t.Rec.ID
 		return logic.NoMove, false, &r
 	}
-	if m.Ply >= 1 && m.Ply <= t.ply() {
-		st := t.moves[m.Ply-1]
-		if guest != "" && st.By == guest && (st.Move == m.Move || canonical(t.positionAt(m.Ply-1), m.Move) == st.Move) {
+	if m.Ply >= 1 && m.Ply <= t.Ply() {
+		st := t.Moves[m.Ply-1]
+		if guest != "" && st.By == guest && (st.Move == m.Move || canonical(t.PositionAt(m.Ply-1), m.Move) == st.Move) {
 			return logic.NoMove, true, nil
 		}
-		if id := t.ids[m.Ply]; id != "" && id == m.ID {
+		if id := t.IDs[m.Ply]; id != "" && id == m.ID {
 			return refuse(proto.CodeStalePly, fmt.Sprintf("ply %d holds %s, not %s: the same id was sent with another move", m.Ply, st.Move, m.Move))
 		}
-		return refuse(proto.CodeStalePly, fmt.Sprintf("ply %d is played; the game is at ply %d", m.Ply, t.ply()))
+		return refuse(proto.CodeStalePly, fmt.Sprintf("ply %d is played; the game is at ply %d", m.Ply, t.Ply()))
 	}
-	if m.Ply != t.ply()+1 {
-		return refuse(proto.CodeStalePly, fmt.Sprintf("ply %d is not the next, %d", m.Ply, t.ply()+1))
+	if m.Ply != t.Ply()+1 {
+		return refuse(proto.CodeStalePly, fmt.Sprintf("ply %d is not the next, %d", m.Ply, t.Ply()+1))
 	}
-	if t.over() {
+	if t.Over() {
 		return refuse(proto.CodeOver, "the game is over")
 	}
 	if seats == 0 {
 		return refuse(proto.CodeNotYourTurn, "a spectator cannot move")
 	}
-	if t.rec.Status != store.StatusPlaying {
+	if t.Rec.Status != store.StatusPlaying {
 		return refuse(proto.CodeWaiting, "the game waits for players to take their seats")
 	}
-	seat := t.pos.ToMoveSeat()
+	seat := t.Pos.ToMoveSeat()
 	if seats&(1<<seat) == 0 || (m.Seat != 0 && m.Seat != seat) {
 		return refuse(proto.CodeNotYourSeat, fmt.Sprintf("seat %d is to move and is not yours", seat))
 	}
-	mv, err := t.pos.ParseMove(m.Move)
+	mv, err := t.Pos.ParseMove(m.Move)
 	if err != nil {
 		return refuse(proto.CodeIllegal, err.Error())
 	}
@@ -180,46 +181,46 @@ func canonical(p logic.Position, s string) string {
 	return mv.String()
 }
 
-// appendFor is what the store needs to keep move mv by guest (""
+// AppendFor is what the store needs to keep move mv by guest (""
 // for a computer) at the next ply: the move and the state after it.
-func (t *table) appendFor(mv logic.Move, by string, now time.Time) store.Append {
-	q := t.pos
+func (t *Table) AppendFor(mv logic.Move, by string, now time.Time) store.Append {
+	q := t.Pos
 	q.Apply(mv, nil)
-	a := store.Append{Game: t.rec.ID, Ply: t.ply() + 1, Move: mv.String(), By: by, At: now, ToMoveSeat: -1}
+	a := store.Append{Game: t.Rec.ID, Ply: t.Ply() + 1, Move: mv.String(), By: by, At: now, ToMoveSeat: -1}
 	if q.Over() {
 		a.Status, a.Result = store.StatusFinished, q.Result().String()
 	} else {
 		a.ToMoveSeat = q.ToMoveSeat()
-		if t.rec.Setup.MoveTime > 0 {
-			a.Deadline = now.Add(t.rec.Setup.MoveTime)
+		if t.Rec.Setup.MoveTime > 0 {
+			a.Deadline = now.Add(t.Rec.Setup.MoveTime)
 		}
 	}
 	return a
 }
 
-// apply plays a stored move (checked by this node or another) and follows
+// Apply plays a stored move (checked by this node or another) and follows
 // the game's record as the store changed it.
-func (t *table) apply(m store.Move, a store.Append, id string) error {
-	q := t.pos
+func (t *Table) Apply(m store.Move, a store.Append, id string) error {
+	q := t.Pos
 	if err := q.PlayString(m.Move, nil); err != nil {
 		return err
 	}
-	t.pos = q
-	t.moves = append(t.moves, m)
+	t.Pos = q
+	t.Moves = append(t.Moves, m)
 	if id != "" {
-		t.ids[m.Ply] = id
+		t.IDs[m.Ply] = id
 	}
-	clear(t.offers)
-	t.rec.Ply, t.rec.Version, t.rec.ToMoveSeat, t.rec.Deadline = m.Ply, t.rec.Version+1, a.ToMoveSeat, a.Deadline
+	clear(t.Offers)
+	t.Rec.Ply, t.Rec.Version, t.Rec.ToMoveSeat, t.Rec.Deadline = m.Ply, t.Rec.Version+1, a.ToMoveSeat, a.Deadline
 	if a.Status != store.StatusNone {
-		t.rec.Status, t.rec.Result = a.Status, a.Result
+		t.Rec.Status, t.Rec.Result = a.Status, a.Result
 	}
 	return nil
 }
 
-// result splits the stored result ("win g; o resigned") into the
+// Result splits the stored result ("win g; o resigned") into the
 // protocol's result and why.
-func result(s string) (res, why string) {
+func Result(s string) (res, why string) {
 	res, why, _ = strings.Cut(s, "; ")
 	if res != "" && why == "" {
 		why = "rules"
@@ -227,36 +228,36 @@ func result(s string) (res, why string) {
 	return res, why
 }
 
-// state is the snapshot a client at ply from needs: the position there
+// State is the snapshot a client at ply from needs: the position there
 // and the moves after it. A from that is not a ply of this game (ahead,
 // or below 0) gets the whole game from its start.
-func (t *table) state(from int) proto.Msg {
-	if from < 0 || from > t.ply() {
+func (t *Table) State(from int) proto.Msg {
+	if from < 0 || from > t.Ply() {
 		from = 0
 	}
-	p := t.positionAt(from)
-	res, why := result(t.rec.Result)
-	msg := proto.Msg{T: proto.TState, Game: t.rec.ID, Ply: t.ply(), From: from, Pos: p.String(),
-		PerMove: int(t.rec.Setup.MoveTime / time.Second), Result: res, Why: why, Status: t.rec.Status.Wire()}
-	for _, m := range t.moves[from:] {
+	p := t.PositionAt(from)
+	res, why := Result(t.Rec.Result)
+	msg := proto.Msg{T: proto.TState, Game: t.Rec.ID, Ply: t.Ply(), From: from, Pos: p.String(),
+		PerMove: int(t.Rec.Setup.MoveTime / time.Second), Result: res, Why: why, Status: t.Rec.Status.Wire()}
+	for _, m := range t.Moves[from:] {
 		msg.Moves = append(msg.Moves, m.Move)
 	}
 	msg.ToMove = -1
-	if !t.over() && !t.pos.Over() {
-		msg.ToMove = t.pos.ToMoveSeat()
-		if !t.rec.Deadline.IsZero() {
-			msg.Deadline = t.rec.Deadline.UnixMilli()
+	if !t.Over() && !t.Pos.Over() {
+		msg.ToMove = t.Pos.ToMoveSeat()
+		if !t.Rec.Deadline.IsZero() {
+			msg.Deadline = t.Rec.Deadline.UnixMilli()
 		}
 	}
-	for i, s := range t.rec.Seats {
-		msg.Table = append(msg.Table, seatInfo(i, s, t.pos.SeatColor(i), t.names[s.Guest]))
+	for i, s := range t.Rec.Seats {
+		msg.Table = append(msg.Table, SeatInfo(i, s, t.Pos.SeatColor(i), t.Names[s.Guest]))
 	}
 	return msg
 }
 
-// seatInfo describes seat s (index i, colour col) as the protocol does;
+// SeatInfo describes seat s (index i, colour col) as the protocol does;
 // name is its holder's, if a person holds it.
-func seatInfo(i int, s store.Seat, col logic.Color, name string) proto.SeatInfo {
+func SeatInfo(i int, s store.Seat, col logic.Color, name string) proto.SeatInfo {
 	info := proto.SeatInfo{Seat: i, Color: string(col.Letter()), Level: s.Level}
 	switch {
 	case s.Kind == store.SeatComputer:
@@ -269,34 +270,34 @@ func seatInfo(i int, s store.Seat, col logic.Color, name string) proto.SeatInfo 
 	return info
 }
 
-// offer records that seats offer (or accept) kind; agreed says that every
+// Offer records that seats offer (or accept) kind; agreed says that every
 // seat held by a person now agrees. A takeback needs a person's move to
 // take back and a game still going; a rematch needs a finished game.
-func (t *table) offer(seats uint8, kind string) (agreed bool, why string) {
+func (t *Table) Offer(seats uint8, kind string) (agreed bool, why string) {
 	switch kind {
 	case proto.OfferTakeback:
-		if t.over() {
+		if t.Over() {
 			return false, "the game is over"
 		}
-		if t.takebackTo() < 0 {
+		if t.TakebackTo() < 0 {
 			return false, "no move of a person to take back"
 		}
 	case proto.OfferRematch:
-		if !t.over() {
+		if !t.Over() {
 			return false, "the game is not over"
 		}
 	}
-	t.offers[kind] |= seats
-	h := t.humans()
-	return t.offers[kind]&h == h, ""
+	t.Offers[kind] |= seats
+	h := t.Humans()
+	return t.Offers[kind]&h == h, ""
 }
 
-// takebackTo is the ply the game returns to on an agreed takeback: before
+// TakebackTo is the ply the game returns to on an agreed takeback: before
 // the last move of a person (the computers' replies after it go too);
 // -1 if no person has moved.
-func (t *table) takebackTo() int {
-	for i := len(t.moves) - 1; i >= 0; i-- {
-		if t.moves[i].By != "" {
+func (t *Table) TakebackTo() int {
+	for i := len(t.Moves) - 1; i >= 0; i-- {
+		if t.Moves[i].By != "" {
 			return i
 		}
 	}

@@ -1,6 +1,6 @@
 //go:build !js
 
-package server
+package gamestate
 
 import (
 	"math/rand/v2"
@@ -13,10 +13,10 @@ import (
 )
 
 // twoPlayers is a playing Express game: Ann holds seat 0, Bob seat 1.
-func twoPlayers(t testing.TB) *table {
+func twoPlayers(t testing.TB) *Table {
 	rec := store.Game{ID: "g", Status: store.StatusPlaying, Setup: store.Setup{Variant: "express", Players: 2},
 		Seats: []store.Seat{{Index: 0, Guest: "ann"}, {Index: 1, Guest: "bob"}}}
-	tb, err := newTable(rec, nil, map[string]string{"ann": "Ann", "bob": "Bob"})
+	tb, err := New(rec, nil, map[string]string{"ann": "Ann", "bob": "Bob"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,13 +24,13 @@ func twoPlayers(t testing.TB) *table {
 }
 
 // play stores and applies a checked move as the actor does.
-func play(t testing.TB, tb *table, guest string, m proto.Msg) *proto.Msg {
-	mv, dup, ref := tb.checkMove(guest, tb.held(guest), m)
+func play(t testing.TB, tb *Table, guest string, m proto.Msg) *proto.Msg {
+	mv, dup, ref := tb.CheckMove(guest, tb.Held(guest), m)
 	if ref != nil || dup {
 		return ref
 	}
-	a := tb.appendFor(mv, guest, time.Unix(0, 0))
-	if err := tb.apply(store.Move{Game: tb.rec.ID, Ply: a.Ply, Move: a.Move, By: guest, At: a.At}, a, m.ID); err != nil {
+	a := tb.AppendFor(mv, guest, time.Unix(0, 0))
+	if err := tb.Apply(store.Move{Game: tb.Rec.ID, Ply: a.Ply, Move: a.Move, By: guest, At: a.At}, a, m.ID); err != nil {
 		t.Fatal(err)
 	}
 	return nil
@@ -63,7 +63,7 @@ func TestCheckMove(t *testing.T) {
 		{"Bob's move", "bob", proto.Msg{Ply: 2, ID: "b", Move: "Nd"}, ""},
 	} {
 		tc.m.T = proto.TMove
-		_, dup, ref := tb.checkMove(tc.guest, tb.held(tc.guest), tc.m)
+		_, dup, ref := tb.CheckMove(tc.guest, tb.Held(tc.guest), tc.m)
 		got := proto.Code("")
 		switch {
 		case ref != nil:
@@ -75,11 +75,11 @@ func TestCheckMove(t *testing.T) {
 			t.Errorf("%s: got %q, want %q (%+v)", tc.name, got, tc.code, ref)
 		}
 	}
-	if tb.ply() != 1 {
-		t.Fatalf("checking applied something: ply %d", tb.ply())
+	if tb.Ply() != 1 {
+		t.Fatalf("checking applied something: ply %d", tb.Ply())
 	}
-	tb.rec.Status = store.StatusOpen
-	if _, _, ref := tb.checkMove("bob", tb.held("bob"), proto.Msg{T: proto.TMove, Ply: 2, ID: "b", Move: "Nd"}); ref == nil || ref.Code != proto.CodeWaiting {
+	tb.Rec.Status = store.StatusOpen
+	if _, _, ref := tb.CheckMove("bob", tb.Held("bob"), proto.Msg{T: proto.TMove, Ply: 2, ID: "b", Move: "Nd"}); ref == nil || ref.Code != proto.CodeWaiting {
 		t.Errorf("a move in an open game: %+v, want waiting", ref)
 	}
 }
@@ -90,16 +90,16 @@ func TestStateResumes(t *testing.T) {
 	tb := twoPlayers(t)
 	r := rand.New(rand.NewPCG(1, 2))
 	guests := []string{"ann", "bob"}
-	for tb.ply() < 12 && !tb.pos.Over() {
+	for tb.Ply() < 12 && !tb.Pos.Over() {
 		var buf [logic.MaxMoves]logic.Move
-		moves := tb.pos.Moves(buf[:0])
-		g := guests[tb.pos.ToMoveSeat()]
-		if ref := play(t, tb, g, proto.Msg{T: proto.TMove, Ply: tb.ply() + 1, ID: "x", Move: moves[r.IntN(len(moves))].String()}); ref != nil {
+		moves := tb.Pos.Moves(buf[:0])
+		g := guests[tb.Pos.ToMoveSeat()]
+		if ref := play(t, tb, g, proto.Msg{T: proto.TMove, Ply: tb.Ply() + 1, ID: "x", Move: moves[r.IntN(len(moves))].String()}); ref != nil {
 			t.Fatal(ref)
 		}
 	}
-	for _, from := range []int{0, 1, 5, tb.ply(), tb.ply() + 3, -1} {
-		st := tb.state(from)
+	for _, from := range []int{0, 1, 5, tb.Ply(), tb.Ply() + 3, -1} {
+		st := tb.State(from)
 		p, err := logic.ParsePosition(st.Pos)
 		if err != nil {
 			t.Fatal(err)
@@ -109,7 +109,7 @@ func TestStateResumes(t *testing.T) {
 				t.Fatalf("from %d: %v", from, err)
 			}
 		}
-		if p.String() != tb.pos.String() || st.Ply != tb.ply() || st.From+len(st.Moves) != st.Ply {
+		if p.String() != tb.Pos.String() || st.Ply != tb.Ply() || st.From+len(st.Moves) != st.Ply {
 			t.Errorf("from %d: state %+v does not rebuild the game", from, st)
 		}
 	}
@@ -117,27 +117,27 @@ func TestStateResumes(t *testing.T) {
 
 func TestOffers(t *testing.T) {
 	tb := twoPlayers(t)
-	if _, why := tb.offer(1, proto.OfferTakeback); why == "" {
+	if _, why := tb.Offer(1, proto.OfferTakeback); why == "" {
 		t.Error("a takeback with no move was accepted")
 	}
 	play(t, tb, "ann", proto.Msg{T: proto.TMove, Ply: 1, ID: "a", Move: "Nc"})
-	if agreed, why := tb.offer(1, proto.OfferTakeback); agreed || why != "" {
+	if agreed, why := tb.Offer(1, proto.OfferTakeback); agreed || why != "" {
 		t.Errorf("Ann alone agreed a takeback: %v %q", agreed, why)
 	}
-	if agreed, _ := tb.offer(2, proto.OfferTakeback); !agreed {
+	if agreed, _ := tb.Offer(2, proto.OfferTakeback); !agreed {
 		t.Error("both seats said yes and it is not agreed")
 	}
-	if tb.takebackTo() != 0 {
-		t.Errorf("takeback to %d, want 0", tb.takebackTo())
+	if tb.TakebackTo() != 0 {
+		t.Errorf("takeback to %d, want 0", tb.TakebackTo())
 	}
-	if _, why := tb.offer(1, proto.OfferRematch); why == "" {
+	if _, why := tb.Offer(1, proto.OfferRematch); why == "" {
 		t.Error("a rematch of a game not over was accepted")
 	}
 }
 
-// FuzzHandle feeds hostile frames to the decoder and the table as the
+// FuzzHandle feeds hostile frames to the decoder and the Table as the
 // actor would, from a random guest: nothing panics, a refused command
-// changes nothing, an accepted move adds exactly one ply, and the table's
+// changes nothing, an accepted move adds exactly one ply, and the Table's
 // position is always its moves replayed from the start.
 func FuzzHandle(f *testing.F) {
 	f.Add([]byte(`{"t":"move","ply":1,"id":"a","move":"Nc"}`), uint8(0))
@@ -152,21 +152,21 @@ func FuzzHandle(f *testing.F) {
 			if err != nil {
 				return
 			}
-			before := tb.ply()
+			before := tb.Ply()
 			switch m.T {
 			case proto.TMove:
 				ref := play(t, tb, guest, m)
-				if ref != nil && tb.ply() != before {
+				if ref != nil && tb.Ply() != before {
 					t.Fatalf("a refused move changed the game: %+v", ref)
 				}
-				if ref == nil && tb.ply() > before+1 {
+				if ref == nil && tb.Ply() > before+1 {
 					t.Fatal("one move added more than one ply")
 				}
 			case proto.TOffer:
-				tb.offer(tb.held(guest), m.Kind)
+				tb.Offer(tb.Held(guest), m.Kind)
 			}
-			if p := tb.positionAt(tb.ply()); p.String() != tb.pos.String() {
-				t.Fatalf("position %s is not the moves replayed: %s", tb.pos.String(), p.String())
+			if p := tb.PositionAt(tb.Ply()); p.String() != tb.Pos.String() {
+				t.Fatalf("position %s is not the moves replayed: %s", tb.Pos.String(), p.String())
 			}
 		}
 	})
