@@ -4,7 +4,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -12,9 +11,7 @@ import (
 	"strconv"
 	"time"
 
-	"shiftago/logic/online/proto"
 	"shiftago/logic/online/server/guard"
-	"shiftago/logic/online/store"
 )
 
 // The caps themselves are package guard's; here the server answers a
@@ -65,37 +62,4 @@ func (s *Server) purge() {
 		case <-tick.C:
 		}
 	}
-}
-
-// byCode finds the game of a join code for handleJoin, answering the
-// request itself when it cannot: a code that cannot be one (a typo: its
-// length, a letter the codes never use) is 404 and costs nothing; a
-// well-formed code is looked up while the address's and the node's
-// buckets of misses hold a token (else 429, Retry-After, and no lookup),
-// and costs one of each only when it names no live game.
-func (s *Server) byCode(w http.ResponseWriter, r *http.Request, code string) (store.Game, bool) {
-	noGame := func() {
-		writeErr(w, http.StatusNotFound, string(proto.CodeNoGame), "no game has this invite code, or it has expired (a code opens a free seat for a day, until the game is full)")
-	}
-	code = store.NormalizeCode(code)
-	if !store.ValidCode(code) {
-		noGame()
-		return store.Game{}, false
-	}
-	if ref := s.abuse.Misses.Peek(r.Context(), s.clientAddr(r), s.now()); ref != nil {
-		s.refuse(w, r, guard.ErrTooManyGuesses, ref)
-		return store.Game{}, false
-	}
-	rec, err := s.cfg.Store.GameByCode(r.Context(), code)
-	switch {
-	case err == nil:
-		return rec, true
-	case errors.Is(err, store.ErrNotFound):
-		s.abuse.Misses.Charge(r.Context(), s.clientAddr(r), s.now())
-		noGame()
-	default: // the store's failure is not the guest's miss
-		s.log.Error("game by code", slog.Any("err", err))
-		writeErr(w, http.StatusServiceUnavailable, "busy", "could not look the code up")
-	}
-	return store.Game{}, false
 }

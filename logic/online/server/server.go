@@ -48,6 +48,10 @@ type Config struct {
 	// queued in all games; 0: no bound.
 	ShedLatency time.Duration
 	ShedQueue   int
+	// Features are the HTTP API's parts outside the hub, added by New
+	// (hosting adds accounts, matchmaking and standings); none: the hub
+	// serves the WebSocket, the metrics and the web app only.
+	Features []Feature
 	// ShedMove is the target p90 of players' moves that the game cap
 	// follows (admit.go); 0: no cap.
 	ShedMove time.Duration
@@ -65,8 +69,6 @@ type Server struct {
 
 	abuse    *guard.Abuse      // caps on new guests, games and wrong join codes
 	refusals *guard.RefusalLog // refusals logged a line a second per kind
-
-	devices *deviceState // wrong device codes (devices.go)
 
 	ctx    context.Context // ends at Shutdown: actors finish their queues and leave
 	cancel context.CancelFunc
@@ -111,20 +113,10 @@ func New(cfg Config) *Server {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.mux = http.NewServeMux()
 	s.initOps()
-	s.mux.HandleFunc("POST /api/guests", s.limited(s.handleGuest))
-	s.mux.HandleFunc("PATCH /api/guests/me", s.limited(s.handleRename))
-	s.mux.HandleFunc("POST /api/games", s.limited(s.handleCreate))
-	s.mux.HandleFunc("GET /api/games", s.limited(s.handleList))
-	s.mux.HandleFunc("POST /api/join", s.limited(s.handleJoin))
-	s.mux.HandleFunc("GET /api/invites/{code}", s.limited(s.handleInvite))
 	s.mux.HandleFunc("GET /api/ws", s.handleWS)
-	s.mux.HandleFunc("GET /api/guests/me", s.limited(s.handleMe))
-	s.mux.HandleFunc("GET /api/leaderboard", s.limited(s.handleLeaderboard))
-	s.routeDevices()
-	s.mux.HandleFunc("GET /api/lobby", s.limited(s.handleLobby))
-	s.mux.HandleFunc("POST /api/pairing", s.limited(s.handlePairAsk))
-	s.mux.HandleFunc("GET /api/pairing", s.limited(s.handlePairPoll))
-	s.mux.HandleFunc("DELETE /api/pairing", s.limited(s.handlePairCancel))
+	for _, f := range cfg.Features {
+		f(s) // before the bus and the sweeps start: nothing runs yet
+	}
 	if cfg.Web != nil {
 		s.mux.Handle("/", static.Handler(cfg.Web))
 	} else {

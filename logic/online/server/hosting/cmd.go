@@ -24,7 +24,10 @@ import (
 	"golang.org/x/crypto/acme/autocert"
 
 	"shiftago/logic/online/server"
+	"shiftago/logic/online/server/accounts"
 	"shiftago/logic/online/server/guard"
+	"shiftago/logic/online/server/matchmaking"
+	"shiftago/logic/online/server/standings"
 	"shiftago/logic/online/static"
 	"shiftago/logic/online/store"
 	"shiftago/logic/online/store/sqlstore"
@@ -278,7 +281,10 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer, embed
 	lim.MsgsPerSec, lim.MsgBurst = o.connRate, int(2*o.connRate)+1
 	caps := guard.Caps{GuestsPerAddr: o.newPerAddr, GamesPerAddr: o.newPerAddr, Guests: o.newPerHour, Games: o.newPerHour}
 	srv := server.New(server.Config{Store: st, Log: log, Web: web, Limits: lim, Caps: caps, Workers: o.workers, Nodes: o.nodes, Sweep: o.sweep,
-		Trusted: o.trusted, ShedLatency: o.shedLatency, ShedQueue: o.shedQueue, ShedMove: o.shedMove})
+		Trusted: o.trusted, ShedLatency: o.shedLatency, ShedQueue: o.shedQueue, ShedMove: o.shedMove,
+		// The HTTP API's parts outside the hub: the guests and their
+		// devices, finding and starting games, the ratings.
+		Features: []server.Feature{accounts.Mount, matchmaking.Mount, standings.Mount}})
 
 	hs := srv.HTTPServer()
 	var redirect *http.Server // under --domain: the HTTP port

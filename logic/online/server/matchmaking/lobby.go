@@ -1,12 +1,14 @@
 //go:build !js
 
-package server
+package matchmaking
 
 import (
 	"net/http"
 	"time"
 
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/httpjson"
+	"shiftago/logic/online/server/standings"
 	"shiftago/logic/online/store"
 )
 
@@ -18,14 +20,14 @@ const lobbySize = 50
 // under way to watch (their spectator code), each with its creator's
 // name and rating. Private games, the default, never appear. No token
 // needed: the page shows it before a guest is made. Clients poll it.
-func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
-	open, live, err := s.cfg.Store.PublicGames(r.Context(), lobbySize)
+func (s api) handleLobby(w http.ResponseWriter, r *http.Request) {
+	open, live, err := s.Store().PublicGames(r.Context(), lobbySize)
 	if err != nil {
-		writeErr(w, http.StatusServiceUnavailable, "busy", "could not list the games")
+		httpjson.WriteErr(w, http.StatusServiceUnavailable, "busy", "could not list the games")
 		return
 	}
 	rep := proto.LobbyReply{Open: lobbyGames(open, true), Live: lobbyGames(live, false)}
-	writeJSON(w, http.StatusOK, rep)
+	httpjson.WriteJSON(w, http.StatusOK, rep)
 }
 
 func lobbyGames(gs []store.LobbyGame, joinable bool) []proto.LobbyGame {
@@ -43,7 +45,7 @@ func lobbyGames(gs []store.LobbyGame, joinable bool) []proto.LobbyGame {
 			}
 		}
 		if g.Rating != nil {
-			ri := ratingInfo(*g.Rating)
+			ri := standings.RatingInfo(*g.Rating)
 			lg.Rating = &ri
 		}
 		out = append(out, lg)

@@ -1,12 +1,13 @@
 //go:build !js
 
-package server
+package matchmaking
 
 import (
 	"net/http"
 	"time"
 
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/httpjson"
 )
 
 // handleInvite describes the game an invite code names, to whoever holds
@@ -16,10 +17,10 @@ import (
 // and the spectator code, so that an invite opened after the game filled
 // can offer to watch it. The game's own id stays out: it is for the
 // seats' holders.
-func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
+func (s api) handleInvite(w http.ResponseWriter, r *http.Request) {
 	code := r.PathValue("code")
 	if code == "" || len(code) > proto.MaxGameLen {
-		writeErr(w, http.StatusBadRequest, "bad-request", "want /api/invites/{code}")
+		httpjson.WriteErr(w, http.StatusBadRequest, "bad-request", "want /api/invites/{code}")
 		return
 	}
 	// A wrong code costs what it costs a join: the lookup is no cheaper
@@ -32,5 +33,5 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
 	rep.Game, rep.YourMove = "", false
 	rep.PerMove = int(rec.Setup.MoveTime / time.Second)
 	rep.Table = s.seatsOf(r.Context(), rec, map[string]string{})
-	writeJSON(w, http.StatusOK, rep)
+	httpjson.WriteJSON(w, http.StatusOK, rep)
 }

@@ -1,6 +1,6 @@
 //go:build !js
 
-package server
+package matchmaking
 
 import (
 	"errors"
@@ -12,6 +12,7 @@ import (
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/server/gamestate"
 	"shiftago/logic/online/server/guard"
+	"shiftago/logic/online/server/httpjson"
 	"shiftago/logic/online/store"
 )
 
@@ -49,22 +50,22 @@ func pairSetup(req proto.PairRequest) (store.Setup, time.Duration, error) {
 
 // handlePairAsk files the guest's ask (replacing an earlier one) and
 // pairs it at once when others wait for the same game.
-func (s *Server) handlePairAsk(w http.ResponseWriter, r *http.Request) {
-	if s.shed(w) {
+func (s api) handlePairAsk(w http.ResponseWriter, r *http.Request) {
+	if s.Shed(w) {
 		return
 	}
-	me, ok := s.authed(w, r)
+	me, ok := s.Authed(w, r)
 	if !ok {
 		return
 	}
 	var req proto.PairRequest
-	if err := decodeBody(r, &req); err != nil {
-		writeErr(w, http.StatusBadRequest, "bad-request", err.Error())
+	if err := httpjson.DecodeBody(r, &req); err != nil {
+		httpjson.WriteErr(w, http.StatusBadRequest, "bad-request", err.Error())
 		return
 	}
 	setup, fill, err := pairSetup(req)
 	if err != nil {
-		writeErr(w, http.StatusBadRequest, "bad-game", err.Error())
+		httpjson.WriteErr(w, http.StatusBadRequest, "bad-game", err.Error())
 		return
 	}
 	// An ask may make a game: it counts as one against the guest's
@@ -72,51 +73,51 @@ func (s *Server) handlePairAsk(w http.ResponseWriter, r *http.Request) {
 	if !s.mayStart(w, r, me.ID) {
 		return
 	}
-	s.pairing(w, r, store.PairAsk{Guest: me.ID, Setup: &setup, Fill: fill, Level: s.cfg.TakeoverLevel})
+	s.pairing(w, r, store.PairAsk{Guest: me.ID, Setup: &setup, Fill: fill, Level: s.TakeoverLevel()})
 }
 
 // mayStart says whether the guest may start one more game (its games
 // at once, the address's and the node's hourly caps), and answers the
 // refusal when not.
-func (s *Server) mayStart(w http.ResponseWriter, r *http.Request, guest string) bool {
+func (s api) mayStart(w http.ResponseWriter, r *http.Request, guest string) bool {
 	if !s.roomFor(r.Context(), guest) {
-		writeErr(w, http.StatusTooManyRequests, "too-many-games", fmt.Sprintf("at most %d games at once", s.cfg.Limits.GamesPerGuest))
+		httpjson.WriteErr(w, http.StatusTooManyRequests, "too-many-games", fmt.Sprintf("at most %d games at once", s.Limits().GamesPerGuest))
 		return false
 	}
-	if ref := s.abuse.Games.Take(r.Context(), s.clientAddr(r), s.now()); ref != nil {
-		s.refuse(w, r, guard.ErrTooManyNew, ref)
+	if ref := s.Abuse().Games.Take(r.Context(), s.ClientAddr(r), s.Now()); ref != nil {
+		s.Refuse(w, r, guard.ErrTooManyNew, ref)
 		return false
 	}
 	return true
 }
 
 // handlePairPoll says where the guest's ask is, pairing it if it can.
-func (s *Server) handlePairPoll(w http.ResponseWriter, r *http.Request) {
-	if me, ok := s.authed(w, r); ok {
+func (s api) handlePairPoll(w http.ResponseWriter, r *http.Request) {
+	if me, ok := s.Authed(w, r); ok {
 		s.pairing(w, r, store.PairAsk{Guest: me.ID})
 	}
 }
 
 // handlePairCancel withdraws the guest's ask; too late, it answers the
 // game the ask was paired into (the client opens it).
-func (s *Server) handlePairCancel(w http.ResponseWriter, r *http.Request) {
-	me, ok := s.authed(w, r)
+func (s api) handlePairCancel(w http.ResponseWriter, r *http.Request) {
+	me, ok := s.Authed(w, r)
 	if !ok {
 		return
 	}
-	p, err := s.cfg.Store.CancelPairing(r.Context(), me.ID)
+	p, err := s.Store().CancelPairing(r.Context(), me.ID)
 	s.pairReply(w, r, me.ID, p, err)
 }
 
-func (s *Server) pairing(w http.ResponseWriter, r *http.Request, a store.PairAsk) {
-	p, err := s.cfg.Store.Pair(r.Context(), a)
+func (s api) pairing(w http.ResponseWriter, r *http.Request, a store.PairAsk) {
+	p, err := s.Store().Pair(r.Context(), a)
 	s.pairReply(w, r, a.Guest, p, err)
 }
 
-func (s *Server) pairReply(w http.ResponseWriter, r *http.Request, guest string, p store.Pairing, err error) {
+func (s api) pairReply(w http.ResponseWriter, r *http.Request, guest string, p store.Pairing, err error) {
 	if err != nil {
-		s.log.Error("pairing", slog.Any("err", err))
-		writeErr(w, http.StatusServiceUnavailable, "busy", "could not reach the pairing queue")
+		s.Log().Error("pairing", slog.Any("err", err))
+		httpjson.WriteErr(w, http.StatusServiceUnavailable, "busy", "could not reach the pairing queue")
 		return
 	}
 	rep := proto.PairReply{Status: proto.PairNone}
@@ -125,13 +126,13 @@ func (s *Server) pairReply(w http.ResponseWriter, r *http.Request, guest string,
 		rep = proto.PairReply{Status: proto.PairWaiting, Since: p.Asked.UnixMilli(), Waiting: p.Waiting, Everyone: p.Everyone,
 			Fill: int(p.Fill / time.Second)}
 	case store.PairPaired:
-		rec, err := s.cfg.Store.Game(r.Context(), p.Game)
+		rec, err := s.Store().Game(r.Context(), p.Game)
 		if err != nil {
-			writeErr(w, http.StatusServiceUnavailable, "busy", "could not read the game")
+			httpjson.WriteErr(w, http.StatusServiceUnavailable, "busy", "could not read the game")
 			return
 		}
 		g := reply(rec, guest)
 		rep = proto.PairReply{Status: proto.PairPaired, Game: &g}
 	}
-	writeJSON(w, http.StatusOK, rep)
+	httpjson.WriteJSON(w, http.StatusOK, rep)
 }

@@ -1,0 +1,6 @@
+// Package standings is the HTTP API of the ratings: a player's own
+// (GET /api/guests/me, with ?history=1 their rating after each rated
+// game) and the leaderboard of a variant and player count. The ratings
+// themselves are applied by the hub when a rated game ends
+// (gamestate.ApplyRatings). A server.Feature.
+package standings

@@ -1,0 +1,89 @@
+//go:build !js
+
+package standings
+
+import (
+	"net/http"
+	"shiftago/logic/online/proto"
+	"shiftago/logic/online/rating"
+	"shiftago/logic/online/server"
+	"shiftago/logic/online/server/httpjson"
+	"shiftago/logic/online/store"
+	"strconv"
+)
+
+// api is the ratings' handlers over the hub.
+type api struct{ *server.Server }
+
+// Mount adds the ratings' paths to the hub: a server.Feature.
+func Mount(s *server.Server) {
+	a := api{s}
+	s.Handle("GET /api/guests/me", a.handleMe)
+	s.Handle("GET /api/leaderboard", a.handleLeaderboard)
+}
+
+func RatingInfo(r store.Rating) proto.RatingInfo {
+	return proto.RatingInfo{Name: r.Name, Variant: r.Variant, Players: r.Players, Rating: r.Rating, RD: r.RD, Games: r.Games,
+		Provisional: r.RD > rating.ProvisionalRD}
+}
+
+// handleMe answers the caller's name and ratings (their token says who:
+// guests have no public id to look them up by), and with ?history=1
+// their rating after each of their latest rated games.
+func (s api) handleMe(w http.ResponseWriter, r *http.Request) {
+	me, ok := s.Authed(w, r)
+	if !ok {
+		return
+	}
+	rs, err := s.Store().RatingsOf(r.Context(), me.ID)
+	if err != nil {
+		httpjson.WriteErr(w, http.StatusServiceUnavailable, "busy", "could not read the ratings")
+		return
+	}
+	rep := proto.MeReply{ID: me.ID, Name: me.Name, Ratings: []proto.RatingInfo{}}
+	for _, x := range rs {
+		rep.Ratings = append(rep.Ratings, RatingInfo(x))
+	}
+	if r.URL.Query().Get("history") == "1" {
+		hs, err := s.Store().RatingHistory(r.Context(), me.ID, historySize)
+		if err != nil {
+			httpjson.WriteErr(w, http.StatusServiceUnavailable, "busy", "could not read the rating history")
+			return
+		}
+		rep.History = []proto.RatingPoint{}
+		for _, h := range hs {
+			rep.History = append(rep.History, proto.RatingPoint{Variant: h.Variant, Players: h.Players, Rating: h.Rating, RD: h.RD,
+				At: h.Updated.UnixMilli()})
+		}
+	}
+	httpjson.WriteJSON(w, http.StatusOK, rep)
+}
+
+// historySize is how many rated games GET /api/guests/me?history=1
+// lists: a profile's chart.
+const historySize = 100
+
+// leaderboardSize is how many players GET /api/leaderboard lists.
+const leaderboardSize = 100
+
+// handleLeaderboard lists the best ratings of ?variant= and ?players=
+// (settled ones first): names and ratings only, no ids, for anyone.
+func (s api) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	variant := q.Get("variant")
+	players, err := strconv.Atoi(q.Get("players"))
+	if err != nil || players < 2 || players > 4 || (store.Setup{Variant: variant, Players: players}).Validate() != nil {
+		httpjson.WriteErr(w, http.StatusBadRequest, "bad-request", "want ?variant=express|expert|extreme&players=2|3|4")
+		return
+	}
+	rs, err := s.Store().Leaderboard(r.Context(), variant, players, q.Get("settled") == "1", leaderboardSize)
+	if err != nil {
+		httpjson.WriteErr(w, http.StatusServiceUnavailable, "busy", "could not read the leaderboard")
+		return
+	}
+	out := make([]proto.RatingInfo, 0, len(rs))
+	for _, x := range rs {
+		out = append(out, RatingInfo(x))
+	}
+	httpjson.WriteJSON(w, http.StatusOK, out)
+}
