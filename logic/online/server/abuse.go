@@ -3,7 +3,6 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
 	"math"
@@ -28,38 +27,4 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, code string, ref
 	s.refusals.Warn(code, slog.String("addr", s.clientAddr(r)), slog.String("why", ref.Why))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	writeErr(w, http.StatusTooManyRequests, code, fmt.Sprintf("%s: try again in %s", ref.Why, time.Duration(secs)*time.Second))
-}
-
-// purge deletes, every hour, the guests that never played and were not
-// seen for Caps.PurgeAfter, a thousand at a time. Several nodes may run
-// it at once: a guest is deleted once.
-func (s *Server) purge() {
-	tick := time.NewTicker(time.Hour)
-	defer tick.Stop()
-	for {
-		for {
-			ctx, cancel := context.WithTimeout(s.ctx, storeWait)
-			n, err := s.cfg.Store.PurgeGuests(ctx, s.now().Add(-s.abuse.Caps.PurgeAfter), 1000)
-			cancel()
-			if err != nil && s.ctx.Err() == nil {
-				s.log.Warn("purge guests", slog.Any("err", err))
-			}
-			if n > 0 {
-				s.log.Info("purged unused guests", slog.Int("guests", n))
-			}
-			if err != nil || n < 1000 {
-				break
-			}
-		}
-		ctx, cancel := context.WithTimeout(s.ctx, storeWait)
-		if err := s.cfg.Store.DropCounts(ctx, s.now().Add(-2*time.Hour)); err != nil && s.ctx.Err() == nil {
-			s.log.Warn("drop old counts", slog.Any("err", err))
-		}
-		cancel()
-		select {
-		case <-s.ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
 }

@@ -27,6 +27,12 @@ type Feature func(*Server)
 // bound on request bodies.
 func (s *Server) Handle(pattern string, h http.HandlerFunc) { s.mux.HandleFunc(pattern, s.limited(h)) }
 
+// StoreWait bounds one call to the store.
+const StoreWait = storeWait
+
+// Context ends when the hub shuts down: a feature's loops stop then.
+func (s *Server) Context() context.Context { return s.ctx }
+
 // Store is the hub's store (timed for the metrics).
 func (s *Server) Store() store.Store { return s.cfg.Store }
 

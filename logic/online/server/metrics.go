@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"shiftago/logic/online/server/storetime"
 	"shiftago/logic/online/store"
 )
 
@@ -80,7 +81,14 @@ func (s *Server) initOps() {
 		o.refusals.WithLabelValues(r)
 	}
 	s.ops = o
-	s.cfg.Store = timedStore{Store: s.cfg.Store, o: o}
+	s.cfg.Store = storetime.Store{Store: s.cfg.Store,
+		Took: func(op string, d time.Duration) { o.storeSec.WithLabelValues(op).Observe(d.Seconds()) },
+		Moved: func(d time.Duration, end time.Time, ok bool) {
+			o.adm.sample(d, end)
+			if ok {
+				o.moves.Inc()
+			}
+		}}
 	s.mux.Handle("GET /metrics", promhttp.HandlerFor(o.reg, promhttp.HandlerOpts{}))
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
@@ -120,113 +128,4 @@ func (o *ops) refused(reason string) { o.refusals.WithLabelValues(reason).Inc() 
 func (o *ops) moved(d time.Duration) {
 	o.moveSec.Observe(d.Seconds())
 	o.adm.observe(d)
-}
-
-// timedStore times every call to the database (shiftago_store_seconds);
-// a stored move also counts in shiftago_moves_total and feeds admission
-// control's latency signal.
-type timedStore struct {
-	store.Store
-	o *ops
-}
-
-func (t timedStore) since(op string, start time.Time) {
-	t.o.storeSec.WithLabelValues(op).Observe(time.Since(start).Seconds())
-}
-
-func (t timedStore) AppendMove(ctx context.Context, a store.Append) (store.Move, error) {
-	start := time.Now()
-	m, err := t.Store.AppendMove(ctx, a)
-	d := time.Since(start)
-	t.o.storeSec.WithLabelValues("AppendMove").Observe(d.Seconds())
-	t.o.adm.sample(d, start.Add(d))
-	if err == nil {
-		t.o.moves.Inc()
-	}
-	return m, err
-}
-
-func (t timedStore) CreateGuest(ctx context.Context, name string) (store.Guest, string, error) {
-	defer t.since("CreateGuest", time.Now())
-	return t.Store.CreateGuest(ctx, name)
-}
-
-func (t timedStore) GuestByToken(ctx context.Context, token string) (store.Guest, error) {
-	defer t.since("GuestByToken", time.Now())
-	return t.Store.GuestByToken(ctx, token)
-}
-
-func (t timedStore) Guest(ctx context.Context, id string) (store.Guest, error) {
-	defer t.since("Guest", time.Now())
-	return t.Store.Guest(ctx, id)
-}
-
-func (t timedStore) RenameGuest(ctx context.Context, id, name string) (store.Guest, error) {
-	defer t.since("RenameGuest", time.Now())
-	return t.Store.RenameGuest(ctx, id, name)
-}
-
-func (t timedStore) CreateGame(ctx context.Context, ng store.NewGame) (store.Game, error) {
-	defer t.since("CreateGame", time.Now())
-	return t.Store.CreateGame(ctx, ng)
-}
-
-func (t timedStore) Game(ctx context.Context, id string) (store.Game, error) {
-	defer t.since("Game", time.Now())
-	return t.Store.Game(ctx, id)
-}
-
-func (t timedStore) GameByCode(ctx context.Context, code string) (store.Game, error) {
-	defer t.since("GameByCode", time.Now())
-	return t.Store.GameByCode(ctx, code)
-}
-
-func (t timedStore) GameBySpectator(ctx context.Context, spectator string) (store.Game, error) {
-	defer t.since("GameBySpectator", time.Now())
-	return t.Store.GameBySpectator(ctx, spectator)
-}
-
-func (t timedStore) RematchOf(ctx context.Context, old string) (store.Game, error) {
-	defer t.since("RematchOf", time.Now())
-	return t.Store.RematchOf(ctx, old)
-}
-
-func (t timedStore) TakeSeat(ctx context.Context, game string, seat int, guest string) (store.Game, error) {
-	defer t.since("TakeSeat", time.Now())
-	return t.Store.TakeSeat(ctx, game, seat, guest)
-}
-
-func (t timedStore) ReplaceSeat(ctx context.Context, game string, version int64, s store.Seat) (store.Game, error) {
-	defer t.since("ReplaceSeat", time.Now())
-	return t.Store.ReplaceSeat(ctx, game, version, s)
-}
-
-func (t timedStore) SetConnected(ctx context.Context, game string, seat int, connected bool) error {
-	defer t.since("SetConnected", time.Now())
-	return t.Store.SetConnected(ctx, game, seat, connected)
-}
-
-func (t timedStore) SetStatus(ctx context.Context, game string, version int64, st store.Status, result string) (store.Game, error) {
-	defer t.since("SetStatus", time.Now())
-	return t.Store.SetStatus(ctx, game, version, st, result)
-}
-
-func (t timedStore) Moves(ctx context.Context, game string, after int) ([]store.Move, error) {
-	defer t.since("Moves", time.Now())
-	return t.Store.Moves(ctx, game, after)
-}
-
-func (t timedStore) Takeback(ctx context.Context, tb store.Takeback) (store.Game, error) {
-	defer t.since("Takeback", time.Now())
-	return t.Store.Takeback(ctx, tb)
-}
-
-func (t timedStore) GamesOf(ctx context.Context, guest string, limit int) ([]store.Game, error) {
-	defer t.since("GamesOf", time.Now())
-	return t.Store.GamesOf(ctx, guest, limit)
-}
-
-func (t timedStore) Expired(ctx context.Context, now time.Time, limit int) ([]store.Game, error) {
-	defer t.since("Expired", time.Now())
-	return t.Store.Expired(ctx, now, limit)
 }

@@ -124,8 +124,6 @@ func New(cfg Config) *Server {
 	}
 	go s.listen()
 	go s.sweep()
-	go s.purge()
-	go s.repairRatings()
 	return s
 }
 

@@ -3,6 +3,7 @@
 package accounts
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"shiftago/logic/online/proto"
@@ -10,6 +11,7 @@ import (
 	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/server/httpjson"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -25,6 +27,7 @@ func Mount(s *server.Server) {
 	a.routeDevices()
 	s.Handle("POST /api/guests", a.handleGuest)
 	s.Handle("PATCH /api/guests/me", a.handleRename)
+	go a.purge()
 }
 
 // cleanName trims the spaces around a name, but not a control
@@ -96,4 +99,38 @@ func (s api) handleRename(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpjson.WriteJSON(w, http.StatusOK, proto.GuestReply{ID: g.ID, Name: g.Name})
+}
+
+// purge deletes, every hour, the guests that never played and were not
+// seen for Caps.PurgeAfter, a thousand at a time. Several nodes may run
+// it at once: a guest is deleted once.
+func (s api) purge() {
+	tick := time.NewTicker(time.Hour)
+	defer tick.Stop()
+	for {
+		for {
+			ctx, cancel := context.WithTimeout(s.Context(), server.StoreWait)
+			n, err := s.Store().PurgeGuests(ctx, s.Now().Add(-s.Abuse().Caps.PurgeAfter), 1000)
+			cancel()
+			if err != nil && s.Context().Err() == nil {
+				s.Log().Warn("purge guests", slog.Any("err", err))
+			}
+			if n > 0 {
+				s.Log().Info("purged unused guests", slog.Int("guests", n))
+			}
+			if err != nil || n < 1000 {
+				break
+			}
+		}
+		ctx, cancel := context.WithTimeout(s.Context(), server.StoreWait)
+		if err := s.Store().DropCounts(ctx, s.Now().Add(-2*time.Hour)); err != nil && s.Context().Err() == nil {
+			s.Log().Warn("drop old counts", slog.Any("err", err))
+		}
+		cancel()
+		select {
+		case <-s.Context().Done():
+			return
+		case <-tick.C:
+		}
+	}
 }

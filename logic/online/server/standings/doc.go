@@ -2,5 +2,6 @@
 // (GET /api/guests/me, with ?history=1 their rating after each rated
 // game) and the leaderboard of a variant and player count. The ratings
 // themselves are applied by the hub when a rated game ends
-// (gamestate.ApplyRatings). A server.Feature.
+// (gamestate.ApplyRatings); this package repairs, at start and every
+// minute, those a node stopped before applying. A server.Feature.
 package standings

@@ -3,13 +3,17 @@
 package standings
 
 import (
+	"context"
+	"log/slog"
 	"net/http"
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/rating"
 	"shiftago/logic/online/server"
+	"shiftago/logic/online/server/gamestate"
 	"shiftago/logic/online/server/httpjson"
 	"shiftago/logic/online/store"
 	"strconv"
+	"time"
 )
 
 // api is the ratings' handlers over the hub.
@@ -20,6 +24,7 @@ func Mount(s *server.Server) {
 	a := api{s}
 	s.Handle("GET /api/guests/me", a.handleMe)
 	s.Handle("GET /api/leaderboard", a.handleLeaderboard)
+	go a.repairRatings()
 }
 
 func RatingInfo(r store.Rating) proto.RatingInfo {
@@ -86,4 +91,43 @@ func (s api) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		out = append(out, RatingInfo(x))
 	}
 	httpjson.WriteJSON(w, http.StatusOK, out)
+}
+
+// ratingsRepair is how often a node looks for rated games whose end was
+// stored but whose ratings never were (their node died in between); it
+// also looks when it starts.
+const ratingsRepair = time.Minute
+
+// repairRatings applies, at start and then every ratingsRepair, the
+// ratings of the finished rated games the store still lists as due.
+// Several nodes may do it at once: the store applies a game once.
+func (s api) repairRatings() {
+	tick := time.NewTicker(ratingsRepair)
+	defer tick.Stop()
+	for {
+		ctx, cancel := context.WithTimeout(s.Context(), server.StoreWait)
+		due, err := s.Store().RatingsDue(ctx, 100)
+		cancel()
+		if err != nil && s.Context().Err() == nil {
+			s.Log().Warn("ratings due", slog.Any("err", err))
+		}
+		for _, id := range due {
+			log := s.Log().With(slog.String("game", id))
+			t, err := s.LoadTable(id)
+			if err != nil {
+				log.Warn("repair ratings: load", slog.Any("err", err))
+				continue
+			}
+			ctx, cancel := context.WithTimeout(s.Context(), server.StoreWait)
+			if gamestate.ApplyRatings(ctx, s.Store(), t, log) == nil {
+				log.Info("repaired the ratings of a game whose node stopped before applying them")
+			}
+			cancel()
+		}
+		select {
+		case <-s.Context().Done():
+			return
+		case <-tick.C:
+		}
+	}
 }
