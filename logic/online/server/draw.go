@@ -45,7 +45,7 @@ func (g *game) offerDraw(c *conn, seats uint8) {
 	defer cancel()
 	ply := g.t.Ply()
 	d, err := g.srv.cfg.Store.ChangeDraw(ctx, g.id, func(d *store.Draw) error {
-		for _, seat := range bitsOf(seats) { // a hot-seat device agrees for each of its seats
+		for _, seat := range gamestate.BitsOf(seats) { // a hot-seat device agrees for each of its seats
 			if !d.On(ply) { // a new offer: the last was made before a move, or refused
 				if d.Made[seat] >= proto.MaxDrawOffers {
 					return errDrawLimit
@@ -87,7 +87,7 @@ func (g *game) offerDraw(c *conn, seats uint8) {
 }
 
 func drawOffered(g *game, d store.Draw) proto.Msg {
-	return proto.Msg{T: proto.TOffered, Game: g.id, Ply: d.Ply, Kind: proto.OfferDraw, Seats: bitsOf(d.Seats)}
+	return proto.Msg{T: proto.TOffered, Game: g.id, Ply: d.Ply, Kind: proto.OfferDraw, Seats: gamestate.BitsOf(d.Seats)}
 }
 
 // declineDraw takes the draw offer off the table, for every seat.

@@ -150,10 +150,10 @@ func (g *game) attach(c *conn, ply int) {
 	first := seats &^ g.heldHere()
 	g.subs[c] = seats
 	g.present(first, true)
-	c.send(proto.Msg{T: proto.TWelcome, Game: g.id, Ply: g.t.Ply(), V: proto.Version, Seats: bitsOf(seats)})
+	c.send(proto.Msg{T: proto.TWelcome, Game: g.id, Ply: g.t.Ply(), V: proto.Version, Seats: gamestate.BitsOf(seats)})
 	c.send(g.stateFor(ply))
 	g.greet(c)
-	for _, s := range bitsOf(seats) {
+	for _, s := range gamestate.BitsOf(seats) {
 		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.Ply(), Seat: s, What: proto.WhatConnected})
 	}
 }
@@ -308,7 +308,7 @@ func (g *game) present(seats uint8, on bool) {
 	}
 	ctx, cancel := g.ctx()
 	defer cancel()
-	for _, i := range bitsOf(seats) {
+	for _, i := range gamestate.BitsOf(seats) {
 		err := g.srv.cfg.Store.SetConnected(ctx, g.id, i, on)
 		switch {
 		case err == nil:
@@ -359,7 +359,7 @@ func (g *game) stateFor(ply int) proto.Msg {
 		}
 	}
 	for _, seats := range g.subs {
-		for _, i := range bitsOf(seats) {
+		for _, i := range gamestate.BitsOf(seats) {
 			if i < len(st.Table) {
 				st.Table[i].Connected = true
 			}
@@ -485,7 +485,7 @@ func (g *game) reload() {
 		g.subs[c] = t.Held(c.guest)
 	}
 	switch {
-	case prefix && sameSeats(old.Rec, t.Rec) && (old.Rec.Status == t.Rec.Status || t.Over()):
+	case prefix && gamestate.SameSeats(old.Rec, t.Rec) && (old.Rec.Status == t.Rec.Status || t.Over()):
 		// Only moves (and perhaps the end, told below): the clients
 		// follow them. A change of seats or of status (the last seat
 		// taken starts the game) needs the whole state.
@@ -519,19 +519,6 @@ func (g *game) reload() {
 		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: t.Ply(), Result: res, Why: why})
 	}
 	g.afterChange()
-}
-
-func sameSeats(a, b store.Game) bool {
-	if len(a.Seats) != len(b.Seats) {
-		return false
-	}
-	for i := range a.Seats {
-		x, y := a.Seats[i], b.Seats[i]
-		if x.Kind != y.Kind || x.Guest != y.Guest || x.Level != y.Level {
-			return false
-		}
-	}
-	return true
 }
 
 // afterChange starts what the new state asks for: a computer's search
@@ -777,7 +764,7 @@ func (g *game) settle(c *conn, kind string, agreed bool) {
 		}
 	}
 	if !agreed {
-		g.broadcast(proto.Msg{T: proto.TOffered, Game: g.id, Ply: g.t.Ply(), Kind: kind, Seats: bitsOf(g.t.Offers[kind])})
+		g.broadcast(proto.Msg{T: proto.TOffered, Game: g.id, Ply: g.t.Ply(), Kind: kind, Seats: gamestate.BitsOf(g.t.Offers[kind])})
 		return
 	}
 	clear(g.t.Offers)
@@ -811,7 +798,7 @@ func (g *game) settle(c *conn, kind string, agreed bool) {
 		}
 		g.afterChange()
 	case proto.OfferRematch:
-		id, err := g.srv.rematch(ctx, g.t.Rec)
+		id, err := gamestate.Rematch(ctx, g.srv.cfg.Store, g.t.Rec, g.srv.now())
 		if err != nil {
 			g.log().Error("rematch", slog.Any("err", err))
 			refuse(proto.CodeBusy, "the rematch could not be created")
@@ -845,14 +832,4 @@ func (g *game) decline(c *conn, m proto.Msg) {
 	delete(g.t.Offers, m.Kind)
 	g.broadcast(proto.Msg{T: proto.TDeclined, Game: g.id, Ply: g.t.Ply(), Kind: m.Kind})
 	g.tellPeers(evDecline, m.Kind)
-}
-
-func bitsOf(b uint8) []int {
-	var out []int
-	for i := 0; i < 4; i++ {
-		if b&(1<<i) != 0 {
-			out = append(out, i)
-		}
-	}
-	return out
 }

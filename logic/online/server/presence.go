@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/gamestate"
 	"shiftago/logic/online/store"
 )
 
@@ -36,7 +37,7 @@ func (g *game) leftIfGone(seats uint8) {
 		return
 	}
 	here := g.heldHere()
-	for _, i := range bitsOf(seats) {
+	for _, i := range gamestate.BitsOf(seats) {
 		if here&(1<<i) != 0 || i < len(rec.Seats) && rec.Seats[i].Connected {
 			continue // back here, or connected to another node
 		}

@@ -255,29 +255,6 @@ func (s *Server) evict(g *game) bool {
 	return true
 }
 
-// loadTable reads a game, its moves and its players' names.
-func (s *Server) loadTable(id string) (*gamestate.Table, error) {
-	ctx, cancel := context.WithTimeout(s.ctx, storeWait)
-	defer cancel()
-	rec, err := s.cfg.Store.Game(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	moves, err := s.cfg.Store.Moves(ctx, id, 0)
-	if err != nil {
-		return nil, err
-	}
-	names := map[string]string{}
-	for _, st := range rec.Seats {
-		if st.Guest != "" && names[st.Guest] == "" {
-			if gu, err := s.cfg.Store.Guest(ctx, st.Guest); err == nil {
-				names[st.Guest] = gu.Name
-			}
-		}
-	}
-	return gamestate.New(rec, moves, names)
-}
-
 // listen follows the store's bus: a game changed by another node is
 // reloaded here, so its players on this node see the move at once. A
 // change this node made itself is known already (the event's version is
@@ -379,27 +356,9 @@ func (s *Server) sweep() {
 	}
 }
 
-// rematch creates the next game of the table, or finds the one another
-// player (perhaps on another node) created first: same seats, the next
-// seat starts.
-func (s *Server) rematch(ctx context.Context, old store.Game) (string, error) {
-	setup := old.Setup
-	setup.Starter = (old.Setup.Starter + 1) % setup.Players
-	start, err := gamestate.StartOf(setup)
-	if err != nil {
-		return "", err
-	}
-	seats := make([]store.Seat, len(old.Seats))
-	for i, st := range old.Seats {
-		seats[i] = store.Seat{Index: i, Kind: st.Kind, Level: st.Level, Guest: st.Guest}
-	}
-	ng := store.NewGame{Creator: old.Creator, Setup: setup, Seats: seats, ToMoveSeat: start.ToMoveSeat(), RematchOf: old.ID}
-	if setup.MoveTime > 0 {
-		ng.Deadline = s.now().Add(setup.MoveTime)
-	}
-	g, err := s.cfg.Store.CreateGame(ctx, ng)
-	if errors.Is(err, store.ErrRematchExists) {
-		g, err = s.cfg.Store.RematchOf(ctx, old.ID)
-	}
-	return g.ID, err
+// loadTable reads a game, its moves and its players' names.
+func (s *Server) loadTable(id string) (*gamestate.Table, error) {
+	ctx, cancel := context.WithTimeout(s.ctx, storeWait)
+	defer cancel()
+	return gamestate.Load(ctx, s.cfg.Store, id)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/gamestate"
 	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/store"
 )
@@ -127,7 +128,7 @@ func (g *game) say(c *conn, m proto.Msg) {
 		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeRate, fmt.Sprintf("at most %d quick messages in a row, then one every %.0f s", sayBurst, 1/sayRate)))
 		return
 	}
-	seat := bitsOf(seats)[0]
+	seat := gamestate.BitsOf(seats)[0]
 	g.said(seat, m.Phrase, c.guest)
 	g.tellPeers(evSaid, fmt.Sprintf("%d:%s:%s", seat, m.Phrase, c.guest))
 }
