@@ -12,5 +12,11 @@
 // players connected to different nodes see each other's moves at once.
 // Computer seats are searched by one bounded pool for all games.
 //
-// The command line and hosting are package hosting, below this folder.
+// This package is the hub: the actors, the WebSocket and the bus, the
+// metrics and admission control. Its rooms, below this folder, each by
+// job: hosting (the command line, which assembles the service), the
+// HTTP features registered at construction (Config.Features: accounts,
+// matchmaking, standings; they import the hub, never the reverse), and
+// what the hub stands on: gamestate (a game's state without I/O), guard
+// (limits and caps), httpjson, socket, searchpool and storetime.
 package server

@@ -26,15 +26,6 @@ func init() {
 	peerEvents[evDraw] = func(g *game, e store.Event) { g.tellDraw(nil, true) }
 }
 
-// The draw rules' refusals, from inside ChangeDraw's transaction.
-var (
-	errDrawLimit = errors.New("a seat's draw offers are used up")
-	errNoDraw    = errors.New("no draw offer on the table")
-)
-
-// drawResult is the stored result of an agreed draw.
-const drawResult = "draw; agreed"
-
 // offerDraw: the seats of c offer a draw, or accept the one on the table.
 func (g *game) offerDraw(c *conn, seats uint8) {
 	if g.t.Over() || g.t.Rec.Status != store.StatusPlaying {
@@ -44,21 +35,9 @@ func (g *game) offerDraw(c *conn, seats uint8) {
 	ctx, cancel := g.ctx()
 	defer cancel()
 	ply := g.t.Ply()
-	d, err := g.srv.cfg.Store.ChangeDraw(ctx, g.id, func(d *store.Draw) error {
-		for _, seat := range gamestate.BitsOf(seats) { // a hot-seat device agrees for each of its seats
-			if !d.On(ply) { // a new offer: the last was made before a move, or refused
-				if d.Made[seat] >= proto.MaxDrawOffers {
-					return errDrawLimit
-				}
-				d.Made[seat]++
-				d.Ply, d.Seats = ply, 0
-			}
-			d.Seats |= 1 << seat
-		}
-		return nil
-	})
+	d, err := g.srv.cfg.Store.ChangeDraw(ctx, g.id, func(d *store.Draw) error { return gamestate.OfferDraw(d, seats, ply) })
 	switch {
-	case errors.Is(err, errDrawLimit):
+	case errors.Is(err, gamestate.ErrDrawLimit):
 		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNoOffer, fmt.Sprintf("a seat may offer a draw %d times a game", proto.MaxDrawOffers)))
 		return
 	case err != nil:
@@ -71,7 +50,7 @@ func (g *game) offerDraw(c *conn, seats uint8) {
 		g.tellPeers(evDraw, "")
 		return
 	}
-	rec, err := g.srv.cfg.Store.SetStatus(ctx, g.id, g.t.Rec.Version, store.StatusFinished, drawResult)
+	rec, err := g.srv.cfg.Store.SetStatus(ctx, g.id, g.t.Rec.Version, store.StatusFinished, gamestate.DrawResult)
 	if err != nil {
 		if !errors.Is(err, store.ErrStale) {
 			g.log().Error("store agreed draw", slog.Any("err", err))
@@ -94,15 +73,10 @@ func drawOffered(g *game, d store.Draw) proto.Msg {
 func (g *game) declineDraw(c *conn) {
 	ctx, cancel := g.ctx()
 	defer cancel()
-	_, err := g.srv.cfg.Store.ChangeDraw(ctx, g.id, func(d *store.Draw) error {
-		if !d.On(g.t.Ply()) {
-			return errNoDraw
-		}
-		d.Seats = 0
-		return nil
-	})
+	ply := g.t.Ply()
+	_, err := g.srv.cfg.Store.ChangeDraw(ctx, g.id, func(d *store.Draw) error { return gamestate.DeclineDraw(d, ply) })
 	switch {
-	case errors.Is(err, errNoDraw):
+	case errors.Is(err, gamestate.ErrNoDraw):
 		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNoOffer, "no draw offer to decline"))
 	case err != nil:
 		g.log().Error("store draw decline", slog.Any("err", err))

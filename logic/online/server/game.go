@@ -126,7 +126,7 @@ func (g *game) do(f func()) bool {
 func (g *game) broadcast(m proto.Msg) {
 	b := proto.Encode(m)
 	for c := range g.subs {
-		c.sendRaw(b)
+		c.SendRaw(b)
 	}
 }
 
@@ -144,7 +144,7 @@ func (g *game) attach(c *conn, ply int) {
 		// The game's id alone grants nothing: a guest without a seat
 		// watches with the spectator code.
 		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNotYourSeat, "you hold no seat in this game: watch it with its spectator code"))
-		c.close(websocket.StatusPolicyViolation, "no seat")
+		c.Close(websocket.StatusPolicyViolation, "no seat")
 		return
 	}
 	first := seats &^ g.heldHere()
@@ -559,8 +559,8 @@ func (g *game) stopTimer() {
 func (g *game) think(seat int) {
 	ply := g.t.Ply()
 	g.thinking = ply
-	cfg := ai.Config{Level: g.t.Rec.Seats[seat].Level, Seed: hashID(g.id) ^ uint64(ply), Workers: 1, MaxNodes: g.srv.cfg.Nodes}
-	g.srv.pool.submit(g.t.Pos, cfg, func(mv logic.Move) {
+	cfg := ai.Config{Level: g.t.Rec.Seats[seat].Level, Seed: gamestate.Seed(g.id) ^ uint64(ply), Workers: 1, MaxNodes: g.srv.cfg.Nodes}
+	g.srv.pool.Submit(g.t.Pos, cfg, func(mv logic.Move) {
 		// The actor may have a full queue for a moment: wait for room
 		// rather than lose the move (the game would wait for ever).
 		select {
@@ -568,16 +568,6 @@ func (g *game) think(seat int) {
 		case <-g.srv.ctx.Done():
 		}
 	})
-}
-
-// hashID spreads a game id into a seed (FNV-1a): two games in the same
-// position do not play the same computer moves.
-func hashID(s string) uint64 {
-	var h uint64 = 14695981039346656037
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i])) * 1099511628211
-	}
-	return h
 }
 
 func (g *game) computerMove(ply, seat int, mv logic.Move) {
@@ -815,7 +805,7 @@ func (g *game) tellRematch(id string) {
 	b := proto.Encode(proto.Msg{T: proto.TRematch, Game: id, Ply: g.t.Ply()})
 	for c, seats := range g.subs {
 		if seats != 0 {
-			c.sendRaw(b)
+			c.SendRaw(b)
 		}
 	}
 }

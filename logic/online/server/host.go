@@ -48,20 +48,16 @@ func (s *Server) Limits() guard.Limits { return s.cfg.Limits }
 // Abuse is the node's caps on new guests and games and wrong join codes.
 func (s *Server) Abuse() *guard.Abuse { return s.abuse }
 
-// Refusals logs the refusals, a line a second for each kind.
-func (s *Server) Refusals() *guard.RefusalLog { return s.refusals }
-
 // TakeoverLevel is the level of a computer that takes a seat over.
 func (s *Server) TakeoverLevel() int { return s.cfg.TakeoverLevel }
 
 // Authed is the guest of a request's Authorization: Bearer token,
 // answering 401 when it has no valid one.
-func (s *Server) Authed(w http.ResponseWriter, r *http.Request) (store.Guest, bool) {
-	return s.authed(w, r)
-}
+func (s *Server) Authed(w http.ResponseWriter, r *http.Request) (store.Guest, bool) { return s.authed(w, r) }
 
-// ClientAddr is the address a request counts under (guard.ClientAddr).
-func (s *Server) ClientAddr(r *http.Request) string { return s.clientAddr(r) }
+// ClientAddr is the address the per-address limits count a request
+// under: the peer's, or a trusted proxy's word (guard.ClientAddr).
+func (s *Server) ClientAddr(r *http.Request) string { return guard.ClientAddr(r, s.cfg.Trusted) }
 
 // Refuse answers a capped request 429 with Retry-After, counted and logged.
 func (s *Server) Refuse(w http.ResponseWriter, r *http.Request, code string, ref *guard.Refusal) {
@@ -101,6 +97,6 @@ func (s *Server) closeDevice(id string) {
 	s.mu.Unlock()
 	for _, c := range out {
 		c.send(proto.Refuse(0, "", proto.CodeAuth, "this device was revoked"))
-		c.close(websocket.StatusCode(proto.CloseRevoked), "device revoked")
+		c.Close(websocket.StatusCode(proto.CloseRevoked), "device revoked")
 	}
 }

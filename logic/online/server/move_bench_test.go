@@ -16,6 +16,7 @@ import (
 
 	"shiftago/logic"
 	"shiftago/logic/online/proto"
+	"shiftago/logic/online/server/socket"
 	"shiftago/logic/online/servetest"
 	"shiftago/logic/online/store"
 	"shiftago/logic/online/store/sqlstore"
@@ -66,11 +67,11 @@ func benchMoves(b *testing.B, games int) {
 	b.Cleanup(func() { close(stop) })
 	conns := map[string]*conn{}
 	for _, id := range []string{ann.ID, bob.ID} {
-		c := &conn{srv: n.s, guest: id, out: make(chan []byte, 1024), quit: make(chan struct{}), finished: make(chan struct{})}
+		c := &conn{srv: n.s, guest: id, Conn: queued(1024)}
 		go func() {
 			for {
 				select {
-				case <-c.out:
+				case <-c.Out:
 				case <-stop:
 					return
 				}
@@ -197,11 +198,11 @@ func benchMove(b *testing.B, engine string, twoNodes bool) {
 	stop := make(chan struct{})
 	b.Cleanup(func() { close(stop) }) // after the nodes' Shutdown: cleanups run last first
 	drained := func(s *Server, id string) *conn {
-		c := &conn{srv: s, guest: id, out: make(chan []byte, 64), quit: make(chan struct{}), finished: make(chan struct{})}
+		c := &conn{srv: s, guest: id, Conn: queued(64)}
 		go func() { // the writer's part: take what is sent
 			for {
 				select {
-				case <-c.out:
+				case <-c.Out:
 				case <-stop:
 					return
 				}
@@ -214,7 +215,7 @@ func benchMove(b *testing.B, engine string, twoNodes bool) {
 	// its queue to see each move arrive.
 	var watcher *conn
 	if other != nil {
-		watcher = &conn{srv: other.s, guest: bob.ID, out: make(chan []byte, 1024), quit: make(chan struct{}), finished: make(chan struct{})}
+		watcher = &conn{srv: other.s, guest: bob.ID, Conn: queued(1024)}
 	}
 	// on runs f on the actor and waits for it.
 	on := func(g *game, f func()) {
@@ -249,7 +250,7 @@ func benchMove(b *testing.B, engine string, twoNodes bool) {
 		deadline := time.After(10 * time.Second)
 		for {
 			select {
-			case raw := <-watcher.out:
+			case raw := <-watcher.Out:
 				var m proto.Msg
 				if json.Unmarshal(raw, &m) == nil && m.T == proto.TMoved && m.Ply >= ply {
 					return
@@ -322,4 +323,12 @@ func benchMove(b *testing.B, engine string, twoNodes bool) {
 	if og != nil {
 		other.s.release(og)
 	}
+}
+
+// queued is a connection with no socket whose frames queue in Out, up
+// to n, for the benchmark to read.
+func queued(n int) *socket.Conn {
+	c := socket.New(nil)
+	c.Out = make(chan []byte, n)
+	return c
 }

@@ -18,6 +18,7 @@ import (
 	"shiftago/logic/ai"
 	"shiftago/logic/online/server/gamestate"
 	"shiftago/logic/online/server/guard"
+	"shiftago/logic/online/server/searchpool"
 	"shiftago/logic/online/static"
 	"shiftago/logic/online/store"
 )
@@ -62,7 +63,7 @@ type Config struct {
 type Server struct {
 	cfg  Config
 	log  *slog.Logger
-	pool *pool
+	pool *searchpool.Pool
 	addr guard.Addrs
 	mux  *http.ServeMux
 	ops  *ops // metrics, health, admission (metrics.go, admit.go)
@@ -106,7 +107,7 @@ func New(cfg Config) *Server {
 	if cfg.Sweep <= 0 {
 		cfg.Sweep = 30 * time.Second
 	}
-	s := &Server{cfg: cfg, log: cfg.Log, pool: newPool(cfg.Workers), games: map[string]*game{}, conns: map[*conn]struct{}{}}
+	s := &Server{cfg: cfg, log: cfg.Log, pool: searchpool.New(cfg.Workers), games: map[string]*game{}, conns: map[*conn]struct{}{}}
 	s.refusals = guard.NewRefusalLog(cfg.Log, cfg.Now)
 	s.abuse = guard.NewAbuse(cfg.Caps, cfg.Store, s.refusals)
 	s.node = strconv.FormatUint(rand.Uint64(), 36)
@@ -142,21 +143,6 @@ func (s *Server) toGame(id string, f func(*game)) {
 // ServeHTTP serves the API, the WebSocket and the web app.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
 
-// HTTPServer wraps the Server in an http.Server with the timeouts every
-// public server needs: a client that sends half a header, or reads a
-// response a byte a minute, is cut off.
-func (s *Server) HTTPServer() *http.Server {
-	return &http.Server{
-		Handler:           s,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       60 * time.Second,
-		MaxHeaderBytes:    16 << 10,
-		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
-	}
-}
-
 // Shutdown tells every client to reconnect (bye), closes the sockets,
 // lets every game actor finish what it was sent (each acknowledged move
 // is stored before its ack is sent, so none is lost) and waits for them.
@@ -169,7 +155,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.mu.Unlock()
 	for _, c := range conns {
-		c.bye()
+		c.Bye()
 	}
 	s.cancel()
 	done := make(chan struct{})

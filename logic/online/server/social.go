@@ -139,7 +139,7 @@ func (g *game) said(seat int, phrase, from string) {
 	b := proto.Encode(proto.Msg{T: proto.TSaid, Game: g.id, Ply: g.t.Ply(), Seat: seat, Phrase: phrase})
 	for c := range g.subs {
 		if !g.soc.blocks[c.guest][from] {
-			c.sendRaw(b)
+			c.SendRaw(b)
 		}
 	}
 }

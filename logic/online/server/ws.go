@@ -7,13 +7,13 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/coder/websocket"
 
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/server/guard"
+	"shiftago/logic/online/server/socket"
 	"shiftago/logic/online/store"
 )
 
@@ -21,102 +21,36 @@ import (
 const (
 	helloWait  = 5 * time.Second  // the first message, hello, must come by then
 	readIdle   = 60 * time.Second // a client pings every 3 s (timers in a background tab run late); silence this long is a dead peer
-	writeWait  = 10 * time.Second // one frame; a client that reads slower is dropped
-	outQueue   = 64               // events queued for one client before it counts as too slow
 	maxStrikes = 20               // refused commands tolerated before the socket is closed
 )
 
 // conn is one client's WebSocket. A reader goroutine decodes commands and
-// hands them to the game's actor; a writer goroutine sends the queued
-// events. The actor never blocks on a client: a full queue drops it (it
+// hands them to the game's actor; a writer goroutine (package socket)
+// sends the queued events. The actor never blocks on a client: a full queue drops it (it
 // reconnects and resumes), as coder/websocket's chat example does.
 type conn struct {
-	srv   *Server
-	ws    *websocket.Conn
-	addr  string
-	named string // the upgrade's ?game= (proxy.go: sameGame)
-	guest string
-	g     *game
+	*socket.Conn // the writer's side: the queue of frames, the close
+	srv          *Server
+	addr         string
+	named        string // the upgrade's ?game= (proxy.go: sameGame)
+	guest        string
+	g            *game
 
 	device string // the token's device: revoking it closes the socket (devices.go)
-
-	out      chan []byte
-	quit     chan struct{}
-	once     sync.Once
-	status   websocket.StatusCode
-	reason   string
-	finished chan struct{}
 }
 
 func (c *conn) send(m proto.Msg) {
 	if m.T == proto.TRefused {
 		c.srv.ops.refused(string(m.Code))
 	}
-	c.sendRaw(proto.Encode(m))
-}
-
-func (c *conn) sendRaw(b []byte) {
-	select {
-	case c.out <- b:
-	default:
-		c.close(websocket.StatusPolicyViolation, "too slow: reconnect")
-	}
-}
-
-// close ends the connection after the writer has sent what is queued.
-func (c *conn) close(code websocket.StatusCode, reason string) {
-	c.once.Do(func() {
-		c.status, c.reason = code, reason
-		close(c.quit)
-	})
-}
-
-// bye tells the client to reconnect, then closes: the server is stopping.
-func (c *conn) bye() {
-	select {
-	case c.out <- proto.Encode(proto.Msg{T: proto.TBye, Why: "restart"}):
-	default:
-	}
-	c.close(websocket.StatusServiceRestart, "restarting: reconnect")
-}
-
-func (c *conn) writer() {
-	defer close(c.finished)
-	write := func(b []byte) bool {
-		ctx, cancel := context.WithTimeout(context.Background(), writeWait)
-		defer cancel()
-		return c.ws.Write(ctx, websocket.MessageText, b) == nil
-	}
-	for {
-		select {
-		case b := <-c.out:
-			if !write(b) {
-				c.close(websocket.StatusGoingAway, "write failed")
-				c.ws.CloseNow()
-				return
-			}
-		case <-c.quit:
-			for {
-				select {
-				case b := <-c.out:
-					if !write(b) {
-						c.ws.CloseNow()
-						return
-					}
-				default:
-					c.ws.Close(c.status, c.reason)
-					return
-				}
-			}
-		}
-	}
+	c.SendRaw(proto.Encode(m))
 }
 
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if s.shedWS(w, r) {
 		return
 	}
-	addr := s.clientAddr(r)
+	addr := s.ClientAddr(r)
 	if !s.addr.Open(addr, s.cfg.Limits.ConnsPerAddr) {
 		s.ops.refused("conns")
 		s.refusals.Warn("too many connections", slog.String("addr", addr))
@@ -129,7 +63,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(proto.MaxFrame)
-	c := &conn{srv: s, ws: ws, addr: addr, named: r.URL.Query().Get("game"), out: make(chan []byte, outQueue), quit: make(chan struct{}), finished: make(chan struct{})}
+	c := &conn{Conn: socket.New(ws), srv: s, addr: addr, named: r.URL.Query().Get("game")}
 	s.mu.Lock()
 	if s.down {
 		s.mu.Unlock()
@@ -140,10 +74,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s.connWG.Add(1)
 	s.mu.Unlock()
 	defer s.connWG.Done()
-	go c.writer()
+	go c.Write()
 	c.serve(r.Context())
-	c.close(websocket.StatusNormalClosure, "")
-	<-c.finished
+	c.Close(websocket.StatusNormalClosure, "")
+	<-c.Finished()
 	s.mu.Lock()
 	delete(s.conns, c)
 	s.mu.Unlock()
@@ -169,7 +103,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 func (c *conn) read(ctx context.Context, d time.Duration) (proto.Msg, error, bool) {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	typ, b, err := c.ws.Read(ctx)
+	typ, b, err := c.WS.Read(ctx)
 	if err != nil {
 		if websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
 			c.srv.refusals.Warn("frame too large", slog.String("addr", c.addr))
@@ -200,7 +134,7 @@ func (c *conn) serve(ctx context.Context) {
 			why = err.Error()
 		}
 		c.send(proto.Refuse(0, "", proto.CodeBadMessage, why))
-		c.close(websocket.StatusPolicyViolation, "hello first")
+		c.Close(websocket.StatusPolicyViolation, "hello first")
 		return
 	}
 	if !c.hello(quitCtx, m) {
@@ -225,7 +159,7 @@ func (c *conn) serve(ctx context.Context) {
 		}
 		if strikes > maxStrikes {
 			s.refusals.Warn("client closed after refusals", slog.String("addr", c.addr), slog.Int("strikes", strikes))
-			c.close(websocket.StatusPolicyViolation, "too many refused messages")
+			c.Close(websocket.StatusPolicyViolation, "too many refused messages")
 			return
 		}
 	}
@@ -236,7 +170,7 @@ func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
 	s := c.srv
 	if m.V != proto.Version {
 		c.send(proto.Refuse(0, "", proto.CodeVersion, proto.VersionRefusal()))
-		c.close(websocket.StatusPolicyViolation, "version")
+		c.Close(websocket.StatusPolicyViolation, "version")
 		return false
 	}
 	// The request's context never ends while the socket is open: bound
@@ -252,7 +186,7 @@ func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
 		}
 		if err != nil {
 			c.send(proto.Refuse(0, "", proto.CodeAuth, "unknown token"))
-			c.close(websocket.StatusPolicyViolation, "auth")
+			c.Close(websocket.StatusPolicyViolation, "auth")
 			return false
 		}
 		c.guest, c.device = gu.ID, gu.Device
@@ -263,7 +197,7 @@ func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
 		}
 		if err != nil {
 			c.send(proto.Refuse(0, "", proto.CodeNoGame, "no game has this spectator code"))
-			c.close(websocket.StatusPolicyViolation, "no game")
+			c.Close(websocket.StatusPolicyViolation, "no game")
 			return false
 		}
 		gameID = rec.ID
@@ -277,13 +211,13 @@ func (c *conn) hello(ctx context.Context, m proto.Msg) bool {
 	}
 	if err != nil {
 		c.send(proto.Refuse(0, "", proto.CodeNoGame, "the game cannot be opened"))
-		c.close(websocket.StatusPolicyViolation, "no game")
+		c.Close(websocket.StatusPolicyViolation, "no game")
 		return false
 	}
 	c.g = g
 	if !g.do(func() { g.attach(c, m.Ply) }) {
 		c.send(proto.Refuse(0, "", proto.CodeBusy, "the game is busy: reconnect"))
-		c.close(websocket.StatusTryAgainLater, "busy")
+		c.Close(websocket.StatusTryAgainLater, "busy")
 		return false
 	}
 	return true
@@ -323,7 +257,7 @@ func (c *conn) storeDown(what string, err error) bool {
 		c.srv.refusals.Warn("hello: store", slog.String("what", what), slog.Any("err", err))
 	}
 	c.send(proto.Refuse(0, "", proto.CodeBusy, "the server cannot read its database now: reconnect"))
-	c.close(websocket.StatusTryAgainLater, "busy")
+	c.Close(websocket.StatusTryAgainLater, "busy")
 	return false
 }
 
@@ -347,4 +281,20 @@ func (c *conn) dispatch(m proto.Msg) int {
 		c.send(proto.Refuse(m.Ply, m.ID, proto.CodeBusy, "the game is busy: send it again"))
 	}
 	return 0
+}
+
+// sameGame refuses (wrong-game) and closes a connection whose hello names
+// another game than its upgrade's ?game=. A proxy hashes on ?game= to put
+// the players of one game on one node (deploy/nginx.conf), and a full node
+// lets in the connections to the games it has live by it (shedWS): a
+// client naming one game there and another in its hello would be carried
+// past admission, to a node that has not got its game, by a URL that
+// lies. A connection with no ?game= is any game's.
+func (c *conn) sameGame(game string) bool {
+	if c.named == "" || c.named == game {
+		return true
+	}
+	c.send(proto.Refuse(0, "", proto.CodeWrongGame, "the hello names another game than the ?game= of the connection: connect with the hello's game"))
+	c.Close(websocket.StatusPolicyViolation, "wrong game")
+	return false
 }

@@ -35,7 +35,7 @@ func (s *api) routeDevices() {
 	c := s.Abuse().Caps
 	s.misses = guard.NewCapped(rate.Every(c.MissEvery), c.MissBurst, s.Store(), "device-misses", c.MissWindow(), c.MissBurstAll,
 		"too many wrong device codes from this address", "too many wrong device codes on this server")
-	s.misses.Log = s.Refusals()
+	s.misses.Log = s.Abuse().Misses.Log // the node's refusal log
 	s.Handle("POST /api/devices/link", s.handleLinkCode)
 	s.Handle("POST /api/devices/recovery", s.handleRecovery)
 	s.Handle("POST /api/devices", s.handleUseCode)

@@ -81,3 +81,13 @@ func BitsOf(b uint8) []int {
 	}
 	return out
 }
+
+// Seed spreads a game id into a seed (FNV-1a): two games in the same
+// position do not play the same computer moves.
+func Seed(s string) uint64 {
+	var h uint64 = 14695981039346656037
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return h
+}

@@ -286,7 +286,7 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer, embed
 		// devices, finding and starting games, the ratings.
 		Features: []server.Feature{accounts.Mount, matchmaking.Mount, standings.Mount}})
 
-	hs := srv.HTTPServer()
+	hs := httpServer(srv, log)
 	var redirect *http.Server // under --domain: the HTTP port
 	errc := make(chan error, 2)
 	if len(o.domains) > 0 {
@@ -381,4 +381,19 @@ func addrOr(a string) string {
 		return DefaultAddr
 	}
 	return a
+}
+
+// httpServer wraps the service h in an http.Server with the timeouts every
+// public server needs: a client that sends half a header, or reads a
+// response a byte a minute, is cut off.
+func httpServer(h http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
 }
