@@ -53,7 +53,9 @@ func (s *Server) TakeoverLevel() int { return s.cfg.TakeoverLevel }
 
 // Authed is the guest of a request's Authorization: Bearer token,
 // answering 401 when it has no valid one.
-func (s *Server) Authed(w http.ResponseWriter, r *http.Request) (store.Guest, bool) { return s.authed(w, r) }
+func (s *Server) Authed(w http.ResponseWriter, r *http.Request) (store.Guest, bool) {
+	return s.authed(w, r)
+}
 
 // ClientAddr is the address the per-address limits count a request
 // under: the peer's, or a trusted proxy's word (guard.ClientAddr).
