@@ -42,7 +42,7 @@ type Config struct {
 	Sweep         time.Duration    // how often games past their deadline are looked for; 0: 30 s
 	Now           func() time.Time // nil: time.Now
 	// Trusted are the reverse proxies whose X-Forwarded-For is believed
-	// (proxy.go); none: every limit counts the peer's address.
+	// (guard.ClientAddr); none: every limit counts the peer's address.
 	Trusted []netip.Prefix
 	// ShedLatency and ShedQueue are admission control's other bounds (admit.go):
 	// the moving average of the store's move commits, and the commands

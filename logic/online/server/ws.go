@@ -32,11 +32,11 @@ type conn struct {
 	*socket.Conn // the writer's side: the queue of frames, the close
 	srv          *Server
 	addr         string
-	named        string // the upgrade's ?game= (proxy.go: sameGame)
+	named        string // the upgrade's ?game= (sameGame, below)
 	guest        string
 	g            *game
 
-	device string // the token's device: revoking it closes the socket (devices.go)
+	device string // the token's device: revoking it closes the socket (Revoked)
 }
 
 func (c *conn) send(m proto.Msg) {

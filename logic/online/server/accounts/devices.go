@@ -80,7 +80,7 @@ func (s api) handleRecovery(w http.ResponseWriter, r *http.Request) {
 // its player. No token is needed (the device has none of this player).
 // A code that cannot be one costs nothing; a well-formed code is looked
 // up only while the address's and the node's buckets of misses hold a
-// token, and a miss spends one of each (as join codes: abuse.go).
+// token, and a miss spends one of each (as join codes: matchmaking).
 func (s api) handleUseCode(w http.ResponseWriter, r *http.Request) {
 	var req proto.DeviceRequest
 	if err := httpjson.DecodeBody(r, &req); err != nil || req.Code == "" || len(req.Code) > proto.MaxGameLen {
