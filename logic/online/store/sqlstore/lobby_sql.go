@@ -204,9 +204,13 @@ func (s *sqlStore) match(ctx context.Context, tx *sql.Tx, emit func(store.Event)
 	if mine == nil {
 		return nil
 	}
+	blocks, err := s.blocksAmong(ctx, tx, waiting)
+	if err != nil {
+		return err
+	}
 	group := []pairRow{*mine}
 	for _, r := range waiting {
-		if r.guest != me && len(group) < setup.Players {
+		if r.guest != me && len(group) < setup.Players && apart(blocks, group, r) {
 			group = append(group, r)
 		}
 	}
@@ -217,7 +221,7 @@ func (s *sqlStore) match(ctx context.Context, tx *sql.Tx, emit func(store.Event)
 		}
 		group, level = group[:1], mine.level
 		for _, r := range waiting {
-			if r.guest != me && r.fill > 0 {
+			if r.guest != me && r.fill > 0 && apart(blocks, group, r) {
 				group = append(group, r)
 			}
 		}
