@@ -1,6 +1,6 @@
 //go:build !js
 
-package store
+package sqlstore
 
 import (
 	"context"
