@@ -194,6 +194,10 @@ func TestServePairingTwoNodes(t *testing.T) {
 	cs := make([]*client.Client, n)
 	for i := range cs {
 		cs[i] = guest(t, ctx, fmt.Sprintf("P%d", i), []string{a.Base, b.Base}[i%2])
+		// What is checked is the pairing, not the wait: 60 asks at once
+		// on a starved machine (load 50-80 in a session's full run)
+		// queued past the app's 10 s, which no player asking alone meets.
+		cs[i].HTTP = &http.Client{Timeout: time.Minute}
 	}
 	req := proto.PairRequest{Variant: "expert", Players: 2, PerMove: 600, Rated: true}
 	var wg sync.WaitGroup
