@@ -35,6 +35,7 @@ var stateAllowed = map[string]string{
 	"scenes/play/away.workerOnce":   "the page's one search worker (a Web Worker) is started once, at the first search",
 	"scenes/play/away.workerClient": "the page's one search worker, shared by every game of the page",
 	"scenes/looptest.theLoop":       "ebiten.RunGame may run once per process, so the test loop is one per test binary (tests only)",
+	"render/drawtest.theLoop":       "the same for the render rooms' tests, which sit below scenes/looptest (tests only)",
 }
 
 // TestNoMutableGlobals keeps the rule of README.md's "Where things are":

@@ -17,7 +17,7 @@ import (
 // of c pixels, for its drop shadow.
 func boardPad(c int) int { return int(math.Ceil(0.45 * float64(c))) }
 
-// PaintTable paints the board for cells of c pixels: one block of wood
+// paintTable paints the board for cells of c pixels: one block of wood
 // layout.FrameCells cells a side with rounded corners and a rounded edge,
 // the grain running one way across it all (no seams at the corners);
 // carved into it, a hemispherical dimple for each of the 49 cells and the
@@ -32,12 +32,9 @@ func boardPad(c int) int { return int(math.Ceil(0.45 * float64(c))) }
 // them, so the dimples read as hollows and not as dark discs.
 //
 // The wood is w's: its colours, its grain, the depth of its cups and the
-// shine of a lacquer.
-func PaintTable(c int, w Wood) *image.RGBA { return paintTable(c, w, nil, whole) }
-
-// paintTable is PaintTable painting into s's canvases (fresh ones with s
-// nil), pausing between slices of the work (nil if abandoned): the
-// picture is s's until the next paint.
+// shine of a lacquer. It paints into s's canvases (fresh ones with s
+// nil), pausing between slices of the work with pa (nil if abandoned):
+// the picture is s's until the next paint.
 func paintTable(c int, w Wood, s *Canvases, pa pause) *image.RGBA {
 	pad := boardPad(c)
 	cf := float32(c)
@@ -210,7 +207,7 @@ func carveAt(u, v, e, depth, px float64) carved {
 	inField := u > 0 && u < 7 && v > 0 && v < 7
 	// The field a step down, the step a short slope.
 	if d := min(u, v, 7-u, 7-v); d > -stepWide {
-		t := smoothstep(-stepWide, 0, d)
+		t := Smoothstep(-stepWide, 0, d)
 		k.h = -stepDepth * t
 		if d < 0 {
 			g := stepDepth * 6 * (d + stepWide) / stepWide * (1 - (d+stepWide)/stepWide) / stepWide
@@ -301,7 +298,7 @@ func dimple(dx, dy, r, d, px float64) carved {
 	t := -b + math.Sqrt(max(0, b*b-(dx*dx+dy*dy-r*r)))
 	// (A hair below the top where the rim's pixel is only partly in, so
 	// that deeper takes it.)
-	return carved{h: h - 1e-6*in, gx: g * dx * in, gy: g * dy * in, shadow: (1 - smoothstep(-0.015, 0.015, h+lightRise*t)) * in, edge: in < 1}
+	return carved{h: h - 1e-6*in, gx: g * dx * in, gy: g * dy * in, shadow: (1 - Smoothstep(-0.015, 0.015, h+lightRise*t)) * in, edge: in < 1}
 }
 
 // rimShare is the share of a pixel of side px (in cells) that lies
@@ -326,7 +323,7 @@ func groove(off float64, vertical bool, px float64) carved {
 		lp = lightPlan[0]
 	}
 	t := (grooveHalf + off*sign(lp)) / math.Abs(lp)
-	k := carved{h: h - 1e-6*in, shadow: (1 - smoothstep(-0.01, 0.01, h+lightRise*t)) * in, edge: in < 1}
+	k := carved{h: h - 1e-6*in, shadow: (1 - Smoothstep(-0.01, 0.01, h+lightRise*t)) * in, edge: in < 1}
 	if vertical {
 		k.gx = g
 	} else {

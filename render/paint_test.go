@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"shiftago/logic"
@@ -26,7 +27,7 @@ func wood(c color.RGBA) bool {
 func TestPaintTable(t *testing.T) {
 	race.SkipSlow(t)
 	for _, c := range []int{12, 64, 180} {
-		img := PaintTable(c, Walnut.Wood)
+		img := paintTable(c, Walnut.Wood, nil, whole)
 		band := float64(int(layout.BandCells*float64(c) + 0.5))
 		o := float64(boardPad(c)) + band
 		at := func(b layout.Point) color.RGBA {
@@ -76,7 +77,7 @@ func TestPaintTable(t *testing.T) {
 			t.Errorf("cell %d: outside the frame %v, want clear", c, col)
 		}
 		if dir := os.Getenv("SHIFTAGO_PNG_DIR"); dir != "" {
-			f, _ := os.Create(filepath.Join(dir, "board-"+itoa(c)+".png"))
+			f, _ := os.Create(filepath.Join(dir, "board-"+strconv.Itoa(c)+".png"))
 			png.Encode(f, img)
 			f.Close()
 		}
@@ -86,7 +87,7 @@ func TestPaintTable(t *testing.T) {
 func BenchmarkPaintTable(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		PaintTable(70, Walnut.Wood)
+		paintTable(70, Walnut.Wood, nil, whole)
 	}
 }
 
@@ -95,7 +96,7 @@ func BenchmarkPaintTable(b *testing.B) {
 // wall.
 func TestPaintTray(t *testing.T) {
 	cups := []layout.Point{{X: 20, Y: 20}, {X: 50, Y: 20}}
-	img := PaintTray(80, 40, cups, 12, Walnut.Wood)
+	img := paintTray(80, 40, cups, 12, Walnut.Wood, whole)
 	if a := img.RGBAAt(0, 0).A; a != 0 {
 		t.Errorf("corner alpha %d, want clear", a)
 	}
@@ -113,7 +114,7 @@ func TestPaintTray(t *testing.T) {
 func BenchmarkPaintTable3x(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		PaintTable(180, Walnut.Wood)
+		paintTable(180, Walnut.Wood, nil, whole)
 	}
 }
 

@@ -230,7 +230,7 @@ func (p *picture[K]) update(key K, s *Slicer, paint func(p pause) *image.RGBA) b
 		return true
 	}
 	if s == nil || p.img == nil {
-		p.show(upload(paint(whole)), key)
+		p.show(Upload(paint(whole)), key)
 		return true
 	}
 	if p.bg == nil {
@@ -256,7 +256,7 @@ func (p *picture[K]) update(key K, s *Slicer, paint func(p pause) *image.RGBA) b
 
 // show makes img the picture of key, freeing the one it replaces.
 func (p *picture[K]) show(img *ebiten.Image, key K) {
-	free(p.img)
+	Free(p.img)
 	p.img, p.key = img, key
 	p.gen++
 }
@@ -269,16 +269,16 @@ func (p *picture[K]) drop() {
 	}
 	p.bg.abandon()
 	p.bg = nil
-	free(p.next)
+	Free(p.next)
 	p.next = nil
 }
 
-// uploadSliced is upload, pausing after every few bands: nil, with the
+// uploadSliced is Upload, pausing after every few bands: nil, with the
 // texture freed, if abandoned.
 func uploadSliced(img *image.RGBA, pa pause) *ebiten.Image {
 	dst, ok := uploadBands(img, func(band int) bool { return band%16 != 15 || pa() })
 	if !ok {
-		free(dst)
+		Free(dst)
 		return nil
 	}
 	return dst

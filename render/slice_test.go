@@ -12,6 +12,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"shiftago/render/drawtest"
 	"shiftago/render/layout"
 )
 
@@ -120,7 +121,7 @@ func testPlan(g *layout.Geometry, seat int) SeatPlan {
 // pictures stretched to it, and once the repaint is done the frame is
 // the one caches that never saw the old size draw, pixel for pixel.
 func TestTurnRepaintsInSlices(t *testing.T) {
-	l := needLoop(t)
+	l := drawtest.Need(t)
 	var (
 		slicer       = Slicer{Budget: 2 * time.Millisecond}
 		board, fresh BoardCache
@@ -144,7 +145,7 @@ func TestTurnRepaintsInSlices(t *testing.T) {
 	}
 	portrait := layout.New(layout.Config{W: W, H: H, Scale: 1, Players: 4, Scoring: true})
 	landscape := layout.New(layout.Config{W: H, H: W, Scale: 1, Players: 4, Scoring: true})
-	l.frame(func(*ebiten.Image) {
+	l.Frame(func(*ebiten.Image) {
 		slicer.Frame()
 		draw(&portrait, &board, &table, &cards)
 	})
@@ -152,7 +153,7 @@ func TestTurnRepaintsInSlices(t *testing.T) {
 		t.Fatal("the first paint was left pending: with nothing to show, it is painted at once")
 	}
 	// A turn, and back before the repaint can end: it is abandoned.
-	l.frame(func(*ebiten.Image) {
+	l.Frame(func(*ebiten.Image) {
 		slicer.Frame()
 		draw(&landscape, &board, &table, &cards)
 		if !slicer.Pending() || board.pic.key.cell == int(landscape.Cell) || table.top.key.w == H {
@@ -170,7 +171,7 @@ func TestTurnRepaintsInSlices(t *testing.T) {
 	// is slow under xvfb), until the repaint is done.
 	frames, end := 0, time.Now().Add(time.Minute)
 	for slicer.Pending() {
-		l.frame(func(*ebiten.Image) {
+		l.Frame(func(*ebiten.Image) {
 			for k := 0; k < 32 && slicer.Pending(); k++ {
 				time.Sleep(time.Millisecond)
 				slicer.Frame()
@@ -185,8 +186,8 @@ func TestTurnRepaintsInSlices(t *testing.T) {
 	t.Logf("the repaint took %d frames", frames)
 	got := make([]byte, 4*H*H)
 	want := make([]byte, 4*H*H)
-	l.frame(func(*ebiten.Image) { target.ReadPixels(got) })
-	l.frame(func(*ebiten.Image) {
+	l.Frame(func(*ebiten.Image) { target.ReadPixels(got) })
+	l.Frame(func(*ebiten.Image) {
 		draw(&landscape, &fresh, &ftab, &fcard)
 		target.ReadPixels(want)
 	})
@@ -207,7 +208,7 @@ func TestTurnRepaintsInSlices(t *testing.T) {
 // behind the frames (8 ms slices, as the game screen has it). Run it at
 // GOMAXPROCS=1 to see WebAssembly's single thread.
 func BenchmarkTurnFrames(b *testing.B) {
-	l := needLoop(b)
+	l := drawtest.Need(b)
 	for _, mode := range []struct {
 		name   string
 		budget time.Duration
@@ -234,7 +235,7 @@ func BenchmarkTurnFrames(b *testing.B) {
 			}
 			frame := func(g *layout.Geometry) time.Duration {
 				var d time.Duration
-				l.frame(func(*ebiten.Image) {
+				l.Frame(func(*ebiten.Image) {
 					t0 := time.Now()
 					slicer.Frame()
 					table.Draw(target, g, &board, Walnut)

@@ -15,7 +15,7 @@ import (
 // green a triangle, blue a square, white a cross), dark with a light
 // rim so it reads on every colour. The sprite has the marble's size.
 func PaintSymbol(c logic.Color, d int) *image.RGBA {
-	side := spriteSide(d)
+	side := SpriteSide(d)
 	img := image.NewRGBA(image.Rect(0, 0, side, side))
 	p := &painter{z: vector.NewRasterizer(1, 1)}
 	m := float32(side) / 2

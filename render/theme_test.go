@@ -1,14 +1,10 @@
 package render
 
 import (
-	"image/color"
 	"math"
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"shiftago/logic"
-	"shiftago/render/layout"
 )
 
 // Machado, Oliveira and Fernandes (2009): full protanopia and
@@ -135,47 +131,6 @@ func TestThemeOf(t *testing.T) {
 	}
 	if l := luma(Classic.Wood.Frame); l > 0.2*255 {
 		t.Errorf("the classic board is not black: luma %v", l)
-	}
-}
-
-// TestThemeRepaints checks that the caches key on the theme: a marble
-// at rest, baked in one theme, and the board, painted for one wood, are
-// drawn anew in the next theme, and drawn as before when the theme comes
-// back.
-func TestThemeRepaints(t *testing.T) {
-	l := needLoop(t)
-	g := layout.New(layout.Config{W: loopW, H: loopH, Players: 4})
-	sp := &Sprites{}
-	var bc BoardCache
-	at := g.ToPixel(layout.CellPos(logic.Sq(3, 3)))
-	wood := g.ToPixel(layout.Point{X: -0.9, Y: 3.5}) // the frame, beside the field
-	shot := func(th Theme) (marble, board color.RGBA) {
-		l.frame(func(*ebiten.Image) {
-			img := ebiten.NewImage(loopW, loopH)
-			defer img.Deallocate()
-			sp.SetTheme(th)
-			sp.Ensure(int(2 * g.MarbleRadius))
-			for range 3 { // the second and third from the bake
-				img.Clear()
-				bc.Draw(img, &g, sp.Theme().Wood)
-				sp.MarbleSeeded(img, logic.Green, at.X, at.Y, 0, 0, 1, 5)
-			}
-			marble = img.At(int(at.X), int(at.Y)).(color.RGBA)
-			board = img.At(int(wood.X), int(wood.Y)).(color.RGBA)
-		})
-		return
-	}
-	m1, b1 := shot(Walnut)
-	m2, b2 := shot(ThemeOf(BoardClassic, true))
-	m3, b3 := shot(Walnut)
-	if m1 == m2 {
-		t.Errorf("the green marble is %v in both themes", m1)
-	}
-	if b1 == b2 || luma(b2) >= luma(b1) {
-		t.Errorf("the classic board %v is not darker than the walnut %v", b2, b1)
-	}
-	if m3 != m1 || b3 != b1 {
-		t.Errorf("back in walnut: marble %v board %v, were %v %v", m3, b3, m1, b1)
 	}
 }
 

@@ -19,16 +19,11 @@ func insideRoundRect(x, y, w, h, r float64) float64 {
 	return r - (math.Hypot(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0))
 }
 
-// PaintTray paints a supply tray w × h pixels: a compartment cut from the
+// paintTray paints a supply tray w × h pixels: a compartment cut from the
 // board's wood, its floor a step down, with a dimple of radius cupR for a
 // marble at each of cups (pixels from the tray's top-left corner), carved
-// and lit as the board is, so the supply reads as part of the board.
-func PaintTray(w, h int, cups []layout.Point, cupR float64, wd Wood) *image.RGBA {
-	return paintTray(w, h, cups, cupR, wd, whole)
-}
-
-// paintTray is PaintTray pausing between slices of its work (nil if
-// abandoned).
+// and lit as the board is, so the supply reads as part of the board. It
+// pauses between slices of its work with pa (nil if abandoned).
 func paintTray(w, h int, cups []layout.Point, cupR float64, wd Wood, pa pause) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	if w < 2 || h < 2 || cupR <= 0 {

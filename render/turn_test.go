@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/logic/race"
+	"shiftago/render/drawtest"
 	"shiftago/render/layout"
 )
 
@@ -24,7 +25,7 @@ import (
 // in bands now).
 func TestTurnsKeepTheHeap(t *testing.T) {
 	race.SkipSlow(t) // and the heap it measures is not the one -race builds
-	l := needLoop(t)
+	l := drawtest.Need(t)
 	const turns = 4
 	sizes := [2][2]float64{{1152, 1536}, {1536, 1152}}
 	var (
@@ -41,13 +42,13 @@ func TestTurnsKeepTheHeap(t *testing.T) {
 		runtime.ReadMemStats(&m)
 		return m.HeapAlloc
 	}
-	l.frame(func(*ebiten.Image) {})
+	l.Frame(func(*ebiten.Image) {})
 	before := heap()
 	live := make([]uint64, 0, turns+1)
 	for turn := range turns + 1 {
 		sz := sizes[turn%2]
 		g := layout.New(layout.Config{W: sz[0], H: sz[1], Scale: 1.5, Players: 4, Scoring: true})
-		l.frame(func(*ebiten.Image) {
+		l.Frame(func(*ebiten.Image) {
 			table.Draw(target, &g, &board, th)
 			for s := range 4 {
 				cards[s].Draw(target, &g, s, th)
@@ -55,8 +56,8 @@ func TestTurnsKeepTheHeap(t *testing.T) {
 		})
 		// Two frames more: the uploads are done and their buffers back
 		// in Ebitengine's pool.
-		l.frame(func(*ebiten.Image) {})
-		l.frame(func(*ebiten.Image) {})
+		l.Frame(func(*ebiten.Image) {})
+		l.Frame(func(*ebiten.Image) {})
 		live = append(live, heap())
 	}
 	t.Logf("live heap before painting %.1f MiB, after each turn (MiB): %v", float64(before)/(1<<20), mib(live))
@@ -82,4 +83,13 @@ func mib(v []uint64) []float64 {
 		out[i] = float64(x*10/(1<<20)) / 10
 	}
 	return out
+}
+
+// held is how many bytes the canvases hold.
+func (s *Canvases) held() int {
+	n := 0
+	for _, p := range s.pix {
+		n += cap(p)
+	}
+	return n
 }

@@ -21,16 +21,33 @@ import (
 // browser; with 16 KiB it stayed between 12.1 and 12.9 MiB.
 const uploadBytes = 16 << 10
 
-// upload makes a texture of img (painted on the CPU, premultiplied),
+// Upload makes a texture of img (painted on the CPU, premultiplied),
 // written in bands of rows of at most uploadBytes each (one row where a
 // row is longer).
-func upload(img *image.RGBA) *ebiten.Image {
+func Upload(img *image.RGBA) *ebiten.Image {
 	dst, _ := uploadBands(img, func(int) bool { return true })
 	return dst
 }
 
+// Free deallocates each of imgs that is not nil: a texture repainted or
+// no longer shown gives its GPU memory back at once, not at the next
+// garbage collection.
+func Free(imgs ...*ebiten.Image) {
+	for _, i := range imgs {
+		if i != nil {
+			i.Deallocate()
+		}
+	}
+}
+
+// free and smoothstep are Free and Smoothstep by the names furniture.go
+// calls them (that file is being reworked on another branch; fold these
+// into their callers once it has landed).
+func free(imgs ...*ebiten.Image)         { Free(imgs...) }
+func smoothstep(a, b, x float64) float64 { return Smoothstep(a, b, x) }
+
 // uploadBands makes a texture of img's size and writes img into it band
-// by band (see upload), calling after with each band's number once it is
+// by band (see Upload), calling after with each band's number once it is
 // written; where after says false, it stops there, false.
 func uploadBands(img *image.RGBA, after func(band int) bool) (*ebiten.Image, bool) {
 	b := img.Bounds()
@@ -88,15 +105,6 @@ func (s *Canvases) canvas(i int, r image.Rectangle) *image.RGBA {
 	}
 	pix := s.pix[i][:n]
 	return &image.RGBA{Pix: pix, Stride: 4 * r.Dx(), Rect: r}
-}
-
-// held is how many bytes the canvases hold.
-func (s *Canvases) held() int {
-	n := 0
-	for _, p := range s.pix {
-		n += cap(p)
-	}
-	return n
 }
 
 // fillSliced fills img with c, a band of rows at a time, pausing after

@@ -7,6 +7,7 @@ import (
 
 	"shiftago/render"
 	"shiftago/render/layout"
+	"shiftago/render/sprites"
 )
 
 // DrawMenuButton draws the ☰ button in b, lit while its menu is open.
@@ -14,9 +15,9 @@ func DrawMenuButton(dst *ebiten.Image, k Kit, b layout.Rect, open bool) {
 	if b.Empty() {
 		return
 	}
-	kind, bar := render.PlateInlay, render.Ink
+	kind, bar := sprites.PlateInlay, render.Ink
 	if open {
-		kind, bar = render.PlateBrass, render.Dark
+		kind, bar = sprites.PlateBrass, render.Dark
 	}
 	k.Sprites.Plate(dst, b.X, b.Y, b.W, b.H, kind, 1)
 	for i := -1; i <= 1; i++ {
@@ -32,7 +33,7 @@ func DrawUndoButton(dst *ebiten.Image, k Kit, icon *UndoIcon, r layout.Rect, on,
 	if !on {
 		ink = render.Fade(render.Dim, 0.55)
 	}
-	k.Sprites.Plate(dst, r.X, r.Y, r.W, r.H, render.PlateInlay, 1)
+	k.Sprites.Plate(dst, r.X, r.Y, r.W, r.H, sprites.PlateInlay, 1)
 	if down && on {
 		k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, r.H*0.28, render.PlateHover)
 	}
@@ -57,7 +58,7 @@ func DrawMenuItems[A comparable](dst *ebiten.Image, k Kit, items []Button[A]) {
 	k.Sprites.Inlay(dst, bk.X-pad, bk.Y-pad, bk.W+2*pad, bk.H+2*pad, ih*0.25)
 	for _, it := range items {
 		r := it.Rect()
-		k.Sprites.Plate(dst, r.X, r.Y, r.W, r.H, render.PlateInlay, 1)
+		k.Sprites.Plate(dst, r.X, r.Y, r.W, r.H, sprites.PlateInlay, 1)
 		col := render.Ink
 		if it.Off {
 			col = render.Dim

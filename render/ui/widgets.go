@@ -11,6 +11,7 @@ import (
 	"shiftago/logic"
 	"shiftago/render"
 	"shiftago/render/layout"
+	"shiftago/render/sprites"
 )
 
 // Pointer is the pointer of one tick, as every screen reads it: where it
@@ -30,7 +31,7 @@ func (p Pointer) At() layout.Point { return layout.Point{X: p.X, Y: p.Y} }
 // Kit is what widgets draw with.
 type Kit struct {
 	Text    *render.Text
-	Sprites *render.Sprites
+	Sprites *sprites.Sprites
 }
 
 // Unit is the interface unit: a size in pixels, for text and targets,
@@ -158,18 +159,18 @@ func (bs *Buttons[A]) Tapped(p Pointer) (Button[A], bool) {
 func (bs *Buttons[A]) Draw(dst *ebiten.Image, k Kit) {
 	for i := range bs.List {
 		b := &bs.List[i]
-		kind, alpha, txt := render.PlateInlay, 1.0, render.Ink
+		kind, alpha, txt := sprites.PlateInlay, 1.0, render.Ink
 		hot := i+1 == bs.hover || i+1 == bs.pressed
 		switch {
 		case b.Off:
 			// Plainly out of use: a faint plate, faint text.
 			alpha, txt = 0.35, render.Fade(render.Dim, 0.45)
 		case b.On:
-			kind, txt = render.PlateBrass, render.Dark
+			kind, txt = sprites.PlateBrass, render.Dark
 		}
 		if b.HasSwatch {
 			if b.On {
-				k.Sprites.Plate(dst, b.X, b.Y, b.W, b.H, render.PlateInlay, 1)
+				k.Sprites.Plate(dst, b.X, b.Y, b.W, b.H, sprites.PlateInlay, 1)
 			}
 			d := float64(k.Sprites.Diameter())
 			k.Sprites.MarbleScaled(dst, b.Swatch, b.X+b.W/2, b.Y+b.H/2, min(b.W, b.H)*0.8/max(d, 1))
@@ -181,7 +182,7 @@ func (bs *Buttons[A]) Draw(dst *ebiten.Image, k Kit) {
 			k.Sprites.Panel(dst, b.X, b.Y, b.W, b.H, b.H*0.28, render.PlateHover)
 		}
 		lip := 0.0 // the engraving's lit lower edge, on brass
-		if kind == render.PlateBrass {
+		if kind == sprites.PlateBrass {
 			lip = max(1, b.H/44)
 		}
 		th := bs.textH(b)
@@ -217,7 +218,7 @@ func (bs *Buttons[A]) Draw(dst *ebiten.Image, k Kit) {
 // lower edge catching the light lip pixels below the letters.
 func engrave(dst *ebiten.Image, k Kit, s string, x, y, size float64, col color.RGBA, bold bool, lip float64) {
 	if lip > 0 {
-		k.Text.Draw(dst, s, x, y+lip, size, render.Engraved, render.AlignCenter, bold)
+		k.Text.Draw(dst, s, x, y+lip, size, sprites.Engraved, render.AlignCenter, bold)
 	}
 	k.Text.Draw(dst, s, x, y, size, col, render.AlignCenter, bold)
 }
@@ -301,17 +302,6 @@ type Label struct {
 	X, Y, Size float64
 	S          string
 	Align      render.Align
-}
-
-// LabelFits lists the left-aligned labels, each with room w.
-func LabelFits(ls []Label, w float64) []Fit {
-	var out []Fit
-	for _, l := range ls {
-		if l.Align == render.AlignLeft {
-			out = append(out, Fit{Text: l.S, Size: l.Size, W: w})
-		}
-	}
-	return out
 }
 
 // FitLines lays s out in a box w wide and h high: on one line at the

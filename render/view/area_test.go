@@ -10,6 +10,7 @@ import (
 
 	"shiftago/render"
 	"shiftago/render/layout"
+	"shiftago/render/sprites"
 	"shiftago/render/ui"
 	"shiftago/render/view"
 	"shiftago/scenes/looptest"
@@ -29,7 +30,7 @@ func TestDrawingStaysInItsArea(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := ui.Kit{Text: text, Sprites: &render.Sprites{}}
+	k := ui.Kit{Text: text, Sprites: &sprites.Sprites{}}
 	k.Sprites.SetTheme(render.ThemeOf(render.BoardWalnut, true))
 	for _, sc := range []struct {
 		w, h, scale float64

@@ -12,6 +12,7 @@ import (
 	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/motion"
+	"shiftago/render/sprites"
 	"shiftago/render/ui"
 	"shiftago/render/view"
 	"shiftago/scenes/looptest"
@@ -73,7 +74,7 @@ func TestLookTable(t *testing.T) {
 		name  string
 		theme render.Theme
 	}{{"", render.ThemeOf(render.BoardWalnut, true)}, {"classic-", render.Classic}, {"walnut-", render.Walnut}} {
-		k := ui.Kit{Text: text, Sprites: &render.Sprites{}}
+		k := ui.Kit{Text: text, Sprites: &sprites.Sprites{}}
 		k.Sprites.SetTheme(th.theme)
 		lookTables(t, l, k, dir, th.name)
 	}
@@ -147,11 +148,11 @@ func TestLookChainRoll(t *testing.T) {
 	}
 	a := motion.New(tr, before, v.Geo, motion.Options{})
 	n := len(a.Marbles())
-	base := make([]render.Turn, n)
+	base := make([]sprites.Turn, n)
 	seeds := make([]uint32, n)
 	for i := range n {
 		seeds[i] = uint32(100 + i)
-		base[i] = render.SeedTurn(seeds[i])
+		base[i] = sprites.SeedTurn(seeds[i])
 	}
 	// The row's strip: the entry point to the fifth cell.
 	g := &v.Geo
@@ -159,7 +160,7 @@ func TestLookChainRoll(t *testing.T) {
 	y0 := g.CellCenter(logic.Sq(0, 3)).Y - g.Cell*0.6
 	fw, fh := int(x1-x0), int(1.2*g.Cell)
 	var frames []*ebiten.Image
-	sp := &render.Sprites{}
+	sp := &sprites.Sprites{}
 	shot := func(rest bool) {
 		img := ebiten.NewImage(int(cfg.W), int(cfg.H))
 		sp.Ensure(int(2 * g.MarbleRadius))
@@ -167,14 +168,14 @@ func TestLookChainRoll(t *testing.T) {
 		if rest {
 			// As the table keeps them: each marble's seed and the
 			// orientation it was last drawn in.
-			var turns [64]render.Turn
+			var turns [64]sprites.Turn
 			var sd [64]uint32
 			for i, m := range a.Marbles() {
 				if m.Square.Valid() {
 					turns[m.Square], sd[m.Square] = v.Rolled(a, i, base[i]), seeds[i]
 				}
 			}
-			mk := view.Marks{Turn: func(s logic.Square) render.Turn { return turns[s] }, Seed: func(s logic.Square) uint32 { return sd[s] }}
+			mk := view.Marks{Turn: func(s logic.Square) sprites.Turn { return turns[s] }, Seed: func(s logic.Square) uint32 { return sd[s] }}
 			v.Position(img, sp, &after, mk)
 			v.Position(img, sp, &after, mk) // the second time from the bake
 		} else {
@@ -218,7 +219,7 @@ func TestLookScoredMove(t *testing.T) {
 	before, tr := chainPush(t)
 	v := view.Board{Geo: layout.New(layout.Config{W: W, H: H, Players: 3, Scoring: true})}
 	a := motion.New(tr, before, v.Geo, motion.Options{Carry: true})
-	k := ui.Kit{Text: text, Sprites: &render.Sprites{}}
+	k := ui.Kit{Text: text, Sprites: &sprites.Sprites{}}
 	var sheet *image.RGBA
 	var shots []*image.RGBA
 	l.Do(func() {

@@ -10,6 +10,7 @@ import (
 	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/motion"
+	"shiftago/render/sprites"
 	"shiftago/render/view"
 	"shiftago/scenes/looptest"
 )
@@ -40,7 +41,7 @@ func TestRolledOnTheWayTravelled(t *testing.T) {
 	g := layout.New(layout.Config{W: 960, H: 640, Players: 3, Scoring: true})
 	v := view.Board{Geo: g}
 	a := motion.New(tr, before, g, motion.Options{})
-	start := render.SeedTurn(5)
+	start := sprites.SeedTurn(5)
 	for !a.Done() {
 		a.Step()
 	}
@@ -72,7 +73,7 @@ func TestRolledOnTheWayTravelled(t *testing.T) {
 	// process-wide count (testing.AllocsPerRun) saw them as the frame's
 	// (a CI run failed so: "allocates 3 times").
 	a = motion.New(tr, before, g, motion.Options{})
-	var out render.Turn
+	var out sprites.Turn
 	frames := func() {
 		for range 200 {
 			a.Step()
@@ -97,7 +98,7 @@ func TestRolledOnTheWayTravelled(t *testing.T) {
 //go:noinline
 func rollFrames(f func()) { f() }
 
-func nearTurn(a, b render.Turn) bool {
+func nearTurn(a, b sprites.Turn) bool {
 	d := func(x, y float32) bool { return x-y < 1e-4 && y-x < 1e-4 }
 	return d(a.X, b.X) && d(a.Y, b.Y) && d(a.Z, b.Z) && d(a.W, b.W)
 }
@@ -117,12 +118,12 @@ func benchFrame(b *testing.B, floor bool) {
 	before, tr := chainPush(b)
 	g := layout.New(layout.Config{W: looptest.W, H: looptest.H, Players: 3, Scoring: true})
 	v := view.Board{Geo: g}
-	sp := &render.Sprites{}
-	base := make([]render.Turn, logic.Size*logic.Size+1)
+	sp := &sprites.Sprites{}
+	base := make([]sprites.Turn, logic.Size*logic.Size+1)
 	seeds := make([]uint32, len(base))
 	for i := range base {
 		seeds[i] = uint32(i + 1)
-		base[i] = render.SeedTurn(seeds[i])
+		base[i] = sprites.SeedTurn(seeds[i])
 	}
 	anims := []*motion.Animation{motion.New(tr, before, g, motion.Options{}), motion.New(tr, before, g, motion.Options{})}
 	var px [4]byte
@@ -164,8 +165,8 @@ func BenchmarkRolledFrame(b *testing.B) {
 	for range int(0.8 * a.Length()) {
 		a.Step()
 	}
-	start := render.SeedTurn(5)
-	var out render.Turn
+	start := sprites.SeedTurn(5)
+	var out sprites.Turn
 	b.ReportAllocs()
 	for b.Loop() {
 		for i := range a.Marbles() {

@@ -14,6 +14,7 @@ import (
 	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/motion"
+	"shiftago/render/sprites"
 	"shiftago/render/ui"
 )
 
@@ -90,7 +91,7 @@ func (v *Board) DrawTable(dst *ebiten.Image, th render.Theme) {
 // seed (the play of colour that is its own and travels with it). A nil
 // func gives the square's own.
 type Marks struct {
-	Turn func(s logic.Square) render.Turn
+	Turn func(s logic.Square) sprites.Turn
 	Seed func(s logic.Square) uint32
 }
 
@@ -108,14 +109,14 @@ func SquareSeed(s logic.Square) uint32 { return uint32(s)*2654435761 + 1 }
 
 // SquareTurn is the orientation of the marble of seed seed on square s
 // that has not rolled yet: the swirls of each square turned differently.
-func SquareTurn(s logic.Square, seed uint32) render.Turn {
-	return render.SeededTurn(seed, float64(s)*GoldenAngle)
+func SquareTurn(s logic.Square, seed uint32) sprites.Turn {
+	return sprites.SeededTurn(seed, float64(s)*GoldenAngle)
 }
 
 // Position draws the marbles of pos at rest, each in the orientation
 // mk gives it: the one it came to rest in, so that a marble that stops
-// rolling stays as it stopped (and is baked so, see render.Sprites).
-func (v *Board) Position(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, mk Marks) {
+// rolling stays as it stopped (and is baked so, see sprites.Sprites).
+func (v *Board) Position(dst *ebiten.Image, sp *sprites.Sprites, pos *logic.Position, mk Marks) {
 	for b := pos.Occupied(); b != 0; b &= b - 1 {
 		s := logic.Square(bits.TrailingZeros64(uint64(b)))
 		x, y := v.Cell(s)
@@ -123,7 +124,7 @@ func (v *Board) Position(dst *ebiten.Image, sp *render.Sprites, pos *logic.Posit
 		if mk.Seed != nil {
 			seed = mk.Seed(s)
 		}
-		var t render.Turn
+		var t sprites.Turn
 		if mk.Turn != nil {
 			t = mk.Turn(s)
 		} else {
@@ -136,7 +137,7 @@ func (v *Board) Position(dst *ebiten.Image, sp *render.Sprites, pos *logic.Posit
 // Animation draws the marbles of a running animation, each rolled in 3D
 // by the way it has travelled (Rolled); base[i] is marble i's orientation
 // before the move and seeds[i] its seed (nil: none, its square's).
-func (v *Board) Animation(dst *ebiten.Image, sp *render.Sprites, a *motion.Animation, base []render.Turn, seeds []uint32) {
+func (v *Board) Animation(dst *ebiten.Image, sp *sprites.Sprites, a *motion.Animation, base []sprites.Turn, seeds []uint32) {
 	for i, m := range a.Marbles() {
 		if m.InTray {
 			continue
@@ -146,7 +147,7 @@ func (v *Board) Animation(dst *ebiten.Image, sp *render.Sprites, a *motion.Anima
 		if i < len(seeds) {
 			seed = seeds[i]
 		}
-		t := render.SeedTurn(seed)
+		t := sprites.SeedTurn(seed)
 		if i < len(base) {
 			t = base[i]
 		}
@@ -160,7 +161,7 @@ func (v *Board) Animation(dst *ebiten.Image, sp *render.Sprites, a *motion.Anima
 // axis across the piece. A marble pushed back by a bounce unrolls; one
 // that has stopped keeps the orientation it stopped in, which a screen
 // keeps for it once the move is over, so it never snaps back.
-func (v *Board) Rolled(a *motion.Animation, i int, t render.Turn) render.Turn {
+func (v *Board) Rolled(a *motion.Animation, i int, t sprites.Turn) sprites.Turn {
 	tr := a.Trail(i, v.trail[:0])
 	for j := 1; j < len(tr); j++ {
 		d := tr[j].Sub(tr[j-1])
@@ -173,7 +174,7 @@ func (v *Board) Rolled(a *motion.Animation, i int, t render.Turn) render.Turn {
 // entry point pointing into the board, open, in the last move's colour.
 // A pale glow there read as a faint glass marble, a piece waiting at the
 // entry point (issue 26 defect 8); the cup's middle stays bare.
-func (v *Board) LastEntry(dst *ebiten.Image, sp *render.Sprites, tr *logic.Trace) {
+func (v *Board) LastEntry(dst *ebiten.Image, sp *sprites.Sprites, tr *logic.Trace) {
 	e := tr.Entry
 	in := layout.Inward(e)
 	side := layout.Point{X: -in.Y, Y: in.X}
@@ -192,7 +193,7 @@ func (v *Board) LastEntry(dst *ebiten.Image, sp *render.Sprites, tr *logic.Trace
 
 // LastRing rings the marble the last move put on the board, if it is
 // still there.
-func (v *Board) LastRing(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, tr *logic.Trace) {
+func (v *Board) LastRing(dst *ebiten.Image, sp *sprites.Sprites, pos *logic.Position, tr *logic.Trace) {
 	if s := tr.Slides()[0].To; pos.Occupied().Has(s) {
 		x, y := v.Cell(s)
 		sp.Ring(dst, x, y, 1, render.Fade(render.LastMove, 0.7))
@@ -206,7 +207,7 @@ const RefusalTicks = 45
 // colour c, if c is a colour) shakes at the entry point under a red glow
 // that fades within RefusalTicks (before the refusal, dt < 0, and after
 // it, the marble rests there). It is the one refusal every screen shows.
-func (v *Board) Refusal(dst *ebiten.Image, sp *render.Sprites, e logic.Entry, c logic.Color, dt int) {
+func (v *Board) Refusal(dst *ebiten.Image, sp *sprites.Sprites, e logic.Entry, c logic.Color, dt int) {
 	x, y := v.Px(layout.EntryPos(e))
 	if dt >= 0 && dt < RefusalTicks {
 		f := 1 - float64(dt)/RefusalTicks
@@ -219,7 +220,7 @@ func (v *Board) Refusal(dst *ebiten.Image, sp *render.Sprites, e logic.Entry, c 
 }
 
 // LineGlow lights the squares of a line.
-func (v *Board) LineGlow(dst *ebiten.Image, sp *render.Sprites, cells []logic.Square, tint color.RGBA, a float64) {
+func (v *Board) LineGlow(dst *ebiten.Image, sp *sprites.Sprites, cells []logic.Square, tint color.RGBA, a float64) {
 	for _, s := range cells {
 		x, y := v.Cell(s)
 		sp.Glow(dst, x, y, 0.8, render.Fade(tint, a))
@@ -227,7 +228,7 @@ func (v *Board) LineGlow(dst *ebiten.Image, sp *render.Sprites, cells []logic.Sq
 }
 
 // Rings rings the marbles on cells, scaled by k.
-func (v *Board) Rings(dst *ebiten.Image, sp *render.Sprites, cells []logic.Square, k float64, tint color.RGBA) {
+func (v *Board) Rings(dst *ebiten.Image, sp *sprites.Sprites, cells []logic.Square, k float64, tint color.RGBA) {
 	for _, s := range cells {
 		x, y := v.Cell(s)
 		sp.Ring(dst, x, y, k, tint)
@@ -349,7 +350,7 @@ func (v *Board) NameRoom(k ui.Kit, i int, left string) (size, w float64) {
 }
 
 // SpriteK is the factor that draws a sprite marble at radius r pixels.
-func SpriteK(sp *render.Sprites, r float64) float64 {
+func SpriteK(sp *sprites.Sprites, r float64) float64 {
 	d := float64(sp.Diameter())
 	if d <= 0 {
 		return 1
@@ -452,7 +453,7 @@ func (v *Board) StatusDots(t *render.Text, lines []string, size, x float64) (x0 
 
 // PositionIn is Position with each resting marble's orientation and seed
 // read from turns and seeds, by square.
-func (v *Board) PositionIn(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, turns *[64]render.Turn, seeds *[64]uint32) {
+func (v *Board) PositionIn(dst *ebiten.Image, sp *sprites.Sprites, pos *logic.Position, turns *[64]sprites.Turn, seeds *[64]uint32) {
 	for b := pos.Occupied(); b != 0; b &= b - 1 {
 		s := logic.Square(bits.TrailingZeros64(uint64(b)))
 		x, y := v.Cell(s)
@@ -468,7 +469,7 @@ var glint = color.RGBA{0xff, 0xfb, 0xf0, 0xff}
 // a winning line, the rest of the board dims, the line lights marble by
 // marble and its marbles lift and glint in a wave; without (line nil),
 // one glint sweeps over the winner's marbles (all of them, for a draw).
-func (v *Board) Ending(dst *ebiten.Image, sp *render.Sprites, pos *logic.Position, f motion.Flourish, k int, line []logic.Square, turns *[64]render.Turn, seeds *[64]uint32) {
+func (v *Board) Ending(dst *ebiten.Image, sp *sprites.Sprites, pos *logic.Position, f motion.Flourish, k int, line []logic.Square, turns *[64]sprites.Turn, seeds *[64]uint32) {
 	r := v.Geo.MarbleRadius
 	if line == nil {
 		res := pos.Result()

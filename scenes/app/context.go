@@ -7,6 +7,7 @@ import (
 	"shiftago/logic/record"
 	"shiftago/render"
 	"shiftago/render/layout"
+	"shiftago/render/sprites"
 	"shiftago/render/ui"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
@@ -74,7 +75,7 @@ type Context struct {
 	Frame  // this tick and its input
 
 	Text    *render.Text
-	Sprites *render.Sprites
+	Sprites *sprites.Sprites
 	Sound   *sound.Sound
 	Lang    *i18n.Lang
 	Setup   play.Setup

@@ -12,6 +12,7 @@ import (
 
 	"shiftago/render"
 	"shiftago/render/layout"
+	"shiftago/render/sprites"
 	"shiftago/render/ui"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/input"
@@ -97,7 +98,7 @@ func New(opts Options, screens Screens, src input.Source) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Context{Screen: Screen{W: 1280, H: 800, Scale: 1}, Text: text, Sprites: &render.Sprites{}, Setup: opts.Setup, Opts: opts, Screens: &screens}
+	c := &Context{Screen: Screen{W: 1280, H: 800, Scale: 1}, Text: text, Sprites: &sprites.Sprites{}, Setup: opts.Setup, Opts: opts, Screens: &screens}
 	c.Setup.Normalize(i18n.Supported)
 	lang := c.Setup.Lang
 	if opts.Lang != "" {

@@ -13,6 +13,7 @@ import (
 	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/motion"
+	"shiftago/render/sprites/marbletest"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
 	"shiftago/scenes/input/inputtest"
@@ -24,18 +25,14 @@ import (
 const loopW, loopH = looptest.W, looptest.H
 
 // marbleRef is the colour the centre of a resting marble of colour c is
-// drawn in: its body's centre under its gloss (the swirls turn about the
-// centre, so the centre's colour never changes).
+// drawn in, by the shader's CPU mirror (the swirls turn about the
+// centre, so the centre's colour never changes), lit from about the
+// middle of the screen: the marbles are lit from where they lie, which
+// changes their centres a little, never into another colour.
 func marbleRef(c logic.Color) [3]float64 {
 	d := 64
-	body := render.PaintMarbleBody(c, d).RGBAAt(d/2+2, d/2+2)
-	gloss := render.PaintMarbleGloss(d).RGBAAt(d/2+2, d/2+2)
-	a := float64(gloss.A) / 255
-	return [3]float64{
-		float64(gloss.R) + float64(body.R)*(1-a),
-		float64(gloss.G) + float64(body.G)*(1-a),
-		float64(gloss.B) + float64(body.B)*(1-a),
-	}
+	body := marbletest.Body(render.Walnut.Marbles[c], marbletest.Light{X: -0.41, Y: -0.53}, d).RGBAAt(d/2+2, d/2+2)
+	return [3]float64{float64(body.R), float64(body.G), float64(body.B)}
 }
 
 // pixelAt is the mean colour of the patch round p: wide enough that a

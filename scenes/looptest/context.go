@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"shiftago/render"
+	"shiftago/render/sprites"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
@@ -19,7 +20,7 @@ func NewContext(t *testing.T, lang string, w, h, scale float64) *app.Context {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &app.Context{Text: text, Sprites: &render.Sprites{}, Setup: play.DefaultSetup(), Screen: app.Screen{W: w, H: h, Scale: scale},
+	c := &app.Context{Text: text, Sprites: &sprites.Sprites{}, Setup: play.DefaultSetup(), Screen: app.Screen{W: w, H: h, Scale: scale},
 		Sound: sound.New(true, true, 0), Lang: i18n.New(lang), Screens: &app.Screens{}}
 	return c
 }

@@ -10,6 +10,7 @@ import (
 	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/motion"
+	"shiftago/render/sprites"
 	"shiftago/render/ui"
 	"shiftago/render/view"
 	"shiftago/scenes/app"
@@ -31,9 +32,9 @@ type frameKey struct {
 	geo      layout.Config // the layout (View.Geo is made from it)
 	phase    play.Phase
 	thinking bool
-	waiting  bool            // thinking is a player elsewhere's: the dots stand still
-	pos      logic.Position  // the marbles at rest
-	turns    [64]render.Turn // each one's orientation and seed
+	waiting  bool             // thinking is a player elsewhere's: the dots stand still
+	pos      logic.Position   // the marbles at rest
+	turns    [64]sprites.Turn // each one's orientation and seed
 	seeds    [64]uint32
 	last     logic.Trace // the last move: its entry glows, its marble ringed
 	hasLast  bool
@@ -58,7 +59,7 @@ type paintKit struct {
 	k     ui.Kit
 	view  *view.Board
 	anim  *motion.Animation // the move rolling (its marbles), or nil
-	base  []render.Turn
+	base  []sprites.Turn
 	seeds []uint32
 	tick  int // the thinking dots' beat
 	live  livePainter
@@ -194,7 +195,7 @@ func (t *Table) shown(m *motion.Marble) shownMarble {
 
 // area is the rectangle a marble drawn so covers, with its shadow (further
 // off when it is lifted) and a pixel of margin for filtering.
-func (t *Table) area(sp *render.Sprites, m shownMarble) image.Rectangle {
+func (t *Table) area(sp *sprites.Sprites, m shownMarble) image.Rectangle {
 	if !m.shown {
 		return image.Rectangle{}
 	}

@@ -10,6 +10,7 @@ import (
 	"shiftago/render"
 	"shiftago/render/layout"
 	"shiftago/render/motion"
+	"shiftago/render/sprites"
 	"shiftago/render/ui"
 	"shiftago/render/view"
 	"shiftago/scenes/app"
@@ -58,12 +59,12 @@ type Table struct {
 // or redone that wait behind it.
 type shownMove struct {
 	anim       *motion.Animation
-	animBase   [logic.Size*logic.Size + 1]render.Turn // each animated marble's orientation before the move
-	animSeed   [logic.Size*logic.Size + 1]uint32      // each animated marble's seed
-	animTicks  int                                    // ticks the animation has been stepped
-	hold       bool                                   // pause the animation when the push has settled (a choice follows)
-	held       bool                                   // the animation is a held push: it stops once settled
-	heldBefore logic.Position                         // the position a held push starts from
+	animBase   [logic.Size*logic.Size + 1]sprites.Turn // each animated marble's orientation before the move
+	animSeed   [logic.Size*logic.Size + 1]uint32       // each animated marble's seed
+	animTicks  int                                     // ticks the animation has been stepped
+	hold       bool                                    // pause the animation when the push has settled (a choice follows)
+	held       bool                                    // the animation is a held push: it stops once settled
+	heldBefore logic.Position                          // the position a held push starts from
 	settled    int
 	opts       motion.Options // how the move under way was dragged in
 	queue      []step         // moves undone or redone, to show after the one under way
@@ -72,9 +73,9 @@ type shownMove struct {
 // marbleLooks is what makes each marble its own: the way it came to rest
 // and its play of colour, kept for the whole game.
 type marbleLooks struct {
-	turns    [64]render.Turn // the orientation of the marble on each square, as it came to rest
-	seeds    [64]uint32      // the seed of the marble on each square: its own play of colour, for the whole game
-	nextSeed uint32          // the seed of the next marble to come in
+	turns    [64]sprites.Turn // the orientation of the marble on each square, as it came to rest
+	seeds    [64]uint32       // the seed of the marble on each square: its own play of colour, for the whole game
+	nextSeed uint32           // the seed of the next marble to come in
 }
 
 // cardWords are the texts the table shows, made when what they say
@@ -430,7 +431,7 @@ func (t *Table) startAnimation(c *app.Context, st step, hold bool, opts motion.O
 	// the move; one coming onto the board (or out of the tray, going
 	// back) gets a new seed of its own.
 	for i, m := range t.move.anim.Marbles() {
-		t.move.animBase[i] = render.SeededTurn(t.look.nextSeed, float64(t.tick%97)*0.61)
+		t.move.animBase[i] = sprites.SeededTurn(t.look.nextSeed, float64(t.tick%97)*0.61)
 		t.move.animSeed[i] = t.look.nextSeed
 		if s, ok := squareAt(m.Pos); ok && !m.InTray {
 			t.move.animBase[i] = t.look.turns[s]

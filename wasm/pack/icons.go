@@ -40,7 +40,7 @@ var icons = []icon{
 }
 
 // Colours, straight (not premultiplied), from render/paint.go and
-// render/marble_paint.go.
+// render/theme.go (the Walnut marbles' opals).
 var (
 	felt       = rgb(0x1d, 0x2a, 0x26)
 	woodFrame  = rgb(0xa8, 0x6d, 0x38)

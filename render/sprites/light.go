@@ -1,4 +1,4 @@
-package render
+package sprites
 
 import (
 	"image"
@@ -62,11 +62,6 @@ func lightAt(b image.Rectangle, x, y float64) lightCode {
 	lx := float64(b.Min.X) + w/2 - 0.55*m
 	ly := float64(b.Min.Y) + h/2 - 0.7*m
 	return lightFor(lx-x, ly-y, m)
-}
-
-// dir is the direction the code stands for, as the shader decodes it.
-func (c lightCode) dir() (x, y float64) {
-	return float64(c.x)/lightHalf - 1, float64(c.y)/lightHalf - 1
 }
 
 // pack is the vertex's ColorR: the colour in the lowest two bits, the

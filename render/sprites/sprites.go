@@ -1,4 +1,4 @@
-package render
+package sprites
 
 import (
 	"image"
@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/logic"
+	"shiftago/render"
 )
 
 // Sprites holds the marble textures and the small tinted shapes (rings,
@@ -47,7 +48,7 @@ type Sprites struct {
 
 	// The theme everything is drawn in (SetTheme) and the one the shader
 	// and the baked marbles were made for.
-	theme, shaded Theme
+	theme, shaded render.Theme
 	themed        bool
 
 	// The buttons' plates (Plate) and the pages' table top at the last
@@ -69,7 +70,7 @@ type Sprites struct {
 // marbles shaded in its colours (and baked again), its marks on them, the
 // pages in its colour. The board and furniture caches take the theme from
 // here at their next draw.
-func (s *Sprites) SetTheme(t Theme) {
+func (s *Sprites) SetTheme(t render.Theme) {
 	s.theme, s.themed = t, true
 	if s.d != 0 {
 		s.Ensure(s.d)
@@ -77,9 +78,9 @@ func (s *Sprites) SetTheme(t Theme) {
 }
 
 // Theme is the theme things are drawn in: Walnut until SetTheme.
-func (s *Sprites) Theme() Theme {
+func (s *Sprites) Theme() render.Theme {
 	if !s.themed {
-		return Walnut
+		return render.Walnut
 	}
 	return s.theme
 }
@@ -87,7 +88,7 @@ func (s *Sprites) Theme() Theme {
 // Tint is colour c of the theme as a flat interface colour.
 func (s *Sprites) Tint(c logic.Color) color.RGBA {
 	if !s.themed {
-		return Walnut.Tints[c&3]
+		return render.Walnut.Tints[c&3]
 	}
 	return s.theme.Tints[c&3]
 }
@@ -103,14 +104,6 @@ func (s *Sprites) Reach(lift float64) float64 {
 
 // Diameter is the marble diameter the sprites are painted for.
 func (s *Sprites) Diameter() int { return s.d }
-
-func free(imgs ...*ebiten.Image) {
-	for _, i := range imgs {
-		if i != nil {
-			i.Deallocate()
-		}
-	}
-}
 
 // Ensure paints the sprites for marbles of diameter d pixels unless they
 // are painted already. The sprites of the size before are kept aside:
@@ -150,15 +143,15 @@ func (s *Sprites) Ensure(d int) {
 			s.shapes.free()
 			s.shapes = spriteShapes{
 				d:    d,
-				ring: upload(PaintRing(d+d/4, max(2, float64(d)/11))),
-				glow: upload(PaintGlow(2 * d)),
-				dot:  upload(PaintDisc(d)),
+				ring: render.Upload(render.PaintRing(d+d/4, max(2, float64(d)/11))),
+				glow: render.Upload(render.PaintGlow(2 * d)),
+				dot:  render.Upload(render.PaintDisc(d)),
 			}
 		}
 	}
 	if s.Marks() && s.shapes.sym[0] == nil {
 		for c := logic.Orange; c <= logic.White; c++ {
-			s.shapes.sym[c] = upload(PaintSymbol(c, d))
+			s.shapes.sym[c] = render.Upload(render.PaintSymbol(c, d))
 		}
 	}
 	if s.white1 == nil {
@@ -179,8 +172,8 @@ type spriteShapes struct {
 }
 
 func (p *spriteShapes) free() {
-	free(p.ring, p.glow, p.dot)
-	free(p.sym[:]...)
+	render.Free(p.ring, p.glow, p.dot)
+	render.Free(p.sym[:]...)
 	*p = spriteShapes{}
 }
 
@@ -366,7 +359,7 @@ func (s *Sprites) Panel(dst *ebiten.Image, x, y, w, h, r float64, clr color.RGBA
 				img.SetRGBA(px, py, color.RGBA{v, v, v, v})
 			}
 		}
-		s.panel = upload(img)
+		s.panel = render.Upload(img)
 		cuts := [4]int{0, ri, ri + 2, side}
 		for j := 0; j < 3; j++ {
 			for i := 0; i < 3; i++ {

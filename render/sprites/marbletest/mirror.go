@@ -1,37 +1,28 @@
-package render
+package marbletest
 
 import (
 	"image"
 	"image/color"
 	"math"
 
-	"shiftago/logic"
+	"shiftago/render"
 )
 
-// The opal marbles are shaded on the GPU (marble_shader.go). This file
-// keeps the palette the shader is built from, a CPU mirror of the shader
-// (for the colour a marble shows, for sprites painted without a display,
-// and as the shader's reference in tests), and the small sprites painted
-// on the CPU at the size they are shown: rings, glows and discs.
+// Turn is a marble's orientation, laid out as sprites.Turn is (convert
+// one with Turn(t)): the unit quaternion that turns the marble from its
+// resting pose to the one shown.
+type Turn struct{ X, Y, Z, W float32 }
 
-// spritePad is the transparent border around every sprite, so that linear
-// filtering of a turning marble never clips its edge.
-const spritePad = 2
+// Light is the direction towards the one light over the table, across
+// the board (x right, y down, each -1 .. 1), as the shader decodes a
+// marble's light code.
+type Light struct{ X, Y float64 }
 
-// spriteSide is the side of the square sprite of a marble of diameter d.
-func spriteSide(d int) int { return d + 2*spritePad }
-
-func smoothstep(a, b, x float64) float64 {
-	t := max(0, min(1, (x-a)/(b-a)))
-	return t * t * (3 - 2*t)
-}
-
-// PaintMarbleBody paints a resting marble of colour c and diameter d
-// pixels as the shader shows it (seed 0, unturned, without its shadow),
-// on a sprite of spriteSide(d): for tests and for pictures made without a
-// display.
-func PaintMarbleBody(c logic.Color, d int) *image.RGBA {
-	side := spriteSide(d)
+// Body paints a resting marble of opal o and diameter d pixels as the
+// shader shows it lit by l (seed 0, unturned, without its shadow), on a
+// sprite of render.SpriteSide(d).
+func Body(o render.Opal, l Light, d int) *image.RGBA {
+	side := render.SpriteSide(d)
 	img := image.NewRGBA(image.Rect(0, 0, side, side))
 	r := float64(d) / 2
 	m := float64(side) / 2
@@ -41,38 +32,24 @@ func PaintMarbleBody(c logic.Color, d int) *image.RGBA {
 			if math.Hypot(x, y) > 1+1/r {
 				continue
 			}
-			img.SetRGBA(px, py, toRGBA(shadeMarble(Walnut.Marbles[c&3], 0, Turn{W: 1}, defaultLight, x, y, 0, 1/r, false)))
+			img.SetRGBA(px, py, RGBA(Shade(o, 0, Turn{W: 1}, l, x, y, 0, 1/r, false)))
 		}
 	}
 	return img
 }
 
-// PaintMarbleGloss is clear: the gloss (highlight, Fresnel rim) is shaded
-// with the body now, and PaintMarbleBody has it. It stays for the tests
-// that lay the two over each other.
-func PaintMarbleGloss(d int) *image.RGBA {
-	side := spriteSide(d)
-	return image.NewRGBA(image.Rect(0, 0, side, side))
-}
-
-// MarbleCentre is the colour of the centre of a resting marble of colour
-// c drawn by Marble (at any angle: it turns about its centre), over any
-// board: the glass is opaque there. Marbles drawn with a seed show their
-// own colours.
-func MarbleCentre(c logic.Color) color.RGBA {
-	return toRGBA(shadeMarble(Walnut.Marbles[c&3], 0, Turn{W: 1}, defaultLight, 0, 0, 0, 0.01, false))
-}
-
-// toRGBA rounds a premultiplied colour, clamped as the GPU clamps.
-func toRGBA(v [4]float64) color.RGBA {
+// RGBA rounds a premultiplied colour, clamped as the GPU clamps.
+func RGBA(v [4]float64) color.RGBA {
 	q := func(x float64) uint8 { return uint8(math.Round(max(0, min(1, x)) * 255)) }
 	return color.RGBA{q(v[0]), q(v[1]), q(v[2]), q(v[3])}
 }
 
+// smoothstep is the shader's builtin.
+func smoothstep(a, b, x float64) float64 { return render.Smoothstep(a, b, x) }
+
 type vec3 [3]float64
 
 func (a vec3) add(b vec3) vec3      { return vec3{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
-func (a vec3) mul(b vec3) vec3      { return vec3{a[0] * b[0], a[1] * b[1], a[2] * b[2]} }
 func (a vec3) scale(k float64) vec3 { return vec3{a[0] * k, a[1] * k, a[2] * k} }
 func (a vec3) dot(b vec3) float64   { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 func (a vec3) cross(b vec3) vec3 {
@@ -80,7 +57,6 @@ func (a vec3) cross(b vec3) vec3 {
 }
 func (a vec3) mix(b vec3, t float64) vec3 { return a.add(b.add(a.scale(-1)).scale(t)) }
 func (a vec3) norm() vec3                 { return a.scale(1 / math.Sqrt(a.dot(a))) }
-func (a vec3) sin() vec3                  { return vec3{math.Sin(a[0]), math.Sin(a[1]), math.Sin(a[2])} }
 func splat(x float64) vec3                { return vec3{x, x, x} }
 
 func spectrum(t float64) vec3 {
@@ -89,16 +65,16 @@ func spectrum(t float64) vec3 {
 
 func fract(x float64) float64 { return x - math.Floor(x) }
 
-// shadeMarble is the shader's Fragment on the CPU, line for line: the
+// Shade is the shader's Fragment on the CPU, line for line: the
 // premultiplied colour at (x, y) marble radii from the centre of a marble
-// of colour c whose seed, as the shader takes it, is seed, turned by q,
-// lit by the light lc and lifted by lift; px is a pixel in marble radii
+// of opal o whose seed, as the shader takes it, is seed, turned by q,
+// lit by the light l and lifted by lift; px is a pixel in marble radii
 // (the shader's fwidth(r) is worked out from it). With under, the shadow
 // and caustic are included; without, only the marble.
-func shadeMarble(o Opal, seed float32, q Turn, lc lightCode, x, y, lift, px float64, under bool) [4]float64 {
+func Shade(o render.Opal, seed float32, q Turn, lt Light, x, y, lift, px float64, under bool) [4]float64 {
 	base, deep, milk := vec3(o.Base), vec3(o.Deep), vec3(o.Milk)
 	r := math.Hypot(x, y)
-	lx, ly := lc.dir()
+	lx, ly := lt.X, lt.Y
 	lz := math.Sqrt(max(0.05, 1-lx*lx-ly*ly))
 	tx, ty := lx/lz, ly/lz
 	tl := math.Hypot(tx, ty)
@@ -180,64 +156,4 @@ func shadeMarble(o Opal, seed float32, q Turn, lc lightCode, x, y, lift, px floa
 		out[i] += und[i] * (1 - ba*cover)
 	}
 	return out
-}
-
-// PaintRing paints a white ring of outer diameter d and the given stroke
-// width, antialiased, for highlights tinted at draw time.
-func PaintRing(d int, width float64) *image.RGBA {
-	ro := float64(d) / 2
-	ri := ro - width
-	return paintRadial(d+2*spritePad, func(dist float64) uint8 {
-		a := max(0, min(1, ro-dist+0.5)) * max(0, min(1, dist-ri+0.5))
-		return uint8(math.Round(a * 255))
-	})
-}
-
-// PaintGlow paints a soft white disc of diameter d fading to nothing at its
-// edge, for halos tinted at draw time.
-func PaintGlow(d int) *image.RGBA {
-	r := float64(d) / 2
-	return paintRadial(d+2*spritePad, func(dist float64) uint8 {
-		a := 1 - smoothstep(0.2, 1, dist/r)
-		return uint8(math.Round(a * 255))
-	})
-}
-
-// paintRadial paints a white square sprite of side pixels in which every
-// pixel's value (grey and alpha alike) depends only on how far its centre
-// lies from the sprite's: worked out for one eighth of the square and
-// mirrored to the rest. The pixels are those of working out each (a
-// pixel's offsets from the centre are halves, exact in floating point,
-// and mirror exactly; math.Hypot is symmetric), at an eighth of the cost:
-// a turned tablet paints its sprites in the resize event's task, where
-// the glow alone (420 px a side at three times a tablet's pixels) took
-// about 25 ms of WebAssembly (issue 29; TestRadialSpritesMirror).
-func paintRadial(side int, value func(dist float64) uint8) *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, side, side))
-	c := float64(side) / 2
-	set := func(x, y int, v uint8) {
-		o := y*img.Stride + 4*x
-		img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = v, v, v, v
-	}
-	h := (side + 1) / 2
-	for py := range h {
-		for px := py; px < h; px++ {
-			v := value(math.Hypot(float64(px)+0.5-c, float64(py)+0.5-c))
-			qx, qy := side-1-px, side-1-py
-			set(px, py, v)
-			set(py, px, v)
-			set(qx, py, v)
-			set(qy, px, v)
-			set(px, qy, v)
-			set(py, qx, v)
-			set(qx, qy, v)
-			set(qy, qx, v)
-		}
-	}
-	return img
-}
-
-// PaintDisc paints a solid white antialiased disc of diameter d.
-func PaintDisc(d int) *image.RGBA {
-	return PaintRing(d, float64(d))
 }

@@ -1,4 +1,4 @@
-package render
+package sprites
 
 import (
 	"image"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"shiftago/render"
 	"shiftago/render/layout"
 )
 
@@ -61,7 +62,7 @@ func paintPlate(k PlateKind) *image.RGBA {
 			case PlateBrass:
 				// Polished brass: bright under the lamp along the top,
 				// a band of reflected room, darker towards the foot.
-				c = mix3([3]float64{0.96, 0.84, 0.55}, [3]float64{0.72, 0.53, 0.22}, smoothstep(0.05, 0.95, t))
+				c = mix3([3]float64{0.96, 0.84, 0.55}, [3]float64{0.72, 0.53, 0.22}, render.Smoothstep(0.05, 0.95, t))
 				c = mix3(c, [3]float64{1, 0.94, 0.76}, 0.35*math.Exp(-sq((t-0.22)/0.08)))
 				if -d < rim {
 					c = mix3(c, [3]float64{0.42, 0.28, 0.09}, 0.85) // the plate's bevelled edge
@@ -97,7 +98,7 @@ func (s *Sprites) Plate(dst *ebiten.Image, x, y, w, h float64, k PlateKind, alph
 		return
 	}
 	if s.plates[k] == nil {
-		s.plates[k] = upload(paintPlate(k))
+		s.plates[k] = render.Upload(paintPlate(k))
 	}
 	img := s.plates[k]
 	// Each end scaled to the plate's height (its width at most half the
@@ -146,7 +147,7 @@ func paintInlay() *image.RGBA {
 			switch {
 			case -d < rim:
 				// Brass, catching the lamp at the top, in shadow below.
-				c = mix3([3]float64{0.93, 0.76, 0.45}, [3]float64{0.45, 0.30, 0.12}, smoothstep(0.15, 0.85, t))
+				c = mix3([3]float64{0.93, 0.76, 0.45}, [3]float64{0.45, 0.30, 0.12}, render.Smoothstep(0.15, 0.85, t))
 			case -d < 2.4*rim:
 				c = mix3(c, [3]float64{0.03, 0.02, 0.01}, 0.55*(2.4*rim+d)/(1.4*rim)) // the rim's shadow on the wood
 			}
@@ -171,7 +172,7 @@ func (s *Sprites) Inlay(dst *ebiten.Image, x, y, w, h, r float64) {
 		return
 	}
 	if s.inlay == nil {
-		s.inlay = upload(paintInlay())
+		s.inlay = render.Upload(paintInlay())
 		cuts := [4]int{0, panelRadius, panelRadius + 2, 2*panelRadius + 2}
 		for j := range 3 {
 			for i := range 3 {
@@ -199,7 +200,7 @@ type pageKey struct {
 
 // pageKeyFor is the key of the page top for a screen w × h of wood top.
 func pageKeyFor(w, h float64, top color.RGBA) pageKey {
-	k := min(1, math.Sqrt(tableTopMaxPixels/(w*h)))
+	k := min(1, math.Sqrt(render.TableTopMaxPixels/(w*h)))
 	return pageKey{pageGrid * int(math.Ceil(w*k/pageGrid)), pageGrid * int(math.Ceil(h*k/pageGrid)), top}
 }
 
@@ -238,9 +239,9 @@ func (s *Sprites) FillPageOf(dst *ebiten.Image, w, h float64) {
 		if p.key != key || p.img == nil {
 			s.pages[0], s.pages[1] = s.pages[1], s.pages[0]
 			p = &s.pages[0]
-			free(p.img)
+			render.Free(p.img)
 			cell := math.Min(float64(key.w), float64(key.h)) / 9
-			p.img = upload(PaintTableTop(key.w, key.h, layout.Point{X: float64(key.w) / 2, Y: 0.4 * float64(key.h)}, cell, top))
+			p.img = render.Upload(render.PaintTableTop(key.w, key.h, layout.Point{X: float64(key.w) / 2, Y: 0.4 * float64(key.h)}, cell, top))
 			p.key = key
 		}
 	}

@@ -1,4 +1,4 @@
-package render
+package sprites
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/logic"
+	"shiftago/render"
 )
 
 // The opal glass is shaded by a Kage shader, the same source natively and
@@ -176,16 +177,16 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 
 // marbleShaderSrc is the shader's source with the palette opals filled
 // in, so the Go painter and the shader share one palette.
-func marbleShaderSrc(opals [4]Opal) []byte {
+func marbleShaderSrc(opals [4]render.Opal) []byte {
 	v := func(c [3]float64) string { return fmt.Sprintf("vec3(%.3f, %.3f, %.3f)", c[0], c[1], c[2]) }
 	var sb strings.Builder
 	for _, f := range []struct {
 		name string
-		get  func(o Opal) [3]float64
+		get  func(o render.Opal) [3]float64
 	}{
-		{"deep", func(o Opal) [3]float64 { return o.Deep }},
-		{"base", func(o Opal) [3]float64 { return o.Base }},
-		{"milk", func(o Opal) [3]float64 { return o.Milk }},
+		{"deep", func(o render.Opal) [3]float64 { return o.Deep }},
+		{"base", func(o render.Opal) [3]float64 { return o.Base }},
+		{"milk", func(o render.Opal) [3]float64 { return o.Milk }},
 	} {
 		fmt.Fprintf(&sb, "%s := pick(ci, %s, %s, %s, %s)\n\t", f.name,
 			v(f.get(opals[logic.Orange])), v(f.get(opals[logic.Green])), v(f.get(opals[logic.Blue])), v(f.get(opals[logic.White])))
@@ -198,10 +199,10 @@ func marbleShaderSrc(opals [4]Opal) []byte {
 
 // newMarbleShader compiles the opal shader for the palette opals; its
 // source is fixed, so failing is a programming error.
-func newMarbleShader(opals [4]Opal) *ebiten.Shader {
+func newMarbleShader(opals [4]render.Opal) *ebiten.Shader {
 	sh, err := ebiten.NewShader(marbleShaderSrc(opals))
 	if err != nil {
-		panic("render: the marble shader: " + err.Error())
+		panic("sprites: the marble shader: " + err.Error())
 	}
 	return sh
 }

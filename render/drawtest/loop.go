@@ -1,4 +1,4 @@
-package render
+package drawtest
 
 import (
 	"fmt"
@@ -8,16 +8,11 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// Drawing and reading pixels back needs a running game loop, and RunGame
-// may run once per process: TestMain runs the package's tests inside it
-// when there is a display (xvfb-run), and plainly otherwise, so that the
-// painting tests still run anywhere. (scenes/looptest does the same for
-// the screens; render sits below it and cannot use it.)
+// W, H is the screen the loop's tests draw on.
+const W, H = 960, 640
 
-// loopW, loopH is the screen the loop's tests draw on.
-const loopW, loopH = 960, 640
-
-type testLoop struct {
+// Loop is the game loop a package's tests run in.
+type Loop struct {
 	m     *testing.M
 	calls chan func(screen *ebiten.Image)
 	code  chan int
@@ -26,16 +21,19 @@ type testLoop struct {
 }
 
 // theLoop is the running loop, nil without a display.
-var theLoop *testLoop
+var theLoop *Loop
 
-func TestMain(m *testing.M) {
+// Main is a package's TestMain: it runs the tests m inside the game
+// loop, its window named title, when there is a display, and plainly
+// otherwise; then it exits with their result.
+func Main(m *testing.M, title string) {
 	if os.Getenv("DISPLAY") == "" {
 		os.Exit(m.Run())
 	}
-	l := &testLoop{m: m, calls: make(chan func(*ebiten.Image)), code: make(chan int, 1), ended: make(chan struct{})}
+	l := &Loop{m: m, calls: make(chan func(*ebiten.Image)), code: make(chan int, 1), ended: make(chan struct{})}
 	theLoop = l
-	ebiten.SetWindowSize(loopW, loopH)
-	ebiten.SetWindowTitle("render tests")
+	ebiten.SetWindowSize(W, H)
+	ebiten.SetWindowTitle(title)
 	ebiten.SetVsyncEnabled(false)
 	ebiten.SetTPS(ebiten.SyncWithFPS)
 	ebiten.SetRunnableOnUnfocused(true)
@@ -46,8 +44,9 @@ func TestMain(m *testing.M) {
 	os.Exit(<-l.code)
 }
 
-// needLoop skips a test that needs the game loop when there is none.
-func needLoop(tb testing.TB) *testLoop {
+// Need is the running loop; it skips a test that needs it when there is
+// none.
+func Need(tb testing.TB) *Loop {
 	tb.Helper()
 	if theLoop == nil {
 		tb.Skip("no DISPLAY: this test draws in the game loop (use xvfb-run)")
@@ -55,7 +54,9 @@ func needLoop(tb testing.TB) *testLoop {
 	return theLoop
 }
 
-func (l *testLoop) Update() error {
+// Update runs the tests once, from the first tick, and ends the loop
+// when they are done.
+func (l *Loop) Update() error {
 	if !l.start {
 		l.start = true
 		go func() {
@@ -72,7 +73,7 @@ func (l *testLoop) Update() error {
 }
 
 // Draw runs the one call waiting, if any: a test's drawing for this frame.
-func (l *testLoop) Draw(screen *ebiten.Image) {
+func (l *Loop) Draw(screen *ebiten.Image) {
 	select {
 	case f := <-l.calls:
 		f(screen)
@@ -80,11 +81,12 @@ func (l *testLoop) Draw(screen *ebiten.Image) {
 	}
 }
 
-func (l *testLoop) Layout(int, int) (int, int) { return loopW, loopH }
+// Layout is the loop's fixed screen, W × H.
+func (l *Loop) Layout(int, int) (int, int) { return W, H }
 
-// frame runs f in the next frame's Draw and waits for that frame to end
+// Frame runs f in the next frame's Draw and waits for that frame to end
 // (the next frame's start), so its GPU work is done and counted.
-func (l *testLoop) frame(f func(screen *ebiten.Image)) {
+func (l *Loop) Frame(f func(screen *ebiten.Image)) {
 	done := make(chan struct{})
 	l.calls <- func(s *ebiten.Image) { f(s); close(done) }
 	<-done

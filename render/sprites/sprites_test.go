@@ -1,16 +1,15 @@
-package render
+package sprites
 
 import (
-	"fmt"
-	"image"
 	"image/color"
-	"math"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/drawtest"
 )
 
 // BenchmarkSpritesEnsure turns a tablet at three times its CSS size
@@ -20,7 +19,7 @@ import (
 // "new-size" asks for a size not seen before every time (the first
 // turn). ensure-ms is an Ensure's mean time, worst-ms the longest.
 func BenchmarkSpritesEnsure(b *testing.B) {
-	l := needLoop(b)
+	l := drawtest.Need(b)
 	for _, mode := range []struct {
 		name string
 		size func(i int) int
@@ -31,11 +30,11 @@ func BenchmarkSpritesEnsure(b *testing.B) {
 		b.Run(mode.name, func(b *testing.B) {
 			b.ReportAllocs()
 			var s Sprites
-			l.frame(func(*ebiten.Image) { s.Ensure(mode.size(0)) })
+			l.Frame(func(*ebiten.Image) { s.Ensure(mode.size(0)) })
 			var worst, total time.Duration
 			n := 0
 			for i := 1; b.Loop(); i++ {
-				l.frame(func(*ebiten.Image) {
+				l.Frame(func(*ebiten.Image) {
 					t0 := time.Now()
 					s.Ensure(mode.size(i))
 					d := time.Since(t0)
@@ -49,42 +48,12 @@ func BenchmarkSpritesEnsure(b *testing.B) {
 	}
 }
 
-// TestRadialSpritesMirror: the ring, the glow and the disc, worked out
-// for an eighth of their square and mirrored, are the pictures worked out
-// pixel by pixel, at odd and even sizes.
-func TestRadialSpritesMirror(t *testing.T) {
-	each := func(side int, value func(dist float64) uint8) *image.RGBA {
-		img := image.NewRGBA(image.Rect(0, 0, side, side))
-		c := float64(side) / 2
-		for py := range side {
-			for px := range side {
-				v := value(math.Hypot(float64(px)+0.5-c, float64(py)+0.5-c))
-				img.SetRGBA(px, py, color.RGBA{v, v, v, v})
-			}
-		}
-		return img
-	}
-	for _, d := range []int{1, 4, 5, 27, 64, 198, 208, 261} {
-		ro, width := float64(d)/2, max(2, float64(d)/11)
-		ring := func(ri float64) func(float64) uint8 {
-			return func(dist float64) uint8 {
-				return uint8(math.Round(255 * max(0, min(1, ro-dist+0.5)) * max(0, min(1, dist-ri+0.5))))
-			}
-		}
-		samePixels(t, fmt.Sprintf("ring %d", d), PaintRing(d, width), each(d+2*spritePad, ring(ro-width)))
-		samePixels(t, fmt.Sprintf("disc %d", d), PaintDisc(d), each(d+2*spritePad, ring(-ro)))
-		samePixels(t, fmt.Sprintf("glow %d", d), PaintGlow(d), each(d+2*spritePad, func(dist float64) uint8 {
-			return uint8(math.Round(255 * (1 - smoothstep(0.2, 1, dist/ro))))
-		}))
-	}
-}
-
 // TestSpritesKeepTheSizeBefore: turned to another marble size and back,
 // the sprites take up those of the size before, not painted again, and
 // draw what sprites made for that size alone draw; the symbols are
 // painted only once a theme marks the marbles, then at every size.
 func TestSpritesKeepTheSizeBefore(t *testing.T) {
-	l := needLoop(t)
+	l := drawtest.Need(t)
 	const side = 160
 	var s, fresh Sprites
 	draw := func(sp *Sprites) []byte {
@@ -105,7 +74,7 @@ func TestSpritesKeepTheSizeBefore(t *testing.T) {
 		return pix
 	}
 	var got, want []byte
-	l.frame(func(*ebiten.Image) {
+	l.Frame(func(*ebiten.Image) {
 		s.Ensure(60)
 		if s.shapes.sym[0] != nil {
 			t.Error("symbols painted for a theme without marks")
@@ -116,7 +85,7 @@ func TestSpritesKeepTheSizeBefore(t *testing.T) {
 		if s.shapes.ring != ring {
 			t.Error("turned back to 60 px, the sprites were painted again")
 		}
-		s.SetTheme(ThemeOf(BoardWalnut, true))
+		s.SetTheme(render.ThemeOf(render.BoardWalnut, true))
 		if s.shapes.sym[0] == nil {
 			t.Fatal("no symbols once the theme marks the marbles")
 		}
@@ -127,7 +96,7 @@ func TestSpritesKeepTheSizeBefore(t *testing.T) {
 		s.Ensure(52) // the 60 px sprites go
 		s.Ensure(60)
 		got = draw(&s)
-		fresh.SetTheme(ThemeOf(BoardWalnut, true))
+		fresh.SetTheme(render.ThemeOf(render.BoardWalnut, true))
 		fresh.Ensure(60)
 		want = draw(&fresh)
 	})

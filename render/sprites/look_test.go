@@ -1,4 +1,4 @@
-package render
+package sprites
 
 import (
 	"image"
@@ -10,6 +10,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/drawtest"
 	"shiftago/render/layout"
 )
 
@@ -28,7 +30,7 @@ func crowded() (cells [49]logic.Color) {
 // lookScene draws the board of g, the crowded position on it, a marble
 // waiting at four entry points (one held up) and one rolling into the
 // field along a track, as the screens would.
-func lookScene(dst *ebiten.Image, g *layout.Geometry, sp *Sprites, bc *BoardCache) {
+func lookScene(dst *ebiten.Image, g *layout.Geometry, sp *Sprites, bc *render.BoardCache) {
 	if sp == nil {
 		return
 	}
@@ -79,45 +81,45 @@ func TestLook(t *testing.T) {
 	if dir == "" {
 		t.Skip("set SHIFTAGO_LOOK to a folder to render the look into")
 	}
-	l := needLoop(t)
+	l := drawtest.Need(t)
 	for _, sc := range []struct {
 		name  string
 		scale float64
-		theme Theme
+		theme render.Theme
 		crop  image.Rectangle // in units of the scale; empty: all
 	}{
-		{"board-1x", 1, Walnut, image.Rectangle{}},
-		{"board-1x-marks", 1, ThemeOf(BoardWalnut, true), image.Rectangle{}},
-		{"classic-1x", 1, Classic, image.Rectangle{}},
-		{"classic-1x-marks", 1, ThemeOf(BoardClassic, true), image.Rectangle{}},
-		{"corner-3x", 3, Walnut, image.Rect(0, 0, 330, 260)},
-		{"classic-corner-3x", 3, Classic, image.Rect(0, 0, 330, 260)},
-		{"middle-3x", 3, Walnut, image.Rect(300, 200, 560, 420)},
-		{"middle-3x-marks", 3, ThemeOf(BoardWalnut, true), image.Rect(300, 200, 560, 420)},
-		{"classic-middle-3x", 3, Classic, image.Rect(300, 200, 560, 420)},
-		{"tray-3x", 3, Walnut, image.Rect(575, 30, 950, 140)},
-		{"classic-tray-3x-marks", 3, ThemeOf(BoardClassic, true), image.Rect(575, 30, 950, 140)},
-		{"lifted-3x", 3, Walnut, image.Rect(440, 280, 600, 400)},
-		{"roll-3x", 3, Walnut, image.Rect(0, 0, 0, 0)},
+		{"board-1x", 1, render.Walnut, image.Rectangle{}},
+		{"board-1x-marks", 1, render.ThemeOf(render.BoardWalnut, true), image.Rectangle{}},
+		{"classic-1x", 1, render.Classic, image.Rectangle{}},
+		{"classic-1x-marks", 1, render.ThemeOf(render.BoardClassic, true), image.Rectangle{}},
+		{"corner-3x", 3, render.Walnut, image.Rect(0, 0, 330, 260)},
+		{"classic-corner-3x", 3, render.Classic, image.Rect(0, 0, 330, 260)},
+		{"middle-3x", 3, render.Walnut, image.Rect(300, 200, 560, 420)},
+		{"middle-3x-marks", 3, render.ThemeOf(render.BoardWalnut, true), image.Rect(300, 200, 560, 420)},
+		{"classic-middle-3x", 3, render.Classic, image.Rect(300, 200, 560, 420)},
+		{"tray-3x", 3, render.Walnut, image.Rect(575, 30, 950, 140)},
+		{"classic-tray-3x-marks", 3, render.ThemeOf(render.BoardClassic, true), image.Rect(575, 30, 950, 140)},
+		{"lifted-3x", 3, render.Walnut, image.Rect(440, 280, 600, 400)},
+		{"roll-3x", 3, render.Walnut, image.Rect(0, 0, 0, 0)},
 	} {
 		if sc.name == "roll-3x" {
 			writePNG(t, filepath.Join(dir, sc.name+".png"), rollStrip(l, sc.scale))
 			continue
 		}
-		w, h := int(loopW*sc.scale), int(loopH*sc.scale)
+		w, h := int(drawtest.W*sc.scale), int(drawtest.H*sc.scale)
 		g := layout.New(layout.Config{W: float64(w), H: float64(h), Scale: sc.scale, Players: 4})
 		var out *image.RGBA
-		l.frame(func(*ebiten.Image) {
+		l.Frame(func(*ebiten.Image) {
 			img := ebiten.NewImage(w, h)
 			defer img.Deallocate()
-			img.Fill(Bg)
+			img.Fill(render.Bg)
 			sp := &Sprites{}
 			sp.SetTheme(sc.theme)
-			var bc BoardCache
+			var bc render.BoardCache
 			lookScene(img, &g, sp, &bc)
 			// The seats' cards, each with a supply of some marbles.
 			for i := range 4 {
-				var sc SeatCardCache
+				var sc render.SeatCardCache
 				sc.Draw(img, &g, i, sp.Theme())
 				k := 2 * g.TrayRadius(i) / float64(sp.Diameter())
 				for j := range 5 + 5*i {
@@ -147,12 +149,12 @@ func TestLook(t *testing.T) {
 // So the figure is the CPU and GPU cost of drawing, without the frame
 // pacing of a busy machine.
 func drawBench(b *testing.B, sp *Sprites) {
-	l := needLoop(b)
-	g := layout.New(layout.Config{W: loopW, H: loopH, Players: 4})
-	var bc BoardCache
+	l := drawtest.Need(b)
+	g := layout.New(layout.Config{W: drawtest.W, H: drawtest.H, Players: 4})
+	var bc render.BoardCache
 	var px [4]byte
-	l.frame(func(*ebiten.Image) {
-		off := ebiten.NewImage(loopW, loopH)
+	l.Frame(func(*ebiten.Image) {
+		off := ebiten.NewImage(drawtest.W, drawtest.H)
 		defer off.Deallocate()
 		one := off.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image)
 		// Two rounds first: the board painted, the resting marbles baked.
@@ -162,7 +164,7 @@ func drawBench(b *testing.B, sp *Sprites) {
 		}
 		b.ReportAllocs()
 		for b.Loop() {
-			off.Fill(Bg)
+			off.Fill(render.Bg)
 			lookScene(off, &g, sp, &bc)
 			one.ReadPixels(px[:])
 		}
@@ -172,16 +174,16 @@ func drawBench(b *testing.B, sp *Sprites) {
 // rollStrip is eight frames of a blue marble rolling one cell to the
 // right at scale, left to right, each on the board's wood: the interior
 // turns forward about the axis across the travel, the highlight stays.
-func rollStrip(l *testLoop, scale float64) *image.RGBA {
-	g := layout.New(layout.Config{W: loopW * scale, H: loopH * scale, Scale: scale, Players: 4})
+func rollStrip(l *drawtest.Loop, scale float64) *image.RGBA {
+	g := layout.New(layout.Config{W: drawtest.W * scale, H: drawtest.H * scale, Scale: scale, Players: 4})
 	rad := g.MarbleRadius
 	cw := int(2.6 * rad)
 	w, h := 8*cw, cw
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
-	l.frame(func(*ebiten.Image) {
+	l.Frame(func(*ebiten.Image) {
 		img := ebiten.NewImage(w, h)
 		defer img.Deallocate()
-		img.Fill(Walnut.Wood.Field)
+		img.Fill(render.Walnut.Wood.Field)
 		sp := &Sprites{}
 		sp.Ensure(int(2 * rad))
 		for i := range 8 {
@@ -217,14 +219,14 @@ func BenchmarkDrawBoard49Live(b *testing.B) {
 // second baking those at rest, so that all the work a new size causes is
 // counted.
 func BenchmarkSpritesResize(b *testing.B) {
-	l := needLoop(b)
-	g := layout.New(layout.Config{W: loopW, H: loopH, Players: 4})
+	l := drawtest.Need(b)
+	g := layout.New(layout.Config{W: drawtest.W, H: drawtest.H, Players: 4})
 	d := int(2 * g.MarbleRadius)
 	sp := &Sprites{}
-	var bc BoardCache
+	var bc render.BoardCache
 	var px [4]byte
-	l.frame(func(*ebiten.Image) {
-		off := ebiten.NewImage(loopW, loopH)
+	l.Frame(func(*ebiten.Image) {
+		off := ebiten.NewImage(drawtest.W, drawtest.H)
 		defer off.Deallocate()
 		one := off.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image)
 		lookScene(off, &g, sp, &bc)
@@ -234,7 +236,7 @@ func BenchmarkSpritesResize(b *testing.B) {
 			i++
 			sp.Ensure(d + i%2)
 			for range 2 {
-				off.Fill(Bg)
+				off.Fill(render.Bg)
 				lookScene(off, &g, sp, &bc)
 				one.ReadPixels(px[:])
 			}
@@ -249,10 +251,10 @@ func BenchmarkPaintMarbleSet(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for c := logic.Orange; c <= logic.White; c++ {
-			PaintSymbol(c, d)
+			render.PaintSymbol(c, d)
 		}
-		PaintRing(d+d/4, max(2, float64(d)/11))
-		PaintGlow(2 * d)
-		PaintDisc(d)
+		render.PaintRing(d+d/4, max(2, float64(d)/11))
+		render.PaintGlow(2 * d)
+		render.PaintDisc(d)
 	}
 }

@@ -1,10 +1,13 @@
-package render
+package sprites
 
 import (
-	"github.com/hajimehoshi/ebiten/v2"
 	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"image"
+	"image/color"
 	"image/draw"
 	"image/png"
 	"os"
@@ -12,6 +15,9 @@ import (
 	"testing"
 
 	"shiftago/logic"
+	"shiftago/render"
+	"shiftago/render/drawtest"
+	"shiftago/render/sprites/marbletest"
 )
 
 // TestMarbleSpritesKeepTheirColour checks the painted marbles: opaque in
@@ -19,11 +25,10 @@ import (
 // Set SHIFTAGO_PNG_DIR to also write them out for a look.
 func TestMarbleSpritesKeepTheirColour(t *testing.T) {
 	for _, d := range []int{12, 40, 96} {
-		gloss := PaintMarbleGloss(d)
-		sheet := image.NewRGBA(image.Rect(0, 0, 4*spriteSide(d), spriteSide(d)))
+		sheet := image.NewRGBA(image.Rect(0, 0, 4*render.SpriteSide(d), render.SpriteSide(d)))
 		for c := logic.Orange; c <= logic.White; c++ {
-			body := PaintMarbleBody(c, d)
-			mid := spriteSide(d) / 2
+			body := marbletest.Body(render.Walnut.Marbles[c], defaultLight.light(), d)
+			mid := render.SpriteSide(d) / 2
 			if a := body.RGBAAt(mid, mid).A; a != 255 {
 				t.Errorf("%s d=%d: centre alpha %d, want opaque", c, d, a)
 			}
@@ -32,8 +37,8 @@ func TestMarbleSpritesKeepTheirColour(t *testing.T) {
 			}
 			// Average colour over the disc.
 			var r, g, b, n int
-			for y := 0; y < spriteSide(d); y++ {
-				for x := 0; x < spriteSide(d); x++ {
+			for y := 0; y < render.SpriteSide(d); y++ {
+				for x := 0; x < render.SpriteSide(d); x++ {
 					p := body.RGBAAt(x, y)
 					if p.A == 255 {
 						r, g, b, n = r+int(p.R), g+int(p.G), b+int(p.B), n+1
@@ -50,12 +55,11 @@ func TestMarbleSpritesKeepTheirColour(t *testing.T) {
 			if !ok {
 				t.Errorf("%s d=%d: average colour %d,%d,%d does not read as %s", c, d, r, g, b, c)
 			}
-			off := image.Pt(int(c)*spriteSide(d), 0)
+			off := image.Pt(int(c)*render.SpriteSide(d), 0)
 			draw.Draw(sheet, body.Bounds().Add(off), body, image.Point{}, draw.Over)
-			draw.Draw(sheet, gloss.Bounds().Add(off), gloss, image.Point{}, draw.Over)
 		}
 		if dir := os.Getenv("SHIFTAGO_PNG_DIR"); dir != "" {
-			f, err := os.Create(filepath.Join(dir, "marbles-"+itoa(d)+".png"))
+			f, err := os.Create(filepath.Join(dir, "marbles-"+strconv.Itoa(d)+".png"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,22 +69,11 @@ func TestMarbleSpritesKeepTheirColour(t *testing.T) {
 	}
 }
 
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
-}
-
 // TestShaderMatchesMirror draws marbles with the shader and checks them
-// against its CPU mirror (shadeMarble), which MarbleCentre and
-// PaintMarbleBody rely on: the two must not drift apart.
+// against its CPU mirror (marbletest), which the tests take as the
+// colours a marble shows: the two must not drift apart.
 func TestShaderMatchesMirror(t *testing.T) {
-	l := needLoop(t)
+	l := drawtest.Need(t)
 	const d = 64
 	r := float64(d) / 2
 	side := bakedSide(d)
@@ -94,10 +87,10 @@ func TestShaderMatchesMirror(t *testing.T) {
 				tu = Turn{W: 1}
 			}
 			got := image.NewRGBA(image.Rect(0, 0, side, side))
-			l.frame(func(*ebiten.Image) {
+			l.Frame(func(*ebiten.Image) {
 				img := ebiten.NewImage(side, side)
 				defer img.Deallocate()
-				s := &Sprites{shader: newMarbleShader(Walnut.Marbles)}
+				s := &Sprites{shader: newMarbleShader(render.Walnut.Marbles)}
 				s.shade(img, c, m, m, r, tu, lc, 0, 1, seed)
 				img.ReadPixels(got.Pix)
 			})
@@ -105,7 +98,7 @@ func TestShaderMatchesMirror(t *testing.T) {
 			for py := 0; py < side; py++ {
 				for px := 0; px < side; px++ {
 					x, y := (float64(px)+0.5-m)/r, (float64(py)+0.5-m)/r
-					want := toRGBA(shadeMarble(Walnut.Marbles[c], seedFrac(seed), tu, lc, x, y, 0, 1/r, true))
+					want := marbletest.RGBA(shadeMarble(render.Walnut.Marbles[c], seedFrac(seed), tu, lc, x, y, 0, 1/r, true))
 					g := got.RGBAAt(px, py)
 					diff := max(absDiff(g.R, want.R), absDiff(g.G, want.G), absDiff(g.B, want.B), absDiff(g.A, want.A))
 					worst = max(worst, diff)
@@ -119,8 +112,11 @@ func TestShaderMatchesMirror(t *testing.T) {
 			}
 		}
 	}
-	if got, want := MarbleCentre(logic.Blue), toRGBA(shadeMarble(Walnut.Marbles[logic.Blue], 0, TurnAbout(2.4), defaultLight, 0, 0, 0, 0.01, false)); got != want {
-		t.Errorf("MarbleCentre(blue) = %v, turned marble's centre %v: turning must not change it", got, want)
+	centre := func(tu Turn) color.RGBA {
+		return marbletest.RGBA(shadeMarble(render.Walnut.Marbles[logic.Blue], 0, tu, defaultLight, 0, 0, 0, 0.01, false))
+	}
+	if got, want := centre(Turn{W: 1}), centre(TurnAbout(2.4)); got != want {
+		t.Errorf("a blue marble's centre is %v, turned %v: turning must not change it", got, want)
 	}
 }
 
@@ -136,8 +132,8 @@ func absDiff(a, b uint8) int {
 // never, and no more than the texture's slots, the one drawn least
 // recently baked over.
 func TestBakeCache(t *testing.T) {
-	l := needLoop(t)
-	l.frame(func(*ebiten.Image) {
+	l := drawtest.Need(t)
+	l.Frame(func(*ebiten.Image) {
 		dst := ebiten.NewImage(200, 200)
 		defer dst.Deallocate()
 		s := &Sprites{}
@@ -203,7 +199,7 @@ func TestQuadCutsNothing(t *testing.T) {
 						if s*max(math.Abs(x), math.Abs(y)) > shaderReach {
 							continue
 						}
-						v := shadeMarble(Walnut.Marbles[c], 0.3, Turn{W: 1}, lc, s*x, s*y, lift, 0.02, true)
+						v := shadeMarble(render.Walnut.Marbles[c], 0.3, Turn{W: 1}, lc, s*x, s*y, lift, 0.02, true)
 						if v[3]*255 >= 1 {
 							t.Errorf("lift %.2f, %s, light %v: %.1f levels drawn at (%.2f, %.2f), outside the quad (%.2f radii)", lift, c, lc, v[3]*255, s*x, s*y, q)
 						}
@@ -229,7 +225,7 @@ func TestOneLight(t *testing.T) {
 				if math.Hypot(x, y) > 0.95 {
 					continue
 				}
-				v := shadeMarble(Walnut.Marbles[logic.Blue], 0, Turn{W: 1}, lc, x, y, 0, 0.02, false)
+				v := shadeMarble(render.Walnut.Marbles[logic.Blue], 0, Turn{W: 1}, lc, x, y, 0, 0.02, false)
 				if l := v[0] + v[1] + v[2]; l > best {
 					best, gx, gy = l, x, y
 				}
@@ -254,7 +250,7 @@ func TestOneLight(t *testing.T) {
 	}
 	// The caustic: on the cup opposite the light, beyond the marble's rim.
 	caus := func(lc lightCode, x, y float64) float64 {
-		return shadeMarble(Walnut.Marbles[logic.White], 0, Turn{W: 1}, lc, x, y, 0, 0.02, true)[0]
+		return shadeMarble(render.Walnut.Marbles[logic.White], 0, Turn{W: 1}, lc, x, y, 0, 0.02, true)[0]
 	}
 	if a, b := caus(far, 0.75, 0.75), caus(far, -0.75, -0.75); a <= b {
 		t.Errorf("a marble lit from the top left: the cup glows %.3f at the bottom right, %.3f at the top left", a, b)
