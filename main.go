@@ -25,6 +25,7 @@ import (
 	"shiftago/logic/record"
 	"shiftago/scenes/app"
 	"shiftago/scenes/game"
+	"shiftago/scenes/game/onlinegame"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/lobby"
 	"shiftago/scenes/pages"
@@ -344,7 +345,7 @@ func screens() app.Screens {
 		MyGames:     lobby.NewMyGames,
 		Profile:     lobby.NewProfile,
 		Leaderboard: lobby.NewLeaderboard,
-		OnlineGame:  game.NewOnline,
+		OnlineGame:  onlinegame.New,
 		Puzzles:     game.NewPuzzles,
 	}
 }

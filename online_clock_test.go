@@ -11,7 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/scenes/app"
-	"shiftago/scenes/game"
+	"shiftago/scenes/game/onlinegame"
 	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/online"
@@ -86,7 +86,7 @@ func shippedTable(t *testing.T, l *looptest.Loop, server string, link *online.Li
 	l.Do(func() {
 		ebiten.SetScreenClearedEveryFrame(false)
 		g.SkipIdleDraws = true
-		if table, err = game.NewOnline(g.Context(), link, func() {}); err != nil {
+		if table, err = onlinegame.New(g.Context(), link, func() {}); err != nil {
 			t.Error(err)
 			return
 		}

@@ -15,7 +15,7 @@ import (
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/scenes/app"
-	"shiftago/scenes/game"
+	"shiftago/scenes/game/onlinegame"
 	"shiftago/scenes/input"
 	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/lobby"
@@ -127,7 +127,7 @@ func TestOnlineScreenshots(t *testing.T) {
 	var table app.Scene
 	l.Do(func() {
 		var err error
-		if table, err = game.NewOnline(c, link, func() {}); err != nil {
+		if table, err = onlinegame.New(c, link, func() {}); err != nil {
 			t.Fatal(err)
 		}
 		g.Show(table)

@@ -15,7 +15,7 @@ import (
 	"shiftago/logic/online/proto"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
-	"shiftago/scenes/game"
+	"shiftago/scenes/game/onlinegame"
 	"shiftago/scenes/input"
 	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/looptest"
@@ -63,7 +63,7 @@ func TestOnlineSocialScreens(t *testing.T) {
 	var table app.Scene
 	l.Do(func() {
 		c.W, c.H, c.Scale = 1280, 800, 1
-		if table, err = game.NewOnline(c, link, func() {}); err != nil {
+		if table, err = onlinegame.New(c, link, func() {}); err != nil {
 			t.Fatal(err)
 		}
 		g.Show(table)

@@ -158,7 +158,7 @@ func (pz *Puzzles) Update(c *app.Context) error {
 		pz.act(c, b.Act)
 		return nil
 	}
-	if scriptKeys(c, &in, pz.t) {
+	if table.ScriptKeys(c, &in, pz.t) {
 		return nil
 	}
 	if pz.panelPress || pz.run.State != play.PuzzleSolving {
@@ -288,7 +288,7 @@ func (pz *Puzzles) layout(c *app.Context) {
 			labels[i] = c.T("puzzle.next")
 		}
 	}
-	p, btns := placePanel(c, t, text, labels, 0)
+	p, btns := table.PlacePanel(c, t, text, labels, 0)
 	pz.panel = p
 	pz.bs.Reset()
 	pz.bs.TextH = 1.9 * p.Size
@@ -313,7 +313,7 @@ func (pz *Puzzles) Draw(screen *ebiten.Image, c *app.Context) {
 	case play.PuzzleSolved:
 		frame = render.Gold
 	}
-	drawPanelBox(screen, c, p, frame)
+	table.DrawPanelBox(screen, c, p, frame)
 	pz.bs.Draw(screen, c.Kit())
 }
 

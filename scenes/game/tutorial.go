@@ -137,7 +137,7 @@ func (tu *Tutorial) Update(c *app.Context) error {
 // keys keeps the keys that would leave the lesson's script (undo, redo,
 // the menu) from the table; Escape closes the lesson unless it drops a
 // marble held or a selection. It reports whether the lesson was left.
-func (tu *Tutorial) keys(c *app.Context, in *input.Input) bool { return scriptKeys(c, in, tu.t) }
+func (tu *Tutorial) keys(c *app.Context, in *input.Input) bool { return table.ScriptKeys(c, in, tu.t) }
 
 // act runs a button of the panel.
 func (tu *Tutorial) act(c *app.Context, a tutAct) {
@@ -281,7 +281,7 @@ func (tu *Tutorial) layout(c *app.Context) {
 	if step < play.StepDone {
 		dots = play.Steps
 	}
-	p, btns := placePanel(c, t, text, labels, dots)
+	p, btns := table.PlacePanel(c, t, text, labels, dots)
 	tu.panel = p
 	tu.bs.Reset()
 	tu.bs.TextH = 1.9 * p.Size // the labels as for the text's size, in finger-sized buttons
@@ -296,7 +296,7 @@ func (tu *Tutorial) layout(c *app.Context) {
 func (tu *Tutorial) drawPanel(screen *ebiten.Image, c *app.Context) {
 	p := &tu.panel
 	sp := c.Sprites
-	drawPanelBox(screen, c, p, render.Accent)
+	table.DrawPanelBox(screen, c, p, render.Accent)
 	if step := tu.lesson.Step; step < play.StepDone {
 		d := float64(max(1, sp.Diameter()))
 		for i := 0; i < play.Steps; i++ {

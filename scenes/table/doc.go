@@ -5,5 +5,8 @@
 // the hand, the gesture machine that turns input into the player's
 // intent (scenes/input/gesture). It draws from one frame key
 // (partial.go), so that a screen over it can be drawn in part. The
-// screens themselves live in scenes/game; this room opens none.
+// screens that script it or talk over it share a panel beside the
+// board and the keys a script keeps from it (panel.go). The screens
+// themselves live in scenes/game and scenes/game/onlinegame; this room
+// opens none.
 package table

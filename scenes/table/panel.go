@@ -1,4 +1,4 @@
-package game
+package table
 
 import (
 	"image/color"
@@ -11,16 +11,15 @@ import (
 	"shiftago/render/lesson"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
-	"shiftago/scenes/table"
 )
 
 // The screens that script a table (the first steps, the puzzles) share a
 // panel beside the board and the keys they take from the table.
 
-// scriptKeys keeps the keys that would leave the script (undo, redo; the
+// ScriptKeys keeps the keys that would leave the script (undo, redo; the
 // menu is gone) from the table; Escape closes the screen unless it drops
 // a marble held. It reports whether the screen was left.
-func scriptKeys(c *app.Context, in *input.Input, t *table.Table) bool {
+func ScriptKeys(c *app.Context, in *input.Input, t *Table) bool {
 	keys := in.Keys()
 	kept := *in
 	kept.ClearKeys()
@@ -42,11 +41,11 @@ func scriptKeys(c *app.Context, in *input.Input, t *table.Table) bool {
 	return false
 }
 
-// placePanel lays a panel with text and buttons labelled labels (and
+// PlacePanel lays a panel with text and buttons labelled labels (and
 // dots progress dots) out where the table leaves room, with the biggest
 // text that fits; if nowhere, the seat cards make room (t.HideCards),
 // and on a tiny screen the text shrinks further over the board's foot.
-func placePanel(c *app.Context, t *table.Table, text string, labels []string, dots int) (lesson.Panel, []layout.Rect) {
+func PlacePanel(c *app.Context, t *Table, text string, labels []string, dots int) (lesson.Panel, []layout.Rect) {
 	geo := t.Geometry()
 	sMax := math.Max(0.46*geo.Status.H, 12*c.Scale)
 	sMin := math.Max(0.6*sMax, 11*c.Scale)
@@ -74,8 +73,8 @@ func placePanel(c *app.Context, t *table.Table, text string, labels []string, do
 // the board rather than over it.
 const minPanelCSS = 13
 
-// drawPanelBox draws a panel's box, framed in frame, and its text.
-func drawPanelBox(screen *ebiten.Image, c *app.Context, p *lesson.Panel, frame color.RGBA) {
+// DrawPanelBox draws a panel's box, framed in frame, and its text.
+func DrawPanelBox(screen *ebiten.Image, c *app.Context, p *lesson.Panel, frame color.RGBA) {
 	sp := c.Sprites
 	b := math.Max(2, 0.12*p.Size)
 	rad := 0.5 * p.Size

@@ -1,4 +1,4 @@
-package game
+package onlinegame
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/online"
 	"shiftago/scenes/sound"
+	"shiftago/scenes/table"
 )
 
 // onlineAct is a control of the online table: the menu button, the
@@ -57,7 +58,7 @@ type onlineItem struct {
 }
 
 // onlineItems are the open menu's items in order.
-func (g *OnlineScreen) onlineItems(c *app.Context) []onlineItem {
+func (g *Screen) onlineItems(c *app.Context) []onlineItem {
 	switch g.menu {
 	case menuPhrases:
 		out := make([]onlineItem, len(proto.Phrases))
@@ -87,7 +88,7 @@ func (g *OnlineScreen) onlineItems(c *app.Context) []onlineItem {
 // while the game is played (a takeback once a move was made), rematch
 // once it is over, each by a player who holds a seat and has not already
 // offered it.
-func (g *OnlineScreen) enabled(a onlineAct) bool {
+func (g *Screen) enabled(a onlineAct) bool {
 	l := g.link
 	st := l.Server()
 	playing := st.Status == proto.StatusPlaying && !st.Pos.Over() && st.Synced && len(st.Seats) > 0
@@ -120,7 +121,7 @@ func (g *OnlineScreen) enabled(a onlineAct) bool {
 // items below it while it is open, and the prompt over the board while
 // one is shown: an offer of another seat to answer, or resigning to
 // confirm.
-func (g *OnlineScreen) layout(c *app.Context) {
+func (g *Screen) layout(c *app.Context) {
 	geo := &g.t.View.Geo
 	g.bs.Reset()
 	g.items.Reset()
@@ -175,7 +176,7 @@ func (g *OnlineScreen) layout(c *app.Context) {
 	if key != g.promptKey {
 		// Laid out once a question and screen: Update runs this each tick.
 		g.promptKey = key
-		g.panel, g.answers = placePanel(c, g.t, key.text, []string{yesLabel, noLabel}, 0)
+		g.panel, g.answers = table.PlacePanel(c, g.t, key.text, []string{yesLabel, noLabel}, 0)
 		g.cardsHidden = g.t.HideCards
 	}
 	g.t.HideCards = g.cardsHidden
@@ -196,7 +197,7 @@ type promptKey struct {
 
 // seatName is the name of a seat's player, or its colour when nobody is
 // named.
-func (g *OnlineScreen) seatName(c *app.Context, seat int) string {
+func (g *Screen) seatName(c *app.Context, seat int) string {
 	st := g.link.Server()
 	for _, s := range st.Table {
 		if s.Seat == seat && s.Name != "" && s.Name != c.T("online.player") && s.Kind == proto.SeatHuman {
@@ -211,7 +212,7 @@ func (g *OnlineScreen) seatName(c *app.Context, seat int) string {
 
 // controls takes the pointer and the keys for the menu and the prompt;
 // it reports whether the screen was left.
-func (g *OnlineScreen) controls(c *app.Context) bool {
+func (g *Screen) controls(c *app.Context) bool {
 	in := &c.In
 	if in.KeyPressed(ebiten.KeyEscape) {
 		switch {
@@ -307,7 +308,7 @@ func (g *OnlineScreen) controls(c *app.Context) bool {
 // takeRematch opens the rematch once the players agreed: its session
 // and Link are made off the frame, and its table replaces this one.
 // It reports whether this screen was replaced.
-func (g *OnlineScreen) takeRematch(c *app.Context) bool {
+func (g *Screen) takeRematch(c *app.Context) bool {
 	select {
 	case f := <-g.rematch:
 		f(c)
@@ -337,7 +338,7 @@ func (g *OnlineScreen) takeRematch(c *app.Context) bool {
 				c.NotifyUntilTap(c.F("online.cannot", err.Error()))
 				return
 			}
-			scene, err := NewOnline(c, l, func() { l.Close(); sess.Close() })
+			scene, err := New(c, l, func() { l.Close(); sess.Close() })
 			if err != nil {
 				l.Close()
 				sess.Close()
@@ -353,7 +354,7 @@ func (g *OnlineScreen) takeRematch(c *app.Context) bool {
 
 // overWords says how a game ended that its position does not show (a
 // resignation, a clock): "Bob resigned: Ann wins".
-func (g *OnlineScreen) overWords(c *app.Context, st client.State, name func(proto.SeatInfo) string) string {
+func (g *Screen) overWords(c *app.Context, st client.State, name func(proto.SeatInfo) string) string {
 	seatOf := func(col string) (proto.SeatInfo, bool) {
 		for _, s := range st.Table {
 			if s.Color == col {

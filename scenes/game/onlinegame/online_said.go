@@ -1,4 +1,4 @@
-package game
+package onlinegame
 
 import (
 	"time"
@@ -17,7 +17,7 @@ type bubble struct {
 
 // bubblesNow are the quick messages to show this tick (the Link drops
 // them after online.SaidFor, and those of the seats muted here).
-func (g *OnlineScreen) bubblesNow(c *app.Context) []bubble {
+func (g *Screen) bubblesNow(c *app.Context) []bubble {
 	said := g.link.Said(time.Now())
 	if len(said) == 0 {
 		return nil // no allocation while nobody speaks: idle stays idle
@@ -33,7 +33,7 @@ func (g *OnlineScreen) bubblesNow(c *app.Context) []bubble {
 
 // drawBubbles draws each quick message in a panel over the top edge of
 // its seat's card, on the board's side, never off the screen.
-func (g *OnlineScreen) drawBubbles(screen *ebiten.Image, c *app.Context) {
+func (g *Screen) drawBubbles(screen *ebiten.Image, c *app.Context) {
 	k := c.Kit()
 	for _, b := range g.bubbles {
 		card := g.t.View.Geo.Seats[b.seat].Card

@@ -1,4 +1,4 @@
-package game
+package onlinegame
 
 import (
 	"image"
@@ -23,13 +23,13 @@ import (
 	"shiftago/scenes/table"
 )
 
-// OnlineScreen is an online game at this screen's table: the same table,
+// Screen is an online game at this screen's table: the same table,
 // hand, animations and sounds as a game here, with the seats this device
 // does not hold played by the Link (their moves carried in from the
 // tray), the seats' cards named after their players and marked when
 // they are away, a quiet "Reconnecting…" while the connection is lost,
 // and no undo. Leaving ends the session; the game stays on the server.
-type OnlineScreen struct {
+type Screen struct {
 	t        *table.Table
 	link     *online.Link
 	leave    func()
@@ -78,9 +78,9 @@ type OnlineScreen struct {
 	bubbles []bubble // the quick messages by the seats now
 }
 
-// NewOnline seats the Link at a new table of its game.
-func NewOnline(c *app.Context, l *online.Link, leave func()) (app.Scene, error) {
-	g := &OnlineScreen{link: l, leave: leave, rematch: make(chan func(*app.Context), 1)}
+// New seats the Link at a new table of its game.
+func New(c *app.Context, l *online.Link, leave func()) (app.Scene, error) {
+	g := &Screen{link: l, leave: leave, rematch: make(chan func(*app.Context), 1)}
 	if err := g.table(c); err != nil {
 		return nil, err
 	}
@@ -93,10 +93,10 @@ func NewOnline(c *app.Context, l *online.Link, leave func()) (app.Scene, error) 
 // Closed implements app.Closer: however the table was closed (Leave, a
 // rematch's table in its place, or another screen sweeping it away), its
 // connection and session end, once.
-func (g *OnlineScreen) Closed(c *app.Context) { g.quit() }
+func (g *Screen) Closed(c *app.Context) { g.quit() }
 
 // quit ends the Link and its session; the second call does nothing.
-func (g *OnlineScreen) quit() {
+func (g *Screen) quit() {
 	if g.leave != nil {
 		g.leave()
 		g.leave = nil
@@ -104,7 +104,7 @@ func (g *OnlineScreen) quit() {
 }
 
 // table builds the table of the game as it stands on the server.
-func (g *OnlineScreen) table(c *app.Context) error {
+func (g *Screen) table(c *app.Context) error {
 	s, err := g.link.Table(c.Setup)
 	if err != nil {
 		return err
@@ -119,7 +119,7 @@ func (g *OnlineScreen) table(c *app.Context) error {
 }
 
 // PagePhase implements app.PageScene, as the game screen names phases.
-func (g *OnlineScreen) PagePhase() string {
+func (g *Screen) PagePhase() string {
 	switch g.t.Ctl.Phase() {
 	case play.Showing:
 		return "animating"
@@ -133,14 +133,14 @@ func (g *OnlineScreen) PagePhase() string {
 }
 
 // PageStatus implements app.PageStatus.
-func (g *OnlineScreen) PageStatus() string { return g.t.Status() }
+func (g *Screen) PageStatus() string { return g.t.Status() }
 
 // HidesCards reports whether the seats' cards make room for the prompt
 // (tests: their trays are then not shown).
-func (g *OnlineScreen) HidesCards() bool { return g.t.HideCards }
+func (g *Screen) HidesCards() bool { return g.t.HideCards }
 
 // PromptArea is the prompt's panel (empty without one), for tests.
-func (g *OnlineScreen) PromptArea() layout.Rect {
+func (g *Screen) PromptArea() layout.Rect {
 	if len(g.prompt) == 0 {
 		return layout.Rect{}
 	}
@@ -148,14 +148,14 @@ func (g *OnlineScreen) PromptArea() layout.Rect {
 }
 
 // PageGeometry implements app.PageBoard.
-func (g *OnlineScreen) PageGeometry() *layout.Geometry { return g.t.Geometry() }
+func (g *Screen) PageGeometry() *layout.Geometry { return g.t.Geometry() }
 
 // PageMatch implements app.PageBoard.
-func (g *OnlineScreen) PageMatch() *play.Match { return g.t.Match() }
+func (g *Screen) PageMatch() *play.Match { return g.t.Match() }
 
 // PageButtons implements app.PageButtons: the menu button, the menu's
 // items while it is open, the prompt's answers while one is shown.
-func (g *OnlineScreen) PageButtons() []ui.Info {
+func (g *Screen) PageButtons() []ui.Info {
 	out := g.bs.Infos()
 	if g.open {
 		out = append(out, g.items.Infos()...)
@@ -164,10 +164,10 @@ func (g *OnlineScreen) PageButtons() []ui.Info {
 }
 
 // OpenMenu opens the menu (for screenshots and tests).
-func (g *OnlineScreen) OpenMenu() { g.open = true }
+func (g *Screen) OpenMenu() { g.open = true }
 
 // PageOnline implements app.PageOnline.
-func (g *OnlineScreen) PageOnline() map[string]any {
+func (g *Screen) PageOnline() map[string]any {
 	st := g.link.Server()
 	mine := ""
 	for _, s := range st.Seats {
@@ -190,7 +190,7 @@ func (g *OnlineScreen) PageOnline() map[string]any {
 
 // Update runs one tick: the server's moves onto the table, then the
 // table as a game here runs it.
-func (g *OnlineScreen) Update(c *app.Context) error {
+func (g *Screen) Update(c *app.Context) error {
 	g.still = false
 	l := g.link
 	if l.NeedsTable() {
@@ -280,7 +280,7 @@ type clockKey struct {
 // time it has left, every other seat the time it will have for its next
 // move (the game's time per move, as a correspondence clock shows it).
 // None in a game without a time per move, or not being played.
-func (g *OnlineScreen) clocksNow(c *app.Context, st client.State) *[4]string {
+func (g *Screen) clocksNow(c *app.Context, st client.State) *[4]string {
 	if st.PerMove <= 0 || st.Status != proto.StatusPlaying || st.Pos.Over() {
 		g.clocks = seatClocks{}
 		return &g.clocks.words
@@ -306,7 +306,7 @@ func (g *OnlineScreen) clocksNow(c *app.Context, st client.State) *[4]string {
 }
 
 // seatNames are the seats' cards' names, for the page API: "Ann|Bob".
-func (g *OnlineScreen) seatNames() string {
+func (g *Screen) seatNames() string {
 	ns := make([]string, g.t.Match().Pos.Players())
 	for i := range ns {
 		ns[i] = g.t.SeatName(i)
@@ -316,12 +316,12 @@ func (g *OnlineScreen) seatNames() string {
 
 // watching reports whether this device only watches the game: it holds
 // no seat.
-func (g *OnlineScreen) watching() bool { return len(g.link.Server().Seats) == 0 }
+func (g *Screen) watching() bool { return len(g.link.Server().Seats) == 0 }
 
 // say names the seats after their players, marks the away ones, and
 // says on the status line what the table waits for: the connection, the
 // players still to come, or the player to move, by name.
-func (g *OnlineScreen) say(c *app.Context) {
+func (g *Screen) say(c *app.Context) {
 	l, t := g.link, g.t
 	st := l.Server()
 	name := func(s proto.SeatInfo) string {
@@ -426,10 +426,10 @@ func (g *OnlineScreen) say(c *app.Context) {
 // move from elsewhere, or to make one) with nothing moving draws nothing
 // new, as a game here does; a move, a name, a mark or a notice coming in
 // draws again.
-func (g *OnlineScreen) Still() bool { return g.still }
+func (g *Screen) Still() bool { return g.still }
 
 // stillNow reports whether the screen would draw now what it drew last.
-func (g *OnlineScreen) stillNow(c *app.Context) bool {
+func (g *Screen) stillNow(c *app.Context) bool {
 	return g.t.Still() && g.t.Unchanged(c, g.screenKey()) &&
 		g.open == g.drawn.open && g.sure == g.drawn.sure && slices.Equal(g.prompt, g.drawn.prompt) &&
 		slices.Equal(g.bubbles, g.drawn.bubbles)
@@ -437,11 +437,11 @@ func (g *OnlineScreen) stillNow(c *app.Context) bool {
 
 // screenKey is the online screen's part of the table's frame key: the
 // menu button, open or not.
-func (g *OnlineScreen) screenKey() table.ScreenKey { return table.ScreenKey{Open: g.open} }
+func (g *Screen) screenKey() table.ScreenKey { return table.ScreenKey{Open: g.open} }
 
 // Dirty implements app.Partial: while only marbles roll, the part they
 // roll in (Table.Dirty); with the menu or a question open, all.
-func (g *OnlineScreen) Dirty(c *app.Context) (image.Rectangle, bool) {
+func (g *Screen) Dirty(c *app.Context) (image.Rectangle, bool) {
 	if g.open || g.sure || len(g.prompt) > 0 || len(g.drawn.prompt) > 0 || g.drawn.open || g.drawn.sure || len(g.bubbles) > 0 || len(g.drawn.bubbles) > 0 {
 		return image.Rectangle{}, false
 	}
@@ -449,7 +449,7 @@ func (g *OnlineScreen) Dirty(c *app.Context) (image.Rectangle, bool) {
 }
 
 // Draw draws the table, the menu and the prompt.
-func (g *OnlineScreen) Draw(screen *ebiten.Image, c *app.Context) {
+func (g *Screen) Draw(screen *ebiten.Image, c *app.Context) {
 	defer func() {
 		g.t.Drawn(c, g.screenKey())
 		g.drawn.open, g.drawn.sure = g.open, g.sure
@@ -464,7 +464,7 @@ func (g *OnlineScreen) Draw(screen *ebiten.Image, c *app.Context) {
 		ui.DrawMenuItems(screen, k, g.items.List)
 	}
 	if len(g.prompt) > 0 {
-		drawPanelBox(screen, c, &g.panel, render.Accent)
+		table.DrawPanelBox(screen, c, &g.panel, render.Accent)
 		g.ask.Draw(screen, k)
 	}
 }

@@ -1,4 +1,4 @@
-package game
+package onlinegame
 
 import (
 	"strings"
@@ -12,7 +12,7 @@ import (
 // tellTurn tells of the player's turn by a system notice when the page
 // is out of sight (another tab, the app in the background): the table
 // in sight says it itself. name names a seat as the cards do.
-func (g *OnlineScreen) tellTurn(c *app.Context, st client.State, name func(proto.SeatInfo) string) {
+func (g *Screen) tellTurn(c *app.Context, st client.State, name func(proto.SeatInfo) string) {
 	var others []string
 	for _, s := range st.Table {
 		if !g.link.Mine(s.Seat) && s.Seat < st.Pos.Players() {
