@@ -135,6 +135,7 @@ const (
 	Connected    State = iota // in sync with the server
 	Reconnecting              // the connection is lost; the session is getting it back
 	Closed                    // the Link was closed
+	SignedOut                 // this device was revoked: its session has stopped for good
 )
 
 // Link plays an online game's seats at this screen's table. Make it
@@ -255,6 +256,9 @@ func (l *Link) State() State {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.srv.SignedOut {
+		return SignedOut
+	}
 	if !l.srv.Synced {
 		return Reconnecting
 	}
@@ -266,7 +270,7 @@ func (l *Link) State() State {
 func (l *Link) Playing() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.srv.Status == proto.StatusPlaying && !l.srv.Pos.Over()
+	return l.srv.Status == proto.StatusPlaying && !l.srv.Pos.Over() && !l.srv.SignedOut
 }
 
 // Arrived is the server's ply of the newest move that reached this

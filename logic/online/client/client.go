@@ -190,7 +190,10 @@ type State struct {
 	Deadline int64 // Unix ms by which the seat to move must move; 0: no clock
 	PerMove  int   // the game's seconds per move; 0: no clock
 	Synced   bool  // a state has come since the last (re)connect
-	Events   int   // the events received so far (Session.EventsSince counts the same)
+	// SignedOut: the server refused this device's token (its device was
+	// revoked); the session has stopped for good (signedout.go).
+	SignedOut bool
+	Events    int // the events received so far (Session.EventsSince counts the same)
 	// Ver counts the changes to the state: a reader that saw version v
 	// has seen everything until the state's Ver differs from v.
 	Ver uint64
@@ -475,6 +478,9 @@ func (s *Session) run(first chan<- error) {
 	for s.ctx.Err() == nil {
 		err := s.connect()
 		if ref := (*ErrRefused)(nil); first == nil && errors.As(err, &ref) && ref.Msg.Code == proto.CodeAuth {
+			s.mu.Lock()
+			s.signOut()
+			s.mu.Unlock()
 			return // the token is dead (its device was revoked): no reconnect can help
 		}
 		if first != nil {
@@ -504,7 +510,11 @@ func (s *Session) run(first chan<- error) {
 		s.ws, s.st.Synced = nil, false
 		s.base = (s.base + 1) % len(s.c.Bases) // the next node, if there are several
 		s.notify()
+		out := s.st.SignedOut
 		s.mu.Unlock()
+		if out {
+			return // told on the socket that this device was revoked
+		}
 		// Full jitter (a random wait up to the back-off, which doubles
 		// up to maxBackoff): the clients of a node that died, or that a
 		// full node refused together, come back spread out instead of
@@ -784,6 +794,8 @@ func (s *Session) applyState(m proto.Msg) bool {
 func (s *Session) refused(m proto.Msg) bool {
 	p := s.pending[m.ID]
 	switch {
+	case m.ID == "" && m.Code == proto.CodeAuth:
+		s.signOut() // this device was revoked (signedout.go)
 	case p == nil || m.ID == "":
 	case m.Code == proto.CodeBusy || m.Code == proto.CodeRate:
 		// Not refused, only not now: send it again a little later.

@@ -176,7 +176,7 @@ func (g *Screen) PageOnline() map[string]any {
 	arrived, arrivedAt := g.link.Arrived()
 	return map[string]any{
 		"arrivedPly": arrived, "arrivedAt": float64(arrivedAt),
-		"stage": "table", "game": g.link.Game(), "state": [...]string{"connected", "reconnecting", "closed"}[g.link.State()],
+		"stage": "table", "game": g.link.Game(), "state": [...]string{"connected", "reconnecting", "closed", "signedout"}[g.link.State()],
 		"playing": g.link.Playing(), "pending": g.link.Pending(), "ply": st.Ply(), "status": string(st.Status),
 		"said": len(g.bubbles), "menuKind": g.menu,
 		"mine": mine, "shownPly": g.shownPly, "shownAt": float64(g.shownAt), "shownMoves": g.shown,
@@ -365,6 +365,8 @@ func (g *Screen) say(c *app.Context) {
 		g.toldSaid = c.Say(g.told)
 	}
 	switch {
+	case l.State() == online.SignedOut:
+		g.mark = c.T("online.signedout")
 	case l.State() == online.Reconnecting:
 		g.mark = c.T("online.reconnecting")
 	case g.toldSaid != "":

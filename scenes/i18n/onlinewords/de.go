@@ -9,6 +9,7 @@ var DE = map[string]string{
 	"online.why.over":     "die Partie ist vorbei",
 	"online.why.seat":     "dein Platz gehört nicht mehr dir",
 	"online.reconnecting": "Verbindung wird wiederhergestellt…",
+	"online.signedout":    "Abgemeldet: Ein anderes deiner Geräte hat dieses entfernt.",
 	"online.waitingfor":   "Warten auf %s",
 	"online.title":        "Online spielen",
 	"online.codeis":       "Der Einladungscode: %s",

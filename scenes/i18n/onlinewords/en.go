@@ -9,6 +9,7 @@ var EN = map[string]string{
 	"online.why.over":     "the game is over",
 	"online.why.seat":     "your seat is no longer yours",
 	"online.reconnecting": "Reconnecting…",
+	"online.signedout":    "Signed out: another of your devices revoked this one.",
 	"online.waitingfor":   "Waiting for %s",
 	"online.title":        "Play online",
 	"online.codeis":       "The invite code: %s",

@@ -9,6 +9,7 @@ var ES = map[string]string{
 	"online.why.over":     "la partida ha terminado",
 	"online.why.seat":     "tu asiento ya no es tuyo",
 	"online.reconnecting": "Reconectando…",
+	"online.signedout":    "Sesión cerrada: otro de tus dispositivos ha revocado este.",
 	"online.waitingfor":   "Esperando a %s",
 	"online.title":        "Jugar en línea",
 	"online.codeis":       "El código de invitación: %s",

@@ -9,6 +9,7 @@ var FR = map[string]string{
 	"online.why.over":     "la partie est terminée",
 	"online.why.seat":     "votre place n’est plus la vôtre",
 	"online.reconnecting": "Reconnexion…",
+	"online.signedout":    "Déconnecté : un autre de vos appareils a révoqué celui-ci.",
 	"online.waitingfor":   "En attente de %s",
 	"online.title":        "Jouer en ligne",
 	"online.codeis":       "Le code d’invitation : %s",

@@ -9,6 +9,7 @@ var IT = map[string]string{
 	"online.why.over":     "la partita è finita",
 	"online.why.seat":     "il tuo posto non è più tuo",
 	"online.reconnecting": "Riconnessione…",
+	"online.signedout":    "Disconnesso: un altro tuo dispositivo ha revocato questo.",
 	"online.waitingfor":   "In attesa di %s",
 	"online.title":        "Gioca online",
 	"online.codeis":       "Il codice d’invito: %s",
