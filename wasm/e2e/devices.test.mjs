@@ -29,7 +29,19 @@ const shots = process.env.SHOTS || kit.artifacts;
 
 let bin, dataDir, server, base, browser;
 const consoleLines = [];
+const pages = {}; // by device, for what a failure says
 perTestCPU({ beforeEach, afterEach, after });
+
+// A failure says where each device stood, with a screenshot of each.
+afterEach(async (t) => {
+  if (!t.error && t.passed !== false) return;
+  for (const [name, page] of Object.entries(pages)) {
+    if (page.isClosed()) continue;
+    const at = await page.evaluate(() => [shiftago.phase(), JSON.stringify(shiftago.online()), `sockets ${window.wsOpened}, closed ${window.wsCloses}`]).catch((e) => String(e));
+    console.log(`${name}: ${at}`);
+    await page.screenshot({ path: join(shots, `devices-failed-${name}.png`), timeout: 60_000 }).catch(() => {});
+  }
+});
 
 before(async () => {
   bin = kit.binary('devices');
@@ -50,21 +62,24 @@ after(async () => {
 // device opens the web app in a new context: by touch, or by mouse
 // (ctx.mouse: the kit's taps and drags then use the mouse). Every
 // WebSocket's close code is noted in window.wsCloses.
-async function device(size, mouse = false) {
+async function device(name, size, mouse = false) {
   const ctx = await browser.newContext({ ...size, hasTouch: !mouse, isMobile: !mouse });
   ctx.mouse = mouse;
   ctx.setDefaultNavigationTimeout(180_000); // a loaded machine
   await ctx.addInitScript(() => {
     const WS = window.WebSocket;
     window.wsCloses = [];
+    window.wsOpened = 0;
     window.WebSocket = class extends WS {
       constructor(...args) {
         super(...args);
+        window.wsOpened++;
         this.addEventListener('close', (e) => window.wsCloses.push(e.code));
       }
     };
   });
   const page = await kit.open(ctx, base, '', consoleLines);
+  pages[name] = page;
   await waitFor(page, () => shiftago.phase() === 'setup');
   await tapButton(page, 'online');
   await waitFor(page, () => shiftago.phase() === 'online');
@@ -111,7 +126,7 @@ async function typeCode(page, code) {
 
 test('one player on a phone and a desktop: link, same games, revoke, recovery', { timeout: 900_000 }, async () => {
   mkdirSync(shots, { recursive: true });
-  const phone = await device(PHONE);
+  const phone = await device('phone', PHONE);
 
   // Ann names herself on the phone's keyboard and makes a game against
   // the computer: it starts at once, hers to move.
@@ -128,9 +143,13 @@ test('one player on a phone and a desktop: link, same games, revoke, recovery', 
   await tapButton(phone.page, 'create');
   await waitFor(phone.page, () => { const o = shiftago.online(); return o.stage === 'table' && o.playing; }, null, 60_000);
   const game = (await online(phone.page)).game;
+  // Leaving the table (it took the online page's place) goes to the
+  // title; the game goes on on the server.
   await tapButton(phone.page, 'menu');
   await tapButton(phone.page, 'leave');
-  await waitFor(phone.page, () => shiftago.phase() === 'online', null, 60_000);
+  await waitFor(phone.page, () => shiftago.phase() === 'setup', null, 60_000);
+  await tapButton(phone.page, 'online');
+  await waitFor(phone.page, () => shiftago.phase() === 'online' && shiftago.online().name === 'Ann', null, 60_000);
 
   // "Link another device": a code, its link and its QR code.
   await toDevices(phone.page);
@@ -142,7 +161,7 @@ test('one player on a phone and a desktop: link, same games, revoke, recovery', 
   await phone.page.screenshot({ path: join(shots, 'devices-link-phone.png'), timeout: 180_000 });
 
   // The desktop types it in its own Devices page (it had no player).
-  const desk = await device(DESKTOP, true);
+  const desk = await device('desktop', DESKTOP, true);
   await toDevices(desk.page);
   await typeCode(desk.page, code);
   await waitFor(desk.page, () => { const o = shiftago.online(); return o.count === 2 && o.typed === '' && !o.busy; }, null, 60_000);
@@ -183,7 +202,7 @@ test('one player on a phone and a desktop: link, same games, revoke, recovery', 
   await waitFor(phone.page, () => shiftago.online().recovery !== '' && !shiftago.online().busy, null, 60_000);
   const recovery = (await online(phone.page)).recovery;
   await phone.page.screenshot({ path: join(shots, 'devices-recovery-phone.png'), timeout: 180_000 });
-  const tablet = await device(TABLET);
+  const tablet = await device('tablet', TABLET);
   await toDevices(tablet.page);
   await typeCode(tablet.page, recovery);
   await waitFor(tablet.page, () => { const o = shiftago.online(); return o.count === 2 && o.typed === '' && !o.busy; }, null, 60_000);
