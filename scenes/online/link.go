@@ -628,6 +628,12 @@ func (l *Link) watch() {
 		// that changed); at least every quarter second all the same.
 		ctx, cancel := context.WithTimeout(l.ctx, 250*time.Millisecond)
 		err := l.sess.Wait(ctx, func(st *client.State) bool { return st.Ver != ver })
+		// An error before the quarter second: the session has stopped
+		// for good (its device signed out). Wait then returns at once,
+		// every time: this loop would spin, and in the browser (no
+		// preemption in js/wasm) freeze the page. Its last state is
+		// taken up below, then the watch ends.
+		ended := err != nil && ctx.Err() == nil
 		cancel()
 		if l.ctx.Err() != nil {
 			return
@@ -635,7 +641,7 @@ func (l *Link) watch() {
 		l.mu.Lock()
 		evs, n := l.sess.EventsSince(l.evSeen)
 		l.mu.Unlock()
-		if err != nil && len(evs) == 0 {
+		if err != nil && len(evs) == 0 && !ended {
 			continue
 		}
 		st := l.sess.Snapshot()
@@ -668,6 +674,9 @@ func (l *Link) watch() {
 		}
 		l.mu.Unlock()
 		l.poke()
+		if ended {
+			return
+		}
 	}
 }
 

@@ -3,6 +3,7 @@
 package online
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -12,8 +13,9 @@ import (
 // TestLinkSignedOut: Ann links a second device (her tablet) with a
 // one-time code and opens her game there; revoked from her phone, the
 // tablet's Link says SignedOut (no longer "Reconnecting" for ever, as it
-// did: the session stopped quietly) and takes no move, while the phone
-// plays on.
+// did: the session stopped quietly) and takes no move, and its Link
+// stops following the stopped session rather than spin; the phone
+// stays connected.
 func TestLinkSignedOut(t *testing.T) {
 	n := serve(t, "127.0.0.1:0", t.TempDir())
 	ctx := ctxFor(t, 60*time.Second)
@@ -50,6 +52,18 @@ func TestLinkSignedOut(t *testing.T) {
 	until(t, ctx, "the tablet signed out", func() bool { return onTablet.link.State() == SignedOut }, onTablet)
 	if onTablet.link.Playing() || onTablet.canMove() {
 		t.Fatal("the revoked tablet still takes moves")
+	}
+	// The stopped session's Wait returns at once: a Link still waiting
+	// on it spins (in the browser, with no preemption, the page froze:
+	// the revoked desktop never even saw its socket close). Spinning, it
+	// allocates a context and a timer a turn, hundreds of thousands a
+	// second; idle, the two Links allocate a few hundred.
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	time.Sleep(time.Second)
+	runtime.ReadMemStats(&after)
+	if n := after.Mallocs - before.Mallocs; n > 20_000 {
+		t.Fatalf("%d allocations in a second of a signed-out Link: it spins", n)
 	}
 	if onPhone.link.State() != Connected {
 		t.Fatalf("the phone's Link: %v, want connected", onPhone.link.State())
