@@ -24,6 +24,16 @@ const TABLET = { ...kit.TABLET, deviceScaleFactor: 1 };
 let bin, dataDir, server, base, browser;
 perTestCPU({ beforeEach, afterEach, after });
 const consoleLines = [];
+const pages = []; // for what a failure says
+// A failure says where each page stood.
+afterEach(async (t) => {
+  if (t.passed !== false) return;
+  for (const [i, page] of pages.entries()) {
+    if (page.isClosed()) continue;
+    const at = await page.evaluate(() => [shiftago.phase(), JSON.stringify(shiftago.online())]).catch((e) => String(e));
+    console.log(`page ${i}: ${at}`);
+  }
+});
 
 before(async () => {
   bin = kit.binary('lobby');
@@ -47,6 +57,7 @@ async function toLobby(device) {
   const ctx = await browser.newContext({ ...device, hasTouch: true, isMobile: true });
   ctx.setDefaultNavigationTimeout(180_000);
   const page = await kit.open(ctx, base, '', consoleLines);
+  pages.push(page);
   await waitFor(page, () => shiftago.phase() === 'setup');
   await tapButton(page, 'online');
   await waitFor(page, () => shiftago.phase() === 'online');
@@ -62,7 +73,8 @@ async function tapFirst(page, id) {
   await tapButton(page, b.id);
 }
 
-const atTable = (page) => waitFor(page, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 60_000);
+// Two minutes: at load 82 a tablet paired was not at its table within one.
+const atTable = (page) => waitFor(page, () => { const o = shiftago.online(); return o && o.stage === 'table' && o.playing; }, null, 120_000);
 
 // Half an hour in all: every wait has its own limit, and at load 80 on
 // two cores a run was still going, no wait failed, at 900 s.
