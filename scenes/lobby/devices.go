@@ -50,6 +50,7 @@ type Devices struct {
 	w, h   float64
 	u      float64
 	dirty  bool
+	laid   bool // laid out anew this tick: its frame is still to be drawn
 
 	box    textBox // a link or recovery code, or a whole ?link= link
 	server string
@@ -145,8 +146,11 @@ func (d *Devices) PageOnline() map[string]any {
 }
 
 // Still implements app.Still: the page waits for a tap, except while
-// the server is asked, a box is edited or a countdown runs.
-func (d *Devices) Still() bool { return !d.busy && !d.linking && !d.box.editing() && !d.dirty }
+// the server is asked, a box is edited or a countdown runs, and on the
+// tick it was laid out anew (an answer taken up: its frame is drawn).
+func (d *Devices) Still() bool {
+	return !d.busy && !d.linking && !d.box.editing() && !d.dirty && !d.laid
+}
 
 // Closed implements app.Closer: what the page was asking stops.
 func (d *Devices) Closed(c *app.Context) {
@@ -366,7 +370,8 @@ func (d *Devices) Update(c *app.Context) error {
 			d.fetch(c)
 		}
 	}
-	if d.dirty || d.w != c.W || d.h != c.H {
+	d.laid = d.dirty || d.w != c.W || d.h != c.H
+	if d.laid {
 		d.layout(c)
 	}
 	used := d.box.update(c)
