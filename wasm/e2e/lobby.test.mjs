@@ -79,6 +79,10 @@ const atTable = (page) => waitFor(page, () => { const o = shiftago.online(); ret
 // Half an hour in all: every wait has its own limit, and at load 80 on
 // two cores a run was still going, no wait failed, at 900 s.
 test('a phone and a tablet meet by quick pairing and in Play now; a third context watches', { timeout: 1_800_000 }, async () => {
+  // The watcher's page loads first, while no other page runs: loaded
+  // third, beside two tables, its navigation passed 180 s at load 80.
+  // Until the game is under way it waits in the lobby, drawing nothing.
+  const watcher = await toLobby(TABLET);
   const phone = await toLobby(PHONE);
   const tablet = await toLobby(TABLET);
 
@@ -101,7 +105,6 @@ test('a phone and a tablet meet by quick pairing and in Play now; a third contex
   assert.equal((await online(tablet.page)).game, game, 'paired into two games');
 
   // A third context watches it from the lobby's list.
-  const watcher = await toLobby(TABLET);
   await waitFor(watcher.page, () => shiftago.online().live >= 1, null, 60_000);
   await tapFirst(watcher.page, 'watch');
   await waitFor(watcher.page, (g) => { const o = shiftago.online(); return o && o.stage === 'table' && o.game === g && o.watching; }, game, 60_000);
