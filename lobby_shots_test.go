@@ -86,27 +86,6 @@ func TestLobbyDesktopJoins(t *testing.T) {
 		}
 		return nil
 	}
-	tickUntil := func(what string, cond func() bool) {
-		t.Helper()
-		for {
-			ok := false
-			l.Do(func() {
-				if err := g.Update(); err != nil {
-					t.Fatal(err)
-				}
-				ok = cond()
-			})
-			if ok {
-				return
-			}
-			if ctx.Err() != nil {
-				var st map[string]any
-				l.Do(func() { st = page() })
-				t.Fatalf("waiting for %s: %T %v", what, g.Scene(), st)
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
 	shot := func(name string) {
 		t.Helper()
 		dir := os.Getenv("SHIFTAGO_SHOTS")
@@ -139,7 +118,7 @@ func TestLobbyDesktopJoins(t *testing.T) {
 	shot("lobby-create")
 
 	l.Do(func() { g.Show(lobby.NewLobby(c)) })
-	tickUntil("the lists", func() bool { p := page(); return p["open"] == 1 && p["live"] == 1 })
+	tickUntil(ctx, t, l, g, "the lists", func() bool { p := page(); return p["open"] == 1 && p["live"] == 1 })
 	shot("lobby-list")
 
 	// Quick pairing: Ann waits alone for a 4-player game.
@@ -160,14 +139,14 @@ func TestLobbyDesktopJoins(t *testing.T) {
 	}
 	tap("players 4")
 	tap("find")
-	tickUntil("the waiting state", func() bool { return page()["waiting"] == true && page()["queue"] == 1 })
+	tickUntil(ctx, t, l, g, "the waiting state", func() bool { return page()["waiting"] == true && page()["queue"] == 1 })
 	shot("lobby-waiting")
 	tap("cancel")
-	tickUntil("the cancel", func() bool { return page()["waiting"] == false && page()["busy"] == false })
+	tickUntil(ctx, t, l, g, "the cancel", func() bool { return page()["waiting"] == false && page()["busy"] == false })
 
 	// The desktop joins Bob's public game in one tap.
 	tap("join")
-	tickUntil("the table", func() bool { p := page(); return p != nil && p["stage"] == "table" && p["game"] == pub.Game })
+	tickUntil(ctx, t, l, g, "the table", func() bool { p := page(); return p != nil && p["stage"] == "table" && p["game"] == pub.Game })
 	got, err := bob.Games(ctx)
 	if err != nil || len(got) == 0 || got[0].Status != "playing" {
 		t.Fatalf("Bob's games after the desktop joined: %+v, %v", got, err)

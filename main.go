@@ -28,6 +28,8 @@ import (
 	"shiftago/scenes/game/onlinegame"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/lobby"
+	"shiftago/scenes/lobby/devices"
+	"shiftago/scenes/lobby/ratings"
 	"shiftago/scenes/pages"
 	"shiftago/scenes/records"
 	"shiftago/scenes/saves"
@@ -343,8 +345,9 @@ func screens() app.Screens {
 		Elsewhere:   pages.NewElsewhere,
 		Online:      lobby.NewOnline,
 		MyGames:     lobby.NewMyGames,
-		Profile:     lobby.NewProfile,
-		Leaderboard: lobby.NewLeaderboard,
+		Profile:     ratings.NewProfile,
+		Leaderboard: ratings.NewLeaderboard,
+		Devices:     devices.NewDevices,
 		OnlineGame:  onlinegame.New,
 		Puzzles:     game.NewPuzzles,
 	}

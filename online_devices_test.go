@@ -19,6 +19,7 @@ import (
 	"shiftago/scenes/app"
 	"shiftago/scenes/input/inputtest"
 	"shiftago/scenes/lobby"
+	"shiftago/scenes/lobby/devices"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
@@ -67,27 +68,8 @@ func TestOnlineDevices(t *testing.T) {
 		}
 		return nil
 	}
-	tickUntil := func(what string, cond func() bool) {
-		t.Helper()
-		for {
-			ok := false
-			l.Do(func() {
-				if err := g.Update(); err != nil {
-					t.Fatal(err)
-				}
-				ok = cond()
-			})
-			if ok {
-				return
-			}
-			if ctx.Err() != nil {
-				t.Fatalf("waiting for %s (the page says %v)", what, page())
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
 	l.Do(func() { c.W, c.H, c.Scale = 1280, 800, 1 })
-	tickUntil("the desktop linked", func() bool { p := page(); return p["stage"] == "devices" && p["count"] == 2 })
+	tickUntil(ctx, t, l, g, "the desktop linked", func() bool { p := page(); return p["stage"] == "devices" && p["count"] == 2 })
 
 	// The desktop keeps a token of its own, the phone's player's.
 	var kept struct{ Token, ID, Name string }
@@ -140,8 +122,8 @@ func TestOnlineDevices(t *testing.T) {
 
 	// The desktop's Devices page lists three; two taps on the browser's
 	// Revoke revoke it.
-	l.Do(func() { g.Show(lobby.NewDevices(c)) })
-	tickUntil("three devices", func() bool { return page()["count"] == 3 })
+	l.Do(func() { g.Show(devices.NewDevices(c)) })
+	tickUntil(ctx, t, l, g, "three devices", func() bool { return page()["count"] == 3 })
 	names := strings.Split(page()["devices"].(string), ",")
 	row := -1
 	for i, nm := range names {
@@ -156,7 +138,7 @@ func TestOnlineDevices(t *testing.T) {
 	for range 2 {
 		tap(t, l, g, script, "revoke", row)
 	}
-	tickUntil("the browser revoked", func() bool { return page()["count"] == 2 && page()["busy"] == false })
+	tickUntil(ctx, t, l, g, "the browser revoked", func() bool { return page()["count"] == 2 && page()["busy"] == false })
 	var ae *client.APIError
 	if _, err := tab.Games(ctx); !errors.As(err, &ae) || ae.Status != http.StatusUnauthorized {
 		t.Fatalf("the revoked browser's games: %v, want 401", err)
@@ -173,10 +155,10 @@ func TestOnlineDevices(t *testing.T) {
 
 	// The recovery code, shown once, and the link view.
 	tap(t, l, g, script, "recovery", 0)
-	tickUntil("the recovery code", func() bool { return page()["recovery"] != "" })
+	tickUntil(ctx, t, l, g, "the recovery code", func() bool { return page()["recovery"] != "" })
 	shotEvery(t, l, g, "devices-recovery", nil)
 	tap(t, l, g, script, "link", 0)
-	tickUntil("the link code", func() bool { return page()["stage"] == "link" })
+	tickUntil(ctx, t, l, g, "the link code", func() bool { return page()["stage"] == "link" })
 	shotEvery(t, l, g, "devices-link", nil)
 	if os.Getenv("SHIFTAGO_SHOTS") != "" {
 		l.Do(func() { g.Show(lobby.NewOnline(c)) })

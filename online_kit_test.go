@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
@@ -82,4 +83,29 @@ func pageOf(g *app.Game) (m map[string]any) {
 		m = p.PageOnline()
 	}
 	return m
+}
+
+// tickUntil runs g's frames on the loop's thread until cond holds; when
+// ctx ends first it fails, saying what it waited for and what the page
+// said.
+func tickUntil(ctx context.Context, t *testing.T, l *looptest.Loop, g *app.Game, what string, cond func() bool) {
+	t.Helper()
+	for {
+		ok := false
+		l.Do(func() {
+			if err := g.Update(); err != nil {
+				t.Fatal(err)
+			}
+			ok = cond()
+		})
+		if ok {
+			return
+		}
+		if ctx.Err() != nil {
+			var st map[string]any
+			l.Do(func() { st = pageOf(g) })
+			t.Fatalf("waiting for %s: %T %v", what, g.Scene(), st)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }

@@ -99,26 +99,6 @@ func TestOnlineScreenshots(t *testing.T) {
 			}
 		})
 	}
-	// tickUntil runs the game's frames until cond holds.
-	tickUntil := func(what string, cond func() bool) {
-		t.Helper()
-		for {
-			ok := false
-			l.Do(func() {
-				if err := g.Update(); err != nil {
-					t.Fatal(err)
-				}
-				ok = cond()
-			})
-			if ok {
-				return
-			}
-			if ctx.Err() != nil {
-				t.Fatalf("waiting for %s", what)
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
 
 	// The page, with the name kept from an earlier game.
 	l.Do(func() { c.W, c.H, c.Scale = w, h, 1; g.Show(lobby.NewOnline(c)) })
@@ -146,7 +126,7 @@ func TestOnlineScreenshots(t *testing.T) {
 	if _, err := phone.Play(ctx, "W1"); err != nil {
 		t.Fatal(err)
 	}
-	tickUntil("the move on the table", func() bool {
+	tickUntil(ctx, t, l, g, "the move on the table", func() bool {
 		return online()["ply"] == 1 && table.(app.PageScene).PagePhase() != "animating"
 	})
 	coversNoBoard(t, l, g, "the online table")
@@ -167,13 +147,13 @@ func TestOnlineScreenshots(t *testing.T) {
 	if err := b.Send(proto.Msg{T: proto.TOffer, Ply: 2, Kind: proto.OfferTakeback}); err != nil {
 		t.Fatal(err)
 	}
-	tickUntil("the offer asked", func() bool { return online()["asked"] == proto.OfferTakeback })
+	tickUntil(ctx, t, l, g, "the offer asked", func() bool { return online()["asked"] == proto.OfferTakeback })
 	coversNoBoard(t, l, g, "the online table asked to take back")
 	shot("online-offer", nil)
 	if err := b.Send(proto.Msg{T: proto.TDecline, Ply: 2, Kind: proto.OfferTakeback}); err != nil {
 		t.Fatal(err)
 	}
-	tickUntil("the offer gone", func() bool { return online()["asked"] == "" })
+	tickUntil(ctx, t, l, g, "the offer gone", func() bool { return online()["asked"] == "" })
 	// The refusal is told on the status line for a while, in the language
 	// shown: one chosen while it is told too.
 	l.Do(func() {
@@ -192,7 +172,7 @@ func TestOnlineScreenshots(t *testing.T) {
 	if err := sess["cid"].Send(proto.Msg{T: proto.TResign, Ply: 2, Seat: 2}); err != nil {
 		t.Fatal(err)
 	}
-	tickUntil("the notice", func() bool { return strings.Contains(c.Notice(), "Cid") })
+	tickUntil(ctx, t, l, g, "the notice", func() bool { return strings.Contains(c.Notice(), "Cid") })
 	if !strings.Contains(online()["table"].(string), "computer") {
 		t.Errorf("the table after Cid resigned: %v", online()["table"])
 	}

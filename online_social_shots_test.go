@@ -69,18 +69,6 @@ func TestOnlineSocialScreens(t *testing.T) {
 		g.Show(table)
 	})
 	info := func() map[string]any { return table.(app.PageOnline).PageOnline() }
-	tickUntil := func(what string, cond func() bool) {
-		t.Helper()
-		for ctx.Err() == nil {
-			ok := false
-			l.Do(func() { _ = g.Update(); ok = cond() })
-			if ok {
-				return
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		t.Fatalf("waiting for %s", what)
-	}
 	// tap taps the point by mouse, or by a finger when touch.
 	tap := func(x, y float64, touch bool) {
 		l.Do(func() {
@@ -140,7 +128,7 @@ func TestOnlineSocialScreens(t *testing.T) {
 			}
 		})
 	}
-	tickUntil("the game", func() bool { return info()["status"] == "playing" })
+	tickUntil(ctx, t, l, g, "the game", func() bool { return info()["status"] == "playing" })
 
 	// The menu, by mouse, with the draw and the quick messages.
 	tapButton("menu", false)
@@ -167,7 +155,7 @@ func TestOnlineSocialScreens(t *testing.T) {
 	if err := b.Send(proto.Msg{T: proto.TSay, Phrase: "thanks"}); err != nil {
 		t.Fatal(err)
 	}
-	tickUntil("Bob's bubble", func() bool { return info()["said"].(int) >= 1 })
+	tickUntil(ctx, t, l, g, "Bob's bubble", func() bool { return info()["said"].(int) >= 1 })
 	shot("social-bubble", "fr:phone", "en:desktop", "de:tablet", "it:phone")
 
 	// A tap on Bob's card: mute and block. Mute him: his bubble goes.
@@ -182,7 +170,7 @@ func TestOnlineSocialScreens(t *testing.T) {
 	}
 	shot("social-seat", "it:tablet", "en:phone")
 	tapButton("mute 1", false)
-	tickUntil("Bob muted", func() bool { // Ann's own bubble stays
+	tickUntil(ctx, t, l, g, "Bob muted", func() bool { // Ann's own bubble stays
 		return !slices.ContainsFunc(link.Said(time.Now()), func(s online.Said) bool { return s.Seat == 1 })
 	})
 	if !link.Muted(1) {
@@ -193,11 +181,11 @@ func TestOnlineSocialScreens(t *testing.T) {
 	if err := b.Send(proto.Msg{T: proto.TOffer, Kind: proto.OfferDraw}); err != nil {
 		t.Fatal(err)
 	}
-	tickUntil("the draw asked", func() bool { return info()["asked"] == proto.OfferDraw })
+	tickUntil(ctx, t, l, g, "the draw asked", func() bool { return info()["asked"] == proto.OfferDraw })
 	shot("social-draw-asked", "de:desktop")
 	tapButton("accept", true)
-	tickUntil("the agreed draw", func() bool { return info()["status"] == "finished" && info()["why"] == "agreed" })
-	tickUntil("the words of the end", func() bool { return strings.Contains(info()["mark"].(string), c.T("online.over.draw")) })
+	tickUntil(ctx, t, l, g, "the agreed draw", func() bool { return info()["status"] == "finished" && info()["why"] == "agreed" })
+	tickUntil(ctx, t, l, g, "the words of the end", func() bool { return strings.Contains(info()["mark"].(string), c.T("online.over.draw")) })
 	shot("social-drawn", "es:tablet", "fr:phone")
 	if dir := os.Getenv("SHIFTAGO_SHOTS"); dir != "" {
 		t.Logf("screens in %s", dir)

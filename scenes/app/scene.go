@@ -43,6 +43,9 @@ type Screens struct {
 	// Leaderboard the best players of a variant and player count.
 	Profile     func(c *Context) Scene
 	Leaderboard func(c *Context) Scene
+	// Devices shows this player's devices: a code to link another
+	// device, the code of one to use here, revoke, the recovery code.
+	Devices func(c *Context) Scene
 	// OnlineGame is the table of an online game the Link plays; leave
 	// ends the Link and its session (the screen calls it as it closes).
 	OnlineGame func(c *Context, l *online.Link, leave func()) (Scene, error)

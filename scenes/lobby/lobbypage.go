@@ -16,6 +16,7 @@ import (
 	"shiftago/render"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
+	"shiftago/scenes/lobby/kit"
 	"shiftago/scenes/sound"
 )
 
@@ -143,7 +144,7 @@ func (p *Lobby) Resume(c *app.Context) {
 func (p *Lobby) Closed(c *app.Context) {
 	p.cancel()
 	if p.waiting != nil {
-		cl := keptClient(c.Opts.Store, p.srv)
+		cl := kit.KeptClient(c.Opts.Store, p.srv)
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
@@ -179,7 +180,7 @@ func (p *Lobby) poller(ctx context.Context, c *app.Context) {
 				p.failed = err != nil
 			})
 		}
-		if cl := keptClient(st, p.srv); cl != nil {
+		if cl := kit.KeptClient(st, p.srv); cl != nil {
 			if p.asking.Load() {
 				rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 				rep, err := cl.PairPoll(rctx)
@@ -256,7 +257,7 @@ func (p *Lobby) guestRun(c *app.Context, f func(ctx context.Context, cl *client.
 		return
 	}
 	st, srv := c.Opts.Store, p.srv
-	name := keptName(st)
+	name := kit.KeptName(st)
 	if name == "" {
 		name = c.T("online.player")
 	}
@@ -264,7 +265,7 @@ func (p *Lobby) guestRun(c *app.Context, f func(ctx context.Context, cl *client.
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		cl, err := guestOf(ctx, st, srv, name)
+		cl, err := kit.GuestOf(ctx, st, srv, name)
 		var then func(*app.Context)
 		if err == nil {
 			then, err = f(ctx, cl)

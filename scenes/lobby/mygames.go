@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"image"
 	"math"
@@ -18,6 +17,7 @@ import (
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
+	"shiftago/scenes/lobby/kit"
 	"shiftago/scenes/online"
 	"shiftago/scenes/play"
 	"shiftago/scenes/saves"
@@ -77,7 +77,7 @@ func NewMyGames(c *app.Context) app.Scene {
 	m := &MyGames{server: c.ServerAddress(), dirty: true, titled: -1, asked: make(chan string, 1)}
 	st, srv, lang := c.Opts.Store, m.server, c.Lang
 	fetch := func(ctx context.Context) ([]proto.GameReply, error) {
-		cl := keptClient(st, srv)
+		cl := kit.KeptClient(st, srv)
 		if cl == nil {
 			return nil, nil // no guest on this device: no games yet
 		}
@@ -97,25 +97,6 @@ func NewMyGames(c *app.Context) app.Scene {
 }
 
 var errNoServer = errors.New("no game server")
-
-// keptClient is this device's guest at srv as kept in st, or nil when
-// the device has none there (it has then no online games).
-func keptClient(st saves.Store, srv string) *client.Client {
-	if st == nil {
-		return nil
-	}
-	b, err := st.Read(guestFile)
-	if err != nil {
-		return nil
-	}
-	var g keptGuest
-	if json.Unmarshal(b, &g) != nil || g.Server != srv || g.Token == "" {
-		return nil
-	}
-	cl := client.New(srv)
-	cl.Token, cl.ID, cl.Name = g.Token, g.ID, g.Name
-	return cl
-}
 
 // noticeBody is the notice's text: the game and the opponents.
 func noticeBody(l *i18n.Lang, g proto.GameReply) string {

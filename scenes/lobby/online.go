@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/boombuler/barcode/qr"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/logic/ai"
@@ -21,6 +20,7 @@ import (
 	"shiftago/render/layout"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
+	"shiftago/scenes/lobby/kit"
 	"shiftago/scenes/online"
 	"shiftago/scenes/saves"
 	"shiftago/scenes/sound"
@@ -105,9 +105,9 @@ type Online struct {
 	qrX, qrY    float64
 	qrS         float64 // the QR code's side on screen
 
-	name    textBox // the player's display name
-	codeBox textBox // an invite code or link, typed or pasted
-	named   string  // the name as last kept
+	name    kit.TextBox // the player's display name
+	codeBox kit.TextBox // an invite code or link, typed or pasted
+	named   string      // the name as last kept
 
 	done     chan func(c *app.Context)
 	devices  bool // a ?link= link: the Devices page opens over this one at once
@@ -119,9 +119,9 @@ type Online struct {
 // or a new game to create.
 func NewOnline(c *app.Context) app.Scene {
 	o := &Online{dirty: true, players: 2, done: make(chan func(*app.Context), 4), variant: int(c.Setup.Variant)}
-	o.name.max, o.codeBox.max = maxNameField, maxCodeField
-	o.named = keptName(c.Opts.Store)
-	o.name.set(o.named)
+	o.name.Max, o.codeBox.Max = kit.MaxNameField, kit.MaxCodeField
+	o.named = kit.KeptName(c.Opts.Store)
+	o.name.Set(o.named)
 	switch {
 	case c.Opts.Online.Watch != "":
 		code, _ := app.CodeOf(c.Opts.Online.Watch)
@@ -151,7 +151,7 @@ func (o *Online) PageButtons() []ui.Info {
 	for _, b := range [...]struct {
 		id string
 		r  layout.Rect
-	}{{"name", o.name.rect}, {"code", o.codeBox.rect}} {
+	}{{"name", o.name.Rect}, {"code", o.codeBox.Rect}} {
 		if !b.r.Empty() {
 			out = append(out, ui.Info{ID: b.id, Enabled: true, Rect: b.r})
 		}
@@ -163,15 +163,15 @@ func (o *Online) PageButtons() []ui.Info {
 // the server is asked or the friends are awaited, and in the tick an
 // answer came (the page changed with no input).
 func (o *Online) Still() bool {
-	return !o.answered && !o.name.editing() && !o.codeBox.editing() &&
+	return !o.answered && !o.name.Editing() && !o.codeBox.Editing() &&
 		(o.stage == stageCreate || o.stage == stageJoin || o.stage == stageFailed)
 }
 
 // PageOnline implements app.PageOnline.
 func (o *Online) PageOnline() map[string]any {
 	st := map[string]any{"stage": [...]string{"create", "working", "invite", "join", "failed"}[o.stage],
-		"code": o.code, "watch": o.watch, "why": o.why, "name": o.name.text(), "editing": o.name.editing() || o.codeBox.editing(),
-		"typed": o.codeBox.text(), "canwatch": o.inv != nil && o.inv.Invite == "" && o.inv.Watch != ""}
+		"code": o.code, "watch": o.watch, "why": o.why, "name": o.name.Text(), "editing": o.name.Editing() || o.codeBox.Editing(),
+		"typed": o.codeBox.Text(), "canwatch": o.inv != nil && o.inv.Invite == "" && o.inv.Watch != ""}
 	if o.inv != nil {
 		st["variant"], st["permove"], st["players"] = o.inv.Variant, o.inv.PerMove, o.inv.Players
 		if len(o.inv.Table) > 0 {
@@ -206,7 +206,7 @@ func (o *Online) Update(c *app.Context) error {
 	o.answered = false
 	if o.devices {
 		o.devices = false
-		c.Push(NewDevices(c))
+		c.Push(c.Screens.Devices(c))
 		return nil
 	}
 	select {
@@ -322,32 +322,17 @@ func (o *Online) fail(c *app.Context, err error) {
 	switch {
 	case errors.As(err, &ae):
 		o.why = ae.Why
-		if k, ok := refusal(ae.APIError.Error); ok {
+		if k, ok := kit.Refusal(ae.APIError.Error); ok {
 			o.why = c.T(k)
 		}
 	case errors.As(err, &ref):
 		o.why = ref.Msg.Why
-		if k, ok := refusal(string(ref.Msg.Code)); ok {
+		if k, ok := kit.Refusal(string(ref.Msg.Code)); ok {
 			o.why = c.T(k)
 		}
 	default: // no answer at all
 		o.why = c.T("online.err.network")
 	}
-}
-
-// refusal is the catalogue key of a known refusal of the server.
-func refusal(code string) (string, bool) {
-	switch code {
-	case "no-seat":
-		return "online.err.noseat", true
-	case string(proto.CodeNoGame):
-		return "online.err.nogame", true
-	case "too-many-games":
-		return "online.err.toomany", true
-	case string(proto.CodeRate), "busy":
-		return "online.err.busy", true
-	}
-	return "", false
 }
 
 // run runs f away from the frame, with the server's client, and hands
@@ -367,7 +352,7 @@ func (o *Online) runAs(c *app.Context, guest bool, f func(ctx context.Context, c
 	o.cancel = cancel
 	o.stage = stageWorking
 	st := c.Opts.Store
-	name := o.name.text()
+	name := o.name.Text()
 	if name == "" {
 		name = c.T("online.player")
 	}
@@ -375,7 +360,7 @@ func (o *Online) runAs(c *app.Context, guest bool, f func(ctx context.Context, c
 		defer cancel()
 		cl, err := client.New(srv), error(nil)
 		if guest {
-			cl, err = guestOf(ctx, st, srv, name)
+			cl, err = kit.GuestOf(ctx, st, srv, name)
 		}
 		var then func(*app.Context)
 		if err == nil {
@@ -388,93 +373,32 @@ func (o *Online) runAs(c *app.Context, guest bool, f func(ctx context.Context, c
 	}()
 }
 
-// guestFile keeps this device's guest on the server (its token).
-const guestFile = "online-guest"
-
-type keptGuest struct {
-	Server string `json:"server"`
-	Token  string `json:"token"`
-	ID     string `json:"id"`
-	Name   string `json:"name"`
-}
-
-// guestOf is this device's guest at srv, named name: the one kept in st
-// (renamed on the server when the player typed another name since),
-// else a new one (kept for next time).
-func guestOf(ctx context.Context, st saves.Store, srv, name string) (*client.Client, error) {
-	cl := client.New(srv)
-	kept := false
-	if st != nil {
-		if b, err := st.Read(guestFile); err == nil {
-			var g keptGuest
-			if json.Unmarshal(b, &g) == nil && g.Server == srv && g.Token != "" {
-				cl.Token, cl.ID, cl.Name = g.Token, g.ID, g.Name
-				kept = true
-			}
-		}
-	}
-	switch {
-	case !kept:
-		if err := cl.NewGuest(ctx, name); err != nil {
-			return nil, err
-		}
-	case cl.Name != name:
-		// A server without the rename, or one that refuses the name,
-		// leaves the old name: the game is played all the same.
-		if cl.Rename(ctx, name) != nil {
-			return cl, nil
-		}
-	default:
-		return cl, nil
-	}
-	if st != nil {
-		b, _ := json.Marshal(keptGuest{Server: srv, Token: cl.Token, ID: cl.ID, Name: cl.Name})
-		_ = st.WriteNoBackup(guestFile, b)
-	}
-	return cl, nil
-}
-
-// nameFile keeps the display name the player typed, for every server.
-const nameFile = "online-name"
-
-// keptName is the name kept in st ("" when none was typed).
-func keptName(st saves.Store) string {
-	if st == nil {
-		return ""
-	}
-	b, err := st.Read(nameFile)
-	if err != nil {
-		return ""
-	}
-	return fieldText(strings.TrimSpace(string(b)), maxNameField)
-}
-
 // boxes runs the name and code boxes; it reports whether the input was
 // theirs. A name the player finished typing is kept on the device.
 func (o *Online) boxes(c *app.Context) bool {
-	used := o.name.update(c) || o.codeBox.update(c)
-	if o.name.done || o.codeBox.done {
+	used := o.name.Update(c) || o.codeBox.Update(c)
+	if o.name.Done || o.codeBox.Done {
 		o.dirty = true
 	}
-	if n := strings.TrimSpace(o.name.text()); !o.name.editing() && n != o.named {
+	if n := strings.TrimSpace(o.name.Text()); !o.name.Editing() && n != o.named {
 		o.named = n
 		if st := c.Opts.Store; st != nil {
-			if err := st.WriteNoBackup(nameFile, []byte(n)); err != nil {
+			if err := st.WriteNoBackup(kit.NameFile, []byte(n)); err != nil {
 				c.Notify(err.Error())
 			}
 		}
 	}
-	if o.codeBox.done && o.codeBox.text() != "" {
+	if o.codeBox.Done && o.codeBox.Text() != "" {
 		o.joinCode(c) // Enter in the code box joins, as its button does
 		return true
 	}
-	return used || o.name.editing() || o.codeBox.editing()
+	return used || o.name.Editing() || o.codeBox.Editing()
 }
 
 // joinCode joins the game of the code or link in the code box (a
 // spectator link opens the game read-only).
 func (o *Online) joinCode(c *app.Context) {
-	code, watch := app.CodeOf(o.codeBox.text())
+	code, watch := app.CodeOf(o.codeBox.Text())
 	switch {
 	case code == "":
 		c.Notify(c.T("online.code"))
@@ -488,8 +412,8 @@ func (o *Online) joinCode(c *app.Context) {
 
 // blur ends the boxes' editing: the page is left.
 func (o *Online) blur() {
-	o.name.blur()
-	o.codeBox.blur()
+	o.name.Blur()
+	o.codeBox.Blur()
 }
 
 // openLink opens the game's session and its Link.
@@ -697,41 +621,9 @@ func (o *Online) startWatch(c *app.Context, code string) {
 
 // makeQR draws the link's QR code, a pixel a module, with its quiet zone.
 func (o *Online) makeQR(link string) {
-	px, n, ok := qrPixels(link)
-	if !ok {
-		return
+	if img := kit.QRImage(link); img != nil {
+		o.qr = img
 	}
-	o.qr = ebiten.NewImage(n, n)
-	o.qr.WritePixels(px)
-}
-
-// qrQuiet is the QR code's quiet zone, the white margin the standard asks
-// for around it, in modules.
-const qrQuiet = 4
-
-// qrPixels is the link's QR code at error correction level M, as RGBA
-// pixels n a side, a pixel a module, with its quiet zone. ok is false if
-// the link is too long for a QR code.
-func qrPixels(link string) (px []byte, n int, ok bool) {
-	code, err := qr.Encode(link, qr.M, qr.Auto)
-	if err != nil {
-		return nil, 0, false
-	}
-	m := code.Bounds().Dx()
-	n = m + 2*qrQuiet
-	px = make([]byte, 4*n*n)
-	for i := range px {
-		px[i] = 0xff // white, opaque
-	}
-	for y := range m {
-		for x := range m {
-			if l, _, _, _ := code.At(x, y).RGBA(); l < 0x8000 {
-				i := 4 * ((y+qrQuiet)*n + x + qrQuiet)
-				px[i], px[i+1], px[i+2] = 0, 0, 0
-			}
-		}
-	}
-	return px, n, true
 }
 
 // layout places the page for c's size: a column at most 24 units wide.
@@ -761,7 +653,7 @@ func (o *Online) layout(c *app.Context) {
 	top := y
 	text(c.T("online.title"), 0.9, render.Ink, true)
 	o.qr, o.qrS = o.qrFor(), 0
-	o.name.rect, o.codeBox.rect = layout.Rect{}, layout.Rect{}
+	o.name.Rect, o.codeBox.Rect = layout.Rect{}, layout.Rect{}
 	switch o.stage {
 	case stageCreate, stageJoin:
 		// The name on one row, its label then the box: beside the title
@@ -778,7 +670,7 @@ func (o *Online) layout(c *app.Context) {
 			y += bh + 0.5*u
 		}
 		o.blocks = append(o.blocks, ui.TextBlock{X: nx, Y: ny + bh/2, Size: size, Lines: []string{label}, Col: render.Dim, Align: render.AlignLeft})
-		o.name.rect = layout.Rect{X: nx + lw, Y: ny, W: bw, H: bh}
+		o.name.Rect = layout.Rect{X: nx + lw, Y: ny, W: bw, H: bh}
 	}
 	switch o.stage {
 	case stageCreate:
@@ -871,14 +763,14 @@ func (o *Online) layout(c *app.Context) {
 				n, jw, dy = 4, (w-0.8*u)/5, y
 			}
 			right := x + w - n*(jw+0.2*u) // the row's buttons from here
-			o.codeBox.rect = layout.Rect{X: x, Y: y, W: right - x, H: bh}
+			o.codeBox.Rect = layout.Rect{X: x, Y: y, W: right - x, H: bh}
 			o.bs.Add(ui.Button[onlineAct]{X: right + 0.2*u, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
 			o.bs.Add(ui.Button[onlineAct]{X: right + jw + 0.4*u, Y: y, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
 			o.bs.Add(ui.Button[onlineAct]{X: x + w - 2*jw - 0.2*u, Y: dy, W: jw, H: bh, Act: actOLobby, Label: c.T("online.lobby")})
 			o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: dy, W: jw, H: bh, Act: actORatings, Label: c.T("setup.ratings")})
 			break
 		}
-		o.codeBox.rect = layout.Rect{X: x, Y: y, W: w - jw - 0.2*u, H: bh}
+		o.codeBox.Rect = layout.Rect{X: x, Y: y, W: w - jw - 0.2*u, H: bh}
 		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
 		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
 		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOLobby, Label: c.T("online.lobby")})
@@ -965,9 +857,20 @@ func (o *Online) Draw(screen *ebiten.Image, c *app.Context) {
 		screen.DrawImage(o.qr, &op)
 	}
 	o.bs.Draw(screen, c.Kit())
-	o.name.draw(screen, c, c.T("online.player"))
-	o.codeBox.draw(screen, c, c.T("online.code"))
+	o.name.Draw(screen, c, c.T("online.player"))
+	o.codeBox.Draw(screen, c, c.T("online.code"))
 }
 
 // Fits lists the texts with their room, for the fit test.
 func (o *Online) Fits(c *app.Context) []ui.Fit { return o.bs.Fits() }
+
+// Resume implements app.Resumer for the online page: back from Devices,
+// where this device may have become another player, it shows the name
+// kept now (else its next game would rename the player to the old one).
+func (o *Online) Resume(c *app.Context) {
+	if n := kit.KeptName(c.Opts.Store); n != o.named {
+		o.named = n
+		o.name.Set(n)
+		o.dirty = true
+	}
+}

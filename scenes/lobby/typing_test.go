@@ -71,10 +71,10 @@ func TestCodeBoxTypedWhileFramesAreSlow(t *testing.T) {
 	defer l.Do(func() { ebiten.SetTPS(ebiten.SyncWithFPS); g.OnDraw = nil })
 	l.Run(g)
 	defer l.Run(nil)
-	if !l.Until(600, func() bool { o, _ = g.Scene().(*Online); return o != nil && !o.codeBox.rect.Empty() }) {
+	if !l.Until(600, func() bool { o, _ = g.Scene().(*Online); return o != nil && !o.codeBox.Rect.Empty() }) {
 		t.Fatal("the online page did not open")
 	}
-	l.Do(func() { o.codeBox.focusBox(g.Context()) })
+	l.Do(func() { o.codeBox.Focus(g.Context()) })
 	xdotool := func(args ...string) {
 		t.Helper()
 		if out, err := exec.Command(xdo, args...).CombinedOutput(); err != nil {
@@ -87,7 +87,7 @@ func TestCodeBoxTypedWhileFramesAreSlow(t *testing.T) {
 	const code = "QX7WKD"
 	xdotool("type", "--delay", "150", code)
 	var typed string
-	l.Until(60, func() bool { typed = o.codeBox.text(); return typed == code })
+	l.Until(60, func() bool { typed = o.codeBox.Text(); return typed == code })
 	if typed != code {
 		t.Fatalf("typed %q at 150 ms a key while frames took 300 ms; the box got %q", code, typed)
 	}
@@ -98,13 +98,13 @@ func TestCodeBoxTypedWhileFramesAreSlow(t *testing.T) {
 	var why string
 	l.Until(300, func() bool { why = o.why; return o.stage == stageFailed })
 	if want := g.Context().T("online.err.nogame"); why != want {
-		t.Fatalf("after Enter the page is at stage %d saying %q, want the server's refusal %q", o.stage, why, want)
+		t.Fatalf("after Enter the page is at stage %d saying %q, want the server's kit.Refusal %q", o.stage, why, want)
 	}
 	xdotool("key", "Escape")
 	if !l.Until(60, func() bool { return o.stage == stageCreate }) || g.Scene() != app.Scene(o) {
-		t.Fatalf("Back after the refusal left the online page (stage %d, %T on top)", o.stage, g.Scene())
+		t.Fatalf("Back after the kit.Refusal left the online page (stage %d, %T on top)", o.stage, g.Scene())
 	}
-	if got := o.codeBox.text(); got != code {
+	if got := o.codeBox.Text(); got != code {
 		t.Errorf("back on the online page, the code box says %q, want the code typed, %q, to mend", got, code)
 	}
 }

@@ -63,7 +63,7 @@ var DE = map[string]string{
 	"mygames.blocked":      "Benachrichtigungen sind in den Browser-Einstellungen gesperrt",
 	"mygames.refresh":      "Aktualisieren",
 	"mygames.notice":       "Du bist dran: %s gegen %s",
-	// One player, many devices (scenes/lobby/devices.go).
+	// One player, many devices (scenes/lobby/devices).
 	"online.devices":           "Geräte",
 	"devices.title":            "Geräte",
 	"devices.intro":            "Spiele auf Handy, Tablet und Computer als derselbe Spieler: dieselben Partien, derselbe Name, dieselbe Wertung.",

@@ -63,7 +63,7 @@ var EN = map[string]string{
 	"mygames.blocked":      "Notifications are blocked in the browser's settings",
 	"mygames.refresh":      "Refresh",
 	"mygames.notice":       "Your move in %s against %s",
-	// One player, many devices (scenes/lobby/devices.go).
+	// One player, many devices (scenes/lobby/devices).
 	"online.devices":           "Devices",
 	"devices.title":            "Devices",
 	"devices.intro":            "Play as the same player on your phone, tablet and computer: the same games, name and rating.",

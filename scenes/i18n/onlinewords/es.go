@@ -63,7 +63,7 @@ var ES = map[string]string{
 	"mygames.blocked":      "Las notificaciones están bloqueadas en los ajustes del navegador",
 	"mygames.refresh":      "Actualizar",
 	"mygames.notice":       "Te toca: %s contra %s",
-	// One player, many devices (scenes/lobby/devices.go).
+	// One player, many devices (scenes/lobby/devices).
 	"online.devices":           "Dispositivos",
 	"devices.title":            "Dispositivos",
 	"devices.intro":            "Juega como el mismo jugador en el móvil, la tableta y el ordenador: las mismas partidas, el mismo nombre y la misma puntuación.",

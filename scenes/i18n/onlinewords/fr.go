@@ -63,7 +63,7 @@ var FR = map[string]string{
 	"mygames.blocked":      "Les notifications sont bloquées dans les réglages du navigateur",
 	"mygames.refresh":      "Actualiser",
 	"mygames.notice":       "À vous de jouer : %s contre %s",
-	// One player, many devices (scenes/lobby/devices.go).
+	// One player, many devices (scenes/lobby/devices).
 	"online.devices":           "Appareils",
 	"devices.title":            "Appareils",
 	"devices.intro":            "Jouez le même joueur sur téléphone, tablette et ordinateur : les mêmes parties, le même nom, le même classement.",

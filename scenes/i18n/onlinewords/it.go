@@ -63,7 +63,7 @@ var IT = map[string]string{
 	"mygames.blocked":      "Le notifiche sono bloccate nelle impostazioni del browser",
 	"mygames.refresh":      "Aggiorna",
 	"mygames.notice":       "Tocca a te: %s contro %s",
-	// One player, many devices (scenes/lobby/devices.go).
+	// One player, many devices (scenes/lobby/devices).
 	"online.devices":           "Dispositivi",
 	"devices.title":            "Dispositivi",
 	"devices.intro":            "Gioca come lo stesso giocatore su telefono, tablet e computer: le stesse partite, lo stesso nome e la stessa valutazione.",

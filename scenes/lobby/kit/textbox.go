@@ -1,4 +1,4 @@
-package lobby
+package kit
 
 import (
 	"image"
@@ -16,7 +16,7 @@ import (
 	"shiftago/scenes/app"
 )
 
-// textBox is a one-line text field of a page: the player's name, an
+// TextBox is a one-line text field of a page: the player's name, an
 // invite code. It types through ebiten's textinput Composer, which reads
 // the keys (and an input method) on the desktop and, in the browser, a
 // textarea of its own that takes the focus on the tap, so a touch screen
@@ -32,17 +32,17 @@ import (
 // takes the queued ones in the same tick. It also tells a commit that
 // comes with a key the game receives too (Enter), which the field
 // swallowed: Enter did not join.
-type textBox struct {
+type TextBox struct {
 	cmp     textinput.Composer
-	s       string // the committed text
-	i, j    int    // the selection in s, in bytes (i == j: the caret)
-	comp    string // an input method's composition, not committed yet
-	focus   bool   // editing
-	rect    layout.Rect
-	max     int    // the longest text in bytes
-	before  string // the text when editing began (Escape restores it)
-	done    bool   // editing ended this tick (Enter or a tap elsewhere)
-	started int    // the tick editing began, for the caret's blink
+	s       string      // the committed text
+	i, j    int         // the selection in s, in bytes (i == j: the caret)
+	comp    string      // an input method's composition, not committed yet
+	focus   bool        // editing
+	Rect    layout.Rect // where it is on the page
+	Max     int         // the longest text in bytes
+	before  string      // the text when editing began (Escape restores it)
+	Done    bool        // editing ended this tick (Enter or a tap elsewhere)
+	started int         // the tick editing began, for the caret's blink
 	// paste is the system clipboard's text on its way (the desktop:
 	// app.Paste asks the system's tools off the frame), or nil.
 	paste <-chan string
@@ -50,7 +50,7 @@ type textBox struct {
 }
 
 // shownText is the text with the composition at the caret.
-func (b *textBox) shownText() string {
+func (b *TextBox) shownText() string {
 	i := max(0, min(b.i, len(b.s)))
 	return b.s[:i] + b.comp + b.s[i:]
 }
@@ -58,25 +58,25 @@ func (b *textBox) shownText() string {
 // text is the box's text as it shows, cleaned. It includes what an
 // input method or a virtual keyboard has not committed yet: a phone's
 // keyboard commits its words only when it is done.
-func (b *textBox) text() string { return fieldText(b.shownText(), b.max) }
+func (b *TextBox) Text() string { return FieldText(b.shownText(), b.Max) }
 
 // set puts s in the box, the caret at its end.
-func (b *textBox) set(s string) {
-	s = fieldText(s, b.max)
+func (b *TextBox) Set(s string) {
+	s = FieldText(s, b.Max)
 	b.setSel(s, len(s), len(s))
 }
 
 // setSel puts s in the box with the selection i–j (bytes).
-func (b *textBox) setSel(s string, i, j int) {
+func (b *TextBox) setSel(s string, i, j int) {
 	b.s, b.i, b.j = s, max(0, min(i, len(s))), max(0, min(j, len(s)))
 }
 
 // editing reports whether the box takes the keys now.
-func (b *textBox) editing() bool { return b.focus }
+func (b *TextBox) Editing() bool { return b.focus }
 
 // focusBox starts editing.
-func (b *textBox) focusBox(c *app.Context) {
-	b.before = b.text()
+func (b *TextBox) Focus(c *app.Context) {
+	b.before = b.Text()
 	b.focus = true
 	b.started = c.Tick
 	b.comp = ""
@@ -88,8 +88,8 @@ func (b *textBox) focusBox(c *app.Context) {
 	b.cmp.OnCommit = func(cm *textinput.Commit) {
 		before, after := cm.SurroundingText()
 		t := before + cm.Text()
-		all := fieldText(t+after, b.max)
-		k := min(len(fieldText(t, b.max)), len(all))
+		all := FieldText(t+after, b.Max)
+		k := min(len(FieldText(t, b.Max)), len(all))
 		b.setSel(all, k, k)
 	}
 	b.cmp.OnEndByUser = func() { b.end(false) }
@@ -97,17 +97,17 @@ func (b *textBox) focusBox(c *app.Context) {
 
 // update runs the box for one tick; it reports whether the input was the
 // box's (the page then does nothing else with it).
-func (b *textBox) update(c *app.Context) bool {
+func (b *TextBox) Update(c *app.Context) bool {
 	in := &c.In
-	b.done = false
-	inside := b.rect.Contains(in.At())
-	if in.Pressed && !b.rect.Empty() {
+	b.Done = false
+	inside := b.Rect.Contains(in.At())
+	if in.Pressed && !b.Rect.Empty() {
 		switch {
 		case inside && !b.focus:
 			// Focused on the press: in the browser the textarea takes the
 			// focus at this touch's end, inside the gesture a touch
 			// screen needs to show its keyboard.
-			b.focusBox(c)
+			b.Focus(c)
 		case !inside && b.focus:
 			b.end(false)
 		}
@@ -115,9 +115,9 @@ func (b *textBox) update(c *app.Context) bool {
 	if !b.focus {
 		return inside && (in.Pressed || in.Released || in.Down)
 	}
-	r := b.rect
+	r := b.Rect
 	h := int(math.Max(1, 0.6*r.H))
-	x := int(r.X + 0.3*r.H + c.Text.Width(b.shown(c, b.text()), b.size(c), false))
+	x := int(r.X + 0.3*r.H + c.Text.Width(b.shown(c, b.Text()), b.size(c), false))
 	y := int(r.Y + (r.H-float64(h))/2)
 	b.caret = image.Rect(x, y, x+1, y+h)
 	handled, err := b.cmp.Update()
@@ -168,46 +168,46 @@ func (b *textBox) update(c *app.Context) bool {
 
 // insert puts s in the place of the selection (at the caret), and the
 // caret after it, as a paste does.
-func (b *textBox) insert(s string) {
+func (b *TextBox) insert(s string) {
 	t := b.s
 	i, j := max(0, min(b.i, len(t))), max(0, min(b.j, len(t)))
 	if i > j {
 		i, j = j, i
 	}
-	head := fieldText(t[:i]+s, b.max)
-	all := fieldText(head+t[j:], b.max)
+	head := FieldText(t[:i]+s, b.Max)
+	all := FieldText(head+t[j:], b.Max)
 	k := min(len(head), len(all))
 	b.setSel(all, k, k)
 }
 
 // end stops editing; undo puts back the text it began with.
-func (b *textBox) end(undo bool) {
+func (b *TextBox) end(undo bool) {
 	if !b.focus {
 		return
 	}
 	b.paste = nil // a paste that comes after is not this box's
 	b.focus = false
 	b.cmp.Confirm() // what is not committed yet is kept
-	t := b.text()
+	t := b.Text()
 	if undo {
 		t = b.before
 	}
 	b.comp = ""
-	b.set(t)
-	b.done = !undo
+	b.Set(t)
+	b.Done = !undo
 }
 
 // blur ends editing as leaving the page does: the text is kept, and
 // nothing is done with it.
-func (b *textBox) blur() {
+func (b *TextBox) Blur() {
 	b.end(false)
-	b.done = false
+	b.Done = false
 }
 
 // draw draws the box: its text (or hint, dimmed, when it is empty) and,
 // while editing, a caret and the input method's composition.
-func (b *textBox) draw(dst *ebiten.Image, c *app.Context, hint string) {
-	r := b.rect
+func (b *TextBox) Draw(dst *ebiten.Image, c *app.Context, hint string) {
+	r := b.Rect
 	if r.Empty() {
 		return
 	}
@@ -231,14 +231,14 @@ func (b *textBox) draw(dst *ebiten.Image, c *app.Context, hint string) {
 }
 
 // size is the text's size: the page's reading size, smaller in a low box.
-func (b *textBox) size(c *app.Context) float64 {
-	return math.Min(0.5*b.rect.H, 0.6*ui.Unit(c.W, c.H))
+func (b *TextBox) size(c *app.Context) float64 {
+	return math.Min(0.5*b.Rect.H, 0.6*ui.Unit(c.W, c.H))
 }
 
 // shown is the end of t that fits in the box (a long link shows its end,
 // where the typing is), after an ellipsis.
-func (b *textBox) shown(c *app.Context, t string) string {
-	room, size := b.rect.W-0.6*b.rect.H, b.size(c)
+func (b *TextBox) shown(c *app.Context, t string) string {
+	room, size := b.Rect.W-0.6*b.Rect.H, b.size(c)
 	if c.Text.Width(t, size, false) <= room {
 		return t
 	}
@@ -249,10 +249,10 @@ func (b *textBox) shown(c *app.Context, t string) string {
 	return "…" + t
 }
 
-// fieldText is s as a one-line field keeps it: no control characters (a
+// FieldText is s as a one-line field keeps it: no control characters (a
 // pasted line break ends nothing), at most max bytes, cut between
 // characters.
-func fieldText(s string, max int) string {
+func FieldText(s string, max int) string {
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) || r == utf8.RuneError {
 			return -1
@@ -268,6 +268,6 @@ func fieldText(s string, max int) string {
 
 // The fields' sizes, by the protocol's limits.
 const (
-	maxNameField = 32  // proto.MaxNameLen
-	maxCodeField = 200 // a whole invite link
+	MaxNameField = 32  // proto.MaxNameLen
+	MaxCodeField = 200 // a whole invite link
 )

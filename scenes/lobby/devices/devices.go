@@ -1,4 +1,4 @@
-package lobby
+package devices
 
 import (
 	"context"
@@ -19,6 +19,7 @@ import (
 	"shiftago/render/layout"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
+	"shiftago/scenes/lobby/kit"
 	"shiftago/scenes/sound"
 )
 
@@ -52,7 +53,7 @@ type Devices struct {
 	dirty  bool
 	laid   bool // laid out anew this tick: its frame is still to be drawn
 
-	box    textBox // a link or recovery code, or a whole ?link= link
+	box    kit.TextBox // a link or recovery code, or a whole ?link= link
 	server string
 	busy   bool
 	list   *proto.DevicesReply // nil: not fetched (yet)
@@ -78,11 +79,11 @@ type Devices struct {
 // NewDevices opens the page, using at once the code of a ?link= link.
 func NewDevices(c *app.Context) app.Scene {
 	d := &Devices{server: c.ServerAddress(), dirty: true, done: make(chan func(*app.Context), 4)}
-	d.box.max = maxCodeField
+	d.box.Max = kit.MaxCodeField
 	if code := c.Opts.Online.Link; code != "" {
 		c.Opts.Online.Link = ""
 		app.ForgetPageParams([]string{"link"}) // single use: a reload must not spend it again
-		d.box.set(code)
+		d.box.Set(code)
 		d.use(c)
 		return d
 	}
@@ -123,15 +124,15 @@ func (d *Devices) PagePhase() string { return "devices" }
 // PageButtons implements app.PageButtons, with the code box ("code").
 func (d *Devices) PageButtons() []ui.Info {
 	out := d.bs.Infos()
-	if !d.box.rect.Empty() {
-		out = append(out, ui.Info{ID: "code", Enabled: true, Rect: d.box.rect})
+	if !d.box.Rect.Empty() {
+		out = append(out, ui.Info{ID: "code", Enabled: true, Rect: d.box.Rect})
 	}
 	return out
 }
 
 // PageOnline implements app.PageOnline.
 func (d *Devices) PageOnline() map[string]any {
-	st := map[string]any{"stage": "devices", "busy": d.busy, "why": d.why, "typed": d.box.text(), "recovery": d.recovery}
+	st := map[string]any{"stage": "devices", "busy": d.busy, "why": d.why, "typed": d.box.Text(), "recovery": d.recovery}
 	if d.linking {
 		st["stage"], st["code"], st["link"] = "link", d.link.Code, d.linkText
 	}
@@ -149,12 +150,12 @@ func (d *Devices) PageOnline() map[string]any {
 // the server is asked, a box is edited or a countdown runs, and on the
 // tick it was laid out anew (an answer taken up: its frame is drawn).
 func (d *Devices) Still() bool {
-	return !d.busy && !d.linking && !d.box.editing() && !d.dirty && !d.laid
+	return !d.busy && !d.linking && !d.box.Editing() && !d.dirty && !d.laid
 }
 
 // Closed implements app.Closer: what the page was asking stops.
 func (d *Devices) Closed(c *app.Context) {
-	d.box.blur()
+	d.box.Blur()
 	if d.cancel != nil {
 		d.cancel()
 	}
@@ -171,16 +172,16 @@ func (d *Devices) run(c *app.Context, guest bool, f func(ctx context.Context, cl
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	d.cancel, d.busy, d.dirty = cancel, true, true
 	st, srv := c.Opts.Store, d.server
-	name := keptName(st)
+	name := kit.KeptName(st)
 	if name == "" {
 		name = c.T("online.player")
 	}
 	go func() {
 		defer cancel()
-		cl := keptClient(st, srv)
+		cl := kit.KeptClient(st, srv)
 		var err error
 		if cl == nil && guest {
-			cl, err = guestOf(ctx, st, srv, name)
+			cl, err = kit.GuestOf(ctx, st, srv, name)
 		}
 		var then func(*app.Context)
 		if err == nil {
@@ -205,7 +206,7 @@ func (d *Devices) fail(c *app.Context, err error) {
 		d.why, d.none = c.T("devices.noplayer"), true
 	case errors.As(err, &ae):
 		d.why = ae.Why
-		if k, ok := refusal(ae.APIError.Error); ok {
+		if k, ok := kit.Refusal(ae.APIError.Error); ok {
 			d.why = c.T(k)
 		}
 	default:
@@ -256,7 +257,7 @@ func deviceLabel(c *app.Context, x proto.DeviceInfo) string {
 // use sends the code in the box: this device becomes its player, and
 // keeps the new device's token in place of the one it had.
 func (d *Devices) use(c *app.Context) {
-	code := deviceCode(d.box.text())
+	code := deviceCode(d.box.Text())
 	if code == "" {
 		c.Notify(c.T("devices.code"))
 		return
@@ -269,17 +270,17 @@ func (d *Devices) use(c *app.Context) {
 			return nil, err
 		}
 		if st != nil {
-			b, _ := json.Marshal(keptGuest{Server: srv, Token: cl.Token, ID: cl.ID, Name: cl.Name})
-			if err := st.WriteNoBackup(guestFile, b); err != nil {
+			b, _ := json.Marshal(kit.KeptGuest{Server: srv, Token: cl.Token, ID: cl.ID, Name: cl.Name})
+			if err := st.WriteNoBackup(kit.GuestFile, b); err != nil {
 				return nil, err
 			}
 			// The player's name, so that the online page shows it and
 			// does not rename the player to this device's old one.
-			_ = st.WriteNoBackup(nameFile, []byte(cl.Name))
+			_ = st.WriteNoBackup(kit.NameFile, []byte(cl.Name))
 		}
 		rep, err := cl.Devices(ctx)
 		return func(c *app.Context) {
-			d.box.set("")
+			d.box.Set("")
 			c.Notify(c.F("devices.welcome", cl.Name))
 			if err == nil {
 				d.took(c, rep)
@@ -307,7 +308,7 @@ func (d *Devices) makeLink(c *app.Context) {
 				d.linkText = d.server + "/" + linkQuery(lc.Code)
 			}
 			d.qr = nil
-			if px, n, ok := qrPixels(d.linkText); ok {
+			if px, n, ok := kit.QRPixels(d.linkText); ok {
 				d.qr = ebiten.NewImage(n, n)
 				d.qr.WritePixels(px)
 			}
@@ -374,15 +375,15 @@ func (d *Devices) Update(c *app.Context) error {
 	if d.laid {
 		d.layout(c)
 	}
-	used := d.box.update(c)
-	if d.box.done && d.box.text() != "" && (c.In.KeyPressed(ebiten.KeyEnter) || c.In.KeyPressed(ebiten.KeyNumpadEnter)) {
+	used := d.box.Update(c)
+	if d.box.Done && d.box.Text() != "" && (c.In.KeyPressed(ebiten.KeyEnter) || c.In.KeyPressed(ebiten.KeyNumpadEnter)) {
 		d.use(c) // Enter in the box uses the code, as its button does
 		return nil
 	}
-	if d.box.done {
+	if d.box.Done {
 		d.dirty = true
 	}
-	if used || d.box.editing() {
+	if used || d.box.Editing() {
 		return nil
 	}
 	if c.In.KeyPressed(ebiten.KeyEscape) {
@@ -446,7 +447,7 @@ func (d *Devices) layout(c *app.Context) {
 	d.bs.Reset()
 	d.bs.TextH = 1.1 * u
 	d.blocks = d.blocks[:0]
-	d.box.rect, d.qrS = layout.Rect{}, 0
+	d.box.Rect, d.qrS = layout.Rect{}, 0
 	text := func(s string, size float64, col color.RGBA, bold bool) {
 		if s == "" {
 			return
@@ -487,7 +488,7 @@ func (d *Devices) layout(c *app.Context) {
 	y += bh + 0.5*u
 	text(c.T("devices.use"), 0.5, render.Ink, false)
 	uw := math.Min(6*u, (w-u)/3)
-	d.box.rect = layout.Rect{X: x, Y: y, W: w - uw - 0.2*u, H: bh}
+	d.box.Rect = layout.Rect{X: x, Y: y, W: w - uw - 0.2*u, H: bh}
 	d.bs.Add(ui.Button[devicesAct]{X: x + w - uw, Y: y, W: uw, H: bh, Act: actDUse, Label: c.T("devices.usebtn"), Off: d.busy})
 	y += bh + 0.25*u
 	text(c.T("devices.usewarn"), 0.4, render.Dim, false)
@@ -556,8 +557,8 @@ func (d *Devices) layout(c *app.Context) {
 		}
 		tw := w - rw - 0.4*u
 		d.blocks = append(d.blocks,
-			ui.TextBlock{X: x, Y: y + 0.3*bh, Size: 0.5 * u, Lines: []string{fitText(c, name, 0.5*u, tw, x0.This)}, Col: render.Ink, Bold: x0.This, Align: render.AlignLeft},
-			ui.TextBlock{X: x, Y: y + 0.78*bh, Size: 0.4 * u, Lines: []string{fitText(c, seen, 0.4*u, tw, false)}, Col: render.Dim, Align: render.AlignLeft})
+			ui.TextBlock{X: x, Y: y + 0.3*bh, Size: 0.5 * u, Lines: []string{kit.FitText(c, name, 0.5*u, tw, x0.This)}, Col: render.Ink, Bold: x0.This, Align: render.AlignLeft},
+			ui.TextBlock{X: x, Y: y + 0.78*bh, Size: 0.4 * u, Lines: []string{kit.FitText(c, seen, 0.4*u, tw, false)}, Col: render.Dim, Align: render.AlignLeft})
 		if !x0.This {
 			label := c.T("devices.revoke")
 			if d.armed == x0.ID {
@@ -571,18 +572,6 @@ func (d *Devices) layout(c *app.Context) {
 		y += 0.4 * u
 		recovery()
 	}
-}
-
-// fitText is s cut to width w at size, with an ellipsis.
-func fitText(c *app.Context, s string, size, w float64, bold bool) string {
-	if c.Text.Width(s, size, bold) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && c.Text.Width(string(r)+"…", size, bold) > w {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "…"
 }
 
 // Draw draws the page.
@@ -600,19 +589,8 @@ func (d *Devices) Draw(screen *ebiten.Image, c *app.Context) {
 		screen.DrawImage(d.qr, &op)
 	}
 	d.bs.Draw(screen, c.Kit())
-	d.box.draw(screen, c, c.T("devices.code"))
+	d.box.Draw(screen, c, c.T("devices.code"))
 }
 
 // Fits lists the texts with their room, for the fit test.
 func (d *Devices) Fits(c *app.Context) []ui.Fit { return d.bs.Fits() }
-
-// Resume implements app.Resumer for the online page: back from Devices,
-// where this device may have become another player, it shows the name
-// kept now (else its next game would rename the player to the old one).
-func (o *Online) Resume(c *app.Context) {
-	if n := keptName(c.Opts.Store); n != o.named {
-		o.named = n
-		o.name.set(n)
-		o.dirty = true
-	}
-}

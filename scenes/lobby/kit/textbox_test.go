@@ -1,4 +1,4 @@
-package lobby
+package kit
 
 import (
 	"os"
@@ -36,9 +36,9 @@ func TestFieldText(t *testing.T) {
 		{"empty", "", 32, ""},
 	}
 	for _, tc := range cases {
-		got := fieldText(tc.in, tc.max)
+		got := FieldText(tc.in, tc.max)
 		if got != tc.want || len(got) > tc.max || !utf8.ValidString(got) {
-			t.Errorf("%s: fieldText(%q, %d) = %q, want %q", tc.name, tc.in, tc.max, got, tc.want)
+			t.Errorf("%s: FieldText(%q, %d) = %q, want %q", tc.name, tc.in, tc.max, got, tc.want)
 		}
 	}
 }
@@ -63,7 +63,7 @@ func TestTextBoxInsert(t *testing.T) {
 		{"into an empty box", "", [2]int{0, 0}, "KQ7WXD", 8, "KQ7WXD", 6},
 	}
 	for _, tc := range cases {
-		b := textBox{max: tc.max}
+		b := TextBox{Max: tc.max}
 		b.setSel(tc.text, tc.sel[0], tc.sel[1])
 		b.insert(tc.paste)
 		i, j := b.i, b.j
@@ -90,17 +90,17 @@ func TestTextBoxPastesOnTheDesktop(t *testing.T) {
 	t.Setenv("PATH", dir)
 	t.Setenv("WAYLAND_DISPLAY", "")
 	c := looptest.NewContext(t, "en", 640, 480, 1)
-	b := &textBox{max: 200, rect: layout.Rect{X: 10, Y: 10, W: 400, H: 40}}
+	b := &TextBox{Max: 200, Rect: layout.Rect{X: 10, Y: 10, W: 400, H: 40}}
 	tick := func(in input.Input) {
 		l.Do(func() {
 			c.In = in
 			c.Tick++
-			b.update(c)
+			b.Update(c)
 		})
 	}
 	tick(input.Input{Pointer: ui.Pointer{X: 20, Y: 20, Down: true, Pressed: true}})
 	tick(input.Input{Pointer: ui.Pointer{X: 20, Y: 20, Released: true}})
-	if !b.editing() {
+	if !b.Editing() {
 		t.Fatal("a tap on the box did not start editing")
 	}
 	paste := func(k ebiten.Key, ctrl, shift bool) {
@@ -110,9 +110,9 @@ func TestTextBoxPastesOnTheDesktop(t *testing.T) {
 	}
 	waitFor := func(want string) {
 		t.Helper()
-		for deadline := time.Now().Add(10 * time.Second); b.text() != want; tick(input.Input{}) {
+		for deadline := time.Now().Add(10 * time.Second); b.Text() != want; tick(input.Input{}) {
 			if time.Now().After(deadline) {
-				t.Fatalf("the box says %q, want %q", b.text(), want)
+				t.Fatalf("the box says %q, want %q", b.Text(), want)
 			}
 		}
 	}

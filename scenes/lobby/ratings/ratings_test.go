@@ -1,4 +1,4 @@
-package lobby
+package ratings
 
 import (
 	"fmt"
@@ -168,16 +168,7 @@ func TestRatingsTaps(t *testing.T) {
 	}
 }
 
-// onlinePage is the online page laid out, where Ratings is.
-func onlinePage(c *app.Context) *Online {
-	o := NewOnline(c).(*Online)
-	c.In = input.Input{}
-	o.Update(c)
-	return o
-}
-
-// TestRatingsShots writes both pages (and the online page that opens
-// them) at a phone, a tablet and a desktop
+// TestRatingsShots writes both pages at a phone, a tablet and a desktop
 // in English and German into SHIFTAGO_SHOTS (skipped without it).
 func TestRatingsShots(t *testing.T) {
 	dir := os.Getenv("SHIFTAGO_SHOTS")
@@ -191,7 +182,7 @@ func TestRatingsShots(t *testing.T) {
 				c := looptest.NewContext(t, lg, float64(sz[0]), float64(sz[1]), float64(sz[2]))
 				for name, s := range map[string]interface {
 					Draw(*ebiten.Image, *app.Context)
-				}{"profile": profilePage(c), "leaderboard": leaderboardPage(c), "online": onlinePage(c)} {
+				}{"profile": profilePage(c), "leaderboard": leaderboardPage(c)} {
 					img := ebiten.NewImage(sz[0], sz[1])
 					s.Draw(img, c)
 					rgba := image.NewRGBA(image.Rect(0, 0, sz[0], sz[1]))

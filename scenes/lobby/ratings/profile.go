@@ -1,4 +1,4 @@
-package lobby
+package ratings
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
+	"shiftago/scenes/lobby/kit"
 	"shiftago/scenes/sound"
 )
 
@@ -112,7 +113,7 @@ func NewProfile(c *app.Context) app.Scene {
 	p := &Profile{server: c.ServerAddress(), dirty: true}
 	st, srv := c.Opts.Store, p.server
 	p.status = c.T("mygames.loading")
-	switch cl := keptClient(st, srv); {
+	switch cl := kit.KeptClient(st, srv); {
 	case srv == "":
 		p.status = c.T("online.noserver")
 	case cl == nil:
@@ -183,7 +184,7 @@ func (p *Profile) Update(c *app.Context) error {
 	case actPBack:
 		c.Pop()
 	case actPDevices:
-		c.Push(NewDevices(c))
+		c.Push(c.Screens.Devices(c))
 	}
 	return nil
 }

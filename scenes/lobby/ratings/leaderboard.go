@@ -1,4 +1,4 @@
-package lobby
+package ratings
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"shiftago/render"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
+	"shiftago/scenes/lobby/kit"
 	"shiftago/scenes/sound"
 )
 
@@ -59,7 +60,7 @@ type Leaderboard struct {
 // NewLeaderboard opens the page at Express for 2.
 func NewLeaderboard(c *app.Context) app.Scene {
 	lb := &Leaderboard{server: c.ServerAddress(), players: 2, dirty: true}
-	if cl := keptClient(c.Opts.Store, lb.server); cl != nil {
+	if cl := kit.KeptClient(c.Opts.Store, lb.server); cl != nil {
 		lb.me = cl.Name
 	}
 	lb.refetch(c)

@@ -1,6 +1,6 @@
 //go:build !js
 
-package lobby
+package ratings
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/servetest"
 	"shiftago/scenes/input"
+	"shiftago/scenes/lobby/kit"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/saves"
 )
@@ -68,8 +69,8 @@ func TestRatingsPagesServe(t *testing.T) {
 
 	c := looptest.NewContext(t, "en", 640, 480, 1)
 	st := &saves.Memory{}
-	b, _ := json.Marshal(keptGuest{Server: n.Base, Token: ann.Token, ID: ann.ID, Name: ann.Name})
-	_ = st.WriteNoBackup(guestFile, b)
+	b, _ := json.Marshal(kit.KeptGuest{Server: n.Base, Token: ann.Token, ID: ann.ID, Name: ann.Name})
+	_ = st.WriteNoBackup(kit.GuestFile, b)
 	c.Opts.Store, c.Opts.Online.Server = st, n.Base
 	c.In = input.Input{}
 	p := NewProfile(c).(*Profile)

@@ -1,0 +1,33 @@
+package kit
+
+import (
+	"shiftago/logic/online/proto"
+	"shiftago/scenes/app"
+)
+
+// Refusal is the catalogue key of a known Refusal of the server.
+func Refusal(code string) (string, bool) {
+	switch code {
+	case "no-seat":
+		return "online.err.noseat", true
+	case string(proto.CodeNoGame):
+		return "online.err.nogame", true
+	case "too-many-games":
+		return "online.err.toomany", true
+	case string(proto.CodeRate), "busy":
+		return "online.err.busy", true
+	}
+	return "", false
+}
+
+// FitText is s cut to width w at size, with an ellipsis.
+func FitText(c *app.Context, s string, size, w float64, bold bool) string {
+	if c.Text.Width(s, size, bold) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && c.Text.Width(string(r)+"…", size, bold) > w {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}

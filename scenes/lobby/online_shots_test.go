@@ -1,0 +1,47 @@
+package lobby
+
+import (
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"shiftago/scenes/app"
+	"shiftago/scenes/input"
+	"shiftago/scenes/looptest"
+)
+
+// onlinePage is the online page laid out, where Ratings is.
+func onlinePage(c *app.Context) *Online {
+	o := NewOnline(c).(*Online)
+	c.In = input.Input{}
+	o.Update(c)
+	return o
+}
+
+// TestOnlineShots writes the online page (that opens the ratings pages)
+// at a phone, a tablet and a desktop in English and German into
+// SHIFTAGO_SHOTS (skipped without it).
+func TestOnlineShots(t *testing.T) {
+	dir := os.Getenv("SHIFTAGO_SHOTS")
+	if dir == "" {
+		t.Skip("set SHIFTAGO_SHOTS to a folder to write the screenshots")
+	}
+	l := looptest.Need(t)
+	for _, lg := range []string{"en", "de"} {
+		for _, sz := range [][3]int{{1280, 800, 1}, {1640, 2360, 2}, {1170, 2532, 3}, {640, 480, 1}} {
+			l.Do(func() {
+				c := looptest.NewContext(t, lg, float64(sz[0]), float64(sz[1]), float64(sz[2]))
+				img := ebiten.NewImage(sz[0], sz[1])
+				onlinePage(c).Draw(img, c)
+				rgba := image.NewRGBA(image.Rect(0, 0, sz[0], sz[1]))
+				img.ReadPixels(rgba.Pix)
+				img.Deallocate()
+				looptest.WritePNG(t, filepath.Join(dir, fmt.Sprintf("online-%s-%dx%d.png", lg, sz[0], sz[1])), rgba)
+			})
+		}
+	}
+}
