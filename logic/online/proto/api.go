@@ -73,6 +73,9 @@ type GameReply struct {
 
 // RatingInfo is one rating: a player's in a variant and player count.
 type RatingInfo struct {
+	// ID is the player's guest id, as MeReply's: a device finds its own
+	// row by it (names are not unique).
+	ID          string  `json:"id,omitempty"`
 	Name        string  `json:"name"` // the player's display name
 	Variant     string  `json:"variant"`
 	Players     int     `json:"players"`

@@ -42,7 +42,7 @@ type Leaderboard struct {
 	variant logic.Variant
 	players int
 	settled bool
-	me      string // the player's name: their row is marked (the API lists names, no ids)
+	me      string // the player's id: their row is marked (by id: two players may share a name)
 	back    bool   // opened from the profile: Profile goes back to it
 	load    *fetch[[]proto.RatingInfo]
 	list    []proto.RatingInfo
@@ -61,7 +61,7 @@ type Leaderboard struct {
 func NewLeaderboard(c *app.Context) app.Scene {
 	lb := &Leaderboard{server: c.ServerAddress(), players: 2, dirty: true}
 	if cl := kit.KeptClient(c.Opts.Store, lb.server); cl != nil {
-		lb.me = cl.Name
+		lb.me = cl.ID
 	}
 	lb.refetch(c)
 	return lb
@@ -210,12 +210,7 @@ func (lb *Leaderboard) Draw(screen *ebiten.Image, c *app.Context) {
 		return
 	}
 	idx := make([]int, 0, lb.shown)
-	mine := -1
-	for i, r := range lb.list {
-		if lb.me != "" && r.Name == lb.me && mine < 0 {
-			mine = i
-		}
-	}
+	mine := lb.mine()
 	for i := 0; i < len(lb.list) && i < lb.shown; i++ {
 		idx = append(idx, i)
 	}
@@ -238,6 +233,17 @@ func (lb *Leaderboard) Draw(screen *ebiten.Image, c *app.Context) {
 		c.Text.Draw(screen, r.Name, x+1.8*u, ry+rh/2, c.Text.Fit(r.Name, 0.5*u, room, bold), col, render.AlignLeft, bold)
 		c.Text.Draw(screen, score, x+w-0.3*u, ry+rh/2, 0.5*u, col, render.AlignRight, true)
 	}
+}
+
+// mine is the player's own row (by id, not by name: another player may
+// have taken the same name), or -1.
+func (lb *Leaderboard) mine() int {
+	for i, r := range lb.list {
+		if lb.me != "" && r.ID == lb.me {
+			return i
+		}
+	}
+	return -1
 }
 
 // Fits lists the texts with their room, for the fit test.

@@ -198,8 +198,8 @@ func (p *Profile) board(c *app.Context) *Leaderboard {
 		lb.choose(r.Variant, r.Players)
 		lb.refetch(c)
 	}
-	if p.me.Name != "" {
-		lb.me = p.me.Name
+	if p.me.ID != "" {
+		lb.me = p.me.ID
 	}
 	lb.back = true
 	return lb

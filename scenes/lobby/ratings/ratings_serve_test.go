@@ -12,6 +12,7 @@ import (
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/servetest"
+	"shiftago/scenes/app"
 	"shiftago/scenes/input"
 	"shiftago/scenes/lobby/kit"
 	"shiftago/scenes/looptest"
@@ -22,7 +23,9 @@ import (
 // to Ann; Ann's device (her guest kept as the online page keeps it)
 // opens her profile, which shows her one rating, provisional, of one
 // game, with its one point of history; the leaderboard lists both, Ann
-// first and marked; settled only lists nobody yet.
+// first and marked; settled only lists nobody yet. Bob took the name Ann
+// too: on his device the board marks his row, the second, not the first
+// Ann's (it matched names and marked hers).
 func TestRatingsPagesServe(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "shiftago")
 	if err := servetest.Build(bin); err != nil {
@@ -38,7 +41,7 @@ func TestRatingsPagesServe(t *testing.T) {
 		}
 		return cl
 	}
-	ann, bob := guest("Ann"), guest("Bob")
+	ann, bob := guest("Ann"), guest("Ann")
 	g, err := bob.Create(ctx, proto.CreateRequest{Variant: "expert", Rated: true, PerMove: 3600, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -67,12 +70,18 @@ func TestRatingsPagesServe(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 
-	c := looptest.NewContext(t, "en", 640, 480, 1)
-	st := &saves.Memory{}
-	b, _ := json.Marshal(kit.KeptGuest{Server: n.Base, Token: ann.Token, ID: ann.ID, Name: ann.Name})
-	_ = st.WriteNoBackup(kit.GuestFile, b)
-	c.Opts.Store, c.Opts.Online.Server = st, n.Base
-	c.In = input.Input{}
+	// device is a context whose store keeps cl as the online page keeps
+	// its guest.
+	device := func(cl *client.Client) *app.Context {
+		c := looptest.NewContext(t, "en", 640, 480, 1)
+		st := &saves.Memory{}
+		b, _ := json.Marshal(kit.KeptGuest{Server: n.Base, Token: cl.Token, ID: cl.ID, Name: cl.Name})
+		_ = st.WriteNoBackup(kit.GuestFile, b)
+		c.Opts.Store, c.Opts.Online.Server = st, n.Base
+		c.In = input.Input{}
+		return c
+	}
+	c := device(ann)
 	p := NewProfile(c).(*Profile)
 	for p.load != nil && ctx.Err() == nil {
 		p.Update(c)
@@ -91,8 +100,17 @@ func TestRatingsPagesServe(t *testing.T) {
 		}
 	}
 	wait()
-	if lb.status != "" || len(lb.list) != 2 || lb.list[0].Name != "Ann" || lb.list[1].Name != "Bob" || lb.me != "Ann" {
-		t.Fatalf("the board: status %q, %+v", lb.status, lb.list)
+	if lb.status != "" || len(lb.list) != 2 || lb.list[0].ID != ann.ID || lb.list[1].ID != bob.ID || lb.list[1].Name != "Ann" || lb.mine() != 0 {
+		t.Fatalf("the board: status %q, %+v, Ann's row %d", lb.status, lb.list, lb.mine())
+	}
+	lb.Closed(c)
+	cb := device(bob)
+	lb = NewLeaderboard(cb).(*Leaderboard)
+	lb.choose("expert", 2)
+	lb.refetch(cb)
+	wait()
+	if len(lb.list) != 2 || lb.mine() != 1 {
+		t.Fatalf("Bob's board marks row %d of %+v, want his, the second", lb.mine(), lb.list)
 	}
 	lb.settled = true
 	lb.refetch(c)

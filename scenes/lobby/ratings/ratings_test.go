@@ -35,18 +35,22 @@ func fixtureMe() proto.MeReply {
 	return me
 }
 
-// fixtureBoard is a leaderboard of 40 with Ann 31st.
+// fixtureBoard is a leaderboard of 40 with Ann (id "ann") 31st and
+// another Ann 6th.
 func fixtureBoard() []proto.RatingInfo {
 	var out []proto.RatingInfo
 	for i := range 40 {
-		name := "Player " + strconv.Itoa(i+1)
+		name, id := "Player "+strconv.Itoa(i+1), "p"+strconv.Itoa(i+1)
 		if i == 30 {
+			name, id = "Ann", "ann"
+		}
+		if i == 5 {
 			name = "Ann"
 		}
 		if i == 2 {
 			name = "Bartholomew Fitzgerald-Montgomery"
 		}
-		out = append(out, proto.RatingInfo{Name: name, Variant: "express", Players: 2, Rating: 1900 - float64(12*i), RD: 60 + float64(8*i), Provisional: i > 20})
+		out = append(out, proto.RatingInfo{ID: id, Name: name, Variant: "express", Players: 2, Rating: 1900 - float64(12*i), RD: 60 + float64(8*i), Provisional: i > 20})
 	}
 	return out
 }
@@ -60,7 +64,7 @@ func profilePage(c *app.Context) *Profile {
 
 func leaderboardPage(c *app.Context) *Leaderboard {
 	lb := NewLeaderboard(c).(*Leaderboard)
-	lb.load, lb.list, lb.status, lb.me = nil, fixtureBoard(), "", "Ann"
+	lb.load, lb.list, lb.status, lb.me = nil, fixtureBoard(), "", "ann"
 	lb.layout(c)
 	return lb
 }
@@ -150,7 +154,7 @@ func TestRatingsTaps(t *testing.T) {
 		t.Fatalf("after a tap on the third rating: pick %d, history %+v", p.pick, h)
 	}
 	lb := p.board(c)
-	if lb.variant != logic.Extreme || lb.players != 2 || lb.me != "Ann" || !lb.back {
+	if lb.variant != logic.Extreme || lb.players != 2 || lb.me != "ann" || !lb.back {
 		t.Fatalf("the board opened at %v for %d, me %q", lb.variant, lb.players, lb.me)
 	}
 	tap(p, find(p.PageButtons(), "leaderboard"))
@@ -158,6 +162,9 @@ func TestRatingsTaps(t *testing.T) {
 	opened := 0
 	c.Screens.Profile = func(c *app.Context) app.Scene { opened++; return nil }
 	lb = leaderboardPage(c)
+	if m := lb.mine(); m != 30 {
+		t.Fatalf("the board marks row %d, want Ann's by her id (31st), not the other Ann (6th)", m)
+	}
 	tap(lb, find(lb.PageButtons(), "profile"))
 	if opened != 1 {
 		t.Fatalf("Profile opened %d profiles", opened)

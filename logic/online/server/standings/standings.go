@@ -28,7 +28,7 @@ func Mount(s *server.Server) {
 }
 
 func RatingInfo(r store.Rating) proto.RatingInfo {
-	return proto.RatingInfo{Name: r.Name, Variant: r.Variant, Players: r.Players, Rating: r.Rating, RD: r.RD, Games: r.Games,
+	return proto.RatingInfo{ID: r.Guest, Name: r.Name, Variant: r.Variant, Players: r.Players, Rating: r.Rating, RD: r.RD, Games: r.Games,
 		Provisional: r.RD > rating.ProvisionalRD}
 }
 
