@@ -26,7 +26,8 @@ import (
 // a real server, Cid's Join is refused, and the page says the game is
 // full and offers to watch it (it said "No game has this code" and only
 // refused: a full game's code opens nothing any more); a tap on Watch
-// opens the game's table as a spectator.
+// opens the game's table as a spectator. Dan opens the invite only
+// after the game filled: his page offers to watch at once.
 func TestLateInviteOffersToWatch(t *testing.T) {
 	l := looptest.Need(t)
 	bin := filepath.Join(t.TempDir(), "shiftago")
@@ -121,4 +122,9 @@ func TestLateInviteOffersToWatch(t *testing.T) {
 	l.Do(func() { g.Scene().(*Online).startJoin(g.Context()) }) // Join, tapped after Bob took the seat
 	offered("a join refused", g, script, stageFailed)
 
+	// The invite opened after the game filled (CI's browser said "No game
+	// has this code": a full game's code found nothing): the page says
+	// every seat is taken and offers to watch, before any tap.
+	g, script = page()
+	offered("an invite opened late", g, script, stageJoin)
 }

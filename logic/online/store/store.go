@@ -67,7 +67,8 @@ type Store interface {
 	Game(ctx context.Context, id string) (Game, error)
 	// GameByCode finds a game by its join code (NormalizeCode: either
 	// case, spaces and dashes ignored), while the code is live: before
-	// Game.CodeExpires, and only while the game has a free seat. The
+	// Game.CodeExpires. A game that filled meanwhile is found too (its
+	// invite page offers to watch; TakeSeat gives no seat). The
 	// server still rate-limits failed lookups (see logic/online/README.md
 	// for the arithmetic).
 	GameByCode(ctx context.Context, code string) (Game, error)
@@ -300,8 +301,9 @@ type Game struct {
 	RematchOf  string    // the game this one is the rematch of, or ""
 	Created    time.Time
 	Updated    time.Time
-	// CodeExpires is when Code stops opening a seat; zero once it opens
-	// nothing (the game filled, or had no free seat).
+	// CodeExpires is when Code stops finding the game; zero for a game
+	// created with no free seat. A game that filled keeps it: its code
+	// still finds it (a late invite offers to watch) but opens no seat.
 	CodeExpires time.Time
 }
 

@@ -77,17 +77,18 @@ func TestCodeExpires(t *testing.T) {
 			t.Fatalf("an expired code: %v, want ErrNotFound", err)
 		}
 
-		// A game that fills closes its code at once.
+		// A game that fills opens no seat any more, but its code finds it
+		// until it expires: its invite, opened late, offers to watch.
 		g = open(0)
 		if want := clk.now().Add(store.DefaultCodeTTL); !g.CodeExpires.Equal(want) {
 			t.Fatalf("default CodeExpires %v, want %v", g.CodeExpires, want)
 		}
 		full, err := s.TakeSeat(ctx, g.ID, 1, bob.ID)
-		if err != nil || full.Status != store.StatusPlaying || !full.CodeExpires.IsZero() {
-			t.Fatalf("TakeSeat: %+v, %v; want playing with no live code", full, err)
+		if err != nil || full.Status != store.StatusPlaying || !full.CodeExpires.Equal(g.CodeExpires) {
+			t.Fatalf("TakeSeat: %+v, %v; want playing, the code's time kept", full, err)
 		}
-		if _, err := s.GameByCode(ctx, g.Code); !errors.Is(err, store.ErrNotFound) {
-			t.Fatalf("the code of a full game: %v, want ErrNotFound", err)
+		if got, err := s.GameByCode(ctx, g.Code); err != nil || got.ID != g.ID || got.Status != store.StatusPlaying {
+			t.Fatalf("the code of a full game: %v, %v, want the game", got.ID, err)
 		}
 		if _, err := s.TakeSeat(ctx, g.ID, 1, cat.ID); !errors.Is(err, store.ErrSeatTaken) {
 			t.Fatalf("a seat of a full game: %v", err)

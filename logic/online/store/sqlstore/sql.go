@@ -391,8 +391,11 @@ func (s *sqlStore) GameByCode(ctx context.Context, code string) (store.Game, err
 	if !store.ValidCode(code) {
 		return store.Game{}, store.ErrNotFound
 	}
-	// A code past its time, or of a game that filled, opens nothing: the
-	// fewer live codes, the less a guess can hit.
+	// A code past its time opens nothing: the fewer live codes, the less
+	// a guess can hit. A game that filled keeps its code until then (its
+	// seats are held: a join gets none), so that its invite, opened late,
+	// can offer to watch it; the guess arithmetic (README) counts every
+	// code of a day's games already.
 	return s.gameOne(ctx, "code = ? AND code_expires > ?", code, store.Millis(s.now()))
 }
 
@@ -563,9 +566,10 @@ func (s *sqlStore) TakeSeat(ctx context.Context, game string, seat int, guest st
 		g.Seats[seat].Guest = guest
 		set, args := "", []any(nil)
 		if openRemote(g.Seats) == 0 {
-			// Full: the code opens nothing any more.
-			g.Status, g.CodeExpires = store.StatusPlaying, time.Time{}
-			set, args = "status = ?, code_expires = 0, ", []any{store.StatusPlaying}
+			// Full: the code opens no seat any more, but still finds the
+			// game until it expires (GameByCode), for a late invite.
+			g.Status = store.StatusPlaying
+			set, args = "status = ?, ", []any{store.StatusPlaying}
 			if g.Deadline.IsZero() && g.Setup.MoveTime > 0 {
 				g.Deadline = store.FromMillis(store.Millis(s.now().Add(g.Setup.MoveTime)))
 				set, args = set+"deadline = ?, ", append(args, store.Millis(g.Deadline))
