@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/render"
+	"shiftago/render/layout"
 	"shiftago/scenes/app"
 )
 
@@ -31,19 +32,34 @@ func (g *Screen) bubblesNow(c *app.Context) []bubble {
 	return out
 }
 
-// drawBubbles draws each quick message in a panel over the top edge of
-// its seat's card, on the board's side, never off the screen.
+// drawBubbles draws each quick message in a panel on its seat's card
+// (bubbleAt).
 func (g *Screen) drawBubbles(screen *ebiten.Image, c *app.Context) {
 	k := c.Kit()
 	for _, b := range g.bubbles {
-		card := g.t.View.Geo.Seats[b.seat].Card
-		size := min(max(card.H*0.22, 12*c.Scale), 28*c.Scale)
-		w := c.Text.Width(b.text, size, true) + 1.6*size
-		h, x, y := 1.8*size, min(max(card.X+(card.W-w)/2, 0), c.W-w), card.Y-1.08*size
-		if y < 0 { // a card at the screen's top: the bubble over its bottom edge
-			y = card.Y + card.H - 0.72*size
-		}
-		k.Sprites.Panel(screen, x, y, w, h, 0.45*size, render.Overlay)
-		k.Text.Draw(screen, b.text, x+w/2, y+0.62*h, size, render.Ink, render.AlignCenter, true)
+		r, size := bubbleAt(c, &g.t.View.Geo, b.seat, b.text)
+		k.Sprites.Panel(screen, r.X, r.Y, r.W, r.H, 0.45*size, render.Overlay)
+		k.Text.Draw(screen, b.text, r.X+r.W/2, r.Y+0.62*r.H, size, render.Ink, render.AlignCenter, true)
 	}
+}
+
+// bubbleAt is where seat's quick message goes on geo, and its text's
+// size: over the seat's name line, inside its card, so that it covers
+// no cell, entry point or tray, its own or a neighbour's. It stood over
+// the card's top edge, where on an upright phone or tablet the lower
+// cards' bubbles covered the south entry points, and stacked cards'
+// the tray of the card above. The name shows again when the message
+// goes (online.SaidFor).
+func bubbleAt(c *app.Context, geo *layout.Geometry, seat int, text string) (layout.Rect, float64) {
+	st := geo.Seats[seat]
+	card, label := st.Card, st.Label
+	pad := label.Y - card.Y // the card's inner margin; the tray starts half of it below the label
+	h := label.H + pad
+	size := min(h/1.8, 28*c.Scale)
+	w := c.Text.Width(text, size, true) + 1.6*size
+	if room := card.W - pad; w > room { // a long phrase on a narrow card: smaller
+		size *= room / w
+		w = room
+	}
+	return layout.Rect{X: card.X + (card.W-w)/2, Y: label.Y - pad/2, W: w, H: h}, size
 }
