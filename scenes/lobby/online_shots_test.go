@@ -9,6 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"shiftago/logic/online/proto"
 	"shiftago/scenes/app"
 	"shiftago/scenes/input"
 	"shiftago/scenes/looptest"
@@ -22,9 +23,20 @@ func onlinePage(c *app.Context) *Online {
 	return o
 }
 
+// latePage is the invite page of a game that filled before the invite
+// was opened: it offers to watch.
+func latePage(c *app.Context) *Online {
+	o := &Online{dirty: true, players: 2, done: make(chan func(*app.Context), 4), stage: stageJoin, code: "KQ7WXDM3RZ"}
+	o.inv = &proto.GameReply{Watch: "W4TCH", Variant: "express", Players: 2, Status: "playing", Table: []proto.SeatInfo{
+		{Kind: proto.SeatHuman, Name: "Ann"}, {Kind: proto.SeatHuman, Name: "Bob"}}}
+	c.In = input.Input{}
+	o.Update(c)
+	return o
+}
+
 // TestOnlineShots writes the online page (that opens the ratings pages)
-// at a phone, a tablet and a desktop in English and German into
-// SHIFTAGO_SHOTS (skipped without it).
+// and the late invite's page at a phone, a tablet and a desktop in
+// English and German into SHIFTAGO_SHOTS (skipped without it).
 func TestOnlineShots(t *testing.T) {
 	dir := os.Getenv("SHIFTAGO_SHOTS")
 	if dir == "" {
@@ -35,12 +47,14 @@ func TestOnlineShots(t *testing.T) {
 		for _, sz := range [][3]int{{1280, 800, 1}, {1640, 2360, 2}, {1170, 2532, 3}, {640, 480, 1}} {
 			l.Do(func() {
 				c := looptest.NewContext(t, lg, float64(sz[0]), float64(sz[1]), float64(sz[2]))
-				img := ebiten.NewImage(sz[0], sz[1])
-				onlinePage(c).Draw(img, c)
-				rgba := image.NewRGBA(image.Rect(0, 0, sz[0], sz[1]))
-				img.ReadPixels(rgba.Pix)
-				img.Deallocate()
-				looptest.WritePNG(t, filepath.Join(dir, fmt.Sprintf("online-%s-%dx%d.png", lg, sz[0], sz[1])), rgba)
+				for name, o := range map[string]*Online{"online": onlinePage(c), "late-invite": latePage(c)} {
+					img := ebiten.NewImage(sz[0], sz[1])
+					o.Draw(img, c)
+					rgba := image.NewRGBA(image.Rect(0, 0, sz[0], sz[1]))
+					img.ReadPixels(rgba.Pix)
+					img.Deallocate()
+					looptest.WritePNG(t, filepath.Join(dir, fmt.Sprintf("%s-%s-%dx%d.png", name, lg, sz[0], sz[1])), rgba)
+				}
 			})
 		}
 	}
