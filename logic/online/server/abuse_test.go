@@ -175,15 +175,19 @@ func TestServeJoinGuesses(t *testing.T) {
 		t.Fatalf("the service let %d wrong codes through in %v (refused: %v), want at most %d", misses, time.Since(start), serverSaidNo, allowed)
 	}
 
-	// The game fills: its code opens nothing any more.
+	// The game fills: its code opens no seat any more, but still names
+	// the game, for its invite page to offer to watch it.
 	time.Sleep(time.Until(time.Now().Truncate(missWindow).Add(missWindow + 100*time.Millisecond))) // the next window
 	cid := guestFrom(t, ctx, "127.0.0.7", "Cid", n.Base)
 	if a := join("127.0.0.7", cid.Token, g.Invite); a.status != http.StatusOK {
 		t.Fatalf("Cid takes the last seat: %d %+v", a.status, a.err)
 	}
 	dan := guestFrom(t, ctx, "127.0.0.8", "Dan", n.Base)
-	if a := join("127.0.0.8", dan.Token, g.Invite); a.status != http.StatusNotFound {
-		t.Fatalf("the code of a full game: %d %+v, want 404", a.status, a.err)
+	if a := join("127.0.0.8", dan.Token, g.Invite); a.status != http.StatusConflict || a.err.Error != "no-seat" {
+		t.Fatalf("the code of a full game: %d %+v, want 409 no-seat", a.status, a.err)
+	}
+	if inv, err := dan.Invite(ctx, g.Invite); err != nil || inv.Invite != "" || inv.Watch == "" || inv.Status != "playing" {
+		t.Fatalf("the invite of a full game: %+v, %v; want its spectator code and no invite", inv, err)
 	}
 	list, err := ann.Games(ctx)
 	if err != nil || len(list) != 1 || list[0].Invite != "" {
