@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/servetest"
 	"shiftago/render/ui"
@@ -37,14 +36,7 @@ func TestLateInviteOffersToWatch(t *testing.T) {
 	n := servetest.Start(t, bin, "127.0.0.1:0", "--data", t.TempDir(), "--quiet")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	guest := func(name string) *client.Client {
-		cl := client.New(n.Base)
-		if err := cl.NewGuest(ctx, name); err != nil {
-			t.Fatal(err)
-		}
-		return cl
-	}
-	ann, bob := guest("Ann"), guest("Bob")
+	ann, bob := servetest.Guest(t, ctx, n.Base, "Ann"), servetest.Guest(t, ctx, n.Base, "Bob")
 	g0, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
 	if err != nil {
 		t.Fatal(err)

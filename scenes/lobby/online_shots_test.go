@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"fmt"
-	"image"
 	"os"
 	"path/filepath"
 	"testing"
@@ -48,12 +47,8 @@ func TestOnlineShots(t *testing.T) {
 			l.Do(func() {
 				c := looptest.NewContext(t, lg, float64(sz[0]), float64(sz[1]), float64(sz[2]))
 				for name, o := range map[string]*Online{"online": onlinePage(c), "late-invite": latePage(c)} {
-					img := ebiten.NewImage(sz[0], sz[1])
-					o.Draw(img, c)
-					rgba := image.NewRGBA(image.Rect(0, 0, sz[0], sz[1]))
-					img.ReadPixels(rgba.Pix)
-					img.Deallocate()
-					looptest.WritePNG(t, filepath.Join(dir, fmt.Sprintf("%s-%s-%dx%d.png", name, lg, sz[0], sz[1])), rgba)
+					path := filepath.Join(dir, fmt.Sprintf("%s-%s-%dx%d.png", name, lg, sz[0], sz[1]))
+					looptest.DrawPNG(t, path, sz[0], sz[1], func(img *ebiten.Image) { o.Draw(img, c) })
 				}
 			})
 		}

@@ -34,14 +34,7 @@ func TestRatingsPagesServe(t *testing.T) {
 	n := servetest.Start(t, bin, "127.0.0.1:0", "--data", t.TempDir(), "--quiet")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	guest := func(name string) *client.Client {
-		cl := client.New(n.Base)
-		if err := cl.NewGuest(ctx, name); err != nil {
-			t.Fatal(err)
-		}
-		return cl
-	}
-	ann, bob := guest("Ann"), guest("Ann")
+	ann, bob := servetest.Guest(t, ctx, n.Base, "Ann"), servetest.Guest(t, ctx, n.Base, "Ann")
 	g, err := bob.Create(ctx, proto.CreateRequest{Variant: "expert", Rated: true, PerMove: 3600, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
 	if err != nil {
 		t.Fatal(err)

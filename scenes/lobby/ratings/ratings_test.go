@@ -2,7 +2,6 @@ package ratings
 
 import (
 	"fmt"
-	"image"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -190,12 +189,8 @@ func TestRatingsShots(t *testing.T) {
 				for name, s := range map[string]interface {
 					Draw(*ebiten.Image, *app.Context)
 				}{"profile": profilePage(c), "leaderboard": leaderboardPage(c)} {
-					img := ebiten.NewImage(sz[0], sz[1])
-					s.Draw(img, c)
-					rgba := image.NewRGBA(image.Rect(0, 0, sz[0], sz[1]))
-					img.ReadPixels(rgba.Pix)
-					img.Deallocate()
-					looptest.WritePNG(t, filepath.Join(dir, fmt.Sprintf("%s-%s-%dx%d.png", name, lg, sz[0], sz[1])), rgba)
+					path := filepath.Join(dir, fmt.Sprintf("%s-%s-%dx%d.png", name, lg, sz[0], sz[1]))
+					looptest.DrawPNG(t, path, sz[0], sz[1], func(img *ebiten.Image) { s.Draw(img, c) })
 				}
 			})
 		}
