@@ -179,7 +179,7 @@ func (t *TableCache) compose(g *layout.Geometry, tk topKey, k float64, board *Bo
 }
 
 // SeatPlan is where the parts of a seat's card lie, in pixels from the
-// card's top-left corner: PaintSeatCard carves what it says.
+// card's top-left corner: paintSeatCard carves what it says.
 type SeatPlan struct {
 	W, H  int            // the card
 	Label layout.Rect    // the name and supply count: a dark plate
@@ -199,15 +199,12 @@ type SeatPlan struct {
 // its shadow on the table.
 func seatPad(w, h int) int { return max(2, int(math.Ceil(0.05*float64(min(w, h))))) }
 
-// PaintSeatCard paints a seat's card: a block of the board's wood with
+// paintSeatCard paints a seat's card: a block of the board's wood with
 // rounded, lit edges and a shadow on the table, the seat's name plate
 // inlaid in a dark wood (light text on it reads at any size), and the
 // supply tray and score track carved into it as the board's compartments.
-// The picture is seatPad larger than the card on every side.
-func PaintSeatCard(pl *SeatPlan) *image.RGBA { return paintSeatCard(pl, whole) }
-
-// paintSeatCard is PaintSeatCard pausing between slices of its work (nil
-// if abandoned).
+// The picture is seatPad larger than the card on every side. It pauses
+// between slices of its work (pa; nil if abandoned).
 func paintSeatCard(pl *SeatPlan, pa pause) *image.RGBA {
 	pad := seatPad(pl.W, pl.H)
 	W, H := pl.W+2*pad, pl.H+2*pad
@@ -313,7 +310,7 @@ func clampRect(r, q layout.Rect) layout.Rect {
 	return layout.Rect{X: x0, Y: y0, W: max(0, x1-x0), H: max(0, y1-y0)}
 }
 
-// SeatCardCache holds one seat's card (PaintSeatCard) painted for the
+// SeatCardCache holds one seat's card (paintSeatCard) painted for the
 // place its geometry gives it, repainted when that changes. With a
 // Slicer, a new size is painted in its slices, the last card stretched
 // to the new place meanwhile.

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"testing"
@@ -109,3 +110,7 @@ func BenchmarkPaintSeatCard(b *testing.B) {
 		PaintSeatCard(&pl)
 	}
 }
+
+// PaintSeatCard paints a seat's card in one go (the game paints it in
+// slices between frames: SeatCardCache).
+func PaintSeatCard(pl *SeatPlan) *image.RGBA { return paintSeatCard(pl, whole) }

@@ -43,9 +43,6 @@ const (
 // New is a new player's rating.
 func New() Rating { return Rating{Rating: DefaultRating, RD: DefaultRD, Vol: DefaultVol} }
 
-// Provisional reports whether the rating is not settled yet.
-func (r Rating) Provisional() bool { return r.RD > ProvisionalRD }
-
 // Result is one game result against an opponent: Score 1 won, 0 lost,
 // 0.5 tied.
 type Result struct {

@@ -111,3 +111,7 @@ func TestGameMovesTheRightWay(t *testing.T) {
 		t.Fatalf("settled after %d games (RD %.1f)", n, p.RD)
 	}
 }
+
+// Provisional reports whether the rating is not settled yet (the server
+// says so of a stored rating: standings.RatingInfo).
+func (r Rating) Provisional() bool { return r.RD > ProvisionalRD }
