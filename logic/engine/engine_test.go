@@ -2,9 +2,10 @@ package engine
 
 import (
 	"io"
-	"shiftago/logic"
 	"strings"
 	"testing"
+
+	"shiftago/logic"
 )
 
 // converse runs a script through Serve and returns the answer lines.

@@ -2,11 +2,12 @@ package sprites
 
 import (
 	"image/color"
+	"testing"
+
 	"shiftago/logic"
 	"shiftago/render"
 	"shiftago/render/drawtest"
 	"shiftago/render/layout"
-	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )

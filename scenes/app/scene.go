@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
+
 	"shiftago/scenes/online"
 
 	"shiftago/logic"

@@ -6,10 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"shiftago/logic/record"
 	"strings"
 	"testing"
 	"time"
+
+	"shiftago/logic/record"
 
 	"github.com/hajimehoshi/ebiten/v2"
 

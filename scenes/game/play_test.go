@@ -3,9 +3,10 @@ package game
 import (
 	"math"
 	"os"
-	"shiftago/logic/record"
 	"strings"
 	"testing"
+
+	"shiftago/logic/record"
 
 	"github.com/hajimehoshi/ebiten/v2"
 

@@ -7,8 +7,9 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
-	"shiftago/logic/record"
 	"testing"
+
+	"shiftago/logic/record"
 
 	"shiftago/logic"
 	"shiftago/scenes/app"

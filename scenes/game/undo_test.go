@@ -1,8 +1,9 @@
 package game
 
 import (
-	"shiftago/logic/record"
 	"testing"
+
+	"shiftago/logic/record"
 
 	"shiftago/logic"
 	"shiftago/scenes/looptest"

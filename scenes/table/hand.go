@@ -1,8 +1,9 @@
 package table
 
 import (
-	"github.com/hajimehoshi/ebiten/v2"
 	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"shiftago/logic"
 	"shiftago/render"

@@ -6,13 +6,14 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
+	"time"
+	"unicode"
+
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/server"
 	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/server/httpjson"
-	"strings"
-	"time"
-	"unicode"
 )
 
 // api is the accounts' handlers over the hub.

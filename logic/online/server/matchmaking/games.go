@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
+
 	"shiftago/logic/ai"
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/server"
@@ -15,7 +17,6 @@ import (
 	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/server/httpjson"
 	"shiftago/logic/online/store"
-	"time"
 )
 
 // api is matchmaking's handlers over the hub.

@@ -6,14 +6,15 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"time"
+
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/rating"
 	"shiftago/logic/online/server"
 	"shiftago/logic/online/server/gamestate"
 	"shiftago/logic/online/server/httpjson"
 	"shiftago/logic/online/store"
-	"strconv"
-	"time"
 )
 
 // api is the ratings' handlers over the hub.

@@ -7,8 +7,9 @@ import (
 	"database/sql"
 	"errors"
 	"math"
-	"shiftago/logic/online/store"
 	"time"
+
+	"shiftago/logic/online/store"
 )
 
 func (s *sqlStore) Count(ctx context.Context, name string, window time.Time, limit int, add bool) (int, bool, error) {

@@ -7,8 +7,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"shiftago/logic/online/store"
 	"time"
+
+	"shiftago/logic/online/store"
 )
 
 // The kinds of device_codes.

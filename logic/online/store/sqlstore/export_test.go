@@ -4,6 +4,7 @@ package sqlstore
 
 import (
 	"context"
+
 	"shiftago/logic/online/store"
 )
 

@@ -8,9 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"shiftago/logic/online/store"
 	"strings"
 	"time"
+
+	"shiftago/logic/online/store"
 )
 
 func (s *sqlStore) PublicGames(ctx context.Context, limit int) (open, live []store.LobbyGame, err error) {

@@ -9,8 +9,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"shiftago/logic/online/store"
 	"time"
+
+	"shiftago/logic/online/store"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"

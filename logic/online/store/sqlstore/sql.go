@@ -7,11 +7,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"shiftago/logic/online/store"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"shiftago/logic/online/store"
 )
 
 // sqlStore is the Store of both engines: one set of queries, written with
