@@ -278,6 +278,9 @@ func (c *Client) Watch(ctx context.Context, code string) (*Session, error) {
 }
 
 func (c *Client) open(ctx context.Context, hello proto.Msg) (*Session, error) {
+	if err := eventsCovered(); err != nil {
+		return nil, fmt.Errorf("client: the handler does not cover proto's table: %w", err)
+	}
 	s := &Session{c: c, hello: hello, changed: make(chan struct{}), pending: map[string]*pending{}, done: make(chan struct{})}
 	s.st.Game = hello.Game
 	s.ctx, s.cancel = context.WithCancel(context.Background())
@@ -728,7 +731,7 @@ func (s *Session) handle(m proto.Msg) {
 // events are what each event changes in the session's state, under
 // s.mu; false: the event is void (a state that does not parse) and is
 // not kept. An event with no entry changes nothing but is kept if the
-// table says so. TestEveryEventHandled checks it against the table.
+// table says so. open checks it against the table (eventsCovered).
 var events = map[proto.Type]func(s *Session, m proto.Msg) bool{
 	proto.TWelcome: func(s *Session, m proto.Msg) bool {
 		s.st.Seats = append([]int(nil), m.Seats...)
@@ -763,6 +766,30 @@ var events = map[proto.Type]func(s *Session, m proto.Msg) bool{
 		return true
 	},
 	proto.TSeat: (*Session).seat,
+}
+
+// eventsCovered is the client's check, at its first open, that its
+// handler derives from proto's table: it serves no type the table lacks
+// or has as a command, and every event of the table either changes the
+// state (events), is kept for the screen (Kept), or is the heartbeat's
+// pong, whose arrival alone counts. A gap is a bug a session refuses to
+// open with, rather than an event a player's screen silently drops.
+var eventsCovered = sync.OnceValue(func() error { return coverEvents(events) })
+
+func coverEvents[H any](handled map[proto.Type]H) error {
+	var errs []error
+	for typ := range handled {
+		if sp, ok := proto.SpecOf(typ); !ok || sp.Dir != proto.Event {
+			errs = append(errs, fmt.Errorf("the handler serves %s, not an event of proto's table", typ))
+		}
+	}
+	for _, typ := range proto.Types(proto.Event) {
+		sp, _ := proto.SpecOf(typ)
+		if _, ok := handled[typ]; !ok && !sp.Kept && typ != proto.TPong {
+			errs = append(errs, fmt.Errorf("event %s is neither handled nor kept: the client would drop it", typ))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func (s *Session) applyState(m proto.Msg) bool {

@@ -1,6 +1,7 @@
 package client
 
 import (
+	"strings"
 	"testing"
 
 	"shiftago/logic"
@@ -119,20 +120,32 @@ func TestStateVersionAndParsedMoves(t *testing.T) {
 	check("state from 1", 4)
 }
 
-// TestEveryEventHandled: the client's handler is keyed by proto's
-// table: it handles no type the table lacks, and every event either
-// changes the state, is kept for the screen, or is the heartbeat's
-// pong (whose arrival alone counts).
+// TestEveryEventHandled: the client's handler covers proto's table (the
+// check open makes), and the check finds each kind of gap: an event
+// neither handled nor kept, and a handler for a type the table lacks or
+// has as a command.
 func TestEveryEventHandled(t *testing.T) {
-	for typ := range events {
-		if sp, ok := proto.SpecOf(typ); !ok || sp.Dir != proto.Event {
-			t.Errorf("the handler serves %s, not an event of the table", typ)
-		}
+	if err := eventsCovered(); err != nil {
+		t.Fatal(err)
 	}
-	for _, typ := range proto.Types(proto.Event) {
-		sp, _ := proto.SpecOf(typ)
-		if events[typ] == nil && !sp.Kept && typ != proto.TPong {
-			t.Errorf("event %s is neither handled nor kept: a client would drop it", typ)
+	gaps := []struct {
+		name string
+		edit func(handled map[proto.Type]bool)
+		want string
+	}{
+		{"an event neither handled nor kept", func(h map[proto.Type]bool) { delete(h, proto.TMoved) }, "moved is neither handled nor kept"},
+		{"a type the table lacks", func(h map[proto.Type]bool) { h["teleported"] = true }, "serves teleported"},
+		{"a command as an event", func(h map[proto.Type]bool) { h[proto.TMove] = true }, "serves move"},
+	}
+	for _, gap := range gaps {
+		handled := map[proto.Type]bool{}
+		for typ := range events {
+			handled[typ] = true
+		}
+		gap.edit(handled)
+		err := coverEvents(handled)
+		if err == nil || !strings.Contains(err.Error(), gap.want) {
+			t.Errorf("%s: %v, want an error saying %q", gap.name, err, gap.want)
 		}
 	}
 }

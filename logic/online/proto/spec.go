@@ -18,8 +18,8 @@ const (
 // Spec is one message type of the protocol. The table of them (Specs) is
 // the protocol's one list of commands and events: Decode checks commands
 // by it, the server's dispatch and the client's handler are keyed by its
-// types (each with a test that it covers the table), and a test checks
-// that PROTOCOL.md documents every entry. Adding a command is a line
+// types and check at start that they cover it (Types, SpecOf), and a
+// test checks that PROTOCOL.md documents every entry. Adding a command is a line
 // here, its handler in the server's game and its word on the screen.
 type Spec struct {
 	T   Type
@@ -76,9 +76,6 @@ var byType = func() map[Type]Spec {
 	}
 	return m
 }()
-
-// Specs is the table of every command and event, in PROTOCOL.md's order.
-func Specs() []Spec { return slices.Clone(specs) }
 
 // SpecOf is the entry of type t; ok false for a type the protocol does
 // not have.

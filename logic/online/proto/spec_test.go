@@ -68,7 +68,7 @@ func TestTableChecksCommands(t *testing.T) {
 		TOffer: {Kind: OfferDraw}, TDecline: {Kind: OfferDraw},
 		TSay: {Phrase: Phrases[0]},
 	}
-	for _, s := range Specs() {
+	for _, s := range specs {
 		m := minimal[s.T]
 		m.T = s.T
 		_, err := Decode(Encode(m))

@@ -84,8 +84,12 @@ type Server struct {
 	down  bool
 }
 
-// New makes a Server and starts listening to the bus.
+// New makes a Server and starts listening to the bus. It panics if the
+// dispatch does not cover proto's table (commandsCovered): a bug.
 func New(cfg Config) *Server {
+	if err := commandsCovered(); err != nil {
+		panic("server: the dispatch does not cover proto's table: " + err.Error())
+	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}

@@ -5,8 +5,10 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -238,14 +240,51 @@ var connCommands = map[proto.Type]func(c *conn, m proto.Msg) int{
 }
 
 // gameCommands are the game's handlers of the other commands of proto's
-// table, run on the game's actor. TestEveryCommandHandled checks that
-// the two maps cover the table; a feature's file adds its own in init.
+// table, run on the game's actor. New checks that the two maps cover
+// the table (commandsCovered); a feature's file adds its own in init.
 var gameCommands = map[proto.Type]func(g *game, c *conn, m proto.Msg){
 	proto.TSnapshot: func(g *game, c *conn, m proto.Msg) { c.send(g.stateFor(m.Ply)) },
 	proto.TMove:     (*game).move,
 	proto.TResign:   (*game).resign,
 	proto.TOffer:    (*game).offer,
 	proto.TDecline:  (*game).decline,
+}
+
+// commandsCovered is the server's check, at New (after every feature
+// file's init has added its handlers), that its dispatch derives from
+// proto's table: every command has exactly one handler, the
+// connection's for the table's Conn commands and the game's for the
+// others, and no handler serves a type the table lacks. A gap is a bug
+// the server refuses to start with, rather than a refusal a player
+// meets at the table.
+var commandsCovered = sync.OnceValue(func() error { return coverCommands(connCommands, gameCommands) })
+
+func coverCommands[C, G any](conn map[proto.Type]C, game map[proto.Type]G) error {
+	var errs []error
+	for _, typ := range proto.Types(proto.Command) {
+		sp, _ := proto.SpecOf(typ)
+		_, c := conn[typ]
+		_, g := game[typ]
+		switch {
+		case c && g:
+			errs = append(errs, fmt.Errorf("%s is handled twice", typ))
+		case sp.Conn && !c:
+			errs = append(errs, fmt.Errorf("%s is the connection's (Conn) but connCommands lacks it", typ))
+		case !sp.Conn && !g:
+			errs = append(errs, fmt.Errorf("%s has no handler in gameCommands", typ))
+		}
+	}
+	for typ := range conn {
+		if sp, ok := proto.SpecOf(typ); !ok || sp.Dir != proto.Command || !sp.Conn {
+			errs = append(errs, fmt.Errorf("connCommands serves %s, not a Conn command of proto's table", typ))
+		}
+	}
+	for typ := range game {
+		if sp, ok := proto.SpecOf(typ); !ok || sp.Dir != proto.Command || sp.Conn {
+			errs = append(errs, fmt.Errorf("gameCommands serves %s, not a game command of proto's table", typ))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // storeDown refuses a hello that the store could not answer (a database
