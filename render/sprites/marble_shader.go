@@ -97,18 +97,20 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 
 	// Under the marble, in its cup: a soft shadow away from the light,
 	// the cup's shade where the marble sinks into it (soft: at a tray's
-	// size a narrow ring read as a hard outline), and on the far side of
-	// the shadow the light the glass focuses: a caustic glow in its
-	// colour, opposite the light.
+	// size a narrow ring read as a hard outline), and just beyond the
+	// rim, on the far side from the light, the light the glass focuses:
+	// a caustic in its colour, a short arc along the rim, that lightens
+	// the shadow it falls in (under the shadow it was lost: issue 50).
 	so := -tilt * 0.33 * (1 + 1.6*lift)
 	ds := length(p - so)
 	sh := 0.6 * (1 - smoothstep(0.3, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
 	sh += 0.42 * (1 - smoothstep(0.9, 1.14, r)) * (1 - smoothstep(0, 0.3, lift))
 	sh = min(sh, 0.8)
-	co := -ld * (0.8 + 0.12*tl) * (1 + 1.2*lift)
-	dc := length(p - co)
-	caus := 0.6 * smoothstep(0, 0.5, tl) * exp(-dc*dc/0.06) * max(0, 1-1.6*lift)
-	under := vec4(mix(base, vec3(1), 0.35)*caus*(1-sh), sh)
+	cq := p + ld*(1.02+0.12*tl)*(1+1.2*lift)
+	ca := dot(cq, ld)
+	cb := dot(cq, vec2(-ld.y, ld.x))
+	caus := smoothstep(0.05, 0.5, tl) * exp(-ca*ca/0.015-cb*cb/0.12) * max(0, 1-1.6*lift)
+	under := vec4(base*0.6*caus, sh*(1-0.7*caus))
 
 	cover := clamp((1-r)/px+0.5, 0, 1)
 	if cover <= 0 {
@@ -143,33 +145,39 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	col := mix(glass, veilCol, 0.7*veil)
 
 	// Light: from the one light; the light that passes through the glass
-	// gathers on the side away from it; darker towards the rim all
-	// round, most on the side facing the light.
+	// comes out on the side away from it, in an arc inside the rim, in
+	// the glass's own colour, saturated (a blob there read as a second
+	// highlight); darker towards the rim all round, most on the side
+	// facing the light.
 	col *= 0.74 + 0.36*max(dot(n, l), 0)
-	dg := length(p + ld*min(0.6, 0.2+0.6*tl))
-	col += mix(base, vec3(1), 0.3) * 0.55 * exp(-dg*dg/0.07) * (1 - 0.4*veil)
+	fa := facing * facing
+	col += base * 0.55 * fa * exp(-(r-0.7)*(r-0.7)/0.035) * (1 - 0.4*veil)
 	col *= 1 - (0.3+0.35*(1-facing))*smoothstep(0.55, 1, r)
 
 	// Nearly opaque: deep glass shows little of the board through it.
 	ga := mix(0.8, 1, smoothstep(0.0, 0.5, z))
 
 	// Reflections of the one light, where the marble's place under it
-	// puts them (the mirror point of the light, pushed out a little: the
-	// lamp is broad): its shade as a broad soft window, its bulb as one
-	// small sharp glint in the window's corner towards the light, and a
-	// little Fresnel sheen at the rim.
-	hv := normalize(l + vec3(0, 0, 1))
-	wc := hv.xy * 1.6
-	wc *= min(1, 0.62/max(length(wc), 0.0001))
-	wq := abs(p-wc) - vec2(0.19, 0.13)*(0.55+0.45*sqrt(max(0, 1-dot(wc, wc))))
-	wd := length(max(wq, vec2(0))) + min(max(wq.x, wq.y), 0)
-	win := 0.4 * (1 - smoothstep(-0.12, 0.1, wd))
+	// puts them. The lamp's shade is a broad window: rf is the direction
+	// the eye sees mirrored at this point, (wu, wv) where it meets the
+	// plane across the light's direction, in the window's axes (wu along
+	// the screen's x, wv across), so the window bends with the glass and
+	// narrows towards the rim as a reflection does. Its bulb is one small
+	// sharp glint at the window's upper edge, and there is a little
+	// Fresnel sheen at the rim. (Two round highlights side by side read
+	// as a pair of eyes: issue 50.)
+	rf := 2*z*n - vec3(0, 0, 1)
+	e1 := normalize(vec3(1, 0, 0) - l*l.x)
+	e2 := cross(l, e1)
+	rl := dot(rf, l)
+	rc := max(rl, 0.2)
+	wu := dot(rf, e1) / rc
+	wv := dot(rf, e2)/rc - 0.12
+	win := 0.38 * (1 - 0.55*smoothstep(-0.3, 0.3, wv)) * (1 - smoothstep(0.8, 1.7, abs(wu))) * (1 - smoothstep(0.1, 0.42, abs(wv))) * smoothstep(0.2, 0.45, rl)
 	fr := 0.03 + 0.5*pow(1-z, 5)
 	refl := vec3(1, 0.96, 0.9) * (fr*(0.1+0.5*facing) + win)
-	gp := wc + ld*0.09 + vec2(-0.03, -0.03)
-	gn := vec3(gp, sqrt(max(0, 1-dot(gp, gp))))
-	ng := max(dot(n, gn), 0)
-	spec := 1.4*pow(ng, 400) + 0.08*pow(max(dot(n, hv), 0), 14)
+	hv := normalize(l + vec3(0, 0, 1))
+	spec := 1.6*pow(max(dot(n, hv), 0), 900) + 0.06*pow(max(dot(n, hv), 0), 14)
 	body := vec4(col*ga+refl+spec, min(1, ga+0.5*fr+win+spec)) * cover
 	return (body + under*(1-body.a)) * color.b
 }

@@ -87,11 +87,13 @@ func Shade(o render.Opal, seed float32, q Turn, lt Light, x, y, lift, px float64
 		sh := 0.6 * (1 - smoothstep(0.3, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
 		sh += 0.42 * (1 - smoothstep(0.9, 1.14, r)) * (1 - smoothstep(0, 0.3, lift))
 		sh = min(sh, 0.8)
-		k := (0.8 + 0.12*tl) * (1 + 1.2*lift)
-		dc := math.Hypot(x+ldx*k, y+ldy*k)
-		caus := 0.6 * smoothstep(0, 0.5, tl) * math.Exp(-dc*dc/0.06) * max(0, 1-1.6*lift)
-		u := base.mix(splat(1), 0.35).scale(caus * (1 - sh))
-		und = [4]float64{u[0], u[1], u[2], sh}
+		k := (1.02 + 0.12*tl) * (1 + 1.2*lift)
+		cqx, cqy := x+ldx*k, y+ldy*k
+		ca := cqx*ldx + cqy*ldy
+		cb := cqx*-ldy + cqy*ldx
+		caus := smoothstep(0.05, 0.5, tl) * math.Exp(-ca*ca/0.015-cb*cb/0.12) * max(0, 1-1.6*lift)
+		u := base.scale(0.6 * caus)
+		und = [4]float64{u[0], u[1], u[2], sh * (1 - 0.7*caus)}
 	}
 	fw := max(px*(math.Abs(x)+math.Abs(y))/max(r, 1e-9), 0.001) // fwidth(r)
 	if r == 0 {
@@ -128,27 +130,23 @@ func Shade(o render.Opal, seed float32, q Turn, lt Light, x, y, lift, px float64
 	col := glass.mix(veilCol, 0.7*veil)
 
 	col = col.scale(0.74 + 0.36*max(n.dot(l), 0))
-	gk := min(0.6, 0.2+0.6*tl)
-	dg := math.Hypot(x+ldx*gk, y+ldy*gk)
-	col = col.add(base.mix(splat(1), 0.3).scale(0.55 * math.Exp(-dg*dg/0.07) * (1 - 0.4*veil)))
+	fa := facing * facing
+	col = col.add(base.scale(0.55 * fa * math.Exp(-(r-0.7)*(r-0.7)/0.035) * (1 - 0.4*veil)))
 	col = col.scale(1 - (0.3+0.35*(1-facing))*smoothstep(0.55, 1, r))
 
 	ga := 0.8 + 0.2*smoothstep(0, 0.5, z)
-	hv := l.add(vec3{0, 0, 1}).norm()
-	wcx, wcy := hv[0]*1.6, hv[1]*1.6
-	if wl := math.Hypot(wcx, wcy); wl > 0.62 {
-		wcx, wcy = wcx*0.62/wl, wcy*0.62/wl
-	}
-	ws := 0.55 + 0.45*math.Sqrt(max(0, 1-wcx*wcx-wcy*wcy))
-	wqx, wqy := math.Abs(x-wcx)-0.19*ws, math.Abs(y-wcy)-0.13*ws
-	wd := math.Hypot(max(wqx, 0), max(wqy, 0)) + min(max(wqx, wqy), 0)
-	win := 0.4 * (1 - smoothstep(-0.12, 0.1, wd))
+	rf := n.scale(2 * z).add(vec3{0, 0, -1})
+	e1 := vec3{1, 0, 0}.add(l.scale(-l[0])).norm()
+	e2 := l.cross(e1)
+	rl := rf.dot(l)
+	rc := max(rl, 0.2)
+	wu := rf.dot(e1) / rc
+	wv := rf.dot(e2)/rc - 0.12
+	win := 0.38 * (1 - 0.55*smoothstep(-0.3, 0.3, wv)) * (1 - smoothstep(0.8, 1.7, math.Abs(wu))) * (1 - smoothstep(0.1, 0.42, math.Abs(wv))) * smoothstep(0.2, 0.45, rl)
 	fr := 0.03 + 0.5*math.Pow(1-z, 5)
 	refl := vec3{1, 0.96, 0.9}.scale(fr*(0.1+0.5*facing) + win)
-	gpx, gpy := wcx+ldx*0.09-0.03, wcy+ldy*0.09-0.03
-	gn := vec3{gpx, gpy, math.Sqrt(max(0, 1-gpx*gpx-gpy*gpy))}
-	ng := max(n.dot(gn), 0)
-	spec := 1.4*math.Pow(ng, 400) + 0.08*math.Pow(max(n.dot(hv), 0), 14)
+	hv := l.add(vec3{0, 0, 1}).norm()
+	spec := 1.6*math.Pow(max(n.dot(hv), 0), 900) + 0.06*math.Pow(max(n.dot(hv), 0), 14)
 	b := col.scale(ga).add(refl).add(splat(spec))
 	ba := min(1, ga+0.5*fr+win+spec)
 	out := [4]float64{b[0] * cover, b[1] * cover, b[2] * cover, ba * cover}
