@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"image"
+	"image/draw"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -101,9 +102,14 @@ func TestLook(t *testing.T) {
 		{"classic-tray-3x-marks", 3, render.ThemeOf(render.BoardClassic, true), image.Rect(575, 30, 950, 140)},
 		{"lifted-3x", 3, render.Walnut, image.Rect(440, 280, 600, 400)},
 		{"roll-3x", 3, render.Walnut, image.Rect(0, 0, 0, 0)},
+		{"roll-across-3x", 3, render.Walnut, image.Rect(0, 0, 0, 0)},
 	} {
 		if sc.name == "roll-3x" {
 			writePNG(t, filepath.Join(dir, sc.name+".png"), rollStrip(l, sc.scale))
+			continue
+		}
+		if sc.name == "roll-across-3x" {
+			writePNG(t, filepath.Join(dir, sc.name+".png"), rollAcross(l, sc.scale, 6))
 			continue
 		}
 		w, h := int(drawtest.W*sc.scale), int(drawtest.H*sc.scale)
@@ -191,6 +197,39 @@ func rollStrip(l *drawtest.Loop, scale float64) *image.RGBA {
 			sp.MarbleTurned(img, logic.Blue, float64(i*cw)+float64(cw)/2, float64(h)/2, SeedTurn(9).Rolled(1, 0, dist/rad), 0.001, 1, 9)
 		}
 		img.ReadPixels(out.Pix)
+	})
+	return out
+}
+
+// rollAcross is n frames of a blue marble rolling along the board's
+// middle row at scale, from its first cell to its last, each frame a
+// crop of the board round the marble, left to right: its window and glint
+// slide as its place under the one light changes, the caustic turns
+// with it, and nothing jumps from one frame to the next.
+func rollAcross(l *drawtest.Loop, scale float64, n int) *image.RGBA {
+	w, h := int(drawtest.W*scale), int(drawtest.H*scale)
+	g := layout.New(layout.Config{W: float64(w), H: float64(h), Scale: scale, Players: 4})
+	rad := g.MarbleRadius
+	cw := int(3.2 * rad)
+	out := image.NewRGBA(image.Rect(0, 0, n*cw, cw))
+	a, b := g.ToPixel(layout.CellPos(logic.Sq(0, 3))), g.ToPixel(layout.CellPos(logic.Sq(6, 3)))
+	l.Frame(func(*ebiten.Image) {
+		img := ebiten.NewImage(w, h)
+		defer img.Deallocate()
+		sp := &Sprites{}
+		sp.Ensure(int(2 * rad))
+		var bc render.BoardCache
+		frame := image.NewRGBA(image.Rect(0, 0, w, h))
+		for i := range n {
+			f := float64(i) / float64(n-1)
+			x, y := a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f
+			img.Fill(render.Bg)
+			bc.Draw(img, &g, sp.Theme().Wood)
+			sp.MarbleTurned(img, logic.Blue, x, y, SeedTurn(9).Rolled(1, 0, (x-a.X)/rad), 0, 1, 9)
+			img.ReadPixels(frame.Pix)
+			src := image.Rect(int(x)-cw/2, int(y)-cw/2, int(x)-cw/2+cw, int(y)-cw/2+cw)
+			draw.Draw(out, image.Rect(i*cw, 0, (i+1)*cw, cw), frame, src.Min, draw.Src)
+		}
 	})
 	return out
 }
