@@ -41,7 +41,30 @@ const restReach = 1.5
 // lift reaches: its shadow moves away from it as it rises.
 func quadReach(lift float64) float64 { return min(shaderReach, restReach+0.8*lift) }
 
-// marbleKage is the shader's source; %s is replaced by the palette.
+// marbleKage is the shader's source; %s is replaced by the palette. Its
+// comments are few and short: the source ships in the web app. What it
+// paints, besides the swirls:
+//   - under the marble, in its cup: a soft shadow away from the light,
+//     the cup's shade where the marble sinks into it (soft: at a tray's
+//     size a narrow ring read as a hard outline), and just beyond the
+//     rim, opposite the light, the light the glass focuses: a caustic in
+//     its colour, a short arc along the rim, that lightens the shadow it
+//     falls in (centred under the marble, the marble hid it: issue 50);
+//   - the body lit by the one light, darker towards the rim all round,
+//     most on the side facing the light, and the light that passes
+//     through the glass coming out on the far side in an arc inside the
+//     rim, in the glass's own colour, saturated (a round blob there read
+//     as a second highlight);
+//   - the reflections of the one light, where the marble's place under
+//     it puts them. The lamp's shade is a broad soft window: rf is the
+//     direction the eye sees mirrored at a point, (wu, wv) where it meets
+//     the plane across the light's direction, in the window's axes (wu
+//     along the screen's x, wv across), so the window bends with the
+//     glass and narrows towards the rim as a reflection does; brighter
+//     at its edge towards the light. Its bulb is one small sharp glint
+//     at the mirror point, near that edge, and there is a little Fresnel
+//     sheen at the rim. (Two round highlights side by side read as a
+//     pair of eyes: issue 50; a small box round the glint, as a sparkle.)
 const marbleKage = `//kage:unit pixels
 
 package main
@@ -95,12 +118,7 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	tl := length(tilt)
 	ld := lxy / max(length(lxy), 0.0001)
 
-	// Under the marble, in its cup: a soft shadow away from the light,
-	// the cup's shade where the marble sinks into it (soft: at a tray's
-	// size a narrow ring read as a hard outline), and just beyond the
-	// rim, on the far side from the light, the light the glass focuses:
-	// a caustic in its colour, a short arc along the rim, that lightens
-	// the shadow it falls in (under the shadow it was lost: issue 50).
+	// Under the marble: its shadow, the cup's shade, the caustic.
 	so := -tilt * 0.33 * (1 + 1.6*lift)
 	ds := length(p - so)
 	sh := 0.6 * (1 - smoothstep(0.3, 1.05+0.5*lift, ds)) * (1 - 0.3*lift)
@@ -144,11 +162,7 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	glass := mix(deep, base, smoothstep(0.05, 0.95, z))
 	col := mix(glass, veilCol, 0.7*veil)
 
-	// Light: from the one light; the light that passes through the glass
-	// comes out on the side away from it, in an arc inside the rim, in
-	// the glass's own colour, saturated (a blob there read as a second
-	// highlight); darker towards the rim all round, most on the side
-	// facing the light.
+	// Light: from the one light, through the glass, the rim darker.
 	col *= 0.74 + 0.36*max(dot(n, l), 0)
 	fa := facing * facing
 	col += base * 0.55 * fa * exp(-(r-0.7)*(r-0.7)/0.035) * (1 - 0.4*veil)
@@ -157,15 +171,7 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	// Nearly opaque: deep glass shows little of the board through it.
 	ga := mix(0.8, 1, smoothstep(0.0, 0.5, z))
 
-	// Reflections of the one light, where the marble's place under it
-	// puts them. The lamp's shade is a broad window: rf is the direction
-	// the eye sees mirrored at this point, (wu, wv) where it meets the
-	// plane across the light's direction, in the window's axes (wu along
-	// the screen's x, wv across), so the window bends with the glass and
-	// narrows towards the rim as a reflection does. Its bulb is one small
-	// sharp glint at the window's upper edge, and there is a little
-	// Fresnel sheen at the rim. (Two round highlights side by side read
-	// as a pair of eyes: issue 50.)
+	// Reflections: the window, the Fresnel sheen, the glint.
 	rf := 2*z*n - vec3(0, 0, 1)
 	e1 := normalize(vec3(1, 0, 0) - l*l.x)
 	e2 := cross(l, e1)
