@@ -98,6 +98,9 @@ func (s *Server) closeDevice(id string) {
 	}
 	s.mu.Unlock()
 	for _, c := range out {
+		if c.revoked.Swap(true) {
+			continue // told already (the revoke came here, then on the bus)
+		}
 		c.send(proto.Refuse(0, "", proto.CodeAuth, "this device was revoked"))
 		c.Close(websocket.StatusCode(proto.CloseRevoked), "device revoked")
 	}

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -39,6 +40,10 @@ type conn struct {
 	g            *game
 
 	device string // the token's device: revoking it closes the socket (Revoked)
+	// revoked is set by the first closeDevice that tells this socket its
+	// device was revoked: the node that revokes closes it at once and
+	// then hears its own revoke on the bus, and must not say it twice.
+	revoked atomic.Bool
 }
 
 func (c *conn) send(m proto.Msg) {
