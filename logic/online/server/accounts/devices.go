@@ -174,13 +174,16 @@ func (s api) handleRevoke(w http.ResponseWriter, r *http.Request) {
 
 // deviceName names a device from its User-Agent: "Chrome on Android",
 // "Safari on iPhone"; the desktop game (Go's HTTP client) is "Desktop".
+// Every browser names Safari or Chrome too, so the others come first;
+// on an iPhone or iPad Chrome, Firefox and Edge are WebKit with tokens
+// of their own (CriOS, FxiOS, EdgiOS) and end in "Safari/".
 func deviceName(ua string) string {
 	if ua == "" || strings.HasPrefix(ua, "Go-http-client") {
 		return "Desktop"
 	}
 	browser := "Browser"
 	for _, b := range [...]struct{ token, name string }{{"Edg", "Edge"}, {"OPR/", "Opera"}, {"SamsungBrowser", "Samsung Internet"},
-		{"Firefox/", "Firefox"}, {"Chromium/", "Chromium"}, {"Chrome/", "Chrome"}, {"Safari/", "Safari"}} {
+		{"Firefox/", "Firefox"}, {"FxiOS/", "Firefox"}, {"Chromium/", "Chromium"}, {"Chrome/", "Chrome"}, {"CriOS/", "Chrome"}, {"Safari/", "Safari"}} {
 		if strings.Contains(ua, b.token) {
 			browser = b.name
 			break
