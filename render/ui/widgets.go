@@ -386,17 +386,32 @@ func DrawNoticeIn(dst *ebiten.Image, k Kit, msg string, r layout.Rect) {
 		return
 	}
 	u := r.H
-	size := math.Min(0.55*u, r.H/1.75)
-	lines, size := noticeLines(k, msg, size, r.W-0.8*u)
-	if n := float64(len(lines)); (n*1.3+0.45)*size > r.H {
-		size = r.H / (n*1.3 + 0.45)
-	}
+	lines, size := NoticeTextIn(k.Text, msg, r)
 	ph := (float64(len(lines))*1.3 + 0.45) * size
 	// The place is the screen's own (the status line): cover it whole and
 	// opaque first, so that what it said does not show around or through
 	// the notice.
 	k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, 0.3*size, render.OverlaySolid)
 	drawNoticePanel(dst, k, lines, size, r.X+r.W/2, r.Y+(r.H-ph)/2, ph, 0.6*u)
+}
+
+// NoticeTextIn is how DrawNoticeIn sets msg in r: its lines and their
+// size (a screen's test checks that its notices stay legible there). The
+// largest size at which msg fits r in one, two or three lines, each
+// count of lines wrapped at its own size: wrapped at the one-line size
+// and then shrunk to fit the height, a message of two lines kept the
+// short lines of the large size and came out at two thirds of what fits
+// (a taller place, over the Devices page's heading, made it three lines
+// and smaller still).
+func NoticeTextIn(t *render.Text, msg string, r layout.Rect) ([]string, float64) {
+	w, top := r.W-0.8*r.H, math.Min(0.55*r.H, r.H/1.75)
+	for n := 1; n <= 3; n++ {
+		size := math.Min(top, r.H/(float64(n)*1.3+0.45))
+		if lines := Wrap(t, msg, size, w, false); len(lines) <= n {
+			return lines, size
+		}
+	}
+	return []string{msg}, t.Fit(msg, top, w, false) // as noticeLines does
 }
 
 // noticeLines wraps msg into at most three lines of width w, shrinking

@@ -66,8 +66,9 @@ type Devices struct {
 	qr       *ebiten.Image
 	qrX, qrY float64
 	qrS      float64
-	secs     int64     // the countdown's second the page was laid out in
-	polled   time.Time // the last fetch of the list while linking
+	notices  layout.Rect // over the page's heading (NoticeArea)
+	secs     int64       // the countdown's second the page was laid out in
+	polled   time.Time   // the last fetch of the list while linking
 
 	armed    string // the device whose Revoke was tapped once ("recovery": Renew)
 	recovery string // the recovery code just made: shown this once
@@ -456,11 +457,20 @@ func (d *Devices) layout(c *app.Context) {
 		d.blocks = append(d.blocks, b)
 		y += b.Height() + 0.35*u
 	}
+	// heading is the page's title. Notices stand over it, as the game's
+	// over its status line: at the foot of the screen, the app's default
+	// place, "… can no longer play as you." covered Back. Its lines are
+	// centred on their y (render.AlignLeft), hence 0.65 of the size above.
+	heading := func(s string) {
+		text(s, 0.9, render.Ink, true)
+		b := d.blocks[len(d.blocks)-1]
+		d.notices = layout.Rect{X: x, Y: b.Y - 0.65*b.Size - 0.2*u, W: w, H: b.Height() + 0.4*u}
+	}
 	bw := math.Min(9*u, (w-u)/2)
 	by := c.H - bh - 0.5*u
 	d.bs.Add(ui.Button[devicesAct]{X: x + w - bw, Y: by, W: bw, H: bh, Act: actDBack, Label: c.T("online.back")})
 	if d.linking {
-		text(c.T("devices.link"), 0.9, render.Ink, true)
+		heading(c.T("devices.link"))
 		text(grouped(d.link.Code), 1.5, render.Accent, true)
 		text(d.linkText, 0.4, render.Dim, false)
 		left := max(0, d.link.Expires-time.Now().UnixMilli()) / 1000
@@ -474,7 +484,7 @@ func (d *Devices) layout(c *app.Context) {
 		text(foot[1], 0.42, render.Dim, false)
 		return
 	}
-	text(c.T("devices.title"), 0.9, render.Ink, true)
+	heading(c.T("devices.title"))
 	text(c.T("devices.intro"), 0.45, render.Dim, false)
 	// Wide and short (a desktop, a phone on its side): the list of
 	// devices in a column of its own on the right, so that it has the
@@ -591,6 +601,10 @@ func (d *Devices) Draw(screen *ebiten.Image, c *app.Context) {
 	d.bs.Draw(screen, c.Kit())
 	d.box.Draw(screen, c, c.T("devices.code"))
 }
+
+// NoticeArea implements app.NoticePlacer: over the page's heading,
+// clear of Back and every other control.
+func (d *Devices) NoticeArea() layout.Rect { return d.notices }
 
 // Fits lists the texts with their room, for the fit test.
 func (d *Devices) Fits(c *app.Context) []ui.Fit { return d.bs.Fits() }

@@ -53,3 +53,41 @@ func TestDevicesPageFits(t *testing.T) {
 		}
 	})
 }
+
+// TestDevicesNoticesClearOfButtons: the page's notices ("Safari on
+// iPhone can no longer play as you.", "This device now plays as …")
+// stand clear of its buttons and its code box, legible, on a phone, a
+// tablet and a desktop in every language. At the foot of the screen,
+// the app's default place, they covered Back for their five seconds
+// (seen in the browser test on the phone and the desktop).
+func TestDevicesNoticesClearOfButtons(t *testing.T) {
+	l := looptest.Need(t)
+	now := time.Now().UnixMilli()
+	list := &proto.DevicesReply{Recovery: now - 86_400_000, Devices: []proto.DeviceInfo{
+		{ID: "a", Name: "Safari on iPhone", Seen: now, This: true},
+		{ID: "b", Name: "Firefox on Windows", Seen: now - 3*86_400_000},
+		{ID: "c", Name: "Chrome on Android", Seen: now - 60_000}}}
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			for _, dv := range looptest.Devices {
+				c := looptest.DeviceContext(t, lg, dv)
+				msgs := []string{c.F("devices.revoked", "Samsung Internet on Android"), c.F("devices.welcome", "Annabelle"),
+					c.F("devices.linked", "Firefox on Windows"), c.T("devices.code")}
+				for view, name := range []string{"the list", "a recovery code", "the link code", "no player"} {
+					d := &Devices{list: list, armed: "b", server: "http://127.0.0.1:8080"}
+					switch view {
+					case 1:
+						d.recovery = "8XRNJJS4EXNQR5QDVEBK"
+					case 2:
+						d.linking, d.link = true, proto.LinkReply{Code: "3FHKHCSK6U", Expires: now + 600_000}
+						d.linkText = "http://127.0.0.1:8080/?link=3FHKHCSK6U"
+					case 3:
+						d.list, d.none = nil, true
+					}
+					d.layout(c)
+					looptest.CheckNoticeClear(t, c, dv.Name+", "+name, d, looptest.InfoControls(d.PageButtons()), msgs, 0.4)
+				}
+			}
+		}
+	})
+}
