@@ -6,92 +6,58 @@
 // plays a move. Both lists show both devices. The phone revokes the
 // desktop: the desktop's WebSocket closes with 4403 and its table says
 // it is signed out. A recovery code made on the phone brings a fresh
-// context (a tablet, by touch) back as Ann. A real shiftago-server
+// context (a tablet, by touch) back as Ann. Each device has its own user
+// agent (an iPhone's Safari, Firefox on Windows, Chrome on an iPad), and
+// the lists name it by it. A real shiftago-server
 // serves the built web app (BUNDLE, default dist/web) and the game
 // service on one origin.
 //
 //   bash wasm/build.sh && (cd wasm/e2e && npm ci && node --test devices.test.mjs)
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import * as kit from './online-kit.mjs';
-import { perTestCPU } from './cputree.mjs';
 
-const { api, online, waitFor, waitTicks, touch, tapButton } = kit;
+const { api, online, waitFor, waitTicks, touch, tapButton, tapFirst } = kit;
 // DPR 1: what the pages do is checked here; a frame in software WebGL
 // costs by its pixels.
 const PHONE = { ...kit.PHONE, deviceScaleFactor: 1 };
 const TABLET = { ...kit.TABLET, deviceScaleFactor: 1 };
 const DESKTOP = { ...kit.DESKTOP, deviceScaleFactor: 1 };
 const shots = process.env.SHOTS || kit.artifacts;
-
-let bin, dataDir, server, base, browser;
-const consoleLines = [];
-const pages = {}; // by device, for what a failure says
-perTestCPU({ beforeEach, afterEach, after });
-
 // A failure says where each device stood, with a screenshot of each.
-afterEach(async (t) => {
-  if (!t.error && t.passed !== false) return;
-  for (const [name, page] of Object.entries(pages)) {
-    if (page.isClosed()) continue;
-    const at = await page.evaluate(() => [shiftago.phase(), JSON.stringify(shiftago.online()), `sockets ${window.wsOpened}, closed ${window.wsCloses}`]).catch((e) => String(e));
-    console.log(`${name}: ${at}`);
-    await page.screenshot({ path: join(shots, `devices-failed-${name}.png`), timeout: 60_000 }).catch(() => {});
-  }
-});
+const s = kit.suite('devices', { shots });
 
-before(async () => {
-  bin = kit.binary('devices');
-  dataDir = kit.tempData('devices');
-  ({ proc: server, url: base } = await kit.serve(bin.bin, dataDir));
-  browser = await chromium.launch({ executablePath: kit.executablePath, args: kit.launchArgs, headless: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await kit.kill(server);
-  bin?.cleanup();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  const panics = consoleLines.filter((s) => /panic|fatal error/i.test(s));
-  assert.deepEqual(panics, [], 'the game panicked');
-});
-
-// device opens the web app in a new context: by touch, or by mouse
-// (ctx.mouse: the kit's taps and drags then use the mouse). Every
-// WebSocket's close code is noted in window.wsCloses.
-async function device(name, size, mouse = false) {
-  const ctx = await browser.newContext({ ...size, hasTouch: !mouse, isMobile: !mouse });
-  ctx.mouse = mouse;
-  ctx.setDefaultNavigationTimeout(180_000); // a loaded machine
+// device opens the web app in a new context as the device size (its
+// screen, touch or mouse, user agent). Every WebSocket's close code is
+// noted in window.wsCloses, and the most refused auths one socket was
+// told in window.wsToldAuth.
+async function device(name, size) {
+  const ctx = await s.context(size);
   await ctx.addInitScript(() => {
     const WS = window.WebSocket;
     window.wsCloses = [];
     window.wsOpened = 0;
+    window.wsToldAuth = 0;
     window.WebSocket = class extends WS {
       constructor(...args) {
         super(...args);
         window.wsOpened++;
+        let told = 0;
+        this.addEventListener('message', (e) => {
+          if (typeof e.data === 'string' && /"t":"refused"/.test(e.data) && /"code":"auth"/.test(e.data)) window.wsToldAuth = Math.max(window.wsToldAuth, ++told);
+        });
         this.addEventListener('close', (e) => window.wsCloses.push(e.code));
       }
     };
   });
-  const page = await kit.open(ctx, base, '', consoleLines);
-  pages[name] = page;
+  const page = await s.open(ctx);
+  s.pages[name] = page;
   await waitFor(page, () => shiftago.phase() === 'setup');
   await tapButton(page, 'online');
   await waitFor(page, () => shiftago.phase() === 'online');
   return { ctx, page };
-}
-
-// tapFirst taps the first enabled button whose id is id or starts with
-// id and a space.
-async function tapFirst(page, id) {
-  const b = (await api(page, 'buttons')).find((b) => b.enabled && (b.id === id || b.id.startsWith(id + ' ')));
-  assert.ok(b, `no button ${id}`);
-  await tapButton(page, b.id);
 }
 
 // toDevices goes from the online page to Ratings, then Devices, and
@@ -101,6 +67,14 @@ async function toDevices(page) {
   await waitFor(page, () => shiftago.phase() === 'profile', null, 60_000);
   await tapButton(page, 'devices');
   await waitFor(page, () => { const o = shiftago.online(); return shiftago.phase() === 'devices' && !o.busy; }, null, 60_000);
+}
+
+// assertNames checks that the Devices page lists the devices made as
+// sizes (the phone, the desktop…) by the names their user agents give.
+async function assertNames(page, sizes) {
+  const want = sizes.map(kit.nameOf).sort();
+  assert.ok(want.every(Boolean), 'a device without a known user agent');
+  assert.deepEqual((await online(page)).devices.split(',').sort(), want);
 }
 
 // backToOnline leaves Devices and Ratings for the online page.
@@ -161,14 +135,18 @@ test('one player on a phone and a desktop: link, same games, revoke, recovery', 
   await phone.page.screenshot({ path: join(shots, 'devices-link-phone.png'), timeout: 180_000 });
 
   // The desktop types it in its own Devices page (it had no player).
-  const desk = await device('desktop', DESKTOP, true);
+  const desk = await device('desktop', DESKTOP);
   await toDevices(desk.page);
   await typeCode(desk.page, code);
   await waitFor(desk.page, () => { const o = shiftago.online(); return o.count === 2 && o.typed === '' && !o.busy; }, null, 60_000);
+  // Each device named as its user agent says: an iPhone's Safari, a
+  // desktop's Firefox on Windows.
+  await assertNames(desk.page, [PHONE, DESKTOP]);
   await desk.page.screenshot({ path: join(shots, 'devices-list-desktop.png'), timeout: 180_000 });
   // The phone, still showing the code, sees the desktop come: its list
   // shows again with both.
   await waitFor(phone.page, () => { const o = shiftago.online(); return o.stage === 'devices' && o.count === 2; }, null, 60_000);
+  await assertNames(phone.page, [PHONE, DESKTOP]);
   await phone.page.screenshot({ path: join(shots, 'devices-list-phone.png'), timeout: 180_000 });
 
   // The same player: her name on the online page, her game in My games,
@@ -193,6 +171,8 @@ test('one player on a phone and a desktop: link, same games, revoke, recovery', 
   await waitFor(desk.page, () => window.wsCloses.includes(4403), null, 60_000);
   await waitFor(desk.page, () => { const o = shiftago.online(); return o.state === 'signedout' && /^Signed out/.test(o.mark) && !o.playing; }, null, 60_000);
   await waitTicks(desk.page, 2);
+  // Told once on its socket (the server said it twice: TestServeRevokedToldOnce).
+  assert.equal(await desk.page.evaluate(() => window.wsToldAuth), 1, 'the revoked desktop told other than once on a socket');
   await desk.page.screenshot({ path: join(shots, 'devices-signedout-desktop.png'), timeout: 180_000 });
   await desk.ctx.close();
 
@@ -206,6 +186,7 @@ test('one player on a phone and a desktop: link, same games, revoke, recovery', 
   await toDevices(tablet.page);
   await typeCode(tablet.page, recovery);
   await waitFor(tablet.page, () => { const o = shiftago.online(); return o.count === 2 && o.typed === '' && !o.busy; }, null, 60_000);
+  await assertNames(tablet.page, [PHONE, TABLET]);
   await backToOnline(tablet.page);
   await waitFor(tablet.page, () => shiftago.online().name === 'Ann', null, 30_000);
   for (const d of [phone, tablet]) await d.ctx.close();

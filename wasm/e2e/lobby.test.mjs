@@ -8,69 +8,30 @@
 // app (BUNDLE, default dist/web) and the game service on one origin.
 //
 //   bash wasm/build.sh && (cd wasm/e2e && npm ci && node --test lobby.test.mjs)
-import { test, before, after, beforeEach, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 import * as kit from './online-kit.mjs';
-import { perTestCPU } from './cputree.mjs';
 
-const { api, online, waitFor, tapButton } = kit;
+const { api, online, waitFor, tapButton, tapFirst } = kit;
 // DPR 1: the controls are what is checked here; a frame in software
 // WebGL costs by its pixels.
 const PHONE = { ...kit.PHONE, deviceScaleFactor: 1 };
 const TABLET = { ...kit.TABLET, deviceScaleFactor: 1 };
-
-let bin, dataDir, server, base, browser;
-perTestCPU({ beforeEach, afterEach, after });
-const consoleLines = [];
-const pages = []; // for what a failure says
 // A failure says where each page stood.
-afterEach(async (t) => {
-  if (t.passed !== false) return;
-  for (const [i, page] of pages.entries()) {
-    if (page.isClosed()) continue;
-    const at = await page.evaluate(() => [shiftago.phase(), JSON.stringify(shiftago.online())]).catch((e) => String(e));
-    console.log(`page ${i}: ${at}`);
-  }
-});
+const s = kit.suite('lobby');
 
-before(async () => {
-  bin = kit.binary('lobby');
-  dataDir = kit.tempData('lobby');
-  ({ proc: server, url: base } = await kit.serve(bin.bin, dataDir));
-  browser = await chromium.launch({ executablePath: kit.executablePath, args: kit.launchArgs, headless: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await kit.kill(server);
-  bin?.cleanup();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  const panics = consoleLines.filter((s) => /panic|fatal error/i.test(s));
-  assert.deepEqual(panics, [], 'the game panicked');
-});
-
-// toLobby opens the web app in a new context and goes to the lobby
-// from the title, through the online page.
-async function toLobby(device) {
-  const ctx = await browser.newContext({ ...device, hasTouch: true, isMobile: true });
-  ctx.setDefaultNavigationTimeout(180_000);
-  const page = await kit.open(ctx, base, '', consoleLines);
-  pages.push(page);
+// toLobby opens the web app in a new context as the device size and
+// goes to the lobby from the title, through the online page.
+async function toLobby(name, size) {
+  const ctx = await s.context(size);
+  const page = await s.open(ctx);
+  s.pages[name] = page;
   await waitFor(page, () => shiftago.phase() === 'setup');
   await tapButton(page, 'online');
   await waitFor(page, () => shiftago.phase() === 'online');
   await tapButton(page, 'lobby');
   await waitFor(page, () => shiftago.phase() === 'lobby' && shiftago.online().open !== undefined);
   return { ctx, page };
-}
-
-// tapFirst taps the first button whose id is id or starts with id and a space.
-async function tapFirst(page, id) {
-  const b = (await api(page, 'buttons')).find((b) => b.enabled && (b.id === id || b.id.startsWith(id + ' ')));
-  assert.ok(b, `no button ${id}`);
-  await tapButton(page, b.id);
 }
 
 // Two minutes: at load 82 a tablet paired was not at its table within one.
@@ -82,9 +43,9 @@ test('a phone and a tablet meet by quick pairing and in Play now; a third contex
   // The watcher's page loads first, while no other page runs: loaded
   // third, beside two tables, its navigation passed 180 s at load 80.
   // Until the game is under way it waits in the lobby, drawing nothing.
-  const watcher = await toLobby(TABLET);
-  const phone = await toLobby(PHONE);
-  const tablet = await toLobby(TABLET);
+  const watcher = await toLobby('watcher', TABLET);
+  const phone = await toLobby('phone', PHONE);
+  const tablet = await toLobby('tablet', TABLET);
 
   // Quick pairing: a rated game, a day per move (the page's choice as
   // it opens). Not a minute: a minute's clock runs from the pairing, and
@@ -128,7 +89,7 @@ test('a phone and a tablet meet by quick pairing and in Play now; a third contex
   // Both rated: the leaderboard lists two players, one game each.
   let board = [];
   for (let t = 0; t < 100 && board.length < 2; t++) {
-    board = await (await fetch(`${base}/api/leaderboard?variant=express&players=2`)).json();
+    board = await (await fetch(`${s.base}/api/leaderboard?variant=express&players=2`)).json();
     if (board.length < 2) await new Promise((r) => setTimeout(r, 100));
   }
   assert.equal(board.length, 2, JSON.stringify(board));

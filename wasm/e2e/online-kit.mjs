@@ -1,23 +1,93 @@
 // What the online browser tests share (online.test.mjs,
-// online-faults.test.mjs): a real shiftago-server serving the built web
-// app, the devices, the page API, and human timing: a finger held for a
-// tick before it lifts, a drag that wanders on its way, and the same by
-// mouse.
+// online-faults.test.mjs, lobby.test.mjs, devices.test.mjs): a real
+// shiftago-server serving the built web app and a Chromium for each file
+// (suite), the devices, the page API, and human timing: a finger held
+// for a tick before it lifts, a drag that wanders on its way, and the
+// same by mouse.
+import { after, afterEach, before, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { executablePath, launchArgs } from './browser.mjs';
+import { perTestCPU } from './cputree.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, '../..');
 export const bundle = resolve(repo, process.env.BUNDLE || 'dist/web');
 export const artifacts = join(here, 'artifacts');
 export { executablePath, launchArgs, NAV_TIMEOUT } from './browser.mjs';
-export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
-export const TABLET = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
-export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+
+// The devices' User-Agent strings, as their browsers send them, and the
+// name the server gives each in its player's list of devices
+// (accounts.deviceName, TestDeviceName): without one of its own every
+// context said it was Chrome on Linux (headless Chromium's).
+const agents = {
+  iPhone: ['Safari on iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'],
+  iPad: ['Chrome on iPad', 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1'],
+  windows: ['Firefox on Windows', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0'],
+};
+const names = new Map(Object.values(agents).map(([name, ua]) => [ua, name]));
+// nameOf is the name the devices list gives a context made with opts.
+export const nameOf = (opts) => names.get(opts.userAgent);
+
+// An iPhone 14 in Safari, an iPad Air in Chrome, a laptop in Firefox on
+// Windows: screen, pixel ratio, touch and user agent.
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true, userAgent: agents.iPhone[1] };
+export const TABLET = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true, userAgent: agents.iPad[1] };
+export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, userAgent: agents.windows[1] };
+
+// suite, called at an online test file's top level, gives the file a
+// shiftago-server of its own (its data in a fresh folder; args: more
+// flags) serving the bundle and a Chromium, both started before its
+// tests and closed after them, when the file fails if the game panicked
+// in any page. It prints each test's CPU seconds (cputree.mjs) and, for
+// a failed test, where each page in s.pages stood (with a screenshot of
+// each into shots, if given). Its fields fill in as it starts: base
+// (the server's URL), browser, lines (every page's console).
+export function suite(tag, { args = [], shots = '' } = {}) {
+  const s = { base: '', browser: null, lines: [], pages: {} };
+  let bin, dataDir, server;
+  perTestCPU({ beforeEach, afterEach, after });
+  afterEach(async (t) => {
+    if (!t.error && t.passed !== false) return;
+    for (const [name, page] of Object.entries(s.pages)) {
+      if (page.isClosed()) continue;
+      const at = await page.evaluate(() => [shiftago.phase(), JSON.stringify(shiftago.online()),
+        window.wsCloses ? `sockets ${window.wsOpened}, closed ${window.wsCloses}` : '']).catch((e) => String(e));
+      console.log(`${name}: ${at}`);
+      if (shots) await page.screenshot({ path: join(shots, `${tag}-failed-${name}.png`), timeout: 60_000 }).catch(() => {});
+    }
+  });
+  before(async () => {
+    bin = binary(tag);
+    dataDir = tempData(tag);
+    ({ proc: server, url: s.base } = await serve(bin.bin, dataDir, undefined, args));
+    s.browser = await chromium.launch({ executablePath, args: launchArgs, headless: true });
+  });
+  after(async () => {
+    await s.browser?.close();
+    await kill(server);
+    bin?.cleanup();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    const panics = s.lines.filter((l) => /panic|fatal error/i.test(l));
+    assert.deepEqual(panics, [], 'the game panicked');
+  });
+  // context is a new context of the browser as the device opts: one
+  // without touch is a desktop, whose taps and drags (below) go by mouse.
+  s.context = async (opts) => {
+    const ctx = await s.browser.newContext(opts);
+    ctx.mouse = !opts.hasTouch;
+    ctx.setDefaultNavigationTimeout(180_000); // a loaded machine
+    return ctx;
+  };
+  // open loads the web app with query q in a new page of ctx.
+  s.open = (ctx, q = '') => open(ctx, s.base, q, s.lines);
+  return s;
+}
 
 // binary is the server program (logic/online/cmd/shiftago-server) to
 // serve with: SHIFTAGO, or one built here (removed by its cleanup).
@@ -126,6 +196,14 @@ export function entryCell(e) {
     case 'S': return k + '1';
   }
   throw new Error('bad entry ' + e);
+}
+
+// tapFirst taps the first enabled button whose id is id or starts with
+// id and a space (a row of a list: "join 3", "revoke 1").
+export async function tapFirst(page, id) {
+  const b = (await api(page, 'buttons')).find((b) => b.enabled && (b.id === id || b.id.startsWith(id + ' ')));
+  assert.ok(b, `no button ${id}`);
+  await tapButton(page, b.id);
 }
 
 // rng makes deterministic choices from seed.

@@ -20,11 +20,10 @@
 // /usr/bin/chromium), SHIFTAGO (a built shiftago-server binary; default: built
 // here with go build), SERVE_LOG=1 (the server logs every request to
 // stderr, not only warnings).
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import * as kit from './online-kit.mjs';
 
 const { api, online, waitFor, waitTicks, touch, tapButton, artifacts } = kit;
@@ -35,34 +34,21 @@ const { api, online, waitFor, waitTicks, touch, tapButton, artifacts } = kit;
 const PHONE = { ...kit.PHONE, deviceScaleFactor: 1 };
 const TABLET = { ...kit.TABLET, deviceScaleFactor: 1 };
 
-let bin, dataDir, server, base, browser;
-const consoleLines = [];
 const results = { latencyMs: [] };
-
-before(async () => {
-  bin = kit.binary('online');
-  dataDir = kit.tempData('online');
-  ({ proc: server, url: base } = await kit.serve(bin.bin, dataDir));
-  browser = await chromium.launch({ executablePath: kit.executablePath, args: kit.launchArgs, headless: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await kit.kill(server);
-  bin?.cleanup();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+// The latency figures, written whatever the tests' outcome.
+after(() => {
   const l = results.latencyMs.slice().sort((a, b) => a - b);
   const q = (p) => l.length ? l[Math.min(l.length - 1, Math.ceil(p * l.length) - 1)] : null;
   results.latency = { n: l.length, p50: q(0.5), p95: q(0.95), max: l[l.length - 1] ?? null };
+  mkdirSync(artifacts, { recursive: true });
   writeFileSync(join(artifacts, 'online-results.json'), JSON.stringify(results, null, 2) + '\n');
   console.log('online results:', JSON.stringify({ ...results, latencyMs: undefined }, null, 2));
-  const panics = consoleLines.filter((s) => /panic|fatal error/i.test(s));
-  assert.deepEqual(panics, [], 'the game panicked');
 });
+const s = kit.suite('online');
 
 // ---- pages -----------------------------------------------------------
 
-const open = (ctx, q = '') => kit.open(ctx, base, q, consoleLines);
+const open = (ctx, q = '') => s.open(ctx, q);
 
 // Deterministic choices.
 const rand = kit.rng(2525);
@@ -101,9 +87,8 @@ const shots = process.env.SHOTS || artifacts;
 // invite link; with more seats, seat (the invite) fills the others
 // before the tables are awaited.
 async function startPair(players = 2, seat = async () => {}) {
-  const phoneCtx = await browser.newContext({ ...PHONE, hasTouch: true, isMobile: true });
-  const tabletCtx = await browser.newContext({ ...TABLET, hasTouch: true, isMobile: true });
-  for (const ctx of [phoneCtx, tabletCtx]) ctx.setDefaultNavigationTimeout(180_000); // a loaded machine
+  const phoneCtx = await s.context(PHONE);
+  const tabletCtx = await s.context(TABLET);
   const phone = await open(phoneCtx);
   await waitFor(phone, () => shiftago.phase() === 'setup');
   await tapButton(phone, 'online');
@@ -223,7 +208,7 @@ test('in the game: a takeback offered on the phone and accepted on the tablet; a
 // (no game loaded) that speaks the protocol with fetch and a WebSocket.
 async function cidJoins(ctx, code) {
   const page = await ctx.newPage();
-  await page.goto(base + '/api/games', { timeout: kit.NAV_TIMEOUT }); // any page of the origin: a 401, no game
+  await page.goto(s.base + '/api/games', { timeout: kit.NAV_TIMEOUT }); // any page of the origin: a 401, no game
   return page.evaluate(async (code) => {
     const post = async (path, body, token) => {
       const r = await fetch(path, { method: 'POST', headers: token ? { Authorization: 'Bearer ' + token } : {}, body: JSON.stringify(body) });
