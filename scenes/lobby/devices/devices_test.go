@@ -9,6 +9,29 @@ import (
 	"shiftago/scenes/looptest"
 )
 
+// pageViews are the Devices page's views, fresh, to lay out: the list
+// of three devices (one armed to revoke, one with a long name), the
+// same with a recovery code just made, the link view with its QR code,
+// and a device with no player yet.
+func pageViews(now int64) []*Devices {
+	list := &proto.DevicesReply{Recovery: now - 86_400_000, Devices: []proto.DeviceInfo{
+		{ID: "a", Name: "Chrome on Android", Seen: now, This: true},
+		{ID: "b", Name: "Desktop", Seen: now - 3*86_400_000},
+		{ID: "c", Name: "Safari on iPad, a very long name of a device indeed", Seen: now - 60_000}}}
+	views := make([]*Devices, 4)
+	for i := range views {
+		views[i] = &Devices{list: list, armed: "b", server: "http://127.0.0.1:8080"}
+	}
+	views[1].recovery = "8XRNJJS4EXNQR5QDVEBK"
+	views[2].linking, views[2].link = true, proto.LinkReply{Code: "3FHKHCSK6U", Expires: now + 600_000}
+	views[2].linkText = "http://127.0.0.1:8080/?link=3FHKHCSK6U"
+	views[3].list, views[3].none = nil, true
+	return views
+}
+
+// viewNames name pageViews' views in a failure.
+var viewNames = []string{"the list", "a recovery code", "the link code", "no player"}
+
 // TestDevicesPageFits lays out the Devices page (the list with three
 // devices, one armed to revoke, a recovery code just made; and the link
 // view with its QR code) in every language, at the smallest window, a
@@ -17,23 +40,11 @@ import (
 func TestDevicesPageFits(t *testing.T) {
 	l := looptest.Need(t)
 	now := time.Now().UnixMilli()
-	list := &proto.DevicesReply{Recovery: now - 86_400_000, Devices: []proto.DeviceInfo{
-		{ID: "a", Name: "Chrome on Android", Seen: now, This: true},
-		{ID: "b", Name: "Desktop", Seen: now - 3*86_400_000},
-		{ID: "c", Name: "Safari on iPad, a very long name of a device indeed", Seen: now - 60_000}}}
 	l.Do(func() {
 		for _, lg := range i18n.Langs {
 			for _, sz := range [][3]float64{{640, 480, 1}, {1280, 800, 1}, {820 * 2, 1180 * 2, 2}, {390 * 3, 844 * 3, 3}} {
 				c := looptest.NewContext(t, lg, sz[0], sz[1], sz[2])
-				for view := range 3 {
-					d := &Devices{list: list, armed: "b", server: "http://127.0.0.1:8080"}
-					switch view {
-					case 1:
-						d.recovery = "8XRNJJS4EXNQR5QDVEBK"
-					case 2:
-						d.linking, d.link = true, proto.LinkReply{Code: "3FHKHCSK6U", Expires: now + 600_000}
-						d.linkText = "http://127.0.0.1:8080/?link=3FHKHCSK6U"
-					}
+				for view, d := range pageViews(now)[:3] {
 					d.layout(c)
 					if want := []int{4, 4, 1}[view]; len(d.bs.List) < want { // Errorf: Fatalf would end the loop's thread
 						t.Errorf("%s %v, view %d: %d buttons, want %d or more", lg, sz, view, len(d.bs.List), want)
@@ -63,29 +74,15 @@ func TestDevicesPageFits(t *testing.T) {
 func TestDevicesNoticesClearOfButtons(t *testing.T) {
 	l := looptest.Need(t)
 	now := time.Now().UnixMilli()
-	list := &proto.DevicesReply{Recovery: now - 86_400_000, Devices: []proto.DeviceInfo{
-		{ID: "a", Name: "Safari on iPhone", Seen: now, This: true},
-		{ID: "b", Name: "Firefox on Windows", Seen: now - 3*86_400_000},
-		{ID: "c", Name: "Chrome on Android", Seen: now - 60_000}}}
 	l.Do(func() {
 		for _, lg := range i18n.Langs {
 			for _, dv := range looptest.Devices {
 				c := looptest.DeviceContext(t, lg, dv)
 				msgs := []string{c.F("devices.revoked", "Samsung Internet on Android"), c.F("devices.welcome", "Annabelle"),
 					c.F("devices.linked", "Firefox on Windows"), c.T("devices.code")}
-				for view, name := range []string{"the list", "a recovery code", "the link code", "no player"} {
-					d := &Devices{list: list, armed: "b", server: "http://127.0.0.1:8080"}
-					switch view {
-					case 1:
-						d.recovery = "8XRNJJS4EXNQR5QDVEBK"
-					case 2:
-						d.linking, d.link = true, proto.LinkReply{Code: "3FHKHCSK6U", Expires: now + 600_000}
-						d.linkText = "http://127.0.0.1:8080/?link=3FHKHCSK6U"
-					case 3:
-						d.list, d.none = nil, true
-					}
+				for view, d := range pageViews(now) {
 					d.layout(c)
-					looptest.CheckNoticeClear(t, c, dv.Name+", "+name, d, looptest.InfoControls(d.PageButtons()), msgs, 0.4)
+					looptest.CheckNoticeClear(t, c, dv.Name+", "+viewNames[view], d, looptest.InfoControls(d.PageButtons()), msgs, 0.4)
 				}
 			}
 		}
