@@ -18,6 +18,35 @@ type LobbyGame struct {
 	// (absent: never rated there).
 	Rating  *RatingInfo `json:"rating,omitempty"`
 	Created int64       `json:"created"` // Unix ms
+	// Updated is the game's last change (Unix ms): the live list's order.
+	Updated int64 `json:"updated,omitempty"`
+}
+
+// The lobby's WebSocket (GET /api/lobby/ws) pushes the lists: TLobby
+// (Msg.Open and Msg.Live whole) first and after a resync, then TListed
+// for each change (the entries added or changed, Msg.Gone the watch
+// codes that left). It is not a game's socket: these two are not in the
+// game's table (Specs); a client sends only TPing on it.
+const (
+	TLobby  Type = "lobby"
+	TListed Type = "listed"
+)
+
+// LobbyPath is the lobby's WebSocket.
+const LobbyPath = "/api/lobby/ws"
+
+// LobbyBefore says whether a lists before b in its list: newest first
+// (Created for the open games, Updated for the live ones), ties by
+// Watch, as the server orders them.
+func LobbyBefore(a, b LobbyGame, live bool) bool {
+	ka, kb := a.Created, b.Created
+	if live {
+		ka, kb = a.Updated, b.Updated
+	}
+	if ka != kb {
+		return ka > kb
+	}
+	return a.Watch < b.Watch
 }
 
 // LobbyReply answers GET /api/lobby.

@@ -194,6 +194,12 @@ type Msg struct {
 	Phrase string `json:"phrase,omitempty"`
 	// seat (what computer): the computer's level
 	Level int `json:"level,omitempty"`
+
+	// lobby, listed (the lobby's socket): the lists' entries, and the
+	// watch codes of the games that left them
+	Open []LobbyGame `json:"open,omitempty"`
+	Live []LobbyGame `json:"live,omitempty"`
+	Gone []string    `json:"gone,omitempty"`
 }
 
 // Errors of Decode.
@@ -242,6 +248,9 @@ func (m *Msg) checkCommand() error {
 	if m.Pos != "" || m.Moves != nil || m.Table != nil || m.Seats != nil || m.Code != "" || m.Result != "" || m.What != "" || m.Why != "" || m.Deadline != 0 || m.Status != "" || m.From != 0 || m.ToMove != 0 || m.PerMove != 0 || m.Level != 0 {
 		return errors.New("event fields in a command")
 	}
+	if m.Open != nil || m.Live != nil || m.Gone != nil {
+		return errors.New("lobby fields in a command")
+	}
 	if m.Phrase != "" && m.T != TSay {
 		return errors.New("a phrase outside say")
 	}
@@ -255,7 +264,7 @@ func (m *Msg) checkCommand() error {
 func Encode(m Msg) []byte {
 	b, err := json.Marshal(m)
 	if err != nil {
-		// Msg holds only strings, ints and slices of them: Marshal cannot fail.
+		// Msg holds only strings, numbers and slices of them: Marshal cannot fail.
 		panic(err)
 	}
 	return b

@@ -70,6 +70,10 @@ func (s *Server) Refuse(w http.ResponseWriter, r *http.Request, code string, ref
 // admit.go) and reports whether it refused.
 func (s *Server) Shed(w http.ResponseWriter) bool { return s.shed(w) }
 
+// ShedConn refuses a new connection when the node is full (503 with
+// Retry-After, as a game's socket) and reports whether it refused.
+func (s *Server) ShedConn(w http.ResponseWriter) bool { return s.refuseNew(w, false) }
+
 // LoadTable reads a game, its moves and its players' names from the store.
 func (s *Server) LoadTable(id string) (*gamestate.Table, error) { return s.loadTable(id) }
 

@@ -35,6 +35,11 @@ type Caps struct {
 
 	CodeTTL    time.Duration // how long a join code opens a free seat
 	PurgeAfter time.Duration // a guest with no game, unseen this long, is deleted
+
+	// LobbyPerAddr is how many lobby sockets (GET /api/lobby/ws) one
+	// address may hold open on one node: a household's devices and tabs,
+	// not a crowd each costing a socket and its share of every change.
+	LobbyPerAddr int
 }
 
 // DefaultCaps suit a server for friends: a class behind one address may
@@ -43,7 +48,7 @@ func DefaultCaps() Caps {
 	return Caps{
 		GuestsPerAddr: 100, Guests: 1000, GamesPerAddr: 100, Games: 1000,
 		MissBurst: 10, MissEvery: time.Minute, MissPerSec: 1, MissBurstAll: 30,
-		CodeTTL: store.DefaultCodeTTL, PurgeAfter: 7 * 24 * time.Hour,
+		CodeTTL: store.DefaultCodeTTL, PurgeAfter: 7 * 24 * time.Hour, LobbyPerAddr: 8,
 	}
 }
 
@@ -51,7 +56,7 @@ func DefaultCaps() Caps {
 func (c Caps) WithDefaults() Caps {
 	d := DefaultCaps()
 	for _, f := range []struct{ v, d *int }{{&c.GuestsPerAddr, &d.GuestsPerAddr}, {&c.Guests, &d.Guests},
-		{&c.GamesPerAddr, &d.GamesPerAddr}, {&c.Games, &d.Games}, {&c.MissBurst, &d.MissBurst}, {&c.MissBurstAll, &d.MissBurstAll}} {
+		{&c.GamesPerAddr, &d.GamesPerAddr}, {&c.Games, &d.Games}, {&c.MissBurst, &d.MissBurst}, {&c.MissBurstAll, &d.MissBurstAll}, {&c.LobbyPerAddr, &d.LobbyPerAddr}} {
 		if *f.v <= 0 {
 			*f.v = *f.d
 		}

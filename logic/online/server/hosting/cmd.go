@@ -82,6 +82,7 @@ type options struct {
 	rate, connRate                 float64
 	games                          int
 	newPerAddr, newPerHour         int
+	lobbyPerAddr                   int
 	quiet                          bool
 	sweep                          time.Duration
 	trusted                        []netip.Prefix
@@ -122,6 +123,7 @@ func parse(args []string) (options, error) {
 	fs.Float64Var(&o.connRate, "rate-per-conn", guard.DefaultLimits().MsgsPerSec, "messages per second of one connection")
 	fs.IntVar(&o.games, "games-per-guest", guard.DefaultLimits().GamesPerGuest, "ongoing games a guest may play at once")
 	fs.IntVar(&o.newPerAddr, "new-per-addr", guard.DefaultCaps().GuestsPerAddr, "guests, and games, one address may create an hour")
+	fs.IntVar(&o.lobbyPerAddr, "max-lobby-per-addr", guard.DefaultCaps().LobbyPerAddr, "lobby sockets (the pushed lists of public games) from one address at once")
 	fs.IntVar(&o.newPerHour, "new-per-hour", guard.DefaultCaps().Guests, "guests, and games, the whole service (every node on the database) creates in a clock hour, all addresses together")
 	fs.BoolVar(&o.quiet, "quiet", false, "log warnings and errors only")
 	// A test of a move clock's end sets it short: at 30 s it waits up to
@@ -170,8 +172,8 @@ func parse(args []string) (options, error) {
 			return o, errors.New("--domain gets its certificates itself: no --tls-cert")
 		}
 	}
-	if o.workers < 0 || o.nodes < 0 || o.conns < 1 || o.rate <= 0 || o.connRate <= 0 || o.games < 1 || o.sweep <= 0 || o.newPerAddr < 1 || o.newPerHour < 1 {
-		return o, errors.New("--workers, --nodes: 0 or more; --max-conns-per-addr, --rate-per-addr, --rate-per-conn, --games-per-guest, --new-per-addr, --new-per-hour, --sweep: above 0")
+	if o.workers < 0 || o.nodes < 0 || o.conns < 1 || o.rate <= 0 || o.connRate <= 0 || o.games < 1 || o.sweep <= 0 || o.newPerAddr < 1 || o.newPerHour < 1 || o.lobbyPerAddr < 1 {
+		return o, errors.New("--workers, --nodes: 0 or more; --max-conns-per-addr, --rate-per-addr, --rate-per-conn, --games-per-guest, --new-per-addr, --new-per-hour, --max-lobby-per-addr, --sweep: above 0")
 	}
 	if err := checkAddr(o.addr); err != nil {
 		return o, err
@@ -279,7 +281,7 @@ func command(ctx context.Context, args []string, stdout, stderr io.Writer, embed
 	lim := guard.DefaultLimits()
 	lim.ConnsPerAddr, lim.AddrPerSec, lim.AddrBurst, lim.GamesPerGuest = o.conns, o.rate, int(2*o.rate)+1, o.games
 	lim.MsgsPerSec, lim.MsgBurst = o.connRate, int(2*o.connRate)+1
-	caps := guard.Caps{GuestsPerAddr: o.newPerAddr, GamesPerAddr: o.newPerAddr, Guests: o.newPerHour, Games: o.newPerHour}
+	caps := guard.Caps{GuestsPerAddr: o.newPerAddr, GamesPerAddr: o.newPerAddr, Guests: o.newPerHour, Games: o.newPerHour, LobbyPerAddr: o.lobbyPerAddr}
 	srv := server.New(server.Config{Store: st, Log: log, Web: web, Limits: lim, Caps: caps, Workers: o.workers, Nodes: o.nodes, Sweep: o.sweep,
 		Trusted: o.trusted, ShedLatency: o.shedLatency, ShedQueue: o.shedQueue, ShedMove: o.shedMove,
 		// The HTTP API's parts outside the hub: the guests and their

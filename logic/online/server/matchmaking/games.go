@@ -31,6 +31,7 @@ func Mount(s *server.Server) {
 	s.Handle("POST /api/join", a.handleJoin)
 	s.Handle("GET /api/invites/{code}", a.handleInvite)
 	s.Handle("GET /api/lobby", a.handleLobby)
+	s.Handle("GET "+proto.LobbyPath, newFeed(a).handleWS)
 	s.Handle("POST /api/pairing", a.handlePairAsk)
 	s.Handle("GET /api/pairing", a.handlePairPoll)
 	s.Handle("DELETE /api/pairing", a.handlePairCancel)

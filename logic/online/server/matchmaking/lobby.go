@@ -19,7 +19,8 @@ const lobbySize = 50
 // to join (their invite code: the creator made it public) and those
 // under way to watch (their spectator code), each with its creator's
 // name and rating. Private games, the default, never appear. No token
-// needed: the page shows it before a guest is made. Clients poll it.
+// needed: the page shows it before a guest is made. A page that shows
+// the lists follows them on the lobby's socket instead (lobbyfeed.go).
 func (s api) handleLobby(w http.ResponseWriter, r *http.Request) {
 	open, live, err := s.Store().PublicGames(r.Context(), lobbySize)
 	if err != nil {
@@ -35,7 +36,7 @@ func lobbyGames(gs []store.LobbyGame, joinable bool) []proto.LobbyGame {
 	for _, g := range gs {
 		lg := proto.LobbyGame{Watch: g.Spectator, Variant: g.Setup.Variant, Players: g.Setup.Players,
 			PerMove: int(g.Setup.MoveTime / time.Second), Rated: g.Setup.Rated, Ply: g.Ply, Creator: g.CreatorName,
-			Created: g.Created.UnixMilli()}
+			Created: g.Created.UnixMilli(), Updated: g.Updated.UnixMilli()}
 		if joinable {
 			lg.Invite = g.Code
 		}

@@ -26,10 +26,10 @@ func (s *sqlStore) PublicGames(ctx context.Context, limit int) (open, live []sto
 		}
 		return out, s.creators(ctx, out)
 	}
-	if open, err = list(`status = ? AND code_expires > ?`, `created DESC, id`, store.StatusOpen, store.Millis(s.now())); err != nil {
+	if open, err = list(`status = ? AND code_expires > ?`, `created DESC, spectator`, store.StatusOpen, store.Millis(s.now())); err != nil {
 		return nil, nil, err
 	}
-	live, err = list(`status = ?`, `updated DESC, id`, store.StatusPlaying)
+	live, err = list(`status = ?`, `updated DESC, spectator`, store.StatusPlaying)
 	return open, live, err
 }
 
