@@ -49,6 +49,7 @@ func (c *Client) PairCancel(ctx context.Context) (proto.PairReply, error) {
 type LobbyNews struct {
 	Lists  proto.LobbyReply
 	Pushed bool
+	Whole  bool  // pushed whole: the socket's first lists (after a reconnect too)
 	Err    error // a poll failed: Lists is empty
 }
 
@@ -139,8 +140,9 @@ func (c *Client) lobbySocket(ctx context.Context, base string, f func(LobbyNews)
 		if err != nil {
 			return got, err
 		}
+		whole := m.T == proto.TLobby
 		switch {
-		case m.T == proto.TLobby:
+		case whole:
 			open, live, got = m.Open, m.Live, true
 		case m.T == proto.TListed && got:
 			open, live = ApplyListed(open, live, m)
@@ -149,7 +151,7 @@ func (c *Client) lobbySocket(ctx context.Context, base string, f func(LobbyNews)
 		default:
 			continue // a pong; a refusal of a ping is nothing to show
 		}
-		f(LobbyNews{Lists: proto.LobbyReply{Open: slices.Clone(open), Live: slices.Clone(live)}, Pushed: true})
+		f(LobbyNews{Lists: proto.LobbyReply{Open: slices.Clone(open), Live: slices.Clone(live)}, Pushed: true, Whole: whole})
 	}
 }
 
