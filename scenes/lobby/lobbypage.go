@@ -48,15 +48,21 @@ var pairPerMove = [...]int{0, 60, 24 * 3600, 3 * 24 * 3600}
 // for people before computers take the free seats.
 const pairFill = 60
 
-// Polling: the lists while the page shows, the ask while it waits.
-const lobbyEvery, pairEvery = 3 * time.Second, 2 * time.Second
+// pairEvery: the ask is polled while it waits. The lists are pushed
+// (client.FollowLobby) while the page shows; lobbyPoll is their poll
+// where a server cannot push them (an older one). A variable: a test
+// sets it to hours, so that only a push can show a change.
+const pairEvery = 2 * time.Second
+
+var lobbyPoll = client.LobbyPoll
 
 // Lobby is the lobby page (issue 47): quick pairing (the game asked for,
 // then a waiting state that says how long and how many wait, with
 // Cancel) and "Play now", the public games to join in one tap and the
 // games under way to watch, each with its creator's rating. The lists
-// and the ask are polled on a goroutine; the tick takes up their
-// answers, so a frame never waits for the server.
+// come pushed by the server while the page is on top (follow), the ask
+// is polled; both on goroutines whose answers the tick takes up, so a
+// frame never waits for the server.
 type Lobby struct {
 	bs     ui.Buttons[lobbyAct] // the pairing controls and Back
 	rows   ui.Buttons[lobbyAct] // Join and Watch, one an item
@@ -80,13 +86,14 @@ type Lobby struct {
 	busy    bool              // an ask, a cancel or a join is on its way
 	why     string
 
-	srv    string
-	done   chan func(c *app.Context)
-	cancel context.CancelFunc
-	poll   chan struct{} // wakes the poller (an ask began waiting)
-	asking atomic.Bool   // an ask waits: the poller polls it
-	listX  float64       // the list's text column
-	listW  float64
+	srv      string
+	done     chan func(c *app.Context)
+	cancel   context.CancelFunc
+	poll     chan struct{}      // wakes the poller (an ask began waiting)
+	unfollow context.CancelFunc // ends the lists' subscription; nil: none
+	asking   atomic.Bool        // an ask waits: the poller polls it
+	listX    float64            // the list's text column
+	listW    float64
 }
 
 // lobbyItem is a row of the list: a heading, or a game.
@@ -106,8 +113,34 @@ func NewLobby(c *app.Context) app.Scene {
 	p.cancel = cancel
 	if p.srv != "" {
 		go p.poller(ctx, c)
+		p.follow()
 	}
 	return p
+}
+
+// follow subscribes to the lists (the server pushes each change) until
+// unfollow: while the page is on top, not under a game it opened.
+func (p *Lobby) follow() {
+	if p.unfollow != nil || p.srv == "" {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	p.unfollow = cancel
+	go client.New(p.srv).FollowLobby(ctx, lobbyPoll, func(n client.LobbyNews) {
+		p.send(ctx, func(*app.Context) {
+			if n.Err == nil {
+				p.list = &n.Lists
+			}
+			p.failed = n.Err != nil
+		})
+	})
+}
+
+func (p *Lobby) stopFollowing() {
+	if p.unfollow != nil {
+		p.unfollow()
+		p.unfollow = nil
+	}
 }
 
 // PagePhase implements app.PageScene.
@@ -132,16 +165,19 @@ func (p *Lobby) PageOnline() map[string]any {
 // Still implements app.Still.
 func (p *Lobby) Still() bool { return p.still && p.waiting == nil && !p.busy }
 
-// Resume implements app.Resumer: back from a game, the lists are
-// fetched again.
+// Resume implements app.Resumer: back from a game, the page follows
+// the lists again (the whole lists come first).
 func (p *Lobby) Resume(c *app.Context) {
 	p.dirty = true
+	p.follow()
 	p.wake()
 }
 
-// Closed implements app.Closer: the polling stops, and an ask still
-// waiting is withdrawn (the page that waited for it is gone).
+// Closed implements app.Closer: the subscription and the polling stop,
+// and an ask still waiting is withdrawn (the page that waited for it is
+// gone).
 func (p *Lobby) Closed(c *app.Context) {
+	p.stopFollowing()
 	p.cancel()
 	if p.waiting != nil {
 		cl := kit.KeptClient(c.Opts.Store, p.srv)
@@ -162,24 +198,10 @@ func (p *Lobby) wake() {
 	}
 }
 
-// poller fetches the lists every lobbyEvery and polls the ask every
-// pairEvery while one waits, until ctx ends.
+// poller polls the ask every pairEvery while one waits, until ctx ends.
 func (p *Lobby) poller(ctx context.Context, c *app.Context) {
 	st := c.Opts.Store
-	var lastList time.Time
 	for {
-		if time.Since(lastList) >= lobbyEvery {
-			lastList = time.Now()
-			rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			l, err := client.New(p.srv).Lobby(rctx)
-			cancel()
-			p.send(ctx, func(*app.Context) {
-				if err == nil {
-					p.list = &l
-				}
-				p.failed = err != nil
-			})
-		}
 		if cl := kit.KeptClient(st, p.srv); cl != nil {
 			if p.asking.Load() {
 				rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
@@ -196,7 +218,6 @@ func (p *Lobby) poller(ctx context.Context, c *app.Context) {
 		case <-ctx.Done():
 			return
 		case <-p.poll:
-			lastList = time.Time{}
 		case <-time.After(pairEvery):
 		}
 	}
@@ -232,6 +253,7 @@ func (p *Lobby) answer(c *app.Context, rep proto.PairReply, cl *client.Client) {
 // openGame opens the table of a game this device's guest holds a seat
 // of, as a row of My games does.
 func (p *Lobby) openGame(c *app.Context, game string) {
+	p.stopFollowing() // under the game; Resume follows again
 	c.Opts.Online.Game = game
 	c.Push(NewOnline(c))
 }
@@ -333,6 +355,7 @@ func (p *Lobby) join(c *app.Context, g proto.LobbyGame) {
 
 // watch opens a game under way read-only.
 func (p *Lobby) watch(c *app.Context, g proto.LobbyGame) {
+	p.stopFollowing()
 	o := NewOnline(c).(*Online)
 	o.startWatch(c, g.Watch)
 	c.Push(o)
