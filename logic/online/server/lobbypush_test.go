@@ -154,6 +154,8 @@ func TestServeLobbyPushed(t *testing.T) {
 
 			// Appears, fills a seat, leaves for the live games.
 			three := []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}, {Kind: "open"}}
+			// Within 10 s, and so pushed: the nodes reread the lists
+			// every 30 s besides, which must not pass for a push.
 			made := time.Now()
 			pub, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: three, PerMove: 3600, Public: true})
 			if err != nil {
@@ -167,14 +169,14 @@ func TestServeLobbyPushed(t *testing.T) {
 			if _, err := bob.Join(ctx, pub.Invite); err != nil {
 				t.Fatal(err)
 			}
-			f.wait(t, ctx, 10*time.Second, "a seat taken", func(l proto.LobbyReply) bool {
+			f.wait(t, ctx, 20*time.Second, "a seat taken", func(l proto.LobbyReply) bool {
 				g := find(l.Open, pub.Watch)
 				return g != nil && g.Seated == 2
 			})
 			if _, err := cat.Join(ctx, pub.Invite); err != nil {
 				t.Fatal(err)
 			}
-			f.wait(t, ctx, 10*time.Second, "the full game to watch", func(l proto.LobbyReply) bool {
+			f.wait(t, ctx, 20*time.Second, "the full game to watch", func(l proto.LobbyReply) bool {
 				g := find(l.Live, pub.Watch)
 				return find(l.Open, pub.Watch) == nil && g != nil && g.Invite == "" && g.Seated == 3
 			})
@@ -182,7 +184,7 @@ func TestServeLobbyPushed(t *testing.T) {
 			if _, err := sa.Play(ctx, randomMove(rand.New(rand.NewPCG(1, 2)), sa.Snapshot().Pos)); err != nil {
 				t.Fatal(err)
 			}
-			f.wait(t, ctx, 10*time.Second, "its first move", func(l proto.LobbyReply) bool {
+			f.wait(t, ctx, 20*time.Second, "its first move", func(l proto.LobbyReply) bool {
 				g := find(l.Live, pub.Watch)
 				return g != nil && g.Ply == 1
 			})
@@ -193,16 +195,16 @@ func TestServeLobbyPushed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f.wait(t, ctx, 10*time.Second, "the duel listed", func(l proto.LobbyReply) bool { return find(l.Open, duel.Watch) != nil })
+			f.wait(t, ctx, 20*time.Second, "the duel listed", func(l proto.LobbyReply) bool { return find(l.Open, duel.Watch) != nil })
 			if _, err := cat.Join(ctx, duel.Invite); err != nil {
 				t.Fatal(err)
 			}
-			f.wait(t, ctx, 10*time.Second, "the duel to watch", func(l proto.LobbyReply) bool { return find(l.Live, duel.Watch) != nil })
+			f.wait(t, ctx, 20*time.Second, "the duel to watch", func(l proto.LobbyReply) bool { return find(l.Live, duel.Watch) != nil })
 			sb := open(t, ctx, bob, duel.Game)
 			if err := sb.Send(proto.Msg{T: proto.TResign, Seat: 0}); err != nil {
 				t.Fatal(err)
 			}
-			f.wait(t, ctx, 10*time.Second, "the duel gone once over", func(l proto.LobbyReply) bool {
+			f.wait(t, ctx, 20*time.Second, "the duel gone once over", func(l proto.LobbyReply) bool {
 				return find(l.Live, duel.Watch) == nil && find(l.Open, duel.Watch) == nil
 			})
 
@@ -235,7 +237,7 @@ func TestServeLobbyPushed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f.wait(t, ctx, 10*time.Second, "the server's lists", func(l proto.LobbyReply) bool { return sameLists(l, server) })
+			f.wait(t, ctx, 20*time.Second, "the server's lists", func(l proto.LobbyReply) bool { return sameLists(l, server) })
 			f.mu.Lock()
 			defer f.mu.Unlock()
 			if f.bad != "" {
