@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"reflect"
+	"slices"
 	"sync"
 	"time"
 
@@ -33,7 +34,8 @@ const (
 	// node: changes coming faster go together into one frame.
 	lobbyGap = 500 * time.Millisecond
 	// lobbyRefresh rereads the lists for what no event says: a join
-	// code that expired, a creator who renamed themselves.
+	// code that expired, a creator who renamed themselves, a creator's
+	// rating (applied after a game's end, publishing nothing).
 	lobbyRefresh = 30 * time.Second
 	// lobbyIdle closes a socket silent this long (its client pings every
 	// 20 s), lobbyStrikes one refused this often.
@@ -279,7 +281,7 @@ func (f *feed) refresh(ctx context.Context) error {
 	}
 	po, pl := lobbyGames(open, true), lobbyGames(live, false)
 	listed := make(map[string]bool, len(open)+len(live))
-	for _, g := range append(open, live...) {
+	for _, g := range slices.Concat(open, live) {
 		listed[g.ID] = true
 	}
 	f.mu.Lock()
