@@ -428,6 +428,163 @@ test('script per frame while marbles roll, against the yardstick page', { timeou
   }
 });
 
+// ---- rolling and idle, two builds side by side ---------------------------------
+
+// sideBySide has every page of pages count its frames, then samples each
+// page's main-thread script and task time (CDP Performance.getMetrics:
+// ScriptDuration, WebAssembly included, and TaskDuration, everything the
+// main thread ran) and its frames every 100 ms for ms milliseconds, all
+// pages over the same intervals, so that the machine's load (which
+// changes by the minute here) falls alike on each. A game's interval
+// counts when its phase (shiftago.now.phase) is want at both ends; the
+// yardstick's (want null) always. The intervals are gathered in runs of
+// about a second, the unit of the median and the 90th percentile.
+async function sideBySide(pages, want, ms) {
+  const sample = async (p) => {
+    const [{ metrics }, [frames, ph]] = await Promise.all([p.cdp.send('Performance.getMetrics'),
+      p.evaluate(() => [window.__frames, window.shiftago ? (shiftago.now ? shiftago.now.phase : shiftago.phase()) : ''])]);
+    const m = (n) => metrics.find((x) => x.name === n).value;
+    return { t: m('Timestamp'), script: m('ScriptDuration'), task: m('TaskDuration'), frames, ph };
+  };
+  const all = () => Promise.all(pages.map(sample));
+  const zero = () => ({ script: 0, task: 0, frames: 0, secs: 0 });
+  const runs = pages.map(() => []), open = pages.map(zero);
+  let prev = await all();
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    await new Promise((ok) => setTimeout(ok, 100));
+    const s = await all();
+    pages.forEach((_, k) => {
+      const counts = want[k] === null || (prev[k].ph === want[k] && s[k].ph === want[k]);
+      const o = open[k];
+      if (counts) {
+        o.script += s[k].script - prev[k].script;
+        o.task += s[k].task - prev[k].task;
+        o.frames += s[k].frames - prev[k].frames;
+        o.secs += s[k].t - prev[k].t;
+      }
+      if ((!counts || o.secs >= 1) && o.secs >= 0.5 && o.frames > 0) runs[k].push({ ...o });
+      if (!counts || o.secs >= 1) open[k] = zero();
+    });
+    prev = s;
+  }
+  return runs;
+}
+
+// frameFigures sums runs (sideBySide's, of one page, from any number of
+// rounds): script ms a frame (over all, and the median and 90th
+// percentile of the runs'), the main thread's script and task ms a
+// second, and frames a second.
+function frameFigures(runs) {
+  const sum = (k) => runs.reduce((s, r) => s + r[k], 0);
+  const per = runs.map((r) => 1000 * r.script / r.frames).sort((a, b) => a - b);
+  const q = (p) => (per.length ? +per[Math.min(per.length - 1, Math.floor(p * per.length))].toFixed(2) : null);
+  const secs = sum('secs'), frames = sum('frames');
+  return {
+    scriptMsPerFrame: frames ? +(1000 * sum('script') / frames).toFixed(2) : null, medianMs: q(0.5), p90Ms: q(0.9),
+    scriptMsPerSec: secs ? +(1000 * sum('script') / secs).toFixed(1) : null, taskMsPerSec: secs ? +(1000 * sum('task') / secs).toFixed(1) : null,
+    fps: secs ? +(frames / secs).toFixed(1) : null, frames, seconds: +secs.toFixed(1), runs: runs.length,
+  };
+}
+
+// The bundle and BASELINE (a second bundle folder, e.g. one built from an
+// older commit: `bash wasm/build.sh /tmp/old` in its worktree), if given,
+// and the yardstick page, open together in one Chromium at a phone's,
+// a tablet's and a laptop's size, measured over the same intervals while
+// marbles roll (two computer seats at the quickest level, past the first
+// two moves) and at idle (two human seats, the first to move, nothing
+// moving, 5 s after the table first stood still). FRAMES_ROUNDS rounds
+// (default 1) of FRAMES_SECONDS seconds (default 20) each, every round
+// with fresh pages opened in another order; FRAMES_SIZES (phone, tablet,
+// laptop, comma-separated) keeps only those sizes. Issue 50's measure ("frame
+// cost while rolling and at idle not worse than today's"):
+//
+//   BASELINE=/tmp/old FRAMES_ROUNDS=3 node --test --test-name-pattern='side by side' perf.test.mjs
+test('script per frame rolling and at idle, the bundle, BASELINE and the yardstick side by side', { timeout: 3_600_000 }, async () => {
+  const baseline = process.env.BASELINE ? await serve(resolve(repo, process.env.BASELINE)) : null;
+  const rounds = Math.max(1, +(process.env.FRAMES_ROUNDS || 1));
+  const secs = Math.max(5, +(process.env.FRAMES_SECONDS || 20));
+  const builds = [['game', game.base], ...(baseline ? [['baseline', baseline.base]] : []), ['yardstick', yard.base]];
+  perf.sideBySide = { baseline: process.env.BASELINE || null, rounds, seconds: secs };
+  try {
+    for (const [size, viewport, dpr] of [['phone390x844dpr3', { width: 390, height: 844 }, 3],
+      ['tablet820x1180dpr2', { width: 820, height: 1180 }, 2], ['laptop1280x800dpr1', { width: 1280, height: 800 }, 1]]) {
+      if (process.env.FRAMES_SIZES && !process.env.FRAMES_SIZES.split(',').some((n) => size.startsWith(n))) continue;
+      for (const [state, q, want] of [['rolling', '?players=2&seats=ai:1,ai:1&lang=en', 'animating'], ['idle', '?players=2&seats=human,human&lang=en', 'playing']]) {
+        const runs = Object.fromEntries(builds.map(([b]) => [b, []]));
+        const loads = [];
+        for (let r = 0; r < rounds; r++) {
+          const order = [...builds.slice(r % builds.length), ...builds.slice(0, r % builds.length)];
+          const ctxs = [];
+          try {
+            const pages = [];
+            for (const [b, base] of order) {
+              const ctx = await newContext(viewport, dpr);
+              ctxs.push(ctx);
+              let page;
+              if (b === 'yardstick') {
+                page = await ctx.newPage();
+                await page.goto(base, { timeout: NAV_TIMEOUT });
+                await page.waitForFunction(() => document.querySelector('canvas'), null, { timeout: 120_000 });
+                page.cdp = await ctx.newCDPSession(page);
+              } else {
+                page = await ctx.newPage();
+                page.on('console', (m) => consoleLines.push(m.text()));
+                page.on('pageerror', (e) => consoleLines.push('pageerror: ' + e.message));
+                page.cdp = await ctx.newCDPSession(page);
+                await page.goto(base + q, { timeout: NAV_TIMEOUT });
+              }
+              pages.push(page);
+            }
+            for (const [k, [b]] of order.entries()) {
+              if (b === 'yardstick') continue;
+              if (state === 'rolling') {
+                await pages[k].waitForFunction(() => window.shiftago && shiftago.record().length >= 2, null, { timeout: 300_000, polling: 1000 });
+              } else {
+                await pages[k].waitForFunction(() => window.shiftago && shiftago.phase() === 'playing', null, { timeout: 300_000, polling: 500 });
+              }
+            }
+            if (state === 'idle') {
+              // Until every game's table stands still (its first paint,
+              // sliced over frames, done), or 20 s (a build that draws
+              // at idle never stands still), then 5 s more.
+              for (const [k, [b]] of order.entries()) {
+                if (b === 'yardstick') continue;
+                const until = Date.now() + 20_000;
+                for (let f = -1; Date.now() < until;) {
+                  const now = await pages[k].evaluate(() => shiftago.frames());
+                  if (now === f) break;
+                  f = now;
+                  await pages[k].waitForTimeout(1500);
+                }
+              }
+              await pages[0].waitForTimeout(5000);
+            }
+            for (const p of pages) {
+              await p.cdp.send('Performance.enable');
+              await countFrames(p);
+            }
+            const got = await sideBySide(pages, order.map(([b]) => (b === 'yardstick' ? null : want)), secs * 1000);
+            order.forEach(([b], k) => runs[b].push(...got[k]));
+            loads.push(load());
+          } finally {
+            for (const c of ctxs) await c.close();
+          }
+        }
+        const row = Object.fromEntries(builds.map(([b]) => [b, frameFigures(runs[b])]));
+        row.load = loads;
+        perf.sideBySide[`${size} ${state}`] = row;
+        const fmt = (f) => `${f.scriptMsPerFrame} ms a frame (median ${f.medianMs}, p90 ${f.p90Ms}), script ${f.scriptMsPerSec} ms/s, ` +
+          `main thread ${f.taskMsPerSec} ms/s, ${f.fps} frames/s over ${f.seconds} s`;
+        console.log(`${size} ${state}: ` + builds.map(([b]) => `${b} ${fmt(row[b])}`).join('; ') + ` (load ${loads.map((l) => l.join(' ')).join('; ')})`);
+        for (const [b] of builds) assert.ok(row[b].frames > 0, `${size} ${state}: ${b} measured no frame`);
+      }
+    }
+  } finally {
+    await stop(baseline?.proc);
+  }
+});
+
 // ---- rotations -------------------------------------------------------------
 
 // frameWatch starts recording every frame's gap and every main-thread
