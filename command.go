@@ -36,6 +36,10 @@ func command(args []string) (code int, handled bool) {
 	return cli.Run(args)
 }
 
+// subcommandNames are the subcommands the game's -h and the no-display
+// message name: logic/cli's list, which holds serve too.
+func subcommandNames() []string { return cli.Names() }
+
 // serveMoved is `shiftago serve`'s one line.
 const serveMoved = "shiftago serve: the server is its own program now: go run ./logic/online/cmd/shiftago-server [flags] (or a release's shiftago-server binary; logic/online/README.md, Hosting)"
 

@@ -138,8 +138,12 @@ func parseGameFlags(args []string, stderr io.Writer, st saves.Store, inPage bool
 	fs.StringVar(&o.Online.Game, "game", "", "open this online game of this device's player (its id, as My games and a your-turn notice open it)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stderr, "usage: shiftago [flags]   or a subcommand, which needs no window:\n"+
-				"  shiftago engine|perft|arena|serve ...   (shiftago help says what each does)\nThe game's flags:")
+			if names := subcommandNames(); len(names) > 0 {
+				fmt.Fprintln(stderr, "usage: shiftago [flags]   or a subcommand, which needs no window:\n"+
+					"  shiftago "+strings.Join(names, "|")+" ...   (shiftago help says what each does)\nThe game's flags:")
+			} else {
+				fmt.Fprintln(stderr, "usage: shiftago [flags]\nThe game's flags:")
+			}
 			fs.SetOutput(stderr)
 			fs.PrintDefaults()
 			return o, err
@@ -481,7 +485,18 @@ func displayProblem(goos string, inPage bool, getenv func(string) string) string
 	}
 	return "shiftago: no display to open the game's window on (neither DISPLAY nor WAYLAND_DISPLAY is set).\n" +
 		"  Run it in a desktop session, or under xvfb-run. The subcommands need no display:\n" +
-		"  shiftago engine, perft, arena and serve (shiftago help says what each does)."
+		"  shiftago " + subcommandList() + " (shiftago help says what each does)."
+}
+
+// subcommandList is the subcommands as a sentence lists them ("a, b
+// and c"): the texts that name them read cli's list (subcommandNames),
+// so that a new subcommand shows in each (TestHelpListsEverything).
+func subcommandList() string {
+	names := subcommandNames()
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // seatFlag reads one seat of --seats in record.Player's forms ("human",
