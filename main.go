@@ -57,7 +57,8 @@ func main() {
 	if inPage {
 		args, stderr = pageArgs, io.Discard
 	}
-	// The game in progress and the setup are kept in the store.
+	// The game in progress and the setup are kept in the store (in
+	// memory for the session when the platform refuses storage).
 	st, storeErr := saves.Open()
 	opts, err := parseGameFlags(args, stderr, st, inPage)
 	if inPage && err != nil {

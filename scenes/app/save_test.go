@@ -201,12 +201,31 @@ func TestDamagedSaveNotMovedNeverBecomesTheBackup(t *testing.T) {
 	}
 }
 
-// TestNoStoreSaysSo: without a store (no HOME) a game started by flags
-// says that games cannot be saved (issue 12: it said nothing).
+// TestNoStoreSaysSo: without storage (no HOME, blocked site data) a game
+// started by flags says that games are not kept (issue 12: it said
+// nothing), and, on the Memory store that saves.Open gives then, the
+// game is saved for the session all the same: another screen of the
+// same run (a second Game on the store) finds it and resumes it.
 func TestNoStoreSaysSo(t *testing.T) {
 	g := start(t, Options{StartGame: true, StoreErr: saves.ErrUnavailable}, nil)
 	if g.ctx.Notice() != g.ctx.T("notice.nosaves") {
 		t.Errorf("notice %q", g.ctx.Notice())
+	}
+	st := &saves.Memory{}
+	g = start(t, Options{Store: st, StoreErr: saves.ErrUnavailable}, nil)
+	if g.ctx.Notice() != g.ctx.T("notice.nosaves") {
+		t.Errorf("on the session's store: notice %q", g.ctx.Notice())
+	}
+	s, _ := g.ctx.NewSession("")
+	g.stack = []Scene{&holder{fake{name: "game", session: s}}}
+	playMoves(t, g, "W4", "Na")
+	g.FlushSaves()
+	if n := savedMoves(t, st, "game"); n != 2 {
+		t.Fatalf("the session's save has %d moves, want 2", n)
+	}
+	g2 := start(t, Options{Store: st, StoreErr: saves.ErrUnavailable}, nil)
+	if h, ok := g2.Scene().(*holder); !ok || len(h.session.M.Moves) != 2 {
+		t.Fatalf("the session's save was not resumed: %T", g2.Scene())
 	}
 }
 

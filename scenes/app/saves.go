@@ -114,7 +114,8 @@ func (g *Game) storeNotice() {
 	case err == nil:
 	case errors.Is(err, saves.ErrFull):
 		c.Notify(c.T("notice.storagefull"))
-	case c.Opts.Store == nil:
+	case errors.Is(err, saves.ErrUnavailable) || c.Opts.Store == nil:
+		// Open's Memory store: the session's games, no more.
 		c.Notify(c.T("notice.nosaves"))
 	}
 }

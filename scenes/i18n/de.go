@@ -223,7 +223,7 @@ var deGame = Catalog{
 	"link.unknown":         "Dieser Link enthält eine Einstellung, die das Spiel nicht kennt („%s“), daher öffnet sich die Spielauswahl. Tippen zum Schließen.",
 	"link.bad":             "Die Einstellung „%s“ dieses Links ist nicht verwendbar, daher öffnet sich die Spielauswahl. Tippen zum Schließen.",
 	"link.record":          "Ein Link kann das Spiel nicht in eine Datei aufzeichnen, daher öffnet sich die Spielauswahl. Tippen zum Schließen.",
-	"notice.nosaves":       "Auf diesem Gerät können keine Spiele gespeichert werden: es geht ohne Speichern weiter.",
+	"notice.nosaves":       "Auf diesem Gerät können keine Spiele gespeichert werden: sie bleiben nur, bis das Spiel geschlossen wird.",
 	"notice.storagefull":   "Der Speicher des Browsers ist voll oder gesperrt: das Spiel geht weiter, wird aber nicht gespeichert.",
 	"notice.savefailed":    "Das Spiel konnte nicht gespeichert werden: es geht weiter, wird aber nicht gespeichert.",
 	"notice.kept":          "Dein laufendes Spiel wurde aufbewahrt: fortsetzen unter Partien. Tippen zum Schließen.",

@@ -223,7 +223,7 @@ var enGame = Catalog{
 	"link.unknown":         "This link has a setting the game does not know (“%s”), so the setup opens instead. Tap to close.",
 	"link.bad":             "This link’s “%s” setting could not be used, so the setup opens instead. Tap to close.",
 	"link.record":          "A link cannot record the game to a file, so the setup opens instead. Tap to close.",
-	"notice.nosaves":       "Games cannot be saved on this device: playing on without saves.",
+	"notice.nosaves":       "Games cannot be saved on this device: they are kept only until the game is closed.",
 	"notice.storagefull":   "The browser’s storage is full or blocked: the game goes on, but it is not being saved.",
 	"notice.savefailed":    "The game could not be saved: the game goes on, but it is not being saved.",
 	"notice.kept":          "Your game in progress was kept: resume it from Records. Tap to close.",

@@ -223,7 +223,7 @@ var esGame = Catalog{
 	"link.unknown":         "Este enlace tiene un ajuste que el juego no conoce («%s»), así que se abre la preparación de la partida. Toca para cerrar.",
 	"link.bad":             "El ajuste «%s» de este enlace no se puede usar, así que se abre la preparación de la partida. Toca para cerrar.",
 	"link.record":          "Un enlace no puede grabar la partida en un archivo, así que se abre la preparación de la partida. Toca para cerrar.",
-	"notice.nosaves":       "En este dispositivo no se pueden guardar partidas: se sigue jugando sin guardar.",
+	"notice.nosaves":       "En este dispositivo no se pueden guardar partidas: solo duran hasta que se cierre el juego.",
 	"notice.storagefull":   "El almacenamiento del navegador está lleno o bloqueado: la partida sigue, pero no se guarda.",
 	"notice.savefailed":    "No se pudo guardar la partida: sigue, pero no se guarda.",
 	"notice.kept":          "Tu partida en curso se ha conservado: reanúdala desde Partidas. Toca para cerrar.",

@@ -223,7 +223,7 @@ var frGame = Catalog{
 	"link.unknown":         "Ce lien contient un réglage que le jeu ne connaît pas (« %s ») : la préparation de partie s’ouvre à la place. Touchez pour fermer.",
 	"link.bad":             "Le réglage « %s » de ce lien est inutilisable : la préparation de partie s’ouvre à la place. Touchez pour fermer.",
 	"link.record":          "Un lien ne peut pas enregistrer la partie dans un fichier : la préparation de partie s’ouvre à la place. Touchez pour fermer.",
-	"notice.nosaves":       "Les parties ne peuvent pas être sauvegardées sur cet appareil : on continue sans sauvegarde.",
+	"notice.nosaves":       "Les parties ne peuvent pas être sauvegardées sur cet appareil : elles durent jusqu’à la fermeture du jeu.",
 	"notice.storagefull":   "Le stockage du navigateur est plein ou bloqué : la partie continue, mais elle n’est pas sauvegardée.",
 	"notice.savefailed":    "La partie n’a pas pu être sauvegardée : elle continue, mais elle n’est pas sauvegardée.",
 	"notice.kept":          "Votre partie en cours a été conservée : reprenez-la depuis Parties. Touchez pour fermer.",

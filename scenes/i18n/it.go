@@ -223,7 +223,7 @@ var itGame = Catalog{
 	"link.unknown":         "Questo link contiene un’impostazione che il gioco non conosce («%s»), quindi si apre la preparazione della partita. Tocca per chiudere.",
 	"link.bad":             "L’impostazione «%s» di questo link non è utilizzabile, quindi si apre la preparazione della partita. Tocca per chiudere.",
 	"link.record":          "Un link non può registrare la partita in un file, quindi si apre la preparazione della partita. Tocca per chiudere.",
-	"notice.nosaves":       "Su questo dispositivo le partite non si possono salvare: si continua senza salvataggi.",
+	"notice.nosaves":       "Su questo dispositivo le partite non si possono salvare: restano solo finché il gioco resta aperto.",
 	"notice.storagefull":   "La memoria del browser è piena o bloccata: la partita continua, ma non viene salvata.",
 	"notice.savefailed":    "Non è stato possibile salvare la partita: continua, ma non viene salvata.",
 	"notice.kept":          "La tua partita in corso è stata conservata: riprendila da Partite. Tocca per chiudere.",

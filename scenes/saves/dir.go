@@ -17,11 +17,13 @@ type Dir struct {
 }
 
 // Open returns the platform's store: the "shiftago" directory in the
-// user's configuration directory.
+// user's configuration directory; when there is none (no HOME) a Memory
+// store with ErrUnavailable, which keeps the games until the game
+// closes.
 func Open() (Store, error) {
 	dir, err := os.UserConfigDir()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
+		return &Memory{}, fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
 	return OpenDir(filepath.Join(dir, "shiftago")), nil
 }

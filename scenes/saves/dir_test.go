@@ -3,6 +3,7 @@
 package saves
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,5 +46,35 @@ func TestDirWriteKeepsBackup(t *testing.T) {
 		if strings.HasSuffix(e.Name(), ".tmp") {
 			t.Errorf("temporary file left: %s", e.Name())
 		}
+	}
+}
+
+// TestOpenWithoutHomeKeepsInMemory: with nowhere to keep files (no
+// HOME, as a browser refusing site data has no localStorage), Open says
+// so and still gives a store, in memory, that keeps the session's files
+// (written, read back, listed, with their backup).
+func TestOpenWithoutHomeKeepsInMemory(t *testing.T) {
+	t.Setenv("HOME", "")
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("AppData", "")
+	st, err := Open()
+	if !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("Open without HOME: %v, want ErrUnavailable", err)
+	}
+	if _, ok := st.(*Memory); !ok {
+		t.Fatalf("Open without HOME gave %T, want the session's Memory store", st)
+	}
+	for _, s := range []string{"one", "two"} {
+		if err := st.Write("game", []byte(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := st.Read("game")
+	bak, _ := st.ReadBackup("game")
+	if err != nil || string(b) != "two" || string(bak) != "one" {
+		t.Fatalf("read %q (%v), backup %q", b, err, bak)
+	}
+	if names := st.Names("ga"); len(names) != 1 || names[0] != "game" {
+		t.Errorf("names %q", names)
 	}
 }

@@ -4,8 +4,9 @@
 // screen reads a few lines a frame; the browser keeps the newest 200). On the desktop they live in the user's
 // configuration directory, each written atomically (a temporary file,
 // synced, renamed) with the previous version kept as a backup; in the
-// browser they live in localStorage. When storage is unavailable the game
-// says so and plays on without it.
+// browser they live in localStorage. When storage is unavailable (blocked
+// site data, no HOME) Open gives a Memory store: the game says so and
+// keeps its files for the session only.
 //
 // The save file's format is here too (save.go): versioned, checked, and
 // never trusted. A damaged, truncated, foreign or future-version save is

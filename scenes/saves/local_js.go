@@ -16,9 +16,10 @@ type Local struct {
 	ls js.Value
 }
 
-// Open returns the browser's store, or ErrUnavailable when localStorage
-// cannot be used at all (storage disabled, blocked site data, a page in
-// another site's frame). Merely reading window.localStorage throws
+// Open returns the browser's store; when localStorage cannot be used at
+// all (storage disabled, blocked site data, a page in another site's
+// frame) a Memory store with ErrUnavailable, so that the page keeps its
+// games, setup and online guest until it closes. Merely reading window.localStorage throws
 // there, and a property read (js.Value.Get) does not catch JavaScript
 // exceptions: the exception would cross the WebAssembly boundary and stop
 // the game, out of recover's reach. Reflect.get is a call, and a call's
@@ -29,12 +30,12 @@ type Local struct {
 func Open() (s Store, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			s, err = nil, ErrUnavailable
+			s, err = &Memory{}, ErrUnavailable
 		}
 	}()
 	ls := js.Global().Get("Reflect").Call("get", js.Global(), "localStorage")
 	if ls.IsUndefined() || ls.IsNull() {
-		return nil, ErrUnavailable
+		return &Memory{}, ErrUnavailable
 	}
 	l := &Local{ls: ls}
 	ls.Call("getItem", "shiftago/probe") // reading must work; a throw ends here

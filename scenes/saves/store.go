@@ -37,7 +37,8 @@ type Store interface {
 	Where() string
 }
 
-// ErrUnavailable says that the platform has nowhere to keep files.
+// ErrUnavailable says that the platform has nowhere to keep files: Open
+// then returns a Memory store, which keeps them for the session only.
 var ErrUnavailable = errors.New("no storage available")
 
 // ErrFull says that the store reads but takes no more writes (the
@@ -51,10 +52,12 @@ var ErrStorage = errors.New("the storage refused")
 // IsNotExist reports whether err says that a file does not exist.
 func IsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
 
-// Memory is a Store in memory, for tests and for playing on when the
-// platform's storage is unavailable. It is safe for concurrent use (the
-// saves' writer goroutine and the frame); Files is read directly only
-// when nothing writes.
+// Memory is a Store in memory: Open's when the platform has nowhere to
+// keep files (blocked site data, no HOME), so that a player who refuses
+// storage still has the session's game, setup, history and online guest
+// until the game closes; and the tests' store. It is safe for
+// concurrent use (the saves' writer goroutine and the frame); Files is
+// read directly only when nothing writes.
 type Memory struct {
 	Files map[string][]byte
 	n     int

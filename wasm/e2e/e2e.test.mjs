@@ -622,7 +622,7 @@ function watchFirstNotice() {
   requestAnimationFrame(f);
 }
 
-test('where reading localStorage throws, the game plays on and says it cannot save', { timeout: 240_000 }, async () => {
+test('where reading localStorage throws, the game plays on (in memory, for the session) and says it cannot save', { timeout: 240_000 }, async () => {
   const ctx = await newContext(portrait, 1);
   const page = await ctx.newPage();
   page.on('console', (m) => consoleLines.push(m.text()));
