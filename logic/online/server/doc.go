@@ -13,10 +13,11 @@
 // Computer seats are searched by one bounded pool for all games.
 //
 // This package is the hub: the actors, the WebSocket and the bus, the
-// metrics and admission control. Its rooms, below this folder, each by
+// metrics and the shedding of new work. Its rooms, below this folder, each by
 // job: hosting (the command line, which assembles the service), the
 // HTTP features registered at construction (Config.Features: accounts,
 // matchmaking, standings; they import the hub, never the reverse), and
 // what the hub stands on: gamestate (a game's state without I/O), guard
-// (limits and caps), httpjson, socket, searchpool and storetime.
+// (limits and caps), admission (when a node takes no new work),
+// httpjson, socket, searchpool and storetime.
 package server

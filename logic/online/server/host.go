@@ -67,7 +67,7 @@ func (s *Server) Refuse(w http.ResponseWriter, r *http.Request, code string, ref
 }
 
 // Shed refuses a new game when the node is full (admission control,
-// admit.go) and reports whether it refused.
+// shed.go) and reports whether it refused.
 func (s *Server) Shed(w http.ResponseWriter) bool { return s.shed(w) }
 
 // ShedConn refuses a new connection when the node is full (503 with

@@ -4,7 +4,6 @@ package server
 
 import (
 	"context"
-	"math"
 	"net/http"
 	"time"
 
@@ -12,13 +11,14 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"shiftago/logic/online/server/admission"
 	"shiftago/logic/online/server/storetime"
 	"shiftago/logic/online/store"
 )
 
 // ops is what a host watches and what keeps a node standing under
 // overload: the Prometheus metrics (/metrics), the health answers
-// (/healthz, /readyz) and admission control (admit.go). Each Server has
+// (/healthz, /readyz) and admission control (shed.go). Each Server has
 // its own registry, so several servers in one process (the tests) do not
 // share counters.
 type ops struct {
@@ -29,7 +29,7 @@ type ops struct {
 	moveSec  prometheus.Histogram
 	refusals *prometheus.CounterVec
 	storeSec *prometheus.HistogramVec
-	adm      admission
+	adm      *admission.Control
 }
 
 // latencyBuckets span a commit on an idle SQLite (~0.2 ms) to the
@@ -41,8 +41,7 @@ var latencyBuckets = []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25
 // uses the store.
 func (s *Server) initOps() {
 	o := &ops{srv: s, db: s.cfg.Store, reg: prometheus.NewRegistry()}
-	o.adm.latBound, o.adm.queueBound, o.adm.moveBound = s.cfg.ShedLatency, s.cfg.ShedQueue, s.cfg.ShedMove
-	o.adm.limit.Store(math.MaxInt32) // no cap until the moves say so
+	o.adm = admission.New(s.cfg.ShedLatency, s.cfg.ShedQueue, s.cfg.ShedMove)
 	o.moves = prometheus.NewCounter(prometheus.CounterOpts{Name: "shiftago_moves_total",
 		Help: "Moves stored by this node (players' and computers'); its rate is moves a second."})
 	o.moveSec = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "shiftago_move_seconds", Buckets: latencyBuckets,
@@ -66,13 +65,13 @@ func (s *Server) initOps() {
 	})
 	queue := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "shiftago_game_queue",
 		Help: "Commands waiting in the games' queues (sampled; admission control's queue signal)."},
-		func() float64 { return float64(o.adm.queue.Load()) })
+		func() float64 { return float64(o.adm.Queued()) })
 	lat := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "shiftago_store_move_latency_seconds",
 		Help: "Moving average of the store's move commits (admission control's latency signal)."},
-		func() float64 { return o.adm.latency(time.Now()).Seconds() })
+		func() float64 { return o.adm.Latency(time.Now()).Seconds() })
 	capped := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "shiftago_game_cap",
 		Help: "The games this node takes at most now (admission control's cap, following the moves' latency; very high until the moves first pass --shed-move)."},
-		func() float64 { return float64(o.adm.limit.Load()) })
+		func() float64 { return float64(o.adm.Limit()) })
 	o.reg.MustRegister(o.moves, o.moveSec, o.refusals, o.storeSec, live, conns, queue, lat, capped,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	// Every reason a refusal can have is shown from the start at 0, so a
@@ -84,7 +83,7 @@ func (s *Server) initOps() {
 	s.cfg.Store = storetime.Store{Store: s.cfg.Store,
 		Took: func(op string, d time.Duration) { o.storeSec.WithLabelValues(op).Observe(d.Seconds()) },
 		Moved: func(d time.Duration, end time.Time, ok bool) {
-			o.adm.sample(d, end)
+			o.adm.Sample(d, end)
 			if ok {
 				o.moves.Inc()
 			}
@@ -127,5 +126,5 @@ func (o *ops) refused(reason string) { o.refusals.WithLabelValues(reason).Inc() 
 // moved records a player's move handled in d.
 func (o *ops) moved(d time.Duration) {
 	o.moveSec.Observe(d.Seconds())
-	o.adm.observe(d)
+	o.adm.Observe(d)
 }

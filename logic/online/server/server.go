@@ -44,7 +44,7 @@ type Config struct {
 	// Trusted are the reverse proxies whose X-Forwarded-For is believed
 	// (guard.ClientAddr); none: every limit counts the peer's address.
 	Trusted []netip.Prefix
-	// ShedLatency and ShedQueue are admission control's other bounds (admit.go):
+	// ShedLatency and ShedQueue are admission control's other bounds (package admission):
 	// the moving average of the store's move commits, and the commands
 	// queued in all games; 0: no bound.
 	ShedLatency time.Duration
@@ -54,7 +54,7 @@ type Config struct {
 	// serves the WebSocket, the metrics and the web app only.
 	Features []Feature
 	// ShedMove is the target p90 of players' moves that the game cap
-	// follows (admit.go); 0: no cap.
+	// follows (package admission); 0: no cap.
 	ShedMove time.Duration
 }
 
@@ -66,7 +66,7 @@ type Server struct {
 	pool *searchpool.Pool
 	addr guard.Addrs
 	mux  *http.ServeMux
-	ops  *ops // metrics, health, admission (metrics.go, admit.go)
+	ops  *ops // metrics, health, admission (metrics.go, shed.go)
 
 	abuse    *guard.Abuse      // caps on new guests, games and wrong join codes
 	refusals *guard.RefusalLog // refusals logged a line a second per kind

@@ -1,18 +1,11 @@
-//go:build !js
-
-package server
+package admission
 
 import (
-	"context"
 	"math"
-	"net/http"
 	"slices"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"shiftago/logic/online/proto"
 )
 
 // Admission control. Past a bound, a node refuses new work (a new game,
@@ -25,7 +18,7 @@ import (
 // A cap on the games it serves, either enough to refuse, first:
 //   - the games held (a connection to them open here) against a limit
 //     that follows the players' moves' latency (command read to ack
-//     queued, the whole of the node's part): every adjustEvery, a p90
+//     queued, the whole of the node's part): every AdjustEvery, a p90
 //     above the target cuts the limit to three quarters of the games
 //     held, and a fast p90 with the games near the limit raises it by
 //     a sixteenth. The games admitted play on whatever the limit (a
@@ -42,8 +35,11 @@ import (
 //     a slow list of games is not a slow game). It decays while no move
 //     is stored, so a quiet node admits again;
 //   - the games' queues: the commands waiting in every game actor's
-//     inbox, sampled every queueEvery.
-type admission struct {
+//     inbox, sampled every QueueEvery.
+//
+// The server feeds it (Observe, Sample, SetLoad, Adjust) and asks it
+// (Full) before it takes new work.
+type Control struct {
 	latBound   time.Duration // 0: no latency bound
 	queueBound int           // 0: no queue bound
 
@@ -53,7 +49,7 @@ type admission struct {
 
 	queue atomic.Int64
 
-	// The game cap (gameCap, adjust).
+	// The game cap (gameCap, Adjust).
 	moveBound time.Duration // the target p90 of players' moves; 0: no cap
 	movesMu   sync.Mutex
 	moveLat   []time.Duration // players' moves since the last adjust
@@ -61,23 +57,32 @@ type admission struct {
 	held      atomic.Int64    // games a connection holds (sampled, plus those admitted since)
 }
 
-// Admission control's default bounds (admit.go): far above a healthy
+// New is admission control with these bounds (0: none): the store's
+// latency, the games' queues, and the moves' p90 the game cap keeps.
+// The cap starts very high, until the moves first pass their bound.
+func New(latency time.Duration, queue int, move time.Duration) *Control {
+	a := &Control{latBound: latency, queueBound: queue, moveBound: move}
+	a.limit.Store(math.MaxInt32)
+	return a
+}
+
+// Admission control's default bounds: far above a healthy
 // node (a move commits in about 0.2 ms on SQLite, 1-3 ms on PostgreSQL;
 // queues are near empty), far below a collapse (store calls at their
 // 10 s limit).
 const (
-	DefaultShedLatency = 250 * time.Millisecond
-	DefaultShedQueue   = 2000
-	// DefaultShedMove is the target of the players' moves' p90 on the
+	DefaultLatency = 250 * time.Millisecond
+	DefaultQueue   = 2000
+	// DefaultMove is the target of the players' moves' p90 on the
 	// node (its part of a move's round trip): a p99 of the whole round
 	// trip under 100 ms is issue 46's goal.
-	DefaultShedMove = 50 * time.Millisecond
+	DefaultMove = 50 * time.Millisecond
 )
 
 const (
-	// adjustEvery is how often the game cap follows the moves' latency:
+	// AdjustEvery is how often the game cap follows the moves' latency:
 	// at a few hundred moves a second, a hundred moves and more.
-	adjustEvery = 250 * time.Millisecond
+	AdjustEvery = 250 * time.Millisecond
 	// minJudged is the fewest moves an adjustment judges by; with fewer
 	// the limit only grows, if the games are near it.
 	minJudged = 20
@@ -89,8 +94,8 @@ const (
 	maxMoveSamples = 4096
 )
 
-// observe records a player's move handled in d, for adjust.
-func (a *admission) observe(d time.Duration) {
+// Observe records a player's move handled in d, for Adjust.
+func (a *Control) Observe(d time.Duration) {
 	if a.moveBound <= 0 {
 		return
 	}
@@ -101,12 +106,12 @@ func (a *admission) observe(d time.Duration) {
 	a.movesMu.Unlock()
 }
 
-// adjust moves the game cap after the moves observed since the last
+// Adjust moves the game cap after the moves observed since the last
 // call: down to three quarters of the games held when their p90 is past
 // moveBound, up by a sixteenth when it is not and the games held are
 // within a tenth of the cap (a cap far above the games held says nothing
 // of the node, and growing it then would only let a crowd in at once).
-func (a *admission) adjust() {
+func (a *Control) Adjust() {
 	if a.moveBound <= 0 {
 		return
 	}
@@ -128,13 +133,26 @@ func (a *admission) adjust() {
 }
 
 // gameCap says whether the node is at its game cap.
-func (a *admission) gameCap() bool {
+func (a *Control) gameCap() bool {
 	return a.moveBound > 0 && a.held.Load() >= a.limit.Load()
 }
 
-// admitted counts a new game as held until the next sample counts what
+// Admitted counts a new game as held until the next SetLoad counts what
 // is: a crowd arriving within one sample is held to the cap too.
-func (a *admission) admitted() { a.held.Add(1) }
+func (a *Control) Admitted() { a.held.Add(1) }
+
+// SetLoad is the server's sample of the commands queued in its games and
+// the games a connection holds.
+func (a *Control) SetLoad(queued, held int) {
+	a.queue.Store(int64(queued))
+	a.held.Store(int64(held))
+}
+
+// Queued is the commands queued at the last SetLoad.
+func (a *Control) Queued() int64 { return a.queue.Load() }
+
+// Limit is the game cap now: the games this node takes at most.
+func (a *Control) Limit() int64 { return a.limit.Load() }
 
 const (
 	// latAlpha is the weight of one commit in the moving average: about
@@ -144,15 +162,17 @@ const (
 	// latDecay is the time constant of the average's decay between
 	// commits.
 	latDecay = time.Second
-	// queueEvery is how often the games' queues are summed.
-	queueEvery = 50 * time.Millisecond
-	// retryAfter is the Retry-After of a refusal; clients add their own
+	// QueueEvery is how often the server sums the games' queues
+	// (SetLoad).
+	QueueEvery = 50 * time.Millisecond
+	// RetryAfter is the Retry-After of a refusal; clients add their own
 	// random share on top (full jitter) so a crowd refused together does
 	// not come back together.
-	retryAfter = 2 * time.Second
+	RetryAfter = 2 * time.Second
 )
 
-func (a *admission) sample(d time.Duration, now time.Time) {
+// Sample records a move's commit that took d, ending at now.
+func (a *Control) Sample(d time.Duration, now time.Time) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.last.IsZero() {
@@ -163,7 +183,7 @@ func (a *admission) sample(d time.Duration, now time.Time) {
 	a.last = now
 }
 
-func (a *admission) decayed(now time.Time) float64 {
+func (a *Control) decayed(now time.Time) float64 {
 	dt := now.Sub(a.last)
 	if dt <= 0 {
 		return a.avg
@@ -171,8 +191,8 @@ func (a *admission) decayed(now time.Time) float64 {
 	return a.avg * math.Exp(-dt.Seconds()/latDecay.Seconds())
 }
 
-// latency is the moving average of the store's move commits now.
-func (a *admission) latency(now time.Time) time.Duration {
+// Latency is the moving average of the store's move commits now.
+func (a *Control) Latency(now time.Time) time.Duration {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.last.IsZero() {
@@ -181,85 +201,20 @@ func (a *admission) latency(now time.Time) time.Duration {
 	return time.Duration(a.decayed(now) * float64(time.Second))
 }
 
-// full says why the node takes no new work now ("" when it does); the
+// Full says why the node takes no new work now ("" when it does); the
 // game cap counts only for a new game (games), never for a connection:
 // a connection is for a game admitted already (a player back after a
 // drop whose game this node had let go, the second player), and a
 // player refused it could not finish a game the cap let in.
-func (a *admission) full(now time.Time, games bool) string {
+func (a *Control) Full(now time.Time, games bool) string {
 	if games && a.gameCap() {
 		return "overload-games"
 	}
-	if a.latBound > 0 && a.latency(now) > a.latBound {
+	if a.latBound > 0 && a.Latency(now) > a.latBound {
 		return "overload-latency"
 	}
 	if a.queueBound > 0 && a.queue.Load() > int64(a.queueBound) {
 		return "overload-queue"
 	}
 	return ""
-}
-
-// sample sums the games' queues every queueEvery until ctx ends.
-func (o *ops) sample(ctx context.Context) {
-	t := time.NewTicker(queueEvery)
-	defer t.Stop()
-	for i := 1; ; i++ {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		s := o.srv
-		n, held := 0, 0
-		s.mu.Lock()
-		for _, g := range s.games {
-			n += len(g.in)
-			if g.refs > 0 {
-				held++
-			}
-		}
-		s.mu.Unlock()
-		o.adm.queue.Store(int64(n))
-		o.adm.held.Store(int64(held))
-		if i%int(adjustEvery/queueEvery) == 0 {
-			o.adm.adjust()
-		}
-	}
-}
-
-// shed refuses a new game when the node is full: 503 with Retry-After,
-// counted by reason. It reports whether it refused.
-func (s *Server) shed(w http.ResponseWriter) bool {
-	if s.refuseNew(w, true) {
-		return true
-	}
-	s.ops.adm.admitted()
-	return false
-}
-
-func (s *Server) refuseNew(w http.ResponseWriter, game bool) bool {
-	why := s.ops.adm.full(time.Now(), game)
-	if why == "" {
-		return false
-	}
-	s.ops.refused(why)
-	w.Header().Set("Retry-After", strconv.Itoa(int(retryAfter/time.Second)))
-	writeErr(w, http.StatusServiceUnavailable, string(proto.CodeBusy), "the server is full: retry after the time Retry-After says")
-	return true
-}
-
-// shedWS is shed for a WebSocket upgrade: a connection to a game this
-// node has live (named by the optional ?game= of the upgrade: a player
-// reconnecting, the second player arriving) is admitted work and is let
-// in; any other is new work.
-func (s *Server) shedWS(w http.ResponseWriter, r *http.Request) bool {
-	if id := r.URL.Query().Get("game"); id != "" && len(id) <= proto.MaxGameLen {
-		s.mu.Lock()
-		_, live := s.games[id]
-		s.mu.Unlock()
-		if live {
-			return false
-		}
-	}
-	return s.refuseNew(w, false)
 }
