@@ -18,6 +18,6 @@
 // HTTP features registered at construction (Config.Features: accounts,
 // matchmaking, standings; they import the hub, never the reverse), and
 // what the hub stands on: gamestate (a game's state without I/O), guard
-// (limits and caps), admission (when a node takes no new work),
+// (limits and caps), admission (when a node takes no new work), metrics,
 // httpjson, socket, searchpool and storetime.
 package server
