@@ -16,6 +16,12 @@ import (
 // arena, the engine's line protocol, perft and the server's wiring stay
 // out of the .wasm every first visit downloads (wasm/README.md).
 
+// version is stamped by the release build (-ldflags "-X main.version=v1.2.3").
+// It lives here, with --version, its only reader: a page shows none (the
+// page's build stamps it too, and the linker ignores a -X of a name the
+// build lacks).
+var version = "dev"
+
 // command runs what args ask for instead of the game window: --version,
 // `serve` (which says where the server is) or a subcommand of
 // logic/cli. handled is false when args ask for none.

@@ -36,9 +36,6 @@ import (
 	"shiftago/wasm/searcher/worker"
 )
 
-// version is stamped by the release build (-ldflags "-X main.version=v1.2.3").
-var version = "dev"
-
 func main() {
 	if worker.InWorker() {
 		// This is the page's search worker (wasm/searcher.js runs the
