@@ -61,7 +61,7 @@ type game struct {
 	heardMu    sync.Mutex
 	movesHeard []store.Event
 
-	soc social // quick messages and blocks (social.go)
+	soc gamestate.Social // quick messages and blocks (social.go)
 }
 
 const maxMovesHeard = 64

@@ -5,12 +5,9 @@ package server
 import (
 	"fmt"
 	"log/slog"
-	"strconv"
-	"strings"
 
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/server/gamestate"
-	"shiftago/logic/online/server/guard"
 	"shiftago/logic/online/store"
 )
 
@@ -20,22 +17,12 @@ import (
 // keeps the blocks of the guests connected to it, so that a message is
 // filtered without a read.
 
-// The rate of quick messages per guest and game: a burst of sayBurst,
-// then one every 1/sayRate seconds.
-const (
-	sayRate  = 0.2
-	sayBurst = 3
-)
+// A game's state for quick messages (its blocks and rates) is
+// gamestate.Social, g.soc.
 
-// social is a game's state for quick messages.
-type social struct {
-	blocks map[string]map[string]bool // guest → the guests it blocked (guests connected here)
-	rate   map[string]*guard.Bucket   // guest → its quick messages' bucket
-}
-
-// Events between nodes: evSaid carries "seat:phrase:guest" (the guest
-// so that each node filters by its own clients' blocks); evBlock the
-// guest whose blocks changed (each node reads them back).
+// Events between nodes: evSaid carries a quick message
+// (gamestate.SaidData); evBlock the guest whose blocks changed (each
+// node reads them back).
 const (
 	evSaid  store.EventKind = "said"
 	evBlock store.EventKind = "block"
@@ -46,18 +33,12 @@ func init() {
 	gameCommands[proto.TBlock] = func(g *game, c *conn, m proto.Msg) { g.block(c, m, true) }
 	gameCommands[proto.TUnblock] = func(g *game, c *conn, m proto.Msg) { g.block(c, m, false) }
 	peerEvents[evSaid] = func(g *game, e store.Event) {
-		parts := strings.SplitN(e.Data, ":", 3)
-		if len(parts) != 3 {
-			return
+		if seat, phrase, from, ok := gamestate.ParseSaid(e.Data); ok {
+			g.said(seat, phrase, from)
 		}
-		seat, err := strconv.Atoi(parts[0])
-		if err != nil {
-			return
-		}
-		g.said(seat, parts[1], parts[2])
 	}
 	peerEvents[evBlock] = func(g *game, e store.Event) {
-		if _, ok := g.soc.blocks[e.Data]; ok {
+		if g.soc.Known(e.Data) {
 			g.loadBlocks(e.Data, true)
 		}
 	}
@@ -71,17 +52,14 @@ func (g *game) greet(c *conn) {
 		return
 	}
 	g.loadBlocks(c.guest, false)
-	if seats := g.blockedSeats(c.guest); seats != nil {
+	if seats := g.soc.BlockedSeats(c.guest, g.t.Rec.Seats); seats != nil {
 		c.send(proto.Msg{T: proto.TBlocked, Game: g.id, Ply: g.t.Ply(), Seats: seats})
 	}
 }
 
 // loadBlocks reads a guest's blocks (again, when again).
 func (g *game) loadBlocks(guest string, again bool) {
-	if g.soc.blocks == nil {
-		g.soc.blocks = map[string]map[string]bool{}
-	}
-	if _, ok := g.soc.blocks[guest]; ok && !again {
+	if g.soc.Known(guest) && !again {
 		return
 	}
 	ctx, cancel := g.ctx()
@@ -91,22 +69,7 @@ func (g *game) loadBlocks(guest string, again bool) {
 		g.log().Warn("store blocks", slog.Any("err", err))
 		return
 	}
-	set := map[string]bool{}
-	for _, b := range list {
-		set[b] = true
-	}
-	g.soc.blocks[guest] = set
-}
-
-// blockedSeats are the seats of this game held by guests that guest blocked.
-func (g *game) blockedSeats(guest string) []int {
-	var out []int
-	for i, s := range g.t.Rec.Seats {
-		if s.Guest != "" && s.Kind != store.SeatComputer && g.soc.blocks[guest][s.Guest] {
-			out = append(out, i)
-		}
-	}
-	return out
+	g.soc.SetBlocks(guest, list)
 }
 
 // say sends a quick message from the first seat c holds.
@@ -116,21 +79,13 @@ func (g *game) say(c *conn, m proto.Msg) {
 		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNotYourSeat, "only a player says a quick message"))
 		return
 	}
-	if g.soc.rate == nil {
-		g.soc.rate = map[string]*guard.Bucket{}
-	}
-	b := g.soc.rate[c.guest]
-	if b == nil {
-		b = &guard.Bucket{}
-		g.soc.rate[c.guest] = b
-	}
-	if !b.Take(g.srv.now(), sayRate, sayBurst) {
-		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeRate, fmt.Sprintf("at most %d quick messages in a row, then one every %.0f s", sayBurst, 1/sayRate)))
+	if !g.soc.Allow(c.guest, g.srv.now()) {
+		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeRate, fmt.Sprintf("at most %d quick messages in a row, then one every %.0f s", gamestate.SayBurst, 1/gamestate.SayRate)))
 		return
 	}
 	seat := gamestate.BitsOf(seats)[0]
 	g.said(seat, m.Phrase, c.guest)
-	g.tellPeers(evSaid, fmt.Sprintf("%d:%s:%s", seat, m.Phrase, c.guest))
+	g.tellPeers(evSaid, gamestate.SaidData(seat, m.Phrase, c.guest))
 }
 
 // said tells the clients here, but those whose guest blocked from, that
@@ -138,7 +93,7 @@ func (g *game) say(c *conn, m proto.Msg) {
 func (g *game) said(seat int, phrase, from string) {
 	b := proto.Encode(proto.Msg{T: proto.TSaid, Game: g.id, Ply: g.t.Ply(), Seat: seat, Phrase: phrase})
 	for c := range g.subs {
-		if !g.soc.blocks[c.guest][from] {
+		if !g.soc.Blocks(c.guest, from) {
 			c.SendRaw(b)
 		}
 	}
@@ -168,14 +123,8 @@ func (g *game) block(c *conn, m proto.Msg, on bool) {
 		return
 	}
 	g.loadBlocks(c.guest, false)
-	if g.soc.blocks[c.guest] == nil { // the read failed: what was just stored holds
-		g.soc.blocks[c.guest] = map[string]bool{}
-	}
-	g.soc.blocks[c.guest][other.Guest] = on
-	if !on {
-		delete(g.soc.blocks[c.guest], other.Guest)
-	}
-	msg := proto.Msg{T: proto.TBlocked, Game: g.id, Ply: g.t.Ply(), Seats: g.blockedSeats(c.guest)}
+	g.soc.Block(c.guest, other.Guest, on) // what was just stored holds, even if the read failed
+	msg := proto.Msg{T: proto.TBlocked, Game: g.id, Ply: g.t.Ply(), Seats: g.soc.BlockedSeats(c.guest, g.t.Rec.Seats)}
 	for x := range g.subs {
 		if x.guest == c.guest {
 			x.send(msg)
