@@ -70,6 +70,37 @@ func TestReplayCoversNoBoard(t *testing.T) {
 	}
 }
 
+// TestReplayProgressClearOfTheLine: while the analysis runs, its progress
+// ("Analysing… 3/40") is written on the timeline, and the timeline's
+// middle line (even chances) is not drawn through it (issue 50's shots:
+// the words were struck through on every device), on every device, in
+// the five languages.
+func TestReplayProgressClearOfTheLine(t *testing.T) {
+	rec := playOut(t, threePlayer, "", 1)
+	for _, d := range looptest.Devices {
+		for _, lg := range i18n.Langs {
+			c := looptest.DeviceContext(t, lg, d)
+			r := NewReplay(c, rec).(*Replay)
+			r.relayout(c)
+			// The analysis has evaluated the first position only: the
+			// rest of the timeline is the empty run the words go in.
+			plies := len(rec.Moves)
+			r.rev.progress = c.F("replay.analysing", 1, plies+1)
+			r.rev.gap, r.rev.gapN = 1, plies
+			x0, x1, size := r.rev.progressPlace(c)
+			if size <= 0 {
+				t.Errorf("%s, %s: no room for the progress %q", lg, d.Name, r.rev.progress)
+			}
+			for _, seg := range r.rev.evenLine(c) {
+				if seg[0] < x1 && seg[1] > x0 {
+					t.Errorf("%s, %s: the middle line %.0f-%.0f runs through the progress %q at %.0f-%.0f", lg, d.Name, seg[0], seg[1], r.rev.progress, x0, x1)
+				}
+			}
+			r.rev.stop()
+		}
+	}
+}
+
 // evalFit is the box's words with their room, as draw gives it.
 func (v *review) evalFit(c *app.Context) ui.Fit {
 	_, _, size, room, _ := v.evalPlace(c)

@@ -309,7 +309,9 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 		}
 	}
 	// Even: the middle line.
-	sp.Rect(dst, g.X, top+h/2, g.W, math.Max(1, c.Scale), render.Fade(render.Ink, 0.35))
+	for _, seg := range v.evenLine(c) {
+		sp.Rect(dst, seg[0], top+h/2, seg[1]-seg[0], math.Max(1, c.Scale), render.Fade(render.Ink, 0.35))
+	}
 	// The position shown: a frame around its column.
 	x := g.X + float64(ply)*v.col
 	lw := math.Max(1.5, 2*c.Scale)
@@ -327,12 +329,36 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 		}
 		sp.Dot(dst, mx, g.Y+pad+r/2, r/d, clr)
 	}
-	if v.progress != "" && v.gapN > 0 {
-		// The progress, in the widest run of columns still empty.
-		room := float64(v.gapN)*v.col - 2*pad
-		size := c.Text.Fit(v.progress, g.H*0.3, room, false)
-		if size >= g.H*0.15 {
-			c.Text.Draw(dst, v.progress, g.X+(float64(v.gap)+float64(v.gapN)/2)*v.col, top+h/2, size, render.Dim, render.AlignCenter, false)
-		}
+	if x0, x1, size := v.progressPlace(c); size > 0 {
+		c.Text.Draw(dst, v.progress, (x0+x1)/2, top+h/2, size, render.Dim, render.AlignCenter, false)
 	}
+}
+
+// progressPlace is where the progress ("Analysing… 3/40") is written: in
+// the widest run of columns still empty, from x0 to x1 at size; size 0
+// when there is none or no room for it.
+func (v *review) progressPlace(c *app.Context) (x0, x1, size float64) {
+	if v.progress == "" || v.gapN <= 0 {
+		return 0, 0, 0
+	}
+	g, pad := v.graph, v.box.H*0.14
+	room := float64(v.gapN)*v.col - 2*pad
+	if size = c.Text.Fit(v.progress, g.H*0.3, room, false); size < g.H*0.15 {
+		return 0, 0, 0
+	}
+	mid, w := g.X+(float64(v.gap)+float64(v.gapN)/2)*v.col, c.Text.Width(v.progress, size, false)
+	return mid - w/2, mid + w/2, size
+}
+
+// evenLine is the timeline's middle line (even chances), as the spans
+// [x0, x1] it is drawn in: broken where the progress is written, with a
+// little air either side, so the words are not struck through.
+func (v *review) evenLine(c *app.Context) [][2]float64 {
+	g := v.graph
+	x0, x1, size := v.progressPlace(c)
+	if size <= 0 {
+		return [][2]float64{{g.X, g.X + g.W}}
+	}
+	air := size * 0.4
+	return [][2]float64{{g.X, max(g.X, x0-air)}, {min(g.X+g.W, x1+air), g.X + g.W}}
 }
