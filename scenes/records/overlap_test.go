@@ -101,6 +101,45 @@ func TestReplayProgressClearOfTheLine(t *testing.T) {
 	}
 }
 
+// TestReplayColumnsInsideTheTimeline: every column of the timeline lies
+// inside its inlay, clear of the rounded ends and the lip (issue 50's
+// shots: the first and the last column were drawn over the frame), on
+// every device, in the five languages (the box beside it, and so the
+// timeline, is as wide as the language's words).
+func TestReplayColumnsInsideTheTimeline(t *testing.T) {
+	rec := blunderGame(t, openThree, "Nd")
+	for _, d := range looptest.Devices {
+		for _, lg := range i18n.Langs {
+			c := looptest.DeviceContext(t, lg, d)
+			r := NewReplay(c, rec).(*Replay)
+			r.relayout(c)
+			v := &r.rev
+			g, rad, lip := v.graph, v.inlayRadius(), 1.5*c.Scale
+			// inside: (x, y) in the graph's rounded rectangle less the lip.
+			inside := func(x, y float64) bool {
+				x0, y0, x1, y1 := g.X+lip, g.Y+lip, g.X+g.W-lip, g.Y+g.H-lip
+				if x < x0 || x > x1 || y < y0 || y > y1 {
+					return false
+				}
+				cr := rad - lip
+				cx, cy := math.Max(x0+cr, math.Min(x1-cr, x)), math.Max(y0+cr, math.Min(y1-cr, y))
+				return math.Hypot(x-cx, y-cy) <= cr+0.5
+			}
+			top, h := v.columns()
+			for p := 0; p <= v.an.Plies(); p++ {
+				x, w := v.cols.X+float64(p)*v.col, v.col
+				for _, pt := range [][2]float64{{x, top}, {x + w, top}, {x, top + h}, {x + w, top + h}} {
+					if !inside(pt[0], pt[1]) {
+						t.Errorf("%s, %s: column %d's corner (%.0f, %.0f) is outside the timeline's inlay %v (radius %.0f)", lg, d.Name, p, pt[0], pt[1], g, rad)
+						break
+					}
+				}
+			}
+			v.stop()
+		}
+	}
+}
+
 // evalFit is the box's words with their room, as draw gives it.
 func (v *review) evalFit(c *app.Context) ui.Fit {
 	_, _, size, room, _ := v.evalPlace(c)

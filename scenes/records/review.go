@@ -31,6 +31,7 @@ type review struct {
 	known  int            // the positions evaluated when marked was taken
 
 	strip, box, graph layout.Rect
+	cols              layout.Rect           // where the timeline's columns go: the graph's inlay less its rounded ends
 	col               float64               // a column's width
 	minTarget         float64               // a touch target's least side
 	marks             ui.Buttons[replayAct] // one target a marked move
@@ -102,7 +103,12 @@ func (v *review) layout(c *app.Context, r layout.Rect, minTarget float64) {
 	if v.an != nil {
 		n = v.an.Plies() + 1
 	}
-	v.col = v.graph.W / float64(n)
+	// The columns keep clear of the inlay's rounded ends and its lip
+	// (issue 50's shots: the first and the last column were drawn over
+	// the frame).
+	in := math.Ceil(0.5*v.inlayRadius() + 1.5*c.Scale)
+	v.cols = layout.Rect{X: v.graph.X + in, Y: v.graph.Y, W: math.Max(0, v.graph.W-2*in), H: v.graph.H}
+	v.col = v.cols.W / float64(n)
 	v.layoutMarks()
 }
 
@@ -113,7 +119,7 @@ func (v *review) layoutMarks() {
 	g := v.graph
 	w := math.Max(v.col, v.minTarget)
 	for _, p := range v.marked {
-		x := g.X + (float64(p)+0.5)*v.col - w/2
+		x := v.cols.X + (float64(p)+0.5)*v.col - w/2
 		x = math.Max(g.X, math.Min(g.X+g.W-w, x))
 		v.marks.Add(ui.Button[replayAct]{X: x, Y: g.Y, W: w, H: g.H, Act: actRepMark, Arg: p})
 	}
@@ -124,7 +130,7 @@ func (v *review) plyAt(x float64) int {
 	if v.an == nil || v.col <= 0 {
 		return 0
 	}
-	return max(0, min(v.an.Plies(), int(math.Floor((x-v.graph.X)/v.col))))
+	return max(0, min(v.an.Plies(), int(math.Floor((x-v.cols.X)/v.col))))
 }
 
 // nextMark is the first marked move after ply (dir 1) or before it
@@ -253,7 +259,7 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 	}
 	sp := c.Sprites
 	b, g := v.box, v.graph
-	rad := b.H * 0.2
+	rad := v.inlayRadius()
 	sp.Inlay(dst, b.X, b.Y, b.W, b.H, rad)
 	sp.Inlay(dst, g.X, g.Y, g.W, g.H, rad)
 
@@ -288,11 +294,10 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 
 	// The timeline: each known position's shares stacked in its column,
 	// the first seat at the foot; the position shown at full strength.
-	top := g.Y + g.H*0.3
-	h := g.Y + g.H - pad - top
+	top, h := v.columns()
 	for p := 0; p <= v.an.Plies(); p++ {
 		e := v.an.At(p)
-		x := g.X + float64(p)*v.col
+		x := v.cols.X + float64(p)*v.col
 		w := math.Max(1, v.col-math.Min(2, v.col*0.15))
 		if !e.Known {
 			continue
@@ -313,7 +318,7 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 		sp.Rect(dst, seg[0], top+h/2, seg[1]-seg[0], math.Max(1, c.Scale), render.Fade(render.Ink, 0.35))
 	}
 	// The position shown: a frame around its column.
-	x := g.X + float64(ply)*v.col
+	x := v.cols.X + float64(ply)*v.col
 	lw := math.Max(1.5, 2*c.Scale)
 	sp.Rect(dst, x, top-lw, v.col, lw, render.Ink)
 	sp.Rect(dst, x, top+h, v.col, lw, render.Ink)
@@ -322,7 +327,7 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 	r := math.Min(g.H*0.24, math.Max(v.col, v.minTarget*0.35))
 	d := float64(max(1, sp.Diameter()))
 	for _, p := range v.marked {
-		mx := g.X + (float64(p)+0.5)*v.col
+		mx := v.cols.X + (float64(p)+0.5)*v.col
 		clr := render.Bad
 		if v.an.Verdict(p) == play.MissedWin {
 			clr = render.Gold
@@ -334,6 +339,16 @@ func (v *review) draw(dst *ebiten.Image, c *app.Context, ply int) {
 	}
 }
 
+// inlayRadius is the corner radius of the box's and the timeline's inlays.
+func (v *review) inlayRadius() float64 { return v.box.H * 0.2 }
+
+// columns is the top of the timeline's columns and their full height.
+func (v *review) columns() (top, h float64) {
+	g := v.graph
+	top = g.Y + g.H*0.3
+	return top, g.Y + g.H - v.box.H*0.14 - top
+}
+
 // progressPlace is where the progress ("Analysing… 3/40") is written: in
 // the widest run of columns still empty, from x0 to x1 at size; size 0
 // when there is none or no room for it.
@@ -342,11 +357,20 @@ func (v *review) progressPlace(c *app.Context) (x0, x1, size float64) {
 		return 0, 0, 0
 	}
 	g, pad := v.graph, v.box.H*0.14
-	room := float64(v.gapN)*v.col - 2*pad
+	// Air either side of the words: a pad, less where the run ends at
+	// the inlay's end, which has the columns' inset as air already.
+	left, right := pad, pad
+	if v.gap == 0 {
+		left = math.Max(0, pad-(v.cols.X-g.X))
+	}
+	if v.gap+v.gapN >= v.an.Plies()+1 {
+		right = math.Max(0, pad-(g.X+g.W-v.cols.X-v.cols.W))
+	}
+	room := float64(v.gapN)*v.col - left - right
 	if size = c.Text.Fit(v.progress, g.H*0.3, room, false); size < g.H*0.15 {
 		return 0, 0, 0
 	}
-	mid, w := g.X+(float64(v.gap)+float64(v.gapN)/2)*v.col, c.Text.Width(v.progress, size, false)
+	mid, w := v.cols.X+float64(v.gap)*v.col+left+room/2, c.Text.Width(v.progress, size, false)
 	return mid - w/2, mid + w/2, size
 }
 
@@ -354,7 +378,7 @@ func (v *review) progressPlace(c *app.Context) (x0, x1, size float64) {
 // [x0, x1] it is drawn in: broken where the progress is written, with a
 // little air either side, so the words are not struck through.
 func (v *review) evenLine(c *app.Context) [][2]float64 {
-	g := v.graph
+	g := v.cols
 	x0, x1, size := v.progressPlace(c)
 	if size <= 0 {
 		return [][2]float64{{g.X, g.X + g.W}}
