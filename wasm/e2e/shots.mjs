@@ -11,10 +11,11 @@
 // (820x1180 at DPR 2), both by touch, and a laptop (1280x800, by mouse),
 // in English, and on the phone in German too (the browser's locale: a
 // fresh profile has no language chosen in the game). SHOTS_SIZES and
-// SHOTS_SCREENS narrow them (comma-separated names).
+// SHOTS_SCREENS narrow them (comma-separated names). A shot already in
+// OUTDIR is kept, not taken again: a run stopped half-way goes on.
 // wasm/shots.sh builds two commits' bundles and makes contact sheets.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,23 +118,23 @@ try {
       let page = await openPage(ctx, size, '');
       await waitPhase(page, ['setup']);
       for (const [name, id, phase] of SCREENS) {
-        if (!screens.includes(name)) continue;
+        if (!screens.includes(name) || existsSync(join(out, `${name}-${suffix}.png`))) continue;
         if (id) await press(page, id, opts.hasTouch);
         await waitPhase(page, [phase]);
         await still(page);
-        await page.screenshot({ path: join(out, `${name}-${suffix}.png`) });
+        await page.screenshot({ path: join(out, `${name}-${suffix}.png`), timeout: 180_000 });
         console.log(`${name}-${suffix}.png`);
         if (id) {
           await press(page, 'back', opts.hasTouch);
           await waitPhase(page, ['setup']);
         }
       }
-      if (screens.includes('game')) {
+      if (screens.includes('game') && !existsSync(join(out, `game-${suffix}.png`))) {
         await page.close();
         page = await openPage(ctx, size, '?seats=human,human,human&position=' + encodeURIComponent(MID));
         await waitPhase(page, ['playing']);
         await still(page);
-        await page.screenshot({ path: join(out, `game-${suffix}.png`) });
+        await page.screenshot({ path: join(out, `game-${suffix}.png`), timeout: 180_000 });
         console.log(`game-${suffix}.png`);
       }
     } finally {
