@@ -50,7 +50,7 @@ const screens = pick('SHOTS_SCREENS', [...SCREENS.map((s) => s[0]), 'game']);
 const runs = sizes.flatMap((s) => (s === 'phone' ? [[s, 'en'], [s, 'de']] : [[s, 'en']]));
 
 const api = (page, fn, ...args) => page.evaluate(([fn, args]) => window.shiftago[fn](...args), [fn, args]);
-const waitPhase = (page, phases) => page.waitForFunction((ps) => ps.includes(shiftago.phase()), phases, { timeout: 120_000, polling: 100 });
+const waitPhase = (page, phases, timeout = 300_000) => page.waitForFunction((ps) => ps.includes(shiftago.phase()), phases, { timeout, polling: 100 });
 async function waitTicks(page, n) {
   const t = await api(page, 'ticks');
   await page.waitForFunction((t) => shiftago.ticks() >= t, t + n, { timeout: 60_000, polling: 50 });
@@ -119,8 +119,19 @@ try {
       await waitPhase(page, ['setup']);
       for (const [name, id, phase] of SCREENS) {
         if (!screens.includes(name) || existsSync(join(out, `${name}-${suffix}.png`))) continue;
-        if (id) await press(page, id, opts.hasTouch);
-        await waitPhase(page, [phase]);
+        if (id) {
+          // A press the game missed (a loaded machine's slow ticks) is
+          // pressed again.
+          for (let i = 0; ; i++) {
+            await press(page, id, opts.hasTouch);
+            try {
+              await waitPhase(page, [phase], 90_000);
+              break;
+            } catch (e) {
+              if (i === 2) throw e;
+            }
+          }
+        }
         await still(page);
         await page.screenshot({ path: join(out, `${name}-${suffix}.png`), timeout: 180_000 });
         console.log(`${name}-${suffix}.png`);
