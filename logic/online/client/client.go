@@ -189,6 +189,11 @@ type State struct {
 	Table    []proto.SeatInfo
 	Deadline int64 // Unix ms by which the seat to move must move; 0: no clock
 	PerMove  int   // the game's seconds per move; 0: no clock
+	// Clock and Increment are the game clock's seconds (0: none), Clocks
+	// each seat's time left in ms as of the last move: the seat to
+	// move's runs down to Deadline (PROTOCOL.md "Game clock").
+	Clock, Increment int
+	Clocks           []int64
 	Synced   bool  // a state has come since the last (re)connect
 	// SignedOut: the server refused this device's token (its device was
 	// revoked); the session has stopped for good (signedout.go).
@@ -205,6 +210,15 @@ type State struct {
 func (s *Session) clockRestarted() {
 	if s.st.PerMove > 0 && s.st.Deadline > 0 {
 		s.st.Deadline = time.Now().Add(time.Duration(s.st.PerMove) * time.Second).UnixMilli()
+	}
+}
+
+// clockMoved takes the game clock a moved event carries, once the
+// session has its move (our own move's ack came before it, and carries
+// no clock); under s.mu.
+func (s *Session) clockMoved(m proto.Msg) {
+	if m.Clocks != nil && m.Ply == len(s.st.Moves) {
+		s.st.Clock, s.st.Increment, s.st.Clocks, s.st.Deadline = m.Clock, m.Increment, m.Clocks, m.Deadline
 	}
 }
 
@@ -697,6 +711,7 @@ func (s *Session) read() {
 // played takes up the game's next move (a moved event, or the
 // acknowledgement of ours), parsed and checked here once; under s.mu.
 func (s *Session) played(m proto.Msg) {
+	defer s.clockMoved(m)
 	if m.Ply != len(s.st.Moves)+1 {
 		return
 	}
@@ -813,6 +828,7 @@ func (s *Session) applyState(m proto.Msg) bool {
 	s.st.Moves, s.st.Parsed, s.st.Pos = moves, parsed, pos
 	s.basePos, s.baseFrom = start, m.From
 	s.st.Status, s.st.Table, s.st.Deadline, s.st.PerMove = m.Status, m.Table, m.Deadline, m.PerMove
+	s.st.Clock, s.st.Increment, s.st.Clocks = m.Clock, m.Increment, m.Clocks
 	s.st.Result, s.st.Why = m.Result, m.Why
 	s.st.Synced = true
 	return true

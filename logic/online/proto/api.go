@@ -34,10 +34,16 @@ type CreateRequest struct {
 	// the seat of a player who resigns or runs out of time in a game of 3
 	// or 4; 0: the server's default.
 	Takeover int `json:"takeover,omitempty"`
+	// Clock is each player's time for the whole game, in seconds
+	// (MinClock to MaxClock; 0: none), exclusive with PerMove; Increment
+	// (0 to MaxIncrement, with Clock only) is added after each of a
+	// player's moves. PROTOCOL.md's "Game clock" says how it runs.
+	Clock     int `json:"clock,omitempty"`
+	Increment int `json:"increment,omitempty"`
 	// Rated: the game changes its players' ratings (Glicko-2, per
 	// variant and player count). Needs permove of at least
-	// MinRatedPerMove and no computer or hot-seat seat; a rated game
-	// cannot be taken back.
+	// MinRatedPerMove or a clock of at least MinRatedClock, and no
+	// computer or hot-seat seat; a rated game cannot be taken back.
 	Rated bool `json:"rated,omitempty"`
 	// Public: the game is listed in the lobby (GET /api/lobby) while a
 	// seat is free, and to watch while it is played.
@@ -47,6 +53,25 @@ type CreateRequest struct {
 // MinRatedPerMove is the least time per move (seconds) of a rated game:
 // a rating says how well one plays with time to think.
 const MinRatedPerMove = 60
+
+// The game clock's bounds (seconds). MinRatedClock is the least clock of
+// a rated game: some 20 moves a player make 5 minutes 15 s a move, the
+// least that rates thinking rather than reflexes (a live game can bank
+// time for the hard moves, so it may go below MinRatedPerMove a move).
+const (
+	MinClock      = 60
+	MaxClock      = 3 * 3600
+	MaxIncrement  = 60
+	MinRatedClock = 300
+	// ClockFirstMove is the time a seat of a game with a clock has for its
+	// first move: its clock runs from its second move on.
+	ClockFirstMove = 60
+)
+
+// Clocks are the game clocks the screens offer (seconds per player and
+// increment), shortest first: lichess's blitz and rapid, the rated ones
+// from MinRatedClock.
+var Clocks = []struct{ Clock, Increment int }{{180, 2}, {300, 3}, {600, 5}, {900, 10}}
 
 // GameReply describes a game to the guest who asked (POST /api/games,
 // POST /api/join, and each item of GET /api/games).
@@ -63,7 +88,10 @@ type GameReply struct {
 	ToMove   int    `json:"tomove,omitempty"` // the seat to move (while playing)
 	Result   string `json:"result,omitempty"`
 	Deadline int64  `json:"deadline,omitempty"` // Unix ms
-	PerMove  int    `json:"permove,omitempty"`  // seconds per move, 0 for none (GET /api/invites/{code})
+	PerMove  int    `json:"permove,omitempty"`  // seconds per move, 0 for none
+	// Clock and Increment: the game clock (seconds), 0 for none.
+	Clock     int `json:"clock,omitempty"`
+	Increment int `json:"increment,omitempty"`
 	// Table is every seat: colour, kind, the holder's name, the
 	// computer's level (GET /api/games and GET /api/invites/{code}: the
 	// list and the invite show who plays).

@@ -20,6 +20,10 @@ type LobbyGame struct {
 	Created int64       `json:"created"` // Unix ms
 	// Updated is the game's last change (Unix ms): the live list's order.
 	Updated int64 `json:"updated,omitempty"`
+
+	// Clock and Increment: the game clock (seconds), 0 for none.
+	Clock     int `json:"clock,omitempty"`
+	Increment int `json:"increment,omitempty"`
 }
 
 // The lobby's WebSocket (GET /api/lobby/ws) pushes the lists: TLobby

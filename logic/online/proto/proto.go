@@ -181,6 +181,12 @@ type Msg struct {
 	Deadline int64      `json:"deadline,omitempty"` // Unix ms by which the seat to move must move; 0: no clock
 	Status   Status     `json:"status,omitempty"`
 	PerMove  int        `json:"permove,omitempty"` // seconds per move; 0: no clock
+	// state and moved (a game clock, PROTOCOL.md "Game clock"): seconds
+	// per player and increment, and each seat's time left in ms as of
+	// the last move (the seat to move's runs down to Deadline).
+	Clock     int     `json:"clock,omitempty"`
+	Increment int     `json:"increment,omitempty"`
+	Clocks    []int64 `json:"clocks,omitempty"`
 
 	// refused, seat, over
 	Code   Code   `json:"code,omitempty"`
@@ -245,7 +251,7 @@ func (m *Msg) checkCommand() error {
 	}
 	// Events' fields are never accepted from a client: a command carrying
 	// one is a confused or hostile client.
-	if m.Pos != "" || m.Moves != nil || m.Table != nil || m.Seats != nil || m.Code != "" || m.Result != "" || m.What != "" || m.Why != "" || m.Deadline != 0 || m.Status != "" || m.From != 0 || m.ToMove != 0 || m.PerMove != 0 || m.Level != 0 {
+	if m.Pos != "" || m.Moves != nil || m.Table != nil || m.Seats != nil || m.Code != "" || m.Result != "" || m.What != "" || m.Why != "" || m.Deadline != 0 || m.Status != "" || m.From != 0 || m.ToMove != 0 || m.PerMove != 0 || m.Level != 0 || m.Clock != 0 || m.Increment != 0 || m.Clocks != nil {
 		return errors.New("event fields in a command")
 	}
 	if m.Open != nil || m.Live != nil || m.Gone != nil {

@@ -278,7 +278,7 @@ func (g *game) applyHeard() {
 		played = true
 		// As reload tells another node's move: no command id (it was
 		// not this node's client's), no rating (the storing node rates).
-		g.broadcast(proto.Msg{T: proto.TMoved, Game: g.id, Ply: m.Ply, Move: m.Move, Seat: g.seatOf(m.Ply)})
+		g.broadcast(g.t.Moved(m.Ply, ""))
 		if g.t.Over() {
 			res, why := gamestate.Result(g.t.Rec.Result)
 			g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.Ply(), Result: res, Why: why})
@@ -383,6 +383,9 @@ func (g *game) detach(c *conn) {
 // The ack is sent only once the store has committed the move, so an
 // acknowledged move survives a crash of this process.
 func (g *game) move(c *conn, m proto.Msg) {
+	if g.t.Late(g.srv.now()) {
+		g.timeUp(g.t.Ply()) // the time ran out before the move came: it is refused below
+	}
 	mv, dup, ref := g.t.CheckMove(c.guest, g.subs[c], m)
 	switch {
 	case ref != nil:
@@ -438,20 +441,13 @@ func (g *game) store(a store.Append, id string) bool {
 
 // played tells everyone of the move at ply, which the table has.
 func (g *game) played(ply int) {
-	m := g.t.Moves[ply-1]
-	g.broadcast(proto.Msg{T: proto.TMoved, Game: g.id, Ply: ply, Move: m.Move, Seat: g.seatOf(ply), ID: g.t.IDs[ply]})
+	g.broadcast(g.t.Moved(ply, g.t.IDs[ply]))
 	if g.t.Over() {
 		res, why := gamestate.Result(g.t.Rec.Result)
 		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.Ply(), Result: res, Why: why})
 		g.rate()
 	}
 	g.afterChange()
-}
-
-// seatOf is the seat that played the move at ply.
-func (g *game) seatOf(ply int) int {
-	p := g.t.PositionAt(ply - 1)
-	return p.ToMoveSeat()
 }
 
 // reload reads the game again from the store (another node changed it,
@@ -490,8 +486,7 @@ func (g *game) reload() {
 		// follow them. A change of seats or of status (the last seat
 		// taken starts the game) needs the whole state.
 		for p := old.Ply() + 1; p <= t.Ply(); p++ {
-			m := t.Moves[p-1]
-			g.broadcast(proto.Msg{T: proto.TMoved, Game: g.id, Ply: p, Move: m.Move, Seat: g.seatOf(p)})
+			g.broadcast(t.Moved(p, ""))
 		}
 	case prefix:
 		for i, s := range t.Rec.Seats {
@@ -614,13 +609,10 @@ func (g *game) takeoverLevel() int {
 func (g *game) leave(seat int, why string) {
 	ctx, cancel := g.ctx()
 	defer cancel()
-	color := string(g.t.Pos.SeatColor(seat).Letter())
-	words := map[string]string{"time": " out of time", "resign": " resigned"}[why]
 	var rec store.Game
 	var err error
-	if len(g.t.Rec.Seats) == 2 {
-		res := "win " + string(g.t.Pos.SeatColor(1-seat).Letter()) + "; " + color + words
-		rec, err = g.srv.cfg.Store.SetStatus(ctx, g.id, g.t.Rec.Version, store.StatusFinished, res)
+	if st, res := g.t.Leave(seat, why); st != store.StatusNone {
+		rec, err = g.srv.cfg.Store.SetStatus(ctx, g.id, g.t.Rec.Version, st, res)
 	} else {
 		rec, err = g.srv.cfg.Store.ReplaceSeat(ctx, g.id, g.t.Rec.Version, store.Seat{Index: seat, Kind: store.SeatComputer, Level: g.takeoverLevel()})
 	}
@@ -678,8 +670,8 @@ func (g *game) offer(c *conn, m proto.Msg) {
 		return
 	}
 	agreed, why := g.t.Offer(seats, m.Kind)
-	if m.Kind == proto.OfferTakeback && g.t.Rec.Setup.Rated {
-		agreed, why = false, "a rated game cannot be taken back"
+	if no := g.t.TakebackRefused(); m.Kind == proto.OfferTakeback && no != "" {
+		agreed, why = false, no
 	}
 	if why != "" {
 		c.send(proto.Refuse(g.t.Ply(), "", proto.CodeNoOffer, why))

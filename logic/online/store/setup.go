@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"shiftago/logic/online/proto"
 )
 
 // MaxSetupJSON bounds a stored setup: it is small, and a larger one is
@@ -90,8 +92,36 @@ func (s Setup) Validate() error {
 	if s.MoveTime < 0 || s.MoveTime > maxMoveTime {
 		return bad("time per move %v (want 0 to %v)", s.MoveTime, maxMoveTime)
 	}
+	if s.Clock < 0 || s.Clock > maxClock || s.Increment < 0 || s.Increment > maxIncrement || (s.Clock == 0 && s.Increment != 0) {
+		return bad("clock %v + %v (want 0 to %v, plus 0 to %v)", s.Clock, s.Increment, maxClock, maxIncrement)
+	}
+	if s.Clock > 0 && s.MoveTime > 0 {
+		return bad("a game clock and a time per move")
+	}
 	if s.Takeover < 0 || s.Takeover > 99 { // the bounds of a computer seat's level
 		return bad("takeover level %d (want 0 to 99)", s.Takeover)
 	}
 	return nil
+}
+
+// The bounds of a game clock the store accepts (the server's own are
+// proto's).
+const (
+	maxClock     = 24 * time.Hour
+	maxIncrement = time.Hour
+)
+
+// FirstMoveTime is the time the first player to move has once a game
+// starts: the time per move, or with a game clock the first-move time
+// (a seat's first move is not on its clock, see gamestate's clock.go),
+// or the clock itself when it is shorter;
+// 0: no clock.
+func (s Setup) FirstMoveTime() time.Duration {
+	switch {
+	case s.MoveTime > 0:
+		return s.MoveTime
+	case s.Clock > 0:
+		return min(proto.ClockFirstMove*time.Second, s.Clock)
+	}
+	return 0
 }

@@ -276,6 +276,12 @@ type Setup struct {
 	// player who leaves or runs out of time (3 or 4 players), 1 to 99;
 	// 0: the server's default.
 	Takeover int `json:"takeover,omitempty"`
+	// Clock is each player's time for the whole game (a game clock,
+	// exclusive with MoveTime) and Increment the time added after each of
+	// a player's moves but the first (gamestate's clock.go derives the
+	// clocks from the moves' times: nothing else is stored).
+	Clock     time.Duration `json:"clock,omitempty"`
+	Increment time.Duration `json:"increment,omitempty"`
 	// Rated: the game's end changes its players' ratings (ApplyRatings).
 	Rated bool `json:"rated,omitempty"`
 	// Public: the game is listed in the lobby (PublicGames).

@@ -46,8 +46,8 @@ func Rematch(ctx context.Context, db store.Store, old store.Game, now time.Time)
 		seats[i] = store.Seat{Index: i, Kind: st.Kind, Level: st.Level, Guest: st.Guest}
 	}
 	ng := store.NewGame{Creator: old.Creator, Setup: setup, Seats: seats, ToMoveSeat: start.ToMoveSeat(), RematchOf: old.ID}
-	if setup.MoveTime > 0 {
-		ng.Deadline = now.Add(setup.MoveTime)
+	if setup.FirstMoveTime() > 0 {
+		ng.Deadline = now.Add(setup.FirstMoveTime())
 	}
 	g, err := db.CreateGame(ctx, ng)
 	if errors.Is(err, store.ErrRematchExists) {

@@ -21,6 +21,7 @@ type Table struct {
 	Start  logic.Position
 	Pos    logic.Position
 	Moves  []store.Move      // Moves[i].Ply == i+1
+	Movers []int             // Movers[i]: the seat that played Moves[i]
 	IDs    map[int]string    // ply → the client's id for the move (this node's moves)
 	Names  map[string]string // guest id → display name
 	Offers map[string]uint8  // offer kind → seats that made or accepted it (bits)
@@ -77,10 +78,11 @@ func New(rec store.Game, moves []store.Move, names map[string]string) (*Table, e
 		if m.Ply != i+1 {
 			return nil, fmt.Errorf("game %s: stored move %d has ply %d", rec.ID, i+1, m.Ply)
 		}
+		seat := t.Pos.ToMoveSeat()
 		if err := t.Pos.PlayString(m.Move, nil); err != nil {
 			return nil, fmt.Errorf("game %s: stored move %d: %v", rec.ID, i+1, err)
 		}
-		t.Moves = append(t.Moves, m)
+		t.Moves, t.Movers = append(t.Moves, m), append(t.Movers, seat)
 	}
 	return t, nil
 }
@@ -184,6 +186,7 @@ func canonical(p logic.Position, s string) string {
 // AppendFor is what the store needs to keep move mv by guest (""
 // for a computer) at the next ply: the move and the state after it.
 func (t *Table) AppendFor(mv logic.Move, by string, now time.Time) store.Append {
+	now = store.FromMillis(store.Millis(now)) // as the store keeps it: the clocks are derived from it
 	q := t.Pos
 	q.Apply(mv, nil)
 	a := store.Append{Game: t.Rec.ID, Ply: t.Ply() + 1, Move: mv.String(), By: by, At: now, ToMoveSeat: -1}
@@ -191,9 +194,8 @@ func (t *Table) AppendFor(mv logic.Move, by string, now time.Time) store.Append 
 		a.Status, a.Result = store.StatusFinished, q.Result().String()
 	} else {
 		a.ToMoveSeat = q.ToMoveSeat()
-		if t.Rec.Setup.MoveTime > 0 {
-			a.Deadline = now.Add(t.Rec.Setup.MoveTime)
-		}
+		moves := append(t.Moves[:len(t.Moves):len(t.Moves)], store.Move{Ply: a.Ply, At: now})
+		a.Deadline = deadline(t.Rec.Setup, moves, append(t.Movers[:len(t.Movers):len(t.Movers)], t.Pos.ToMoveSeat()), a.ToMoveSeat, now)
 	}
 	return a
 }
@@ -205,8 +207,8 @@ func (t *Table) Apply(m store.Move, a store.Append, id string) error {
 	if err := q.PlayString(m.Move, nil); err != nil {
 		return err
 	}
+	t.Moves, t.Movers = append(t.Moves, m), append(t.Movers, t.Pos.ToMoveSeat())
 	t.Pos = q
-	t.Moves = append(t.Moves, m)
 	if id != "" {
 		t.IDs[m.Ply] = id
 	}
@@ -249,6 +251,7 @@ func (t *Table) State(from int) proto.Msg {
 			msg.Deadline = t.Rec.Deadline.UnixMilli()
 		}
 	}
+	t.clockFields(&msg)
 	for i, s := range t.Rec.Seats {
 		msg.Table = append(msg.Table, SeatInfo(i, s, t.Pos.SeatColor(i), t.Names[s.Guest]))
 	}

@@ -73,11 +73,15 @@ func (s api) newGame(creator string, req proto.CreateRequest) (store.NewGame, er
 	if req.PerMove < 0 || req.PerMove > maxPerMove {
 		return store.NewGame{}, fmt.Errorf("permove is 0 to %d seconds", maxPerMove)
 	}
+	if err := clockOK(req); err != nil {
+		return store.NewGame{}, err
+	}
 	if req.Takeover < 0 || req.Takeover > ai.MaxLevel {
 		return store.NewGame{}, fmt.Errorf("takeover is a level 1 to %d, or 0 for the server's", ai.MaxLevel)
 	}
 	setup := store.Setup{Variant: req.Variant, Players: len(req.Seats), SitOuts: req.SitOuts, Starter: req.Starter,
-		MoveTime: time.Duration(req.PerMove) * time.Second, Takeover: req.Takeover, Rated: req.Rated, Public: req.Public}
+		MoveTime: time.Duration(req.PerMove) * time.Second,
+		Clock:    time.Duration(req.Clock) * time.Second, Increment: time.Duration(req.Increment) * time.Second, Takeover: req.Takeover, Rated: req.Rated, Public: req.Public}
 	start, err := gamestate.StartOf(setup)
 	if err != nil {
 		return store.NewGame{}, err
@@ -115,8 +119,8 @@ func (s api) newGame(creator string, req proto.CreateRequest) (store.NewGame, er
 	if err := ratedOK(req, mine); err != nil {
 		return store.NewGame{}, err
 	}
-	if open == 0 && setup.MoveTime > 0 {
-		ng.Deadline = s.Now().Add(setup.MoveTime)
+	if open == 0 && setup.FirstMoveTime() > 0 {
+		ng.Deadline = s.Now().Add(setup.FirstMoveTime())
 	}
 	return ng, nil
 }
@@ -157,6 +161,7 @@ func reply(rec store.Game, guest string) proto.GameReply {
 	if !rec.Deadline.IsZero() {
 		rep.Deadline = rec.Deadline.UnixMilli()
 	}
+	rep.PerMove, rep.Clock, rep.Increment = clockOf(rec.Setup)
 	return rep
 }
 
@@ -282,14 +287,14 @@ func (s api) byCode(w http.ResponseWriter, r *http.Request, code string) (store.
 }
 
 // ratedOK refuses a rated game that a rating could not trust: one
-// without time to think (proto.MinRatedPerMove), with a computer seat
+// without time to think (proto.MinRatedPerMove, proto.MinRatedClock), with a computer seat
 // (its strength is not a player's), or with two seats on one device.
 func ratedOK(req proto.CreateRequest, mine int) error {
 	if !req.Rated {
 		return nil
 	}
-	if req.PerMove < proto.MinRatedPerMove {
-		return fmt.Errorf("a rated game needs permove of at least %d seconds", proto.MinRatedPerMove)
+	if req.PerMove < proto.MinRatedPerMove && req.Clock < proto.MinRatedClock {
+		return fmt.Errorf("a rated game needs permove of at least %d seconds or a clock of at least %d", proto.MinRatedPerMove, proto.MinRatedClock)
 	}
 	if mine > 1 {
 		return errors.New("a rated game has one seat per player: no hot seat")

@@ -4,7 +4,6 @@ package matchmaking
 
 import (
 	"net/http"
-	"time"
 
 	"shiftago/logic/online/proto"
 	"shiftago/logic/online/server/httpjson"
@@ -31,7 +30,6 @@ func (s api) handleInvite(w http.ResponseWriter, r *http.Request) {
 	}
 	rep := reply(rec, "")
 	rep.Game, rep.YourMove = "", false
-	rep.PerMove = int(rec.Setup.MoveTime / time.Second)
 	rep.Table = s.seatsOf(r.Context(), rec, map[string]string{})
 	httpjson.WriteJSON(w, http.StatusOK, rep)
 }

@@ -37,6 +37,7 @@ func lobbyGames(gs []store.LobbyGame, joinable bool) []proto.LobbyGame {
 		lg := proto.LobbyGame{Watch: g.Spectator, Variant: g.Setup.Variant, Players: g.Setup.Players,
 			PerMove: int(g.Setup.MoveTime / time.Second), Rated: g.Setup.Rated, Ply: g.Ply, Creator: g.CreatorName,
 			Created: g.Created.UnixMilli(), Updated: g.Updated.UnixMilli()}
+		lg.PerMove, lg.Clock, lg.Increment = clockOf(g.Setup)
 		if joinable {
 			lg.Invite = g.Code
 		}

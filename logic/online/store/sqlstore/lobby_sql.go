@@ -232,8 +232,8 @@ func (s *sqlStore) match(ctx context.Context, tx *sql.Tx, emit func(store.Event)
 	now := store.FromMillis(store.Millis(s.now()))
 	g := store.Game{ID: newID(), Code: newCode(), Spectator: newID(), Creator: me, Setup: setup, Status: store.StatusPlaying,
 		Version: 1, ToMoveSeat: setup.Starter, Created: now, Updated: now}
-	if setup.MoveTime > 0 {
-		g.Deadline = now.Add(setup.MoveTime)
+	if setup.FirstMoveTime() > 0 {
+		g.Deadline = now.Add(setup.FirstMoveTime())
 	}
 	for i := range setup.Players {
 		se := store.Seat{Index: i, Kind: store.SeatComputer, Level: level}

@@ -461,8 +461,8 @@ func (s *sqlStore) CreateGame(ctx context.Context, ng store.NewGame) (store.Game
 	}
 	if openRemote(g.Seats) == 0 {
 		g.Status = store.StatusPlaying
-		if g.Deadline.IsZero() && g.Setup.MoveTime > 0 {
-			g.Deadline = now.Add(g.Setup.MoveTime)
+		if g.Deadline.IsZero() && g.Setup.FirstMoveTime() > 0 {
+			g.Deadline = now.Add(g.Setup.FirstMoveTime())
 		}
 	} else {
 		// Only a game with a free seat has a code that opens anything.
@@ -571,8 +571,8 @@ func (s *sqlStore) TakeSeat(ctx context.Context, game string, seat int, guest st
 			// game until it expires (GameByCode), for a late invite.
 			g.Status = store.StatusPlaying
 			set, args = "status = ?, ", []any{store.StatusPlaying}
-			if g.Deadline.IsZero() && g.Setup.MoveTime > 0 {
-				g.Deadline = store.FromMillis(store.Millis(s.now().Add(g.Setup.MoveTime)))
+			if g.Deadline.IsZero() && g.Setup.FirstMoveTime() > 0 {
+				g.Deadline = store.FromMillis(store.Millis(s.now().Add(g.Setup.FirstMoveTime())))
 				set, args = set+"deadline = ?, ", append(args, store.Millis(g.Deadline))
 			}
 		}
