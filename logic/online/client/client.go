@@ -189,11 +189,6 @@ type State struct {
 	Table    []proto.SeatInfo
 	Deadline int64 // Unix ms by which the seat to move must move; 0: no clock
 	PerMove  int   // the game's seconds per move; 0: no clock
-	// Clock and Increment are the game clock's seconds (0: none), Clocks
-	// each seat's time left in ms as of the last move: the seat to
-	// move's runs down to Deadline (PROTOCOL.md "Game clock").
-	Clock, Increment int
-	Clocks           []int64
 	Synced   bool  // a state has come since the last (re)connect
 	// SignedOut: the server refused this device's token (its device was
 	// revoked); the session has stopped for good (signedout.go).
@@ -202,6 +197,12 @@ type State struct {
 	// Ver counts the changes to the state: a reader that saw version v
 	// has seen everything until the state's Ver differs from v.
 	Ver uint64
+
+	// Clock and Increment are the game clock's seconds (0: none), Clocks
+	// each seat's time left in ms as of the last move: the seat to
+	// move's runs down to Deadline (PROTOCOL.md "Game clock").
+	Clock, Increment int
+	Clocks           []int64
 }
 
 // clockRestarted starts the next mover's time after a move, as the
@@ -350,6 +351,7 @@ func (s *Session) Snapshot() State {
 	st.Parsed = append([]logic.Move(nil), s.st.Parsed...)
 	st.Seats = append([]int(nil), s.st.Seats...)
 	st.Table = append([]proto.SeatInfo(nil), s.st.Table...)
+	st.Clocks = append([]int64(nil), s.st.Clocks...)
 	return st
 }
 
