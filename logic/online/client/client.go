@@ -773,6 +773,9 @@ var events = map[proto.Type]func(s *Session, m proto.Msg) bool{
 	proto.TRefused: (*Session).refused,
 	proto.TOver: func(s *Session, m proto.Msg) bool {
 		s.st.Result, s.st.Why, s.st.Status = m.Result, m.Why, proto.StatusFinished
+		if m.Status == proto.StatusAbandoned { // an aborted game
+			s.st.Status = m.Status
+		}
 		return true
 	},
 	proto.TUndone: func(s *Session, m proto.Msg) bool {

@@ -633,7 +633,7 @@ func (g *game) leave(seat int, why string) {
 	}
 	if g.t.Over() {
 		res, w := gamestate.Result(rec.Result)
-		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.Ply(), Result: res, Why: w, Seat: seat})
+		g.broadcast(proto.Msg{T: proto.TOver, Game: g.id, Ply: g.t.Ply(), Result: res, Why: w, Seat: seat, Status: rec.Status.Wire()})
 		g.rate()
 	} else {
 		g.broadcast(proto.Msg{T: proto.TSeat, Game: g.id, Ply: g.t.Ply(), Seat: seat, What: proto.WhatComputer, Why: why, Level: g.takeoverLevel()})
