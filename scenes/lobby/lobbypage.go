@@ -16,6 +16,7 @@ import (
 	"shiftago/render"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
+	"shiftago/scenes/i18n"
 	"shiftago/scenes/lobby/kit"
 	"shiftago/scenes/sound"
 )
@@ -447,7 +448,7 @@ func lobbyWords(c *app.Context, g proto.LobbyGame, live bool) (string, string) {
 	if g.Seated == 0 { // the game asked for, not one listed
 		seats = c.F("lobby.players", g.Players)
 	}
-	l1 := variant + " · " + seats + " · " + perMoveWords(c, g.PerMove)
+	l1 := variant + " · " + seats + " · " + timeWords(c.Lang, g.PerMove, g.Clock, g.Increment)
 	if g.Rated {
 		l1 += " · " + c.T("lobby.ratedgame")
 	}
@@ -469,17 +470,23 @@ func lobbyWords(c *app.Context, g proto.LobbyGame, live bool) (string, string) {
 	return l1, l2
 }
 
-// perMoveWords says a time per move: live, minutes or days.
-func perMoveWords(c *app.Context, s int) string {
+// timeWords says a game's clock: live (none), a game clock ("5 min",
+// "5 min + 3 s") or a time per move in minutes or days ("1 day per
+// move").
+func timeWords(l *i18n.Lang, s, clock, inc int) string {
 	switch {
+	case clock > 0 && inc > 0:
+		return l.F("online.clockinc", max(1, clock/60), inc)
+	case clock > 0:
+		return l.F("lobby.min", max(1, clock/60))
 	case s <= 0:
-		return c.T("online.live")
+		return l.T("online.live")
 	case s < 24*3600:
-		return c.F("online.permovewas", c.F("lobby.min", max(1, s/60)))
+		return l.F("online.permovewas", l.F("lobby.min", max(1, s/60)))
 	case s < 2*24*3600:
-		return c.F("online.permovewas", c.T("online.day"))
+		return l.F("online.permovewas", l.T("online.day"))
 	}
-	return c.F("online.permovewas", c.F("online.days", s/(24*3600)))
+	return l.F("online.permovewas", l.F("online.days", s/(24*3600)))
 }
 
 // layout places the page: the pairing controls and the list side by side

@@ -285,6 +285,9 @@ func rowWords(l *i18n.Lang, g proto.GameReply, now int64) rowText {
 	if len(w.names) > 0 {
 		r.who += " · " + strings.Join(w.names, ", ")
 	}
+	if g.PerMove > 0 || g.Clock > 0 { // a live game says nothing of a clock
+		r.who += " · " + timeWords(l, g.PerMove, g.Clock, g.Increment)
+	}
 	left := ""
 	if msg, ok := online.TimeLeft(g.Deadline, now); ok {
 		left = " · " + play.Say(l, msg)

@@ -39,15 +39,16 @@ const (
 	actOBack
 	actOMyGames
 	actOJoinCode // join the game of the code or link typed in the code box
-	actOPerMove  // Arg: the index in perMoveDays (0: live)
+	actOPerMove  // Arg: the index in timeChoices (0: live)
 	actOWatch    // watch the game of an invite whose seats are all taken
 	actOLobby    // the lobby: public games, quick pairing
 	actOPublic   // Arg: 1 lists the new game in the lobby, 0 keeps it private
 	actORatings  // the player's profile: ratings and their history
+	actORated    // Arg: 1 makes the new game rated, 0 casual
 )
 
 func (a onlineAct) String() string {
-	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode", "permove", "watch", "lobby", "public", "ratings"}[a]
+	return [...]string{"variant", "players", "seat", "create", "share", "join", "back", "mygames", "joincode", "permove", "watch", "lobby", "public", "ratings", "rated"}[a]
 }
 
 // The stages of the online page.
@@ -66,11 +67,12 @@ const (
 	seatHere
 )
 
-// perMoveDays are the times per move a new game may have, in days: 0 is
-// a live game (no clock), the others a correspondence game the server
-// keeps the clock of (its computer takes a 3- or 4-player seat whose
-// time ran out).
-var perMoveDays = [...]int{0, 1, 3, 7}
+// timeChoices are the clocks a new game may have: a live game without
+// a clock, a game clock (minutes each plus seconds a move: lichess's
+// blitz and rapid, the least a rated live game may have), or a
+// correspondence game's time per move in days. The server keeps the
+// clock (its computer takes a 3- or 4-player seat whose time ran out).
+var timeChoices = [...]struct{ clock, inc, days int }{{}, {300, 3, 0}, {600, 5, 0}, {0, 0, 1}, {0, 0, 3}, {0, 0, 7}}
 
 // onlineLevel is the computer's level in an online seat.
 const onlineLevel = ai.DefaultLevel
@@ -90,8 +92,9 @@ type Online struct {
 	variant int
 	players int
 	seats   [4]int
-	perMove int    // the index in perMoveDays: 0 is a live game
+	perMove int    // the index in timeChoices: 0 is a live game
 	public  bool   // the new game is listed in the lobby (private by default)
+	rated   bool   // the new game is rated, when it may be (ratable)
 	why     string // why the server said no, in words
 	// inv is the game the invite names, as the server describes it (who
 	// invited, the variant, the players, the clock), once it answered.
@@ -242,6 +245,8 @@ func (o *Online) Update(c *app.Context) error {
 		o.players = b.Arg
 	case actOPerMove:
 		o.perMove = b.Arg
+	case actORated:
+		o.rated = b.Arg == 1
 	case actOWatch:
 		if o.inv != nil && o.inv.Watch != "" {
 			o.startWatch(c, o.inv.Watch)
@@ -431,7 +436,9 @@ func openLink(ctx context.Context, cl *client.Client, st saves.Store, game strin
 }
 
 func (o *Online) startCreate(c *app.Context) {
-	req := proto.CreateRequest{Variant: [...]string{"express", "expert", "extreme"}[o.variant], PerMove: perMoveDays[o.perMove] * 24 * 3600, Public: o.public}
+	tc := timeChoices[o.perMove]
+	req := proto.CreateRequest{Variant: [...]string{"express", "expert", "extreme"}[o.variant], PerMove: tc.days * 24 * 3600,
+		Clock: tc.clock, Increment: tc.inc, Public: o.public, Rated: o.rated && o.ratable()}
 	req.Seats = append(req.Seats, proto.SeatRequest{Kind: "me"})
 	for i := 1; i < o.players; i++ {
 		switch o.seats[i] {
@@ -708,16 +715,28 @@ func (o *Online) layout(c *app.Context) {
 			text(c.T("setup.players"), 0.5, render.Dim, false)
 			row(3, players)
 		}
-		text(c.T("online.permove"), 0.5, render.Dim, false)
-		row(len(perMoveDays), func(i int, bx, bw float64) {
-			label := c.T("online.live")
-			if d := perMoveDays[i]; d == 1 {
-				label = c.T("online.day")
-			} else if d > 1 {
-				label = c.F("online.days", d)
+		text(c.T("online.time"), 0.5, render.Dim, false)
+		// The clocks in one row where the page is wide (with Rated at its
+		// end: a short screen has no row to spare), else in two.
+		wide := w >= 20*u
+		times := func(from, n int) func(i int, bx, bw float64) {
+			return func(k int, bx, bw float64) {
+				if k < n {
+					o.timeButton(c, from+k, bx, y, bw, bh)
+				} else {
+					o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actORated, Arg: 1 - b2i(o.rated), Label: c.T("lobby.rated"), On: o.rated})
+				}
 			}
-			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOPerMove, Arg: i, Label: label, On: o.perMove == i})
-		})
+		}
+		switch n := len(timeChoices); {
+		case wide && o.ratable():
+			row(n+1, times(0, n))
+		case wide:
+			row(n, times(0, n))
+		default:
+			row(n/2, times(0, n/2))
+			row(n-n/2, times(n/2, n-n/2))
+		}
 		text(c.T("online.you"), 0.5, render.Dim, false)
 		friends := false
 		row(o.players-1, func(k int, bx, bw float64) {
@@ -734,9 +753,14 @@ func (o *Online) layout(c *app.Context) {
 			o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actOPublic, Arg: i,
 				Label: c.T([...]string{"online.private", "online.public"}[i]), On: o.public == (i == 1)})
 		}
-		wide := w >= 20*u
 		if friends && !wide {
 			row(2, public)
+		}
+		if o.ratable() && !wide {
+			row(2, func(i int, bx, bw float64) {
+				o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actORated, Arg: i,
+					Label: c.T([...]string{"online.casual", "lobby.rated"}[i]), On: o.rated == (i == 1)})
+			})
 		}
 		y += 0.3 * u
 		if friends && wide {
@@ -873,4 +897,38 @@ func (o *Online) Resume(c *app.Context) {
 		o.name.Set(n)
 		o.dirty = true
 	}
+}
+
+// ratable says whether the game being made may be rated: every other
+// seat a friend's (no computer, no second seat here) and a clock that
+// leaves time to think (proto.MinRatedPerMove, proto.MinRatedClock).
+func (o *Online) ratable() bool {
+	for i := 1; i < o.players; i++ {
+		if o.seats[i] != seatFriend {
+			return false
+		}
+	}
+	tc := timeChoices[o.perMove]
+	return tc.clock >= proto.MinRatedClock || tc.days*24*3600 >= proto.MinRatedPerMove
+}
+
+// timeButton is the button of timeChoices[i] on the create page.
+func (o *Online) timeButton(c *app.Context, i int, x, y, w, h float64) {
+	label := c.T("online.live")
+	switch tc := timeChoices[i]; {
+	case tc.clock > 0:
+		label = fmt.Sprintf("%d+%d", tc.clock/60, tc.inc) // as lichess writes it, in every language
+	case tc.days == 1:
+		label = c.T("online.day")
+	case tc.days > 1:
+		label = c.F("online.days", tc.days)
+	}
+	o.bs.Add(ui.Button[onlineAct]{X: x, Y: y, W: w, H: h, Act: actOPerMove, Arg: i, Label: label, On: o.perMove == i})
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

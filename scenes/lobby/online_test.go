@@ -1,9 +1,11 @@
 package lobby
 
 import (
+	"slices"
 	"testing"
 
 	"shiftago/logic/online/proto"
+	"shiftago/render/layout"
 	"shiftago/render/ui"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/looptest"
@@ -20,6 +22,31 @@ func TestOnlinePageFits(t *testing.T) {
 				c := looptest.NewContext(t, lg, sz[0], sz[1], 1)
 				o := &Online{players: 4, seats: [4]int{0, seatFriend, seatComputer, seatHere}, code: "KQ7WXDM3RZ", watch: "W4TCH", linkText: "http://127.0.0.1:8080/?join=KQ7WXDM3RZ", why: "the game is full"}
 				o.makeQR("http://127.0.0.1:8080/?join=KQ7WXDM3RZ")
+				// The create page of a game that may be rated: four
+				// friends and a game clock (the Casual/Rated row too).
+				rated := &Online{players: 4, seats: [4]int{0, seatFriend, seatFriend, seatFriend}, perMove: 1, rated: true}
+				rated.layout(c)
+				if !slices.ContainsFunc(rated.bs.List, func(b ui.Button[onlineAct]) bool { return b.Act == actORated }) {
+					t.Fatalf("%s %v: a game with a clock and friends offers no rated game", lg, sz)
+				}
+				for _, f := range rated.Fits(c) {
+					if w := c.Text.Width(f.Text, f.Size, f.Bold); w*looptest.MinFit > f.W+0.5 {
+						t.Errorf("%s %v, rated: %q is %.0f px wide at %.1f px, its box %.0f px", lg, sz, f.Text, w, f.Size, f.W)
+					}
+				}
+				for _, b := range rated.bs.List {
+					if b.Y+b.H > c.H {
+						t.Errorf("%s %v, rated: button %v below the screen (%.0f > %.0f)", lg, sz, b.Act, b.Y+b.H, c.H)
+					}
+				}
+				for i, a := range rated.bs.List {
+					for _, b := range rated.bs.List[i+1:] {
+						ra, rb := layout.Rect{X: a.X, Y: a.Y, W: a.W, H: a.H}, layout.Rect{X: b.X, Y: b.Y, W: b.W, H: b.H}
+						if ra.Overlaps(rb) {
+							t.Errorf("%s %v, rated: buttons %v and %v overlap", lg, sz, a.Act, b.Act)
+						}
+					}
+				}
 				for stage := stageCreate; stage <= stageFailed; stage++ {
 					o.stage = stage
 					o.layout(c)

@@ -344,6 +344,9 @@ func (w *Watcher) Turns() []proto.GameReply {
 // does not tell (winner -1 unless lost).
 func Outcome(g proto.GameReply) (key string, winner int) {
 	if g.Status == proto.StatusAbandoned {
+		if strings.HasPrefix(g.Result, "aborted") { // a rated game nobody started
+			return "online.res.aborted", -1
+		}
 		return "online.res.abandoned", -1
 	}
 	res, _, _ := strings.Cut(g.Result, "; ")

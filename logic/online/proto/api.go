@@ -68,11 +68,6 @@ const (
 	ClockFirstMove = 60
 )
 
-// Clocks are the game clocks the screens offer (seconds per player and
-// increment), shortest first: lichess's blitz and rapid, the rated ones
-// from MinRatedClock.
-var Clocks = []struct{ Clock, Increment int }{{180, 2}, {300, 3}, {600, 5}, {900, 10}}
-
 // GameReply describes a game to the guest who asked (POST /api/games,
 // POST /api/join, and each item of GET /api/games).
 type GameReply struct {

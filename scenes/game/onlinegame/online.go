@@ -273,6 +273,7 @@ type seatClocks struct {
 type clockKey struct {
 	sec, deadline int64
 	ply, perMove  int
+	clock         int // the game clock's seconds: its seats show minutes and seconds
 	lang          any // c.Lang: another language says them again
 }
 
@@ -281,17 +282,21 @@ type clockKey struct {
 // move (the game's time per move, as a correspondence clock shows it).
 // None in a game without a time per move, or not being played.
 func (g *Screen) clocksNow(c *app.Context, st client.State) *[4]string {
-	if st.PerMove <= 0 || st.Status != proto.StatusPlaying || st.Pos.Over() {
+	if (st.PerMove <= 0 && st.Clock <= 0) || st.Status != proto.StatusPlaying || st.Pos.Over() {
 		g.clocks = seatClocks{}
 		return &g.clocks.words
 	}
 	now := time.Now().UnixMilli()
-	k := clockKey{sec: now / 1000, deadline: st.Deadline, ply: st.Ply(), perMove: st.PerMove, lang: c.Lang}
+	k := clockKey{sec: now / 1000, deadline: st.Deadline, ply: st.Ply(), perMove: st.PerMove, clock: st.Clock, lang: c.Lang}
 	if k == g.clocks.key {
 		return &g.clocks.words
 	}
 	g.clocks.key = k
 	mover := st.Pos.ToMoveSeat()
+	if st.Clock > 0 {
+		g.clocks.words = online.GameClocks(st.Clocks, st.Table, mover, st.Deadline, now)
+		return &g.clocks.words
+	}
 	for i := range g.clocks.words {
 		deadline := now + int64(st.PerMove)*1000 // a whole move's time
 		if i == mover {

@@ -375,6 +375,9 @@ func (g *Screen) overWords(c *app.Context, st client.State, name func(proto.Seat
 	if st.Result == "draw" && st.Why == "agreed" {
 		return c.T("online.over.draw")
 	}
+	if col, ok := strings.CutSuffix(st.Why, " did not start"); ok && st.Result == "aborted" {
+		return c.F("online.over.aborted", who(col))
+	}
 	winner := ""
 	if w, ok := strings.CutPrefix(st.Result, "win "); ok {
 		winner = who(w)

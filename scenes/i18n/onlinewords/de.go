@@ -135,6 +135,15 @@ var DE = map[string]string{
 	"online.permovewas":        "%s pro Zug",
 	"online.full":              "Alle Plätze sind besetzt: Du kannst der Partie zuschauen.",
 	"online.watch":             "Zuschauen",
+
+	// The game clock (minutes each plus seconds a move) and rated games
+	// nobody started, aborted (issue 47).
+	"online.time":         "Bedenkzeit",
+	"online.clockinc":     "%d min + %d s",
+	"online.casual":       "Ungewertet",
+	"online.res.aborted":  "Abgebrochen",
+	"online.over.aborted": "%s hat nicht angefangen: Die Partie ist abgebrochen, niemand wird gewertet",
+
 	// The lobby (issue 47).
 	"online.lobby":               "Lobby",
 	"online.public":              "Öffentlich (in der Lobby)",

@@ -135,6 +135,15 @@ var EN = map[string]string{
 	"online.permovewas":        "%s per move",
 	"online.full":              "Every seat is taken: you can watch the game.",
 	"online.watch":             "Watch",
+
+	// The game clock (minutes each plus seconds a move) and rated games
+	// nobody started, aborted (issue 47).
+	"online.time":         "Time",
+	"online.clockinc":     "%d min + %d s",
+	"online.casual":       "Casual",
+	"online.res.aborted":  "Aborted",
+	"online.over.aborted": "%s did not start: the game is aborted, nobody is rated",
+
 	// The lobby (issue 47).
 	"online.lobby":               "Lobby",
 	"online.public":              "Public (in the lobby)",

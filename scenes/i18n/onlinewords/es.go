@@ -135,6 +135,15 @@ var ES = map[string]string{
 	"online.permovewas":        "%s por jugada",
 	"online.full":              "Todos los asientos están ocupados: puedes mirar la partida.",
 	"online.watch":             "Mirar",
+
+	// The game clock (minutes each plus seconds a move) and rated games
+	// nobody started, aborted (issue 47).
+	"online.time":         "Tiempo",
+	"online.clockinc":     "%d min + %d s",
+	"online.casual":       "Amistosa",
+	"online.res.aborted":  "Anulada",
+	"online.over.aborted": "%s no empezó: la partida se anula y nadie puntúa",
+
 	// The lobby (issue 47).
 	"online.lobby":               "Sala",
 	"online.public":              "Pública (en la sala)",

@@ -135,6 +135,15 @@ var FR = map[string]string{
 	"online.permovewas":        "%s par coup",
 	"online.full":              "Toutes les places sont prises : vous pouvez regarder la partie.",
 	"online.watch":             "Regarder",
+
+	// The game clock (minutes each plus seconds a move) and rated games
+	// nobody started, aborted (issue 47).
+	"online.time":         "Temps",
+	"online.clockinc":     "%d min + %d s",
+	"online.casual":       "Amicale",
+	"online.res.aborted":  "Annulée",
+	"online.over.aborted": "%s n'a pas commencé : la partie est annulée, sans classement",
+
 	// The lobby (issue 47).
 	"online.lobby":               "Salon",
 	"online.public":              "Publique (au salon)",

@@ -135,6 +135,15 @@ var IT = map[string]string{
 	"online.permovewas":        "%s per mossa",
 	"online.full":              "Tutti i posti sono occupati: puoi guardare la partita.",
 	"online.watch":             "Guarda",
+
+	// The game clock (minutes each plus seconds a move) and rated games
+	// nobody started, aborted (issue 47).
+	"online.time":         "Tempo",
+	"online.clockinc":     "%d min + %d s",
+	"online.casual":       "Amichevole",
+	"online.res.aborted":  "Annullata",
+	"online.over.aborted": "%s non ha iniziato: la partita è annullata, nessuna valutazione",
+
 	// The lobby (issue 47).
 	"online.lobby":               "Sala",
 	"online.public":              "Pubblica (in sala)",
