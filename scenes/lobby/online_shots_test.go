@@ -22,6 +22,15 @@ func onlinePage(c *app.Context) *Online {
 	return o
 }
 
+// clockPage is the online page with a 5+3 game clock chosen and the game
+// rated (the Casual/Rated choice shows with a friend's seat).
+func clockPage(c *app.Context) *Online {
+	o := onlinePage(c)
+	o.perMove, o.rated, o.dirty = 1, true, true
+	o.Update(c)
+	return o
+}
+
 // latePage is the invite page of a game that filled before the invite
 // was opened: it offers to watch.
 func latePage(c *app.Context) *Online {
@@ -46,7 +55,7 @@ func TestOnlineShots(t *testing.T) {
 		for _, sz := range [][3]int{{1280, 800, 1}, {1640, 2360, 2}, {1170, 2532, 3}, {640, 480, 1}} {
 			l.Do(func() {
 				c := looptest.NewContext(t, lg, float64(sz[0]), float64(sz[1]), float64(sz[2]))
-				for name, o := range map[string]*Online{"online": onlinePage(c), "late-invite": latePage(c)} {
+				for name, o := range map[string]*Online{"online": onlinePage(c), "late-invite": latePage(c), "online-clock": clockPage(c)} {
 					path := filepath.Join(dir, fmt.Sprintf("%s-%s-%dx%d.png", name, lg, sz[0], sz[1]))
 					looptest.DrawPNG(t, path, sz[0], sz[1], func(img *ebiten.Image) { o.Draw(img, c) })
 				}

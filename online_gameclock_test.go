@@ -1,0 +1,82 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"shiftago/logic/online/client"
+	"shiftago/logic/online/proto"
+	"shiftago/scenes/app"
+	"shiftago/scenes/looptest"
+)
+
+// TestOnlineTableGameClock opens a 5+3 game of a real shiftago-server
+// at Ann's table, as shipped, after both first moves (on no clock):
+// both seats' cards show their game clocks in minutes and seconds,
+// Ann's (to move) going down second by second, Bob's standing at his
+// whole 5:00; then
+// the table is shot (SHIFTAGO_SHOTS) in every language at the three
+// sizes, each button on the screen.
+func TestOnlineTableGameClock(t *testing.T) {
+	l := looptest.Need(t)
+	n := serveForTest(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	ann, bob := guestOf(ctx, t, n.Base, "Ann"), guestOf(ctx, t, n.Base, "Bob")
+	g0, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Clock: 300, Increment: 3, Rated: true, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.Join(ctx, g0.Invite); err != nil {
+		t.Fatal(err)
+	}
+	// The first moves, from Ann's phone and Bob's device.
+	for _, p := range []struct {
+		c    *client.Client
+		move string
+	}{{ann, "Nd"}, {bob, "Sd"}} {
+		s, err := p.c.Open(ctx, g0.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Wait(ctx, func(x *client.State) bool { return x.Synced && x.MyTurn() }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Play(ctx, p.move); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+	}
+	link := linkTo(ctx, t, ann, g0.Game)
+	g, table := shippedTable(t, l, n.Base, link)
+	if table == nil {
+		return
+	}
+	l.Run(g)
+	cards := func() (ann, bob string) {
+		l.Do(func() {
+			names, _ := table.(app.PageOnline).PageOnline()["names"].(string)
+			ann, bob, _ = strings.Cut(names, "|")
+		})
+		return ann, bob
+	}
+	if !l.Until(60*60, func() bool { return table.(app.PageScene).PagePhase() == "playing" }) {
+		t.Fatal("never Ann's move")
+	}
+	l.Wait(30)
+	a0, b0 := cards()
+	if !strings.Contains(a0, "Ann · 4:") || !strings.HasSuffix(b0, " · 5:00") {
+		t.Fatalf("the cards say %q and %q: want Ann's clock running (4:ss) and Bob's 5:00", a0, b0)
+	}
+	time.Sleep(2500 * time.Millisecond)
+	a1, b1 := cards()
+	if a1 == a0 || b1 != b0 {
+		t.Errorf("in 2.5 s Ann's clock went %q → %q (want it down), Bob's %q → %q (want it still)", a0, a1, b0, b1)
+	}
+	l.Run(nil)
+	shotEvery(t, l, g, "online-gameclock", nil)
+}
