@@ -716,8 +716,9 @@ func (o *Online) layout(c *app.Context) {
 			row(3, players)
 		}
 		text(c.T("online.time"), 0.5, render.Dim, false)
-		// The clocks in one row where the page is wide (with Rated at its
-		// end: a short screen has no row to spare), else in two.
+		// The clocks in one row where the page is wide, else in two; a
+		// game that may be rated has the Rated switch at the end (a
+		// short screen, or a phone's safe area, has no row to spare).
 		wide := w >= 20*u
 		times := func(from, n int) func(i int, bx, bw float64) {
 			return func(k int, bx, bw float64) {
@@ -733,6 +734,9 @@ func (o *Online) layout(c *app.Context) {
 			row(n+1, times(0, n))
 		case wide:
 			row(n, times(0, n))
+		case o.ratable():
+			row(4, times(0, 4))
+			row(n-4+1, times(4, n-4))
 		default:
 			row(n/2, times(0, n/2))
 			row(n-n/2, times(n/2, n-n/2))
@@ -756,13 +760,9 @@ func (o *Online) layout(c *app.Context) {
 		if friends && !wide {
 			row(2, public)
 		}
-		if o.ratable() && !wide {
-			row(2, func(i int, bx, bw float64) {
-				o.bs.Add(ui.Button[onlineAct]{X: bx, Y: y, W: bw, H: bh, Act: actORated, Arg: i,
-					Label: c.T([...]string{"online.casual", "lobby.rated"}[i]), On: o.rated == (i == 1)})
-			})
+		if wide || !o.ratable() { // a gap before Create, where the page has the room
+			y += 0.3 * u
 		}
-		y += 0.3 * u
 		if friends && wide {
 			bw := (w - 0.6*u) / 4
 			o.bs.Add(ui.Button[onlineAct]{X: x, Y: y, W: bw, H: bh, Act: actOCreate, Label: c.T("online.create"), On: true, Bold: true})
@@ -796,9 +796,13 @@ func (o *Online) layout(c *app.Context) {
 		}
 		o.codeBox.Rect = layout.Rect{X: x, Y: y, W: w - jw - 0.2*u, H: bh}
 		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y, W: jw, H: bh, Act: actOJoinCode, Label: c.T("online.join")})
-		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOMyGames, Label: c.T("setup.mygames")})
-		o.bs.Add(ui.Button[onlineAct]{X: x + w - jw, Y: y + bh + 0.4*u, W: jw, H: bh, Act: actOLobby, Label: c.T("online.lobby")})
-		o.bs.Add(ui.Button[onlineAct]{X: x, Y: y + 2*(bh+0.4*u), W: jw, H: bh, Act: actORatings, Label: c.T("setup.ratings")})
+		// My games, the lobby and Ratings in one row: a phone's safe area
+		// has no row to spare below the clocks' two.
+		tw := (w - 0.4*u) / 3
+		for i, a := range []onlineAct{actOMyGames, actOLobby, actORatings} {
+			o.bs.Add(ui.Button[onlineAct]{X: x + float64(i)*(tw+0.2*u), Y: y + bh + 0.4*u, W: tw, H: bh, Act: a,
+				Label: c.T(map[onlineAct]string{actOMyGames: "setup.mygames", actOLobby: "online.lobby", actORatings: "setup.ratings"}[a])})
+		}
 	case stageWorking:
 		text(c.T("online.working"), 0.6, render.Ink, false)
 		o.answers(c, x, y, w, bh, 0, "")
