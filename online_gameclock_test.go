@@ -14,11 +14,11 @@ import (
 	"shiftago/scenes/looptest"
 )
 
-// TestOnlineTableGameClock opens a 5+3 game of a real shiftago-server
+// TestOnlineTableGameClock opens a 15+10 game (long enough for the shots on a busy machine) of a real shiftago-server
 // at Ann's table, as shipped, after both first moves (on no clock):
 // both seats' cards show their game clocks in minutes and seconds,
 // Ann's (to move) going down second by second, Bob's standing at his
-// whole 5:00; then
+// whole 15:00; then
 // the table is shot (SHIFTAGO_SHOTS) in every language at the three
 // sizes, each button on the screen.
 func TestOnlineTableGameClock(t *testing.T) {
@@ -27,7 +27,7 @@ func TestOnlineTableGameClock(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	ann, bob := guestOf(ctx, t, n.Base, "Ann"), guestOf(ctx, t, n.Base, "Bob")
-	g0, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Clock: 300, Increment: 3, Rated: true, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
+	g0, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Clock: 900, Increment: 10, Rated: true, Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,8 +69,8 @@ func TestOnlineTableGameClock(t *testing.T) {
 	}
 	l.Wait(30)
 	a0, b0 := cards()
-	if !strings.Contains(a0, "Ann · 4:") || !strings.HasSuffix(b0, " · 5:00") {
-		t.Fatalf("the cards say %q and %q: want Ann's clock running (4:ss) and Bob's 5:00", a0, b0)
+	if !strings.Contains(a0, "Ann · 14:") || !strings.HasSuffix(b0, " · 15:00") {
+		t.Fatalf("the cards say %q and %q: want Ann's clock running (14:ss) and Bob's 15:00", a0, b0)
 	}
 	time.Sleep(2500 * time.Millisecond)
 	a1, b1 := cards()
