@@ -14,13 +14,13 @@ import (
 	"shiftago/scenes/looptest"
 )
 
-// TestOnlineTableGameClock opens a 15+10 game (long enough for the shots on a busy machine) of a real shiftago-server
-// at Ann's table, as shipped, after both first moves (on no clock):
-// both seats' cards show their game clocks in minutes and seconds,
-// Ann's (to move) going down second by second, Bob's standing at his
-// whole 15:00; then
-// the table is shot (SHIFTAGO_SHOTS) in every language at the three
-// sizes, each button on the screen.
+// TestOnlineTableGameClock opens a 15+10 game (long enough for the
+// shots on a busy machine) of a real shiftago-server at Ann's table, as
+// shipped, after both first moves (on no clock): both seats' cards show
+// their game clocks in minutes and seconds, Ann's (to move) going down
+// second by second, Bob's standing at his whole 15:00; then the table is
+// shot (SHIFTAGO_SHOTS) in every language at the three sizes, each
+// button on the screen.
 func TestOnlineTableGameClock(t *testing.T) {
 	l := looptest.Need(t)
 	n := serveForTest(t)
