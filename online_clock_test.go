@@ -42,17 +42,7 @@ func TestOnlineTableClocksEverySeat(t *testing.T) {
 	c := g.Context()
 	l.Run(g)
 	defer l.Run(nil)
-	cards := func() (ann, bob string) {
-		l.Do(func() {
-			names, _ := table.(app.PageOnline).PageOnline()["names"].(string)
-			ann, bob, _ = strings.Cut(names, "|")
-		})
-		return ann, bob
-	}
-	if !l.Until(60*60, func() bool { return table.(app.PageScene).PagePhase() == "playing" }) {
-		t.Fatal("never Ann's move")
-	}
-	l.Wait(30)
+	cards := seatCards(t, l, table)
 	a0, b0 := cards()
 	full := c.F("online.left.s", perMove) // Bob's next move's time: "Bob (away) · 59 s left"
 	if !strings.Contains(a0, "Ann · ") || !strings.Contains(b0, "Bob") || !strings.HasSuffix(b0, " · "+full) {
@@ -94,4 +84,21 @@ func shippedTable(t *testing.T, l *looptest.Loop, server string, link *online.Li
 	})
 	t.Cleanup(func() { l.Do(func() { ebiten.SetScreenClearedEveryFrame(true) }) })
 	return g, table
+}
+
+// seatCards waits for the player's move at a shipped table, then gives
+// what reads its two seats' cards (the page API's names: "Ann · …").
+func seatCards(t *testing.T, l *looptest.Loop, table app.Scene) func() (ann, bob string) {
+	t.Helper()
+	if !l.Until(60*60, func() bool { return table.(app.PageScene).PagePhase() == "playing" }) {
+		t.Fatal("never Ann's move")
+	}
+	l.Wait(30)
+	return func() (ann, bob string) {
+		l.Do(func() {
+			names, _ := table.(app.PageOnline).PageOnline()["names"].(string)
+			ann, bob, _ = strings.Cut(names, "|")
+		})
+		return ann, bob
+	}
 }

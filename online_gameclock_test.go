@@ -10,7 +10,6 @@ import (
 
 	"shiftago/logic/online/client"
 	"shiftago/logic/online/proto"
-	"shiftago/scenes/app"
 	"shiftago/scenes/looptest"
 )
 
@@ -57,17 +56,7 @@ func TestOnlineTableGameClock(t *testing.T) {
 		return
 	}
 	l.Run(g)
-	cards := func() (ann, bob string) {
-		l.Do(func() {
-			names, _ := table.(app.PageOnline).PageOnline()["names"].(string)
-			ann, bob, _ = strings.Cut(names, "|")
-		})
-		return ann, bob
-	}
-	if !l.Until(60*60, func() bool { return table.(app.PageScene).PagePhase() == "playing" }) {
-		t.Fatal("never Ann's move")
-	}
-	l.Wait(30)
+	cards := seatCards(t, l, table)
 	a0, b0 := cards()
 	if !strings.Contains(a0, "Ann · 14:") || !strings.HasSuffix(b0, " · 15:00") {
 		t.Fatalf("the cards say %q and %q: want Ann's clock running (14:ss) and Bob's 15:00", a0, b0)
