@@ -3,6 +3,7 @@
 package server_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -121,16 +122,7 @@ func TestServeGameClock(t *testing.T) {
 			n3.Kill9()
 			time.Sleep(2500 * time.Millisecond) // past Bob's clock, no node running
 			n4 := startNode(t, "127.0.0.1:0", "--db", dsn, "--sweep", "200ms")
-			var g store.Game
-			for {
-				if g, err = sq.Game(ctx, short.ID); err == nil && g.Status != store.StatusPlaying {
-					break
-				}
-				if ctx.Err() != nil {
-					t.Fatalf("the sweep never ended Bob's time: %+v %v\n%s", g, err, n4.Log.String())
-				}
-				time.Sleep(50 * time.Millisecond)
-			}
+			g := storedEnd(t, ctx, sq, short.ID, "the sweep never ended Bob's time", n4)
 			if g.Status != store.StatusFinished || g.Result != "win o; g out of time" {
 				t.Fatalf("Bob's clock ran out offline: %v %q", g.Status, g.Result)
 			}
@@ -196,18 +188,8 @@ func TestServeRatedAbort(t *testing.T) {
 					t.Fatalf("%s rated by an aborted game: %+v %v", c.Name, rs, err)
 				}
 			}
-			for {
-				g, err := sq.Game(ctx, casual)
-				if err == nil && g.Status != store.StatusPlaying {
-					if g.Status != store.StatusFinished || g.Result != "win g; o out of time" {
-						t.Fatalf("the casual game nobody started: %v %q, want a loss on time", g.Status, g.Result)
-					}
-					break
-				}
-				if ctx.Err() != nil {
-					t.Fatal("the casual game never ended")
-				}
-				time.Sleep(50 * time.Millisecond)
+			if g := storedEnd(t, ctx, sq, casual, "the casual game never ended", n); g.Status != store.StatusFinished || g.Result != "win g; o out of time" {
+				t.Fatalf("the casual game nobody started: %v %q, want a loss on time", g.Status, g.Result)
 			}
 			gs, err := bob.Games(ctx)
 			if err != nil {
@@ -223,5 +205,21 @@ func TestServeRatedAbort(t *testing.T) {
 				t.Fatalf("My games of Bob: %d aborted, want 2: %+v", aborted, gs)
 			}
 		})
+	}
+}
+
+// storedEnd waits until the stored game is no longer being played (the
+// node n ended it) and gives it as stored.
+func storedEnd(t *testing.T, ctx context.Context, st store.Store, id, what string, n *node) store.Game {
+	t.Helper()
+	for {
+		g, err := st.Game(ctx, id)
+		if err == nil && g.Status != store.StatusPlaying {
+			return g
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("%s: %+v %v\n%s", what, g, err, n.Log.String())
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
