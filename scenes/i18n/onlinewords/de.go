@@ -140,7 +140,6 @@ var DE = map[string]string{
 	// nobody started, aborted (issue 47).
 	"online.time":         "Bedenkzeit",
 	"online.clockinc":     "%d min + %d s",
-	"online.casual":       "Ungewertet",
 	"online.res.aborted":  "Abgebrochen",
 	"online.over.aborted": "%s hat nicht angefangen: Die Partie ist abgebrochen, niemand wird gewertet",
 

@@ -140,7 +140,6 @@ var EN = map[string]string{
 	// nobody started, aborted (issue 47).
 	"online.time":         "Time",
 	"online.clockinc":     "%d min + %d s",
-	"online.casual":       "Casual",
 	"online.res.aborted":  "Aborted",
 	"online.over.aborted": "%s did not start: the game is aborted, nobody is rated",
 

@@ -140,7 +140,6 @@ var ES = map[string]string{
 	// nobody started, aborted (issue 47).
 	"online.time":         "Tiempo",
 	"online.clockinc":     "%d min + %d s",
-	"online.casual":       "Amistosa",
 	"online.res.aborted":  "Anulada",
 	"online.over.aborted": "%s no empezó: la partida se anula y nadie puntúa",
 

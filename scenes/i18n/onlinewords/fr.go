@@ -140,7 +140,6 @@ var FR = map[string]string{
 	// nobody started, aborted (issue 47).
 	"online.time":         "Temps",
 	"online.clockinc":     "%d min + %d s",
-	"online.casual":       "Amicale",
 	"online.res.aborted":  "Annulée",
 	"online.over.aborted": "%s n'a pas commencé : la partie est annulée, sans classement",
 

@@ -140,7 +140,6 @@ var IT = map[string]string{
 	// nobody started, aborted (issue 47).
 	"online.time":         "Tempo",
 	"online.clockinc":     "%d min + %d s",
-	"online.casual":       "Amichevole",
 	"online.res.aborted":  "Annullata",
 	"online.over.aborted": "%s non ha iniziato: la partita è annullata, nessuna valutazione",
 
