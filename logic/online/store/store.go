@@ -152,7 +152,8 @@ type Store interface {
 	// the order they were played (a profile's chart).
 	RatingHistory(ctx context.Context, guest string, limit int) ([]Rating, error)
 
-	Lobby // public games and quick pairing (lobby.go)
+	Lobby           // public games and quick pairing (lobby.go)
+	ComputerResults // a profile's results against the computer levels (computer.go)
 	// ChangeDraw changes a game's draw offer by change, holding the game's
 	// row (two nodes at once: one after the other); change's error writes nothing.
 	ChangeDraw(ctx context.Context, game string, change func(d *Draw) error) (Draw, error)

@@ -178,6 +178,36 @@ CREATE TABLE service_counts (
 	PRIMARY KEY (name, slot)
 );
 `,
+	// 9: results against the computer levels (issue 47, a profile's;
+	// computer.go). computer_due marks each computer seat a game was
+	// stored with (never one a computer took over later), until the
+	// server has counted the game's results against it into
+	// computer_tally, one row per guest and level. The games of before
+	// are marked as far as the store can tell: a game where a move was
+	// made by a guest who holds none of its seats any more had a seat
+	// taken over, and which one cannot be told without the rules, so
+	// such a game is not counted at all. (A player who left before
+	// their first move left no such trace.)
+	9: `
+CREATE TABLE computer_due (
+	game  TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+	idx   INTEGER NOT NULL,
+	level INTEGER NOT NULL,
+	PRIMARY KEY (game, idx)
+);
+CREATE TABLE computer_tally (
+	guest TEXT NOT NULL REFERENCES guests(id) ON DELETE CASCADE,
+	level INTEGER NOT NULL,
+	won   INTEGER NOT NULL DEFAULT 0,
+	lost  INTEGER NOT NULL DEFAULT 0,
+	drawn INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (guest, level)
+);
+INSERT INTO computer_due (game, idx, level) SELECT s.game, s.idx, s.level FROM seats s WHERE s.kind = 2
+	AND EXISTS (SELECT 1 FROM seats p WHERE p.game = s.game AND p.kind = 0)
+	AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game = s.game AND m.by_guest <> ''
+		AND NOT EXISTS (SELECT 1 FROM seats h WHERE h.game = m.game AND h.guest = m.by_guest));
+`,
 }
 
 // SchemaVersion is the newest schema this program knows.

@@ -514,6 +514,9 @@ func (s *sqlStore) insertGame(ctx context.Context, tx *sql.Tx, emit func(store.E
 			return err
 		}
 	}
+	if err := s.markComputerSeats(ctx, tx, g); err != nil { // computer_due: ComputerDue
+		return err
+	}
 	emit(store.Event{Game: g.ID, Kind: store.EventCreated, Version: 1})
 	return nil
 }
