@@ -117,6 +117,23 @@ type MeReply struct {
 	// games (every variant and player count), oldest first: with
 	// ?history=1 only.
 	History []RatingPoint `json:"history,omitempty"`
+	// Computer is the caller's results against the computer levels in
+	// finished online games, one per level played, lowest first: with
+	// ?history=1 only (the profile's), absent when none. Only seats
+	// the computer held from the start count, never one it took over.
+	Computer []ComputerRecord `json:"computer,omitempty"`
+}
+
+// ComputerRecord is a player's results against the computer at one
+// level: one per game and computer seat (a game with two computers of a
+// level counts twice), in games of 3 or 4 whether the player finished
+// ahead of that seat (won), behind it (lost) or level with it (drawn).
+type ComputerRecord struct {
+	Level  int `json:"level"`  // 1 to ai.MaxLevel
+	Played int `json:"played"` // won + lost + drawn
+	Won    int `json:"won"`
+	Lost   int `json:"lost"`
+	Drawn  int `json:"drawn"`
 }
 
 // RatingPoint is a player's rating after one rated game.

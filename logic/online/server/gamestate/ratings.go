@@ -15,33 +15,42 @@ import (
 // computer): the winner first, the others after by their scores, ties
 // equal; a draw ties everyone.
 func (t *Table) Places() (guests []string, places []int) {
-	res, _ := Result(t.Rec.Result)
-	winner := -1
-	if c, ok := strings.CutPrefix(res, "win "); ok && len(c) == 1 {
-		for i := range t.Rec.Seats {
-			if string(t.Pos.SeatColor(i).Letter()) == c {
-				winner = i
-			}
-		}
-	}
 	for i, s := range t.Rec.Seats {
 		if s.Kind != store.SeatRemote || s.Guest == "" {
 			continue
 		}
-		place := 0
-		if res != "draw" && i != winner {
-			// Behind the winner; among the others, one place behind
-			// every seat with a higher score.
-			place = 1
-			for j := range t.Rec.Seats {
-				if j != winner && j != i && t.Pos.Score(j) > t.Pos.Score(i) {
-					place++
-				}
-			}
-		}
-		guests, places = append(guests, s.Guest), append(places, place)
+		guests, places = append(guests, s.Guest), append(places, t.PlaceOf(i))
 	}
 	return guests, places
+}
+
+// PlaceOf is seat i's place in the finishing order of a finished game,
+// whoever plays it (a computer's too): 0 for the winner (everyone in a
+// draw), else one place behind the winner and every other seat with a
+// higher score.
+func (t *Table) PlaceOf(i int) int {
+	res, _ := Result(t.Rec.Result)
+	if res == "draw" {
+		return 0
+	}
+	winner := -1
+	if c, ok := strings.CutPrefix(res, "win "); ok && len(c) == 1 {
+		for j := range t.Rec.Seats {
+			if string(t.Pos.SeatColor(j).Letter()) == c {
+				winner = j
+			}
+		}
+	}
+	if i == winner {
+		return 0
+	}
+	place := 1
+	for j := range t.Rec.Seats {
+		if j != winner && j != i && t.Pos.Score(j) > t.Pos.Score(i) {
+			place++
+		}
+	}
+	return place
 }
 
 // ApplyRatings applies the ratings of t's finished rated game into st (nobody's

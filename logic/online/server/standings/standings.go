@@ -26,6 +26,7 @@ func Mount(s *server.Server) {
 	s.Handle("GET /api/guests/me", a.handleMe)
 	s.Handle("GET /api/leaderboard", a.handleLeaderboard)
 	go a.repairRatings()
+	go a.sweepComputer()
 }
 
 func RatingInfo(r store.Rating) proto.RatingInfo {
@@ -60,6 +61,10 @@ func (s api) handleMe(w http.ResponseWriter, r *http.Request) {
 		for _, h := range hs {
 			rep.History = append(rep.History, proto.RatingPoint{Variant: h.Variant, Players: h.Players, Rating: h.Rating, RD: h.RD,
 				At: h.Updated.UnixMilli()})
+		}
+		if rep.Computer, err = s.computerOf(r.Context(), me.ID); err != nil {
+			httpjson.WriteErr(w, http.StatusServiceUnavailable, "busy", "could not read the results against the computer")
+			return
 		}
 	}
 	httpjson.WriteJSON(w, http.StatusOK, rep)

@@ -108,4 +108,3 @@ func TestMigrationStep9(t *testing.T) {
 		}
 	})
 }
-
