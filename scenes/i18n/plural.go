@@ -22,6 +22,7 @@ var Counts = map[string]int{
 	"lobby.waiting":      0,
 	"profile.games":      0,
 	"online.days":        0,
+	"profile.vs.games":   0,
 }
 
 // one reports whether lang says n in the singular.

@@ -196,4 +196,10 @@ var DE = map[string]string{
 	"leaderboard.title":   "Bestenliste",
 	"leaderboard.settled": "Nur gefestigte Wertungen",
 	"leaderboard.empty":   "Noch keine gewerteten Spieler",
+
+	// The profile's results against the computer levels (issue 47,
+	// scenes/lobby/ratings/computer.go).
+	"profile.vs.title":     "Gegen den Computer (gewonnen–remis–verloren)",
+	"profile.vs.games":     "%d Spiele",
+	"profile.vs.games.one": "%d Spiel",
 }

@@ -196,4 +196,10 @@ var EN = map[string]string{
 	"leaderboard.title":   "Leaderboard",
 	"leaderboard.settled": "Settled ratings only",
 	"leaderboard.empty":   "No rated players yet",
+
+	// The profile's results against the computer levels (issue 47,
+	// scenes/lobby/ratings/computer.go).
+	"profile.vs.title":     "Against the computer (won–drawn–lost)",
+	"profile.vs.games":     "%d games",
+	"profile.vs.games.one": "%d game",
 }

@@ -196,4 +196,10 @@ var ES = map[string]string{
 	"leaderboard.title":   "Clasificación",
 	"leaderboard.settled": "Solo puntuaciones firmes",
 	"leaderboard.empty":   "Aún no hay jugadores puntuados",
+
+	// The profile's results against the computer levels (issue 47,
+	// scenes/lobby/ratings/computer.go).
+	"profile.vs.title":     "Contra el ordenador (ganadas–tablas–perdidas)",
+	"profile.vs.games":     "%d partidas",
+	"profile.vs.games.one": "%d partida",
 }

@@ -196,4 +196,10 @@ var FR = map[string]string{
 	"leaderboard.title":   "Meilleurs joueurs",
 	"leaderboard.settled": "Classements établis seulement",
 	"leaderboard.empty":   "Aucun joueur classé pour l’instant",
+
+	// The profile's results against the computer levels (issue 47,
+	// scenes/lobby/ratings/computer.go).
+	"profile.vs.title":     "Contre l’ordinateur (gagnées–nulles–perdues)",
+	"profile.vs.games":     "%d parties",
+	"profile.vs.games.one": "%d partie",
 }

@@ -196,4 +196,10 @@ var IT = map[string]string{
 	"leaderboard.title":   "Classifica",
 	"leaderboard.settled": "Solo punteggi consolidati",
 	"leaderboard.empty":   "Ancora nessun giocatore valutato",
+
+	// The profile's results against the computer levels (issue 47,
+	// scenes/lobby/ratings/computer.go).
+	"profile.vs.title":     "Contro il computer (vinte–patte–perse)",
+	"profile.vs.games":     "%d partite",
+	"profile.vs.games.one": "%d partita",
 }

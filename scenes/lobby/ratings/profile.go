@@ -89,8 +89,9 @@ func ratingKind(l *i18n.Lang, variant string, players int) string {
 }
 
 // Profile shows the player's ratings, one per variant and player count
-// (the games each counts, provisional ones marked), and the history of
-// the one chosen as a chart. It reads GET /api/guests/me?history=1 once
+// (the games each counts, provisional ones marked), the history of the
+// one chosen as a chart, and the player's results against each
+// computer level played online (computer.go). It reads GET /api/guests/me?history=1 once
 // as it opens.
 type Profile struct {
 	server string
@@ -102,6 +103,7 @@ type Profile struct {
 	rows   ui.Buttons[profileAct]
 	head   []ui.TextBlock
 	chart  [4]float64 // x, y, w, h of the chart; h 0: none
+	vs     vsTable    // the results against the computer levels (computer.go)
 	w, h   float64
 	u      float64
 	dirty  bool
@@ -243,9 +245,26 @@ func (p *Profile) layout(c *app.Context) {
 	if n := len(p.rows.List); n > 0 {
 		y += float64((n+cols-1)/cols)*(rh+0.25*u) + 0.3*u
 	}
+	// The results against the computer: beside the chart where the
+	// page is wide, else above it.
+	p.vs = vsTable{title: c.T("profile.vs.title"), rows: vsRows(c, p.me.Computer)}
+	chartW := w
+	if len(p.vs.rows) > 0 {
+		// As wide as its words, within bounds: the chart keeps half a
+		// wide page.
+		tw := math.Max(p.vs.need(c, u), 8*u)
+		if len(p.me.Ratings) > 0 && w >= 20*u {
+			tw = math.Min(tw, w/2)
+			p.vs.place(c, x+w-tw, y, tw, u)
+			chartW = w - tw - 0.5*u
+		} else {
+			p.vs.place(c, x, y, math.Min(tw, w), u)
+			y += p.vs.h + 0.4*u
+		}
+	}
 	p.chart = [4]float64{}
 	if len(p.me.Ratings) > 0 && bottom-y > 3*u {
-		p.chart = [4]float64{x, y, w, math.Min(bottom-y, 10*u)}
+		p.chart = [4]float64{x, y, chartW, math.Min(bottom-y, 10*u)}
 	}
 }
 
@@ -310,6 +329,7 @@ func (p *Profile) Draw(screen *ebiten.Image, c *app.Context) {
 		c.Text.Draw(screen, games, b.X+0.4*u, b.Y+b.H*0.7, c.Text.Fit(games, 0.4*u, room, false), dim, render.AlignLeft, false)
 		c.Text.Draw(screen, score, b.X+b.W-0.4*u, b.Y+b.H/2, 0.7*u, ink, render.AlignRight, true)
 	}
+	p.vs.draw(screen, c)
 	if p.chart[3] > 0 {
 		p.drawChart(screen, c)
 	}
@@ -361,4 +381,4 @@ func (p *Profile) drawChart(screen *ebiten.Image, c *app.Context) {
 }
 
 // Fits lists the texts with their room, for the fit test.
-func (p *Profile) Fits(c *app.Context) []ui.Fit { return p.bar.Fits() }
+func (p *Profile) Fits(c *app.Context) []ui.Fit { return append(p.bar.Fits(), p.vs.fits()...) }
