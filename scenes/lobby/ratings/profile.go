@@ -250,15 +250,21 @@ func (p *Profile) layout(c *app.Context) {
 	p.vs = vsTable{title: c.T("profile.vs.title"), rows: vsRows(c, p.me.Computer)}
 	chartW := w
 	if len(p.vs.rows) > 0 {
-		// As wide as its words, within bounds: the chart keeps half a
-		// wide page.
+		// Beside the chart as wide as its words (the chart keeps half
+		// the page at least); above it the column's width, as the
+		// ratings' (at most 14 units on a wide page with no chart).
 		tw := math.Max(p.vs.need(c, u), 8*u)
-		if len(p.me.Ratings) > 0 && w >= 20*u {
+		switch {
+		case len(p.me.Ratings) > 0 && w >= 20*u:
 			tw = math.Min(tw, w/2)
 			p.vs.place(c, x+w-tw, y, tw, u)
 			chartW = w - tw - 0.5*u
-		} else {
-			p.vs.place(c, x, y, math.Min(tw, w), u)
+		case w >= 20*u:
+			p.vs.place(c, x, y, math.Min(math.Max(tw, 14*u), w), u)
+		default:
+			p.vs.place(c, x, y, w, u)
+		}
+		if len(p.me.Ratings) == 0 || w < 20*u {
 			y += p.vs.h + 0.4*u
 		}
 	}
