@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -23,9 +24,10 @@ import (
 // to Ann; Ann's device (her guest kept as the online page keeps it)
 // opens her profile, which shows her one rating, provisional, of one
 // game, with its one point of history; the leaderboard lists both, Ann
-// first and marked; settled only lists nobody yet. Bob took the name Ann
-// too: on his device the board marks his row, the second, not the first
-// Ann's (it matched names and marked hers).
+// first and marked; settled only lists nobody yet. Ann resigned a game
+// against the level-1 computer too: her profile's table shows it. Bob
+// took the name Ann too: on his device the board marks his row, the
+// second, not the first Ann's (it matched names and marked hers).
 func TestRatingsPagesServe(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "shiftago")
 	if err := servetest.Build(bin); err != nil {
@@ -62,6 +64,23 @@ func TestRatingsPagesServe(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	// Ann resigns a game against the level-1 computer at once: a loss
+	// against it.
+	vs, err := ann.Create(ctx, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "computer", Level: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := ann.Open(ctx, vs.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sv.Close()
+	if err := sv.Send(proto.Msg{T: proto.TResign, Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sv.Wait(ctx, func(x *client.State) bool { return x.Result != "" }); err != nil {
+		t.Fatal(err)
+	}
 
 	// device is a context whose store keeps cl as the online page keeps
 	// its guest.
@@ -84,6 +103,9 @@ func TestRatingsPagesServe(t *testing.T) {
 	if p.status != "" || p.me.Name != "Ann" || len(r) != 1 || r[0].Variant != "expert" || r[0].Games != 1 || !r[0].Provisional ||
 		r[0].Rating <= 1500 || len(p.history()) != 1 || len(p.rows.List) != 1 {
 		t.Fatalf("Ann's profile: status %q, %+v, history %+v", p.status, p.me, p.history())
+	}
+	if want := []vsRow{{"Beginner", "1 game", "0–0–1"}}; !slices.Equal(p.vs.rows, want) || p.vs.h == 0 {
+		t.Fatalf("Ann's results against the computer: %q, want %q", p.vs.rows, want)
 	}
 	lb := p.board(c)
 	wait := func() {
