@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"shiftago/logic/online/store"
@@ -105,6 +106,58 @@ func TestMigrationStep9(t *testing.T) {
 		s := open(t, dsn)
 		if got, err := s.ComputerDue(ctx, "", 0); err != nil || !slices.Equal(got, []string{"plain"}) {
 			t.Fatalf("due after step 9: %v, %v; want [plain]", got, err)
+		}
+	})
+}
+
+// TestCountComputerResultsRace: 32 callers on two stores (two nodes on
+// one database) count three games of Ann and Bob against level-1
+// computers at once, two of them with Bob's seat first: each game
+// counts once, and rows written in a fixed order never deadlock.
+func TestCountComputerResultsRace(t *testing.T) {
+	each(t, func(t *testing.T, dsn string) {
+		ctx, s := ctxT(t), open(t, dsn)
+		ann, bob := guest(t, s, "Ann"), guest(t, s, "Bob")
+		var games []string
+		for i := range 3 {
+			a, b := ann.ID, bob.ID
+			if i > 0 {
+				a, b = b, a
+			}
+			g := must[store.Game](t)(s.CreateGame(ctx, store.NewGame{Creator: a, Setup: store.Setup{Variant: "express", Players: 3},
+				Seats: []store.Seat{{Guest: a}, {Guest: b}, {Kind: store.SeatComputer, Level: 1}}}))
+			must[store.Game](t)(s.SetStatus(ctx, g.ID, g.Version, store.StatusFinished, "win b"))
+			games = append(games, g.ID)
+		}
+		nodes := []store.Store{s, open(t, dsn)}
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		errs := make(chan error, 32)
+		for i := range 32 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				g := games[i%len(games)]
+				rs := []store.ComputerResult{{Guest: ann.ID, Seat: 2, Outcome: -1}, {Guest: bob.ID, Seat: 2, Outcome: -1}}
+				if i%len(games) > 0 {
+					slices.Reverse(rs)
+				}
+				if err := nodes[i%2].CountComputerResults(ctx, g, rs); err != nil {
+					errs <- err
+				}
+			}()
+		}
+		close(start)
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+		for _, id := range []string{ann.ID, bob.ID} {
+			if got, want := must[[]store.ComputerTally](t)(s.ComputerTally(ctx, id)), []store.ComputerTally{{Level: 1, Lost: 3}}; !slices.Equal(got, want) {
+				t.Fatalf("after 3 games counted by 32 callers: %+v, want %+v", got, want)
+			}
 		}
 	})
 }
