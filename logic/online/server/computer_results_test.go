@@ -101,7 +101,7 @@ func resultsAgainstTheComputer(t *testing.T, ctx context.Context, base string) {
 	}
 
 	// Three players, casual: Ann, Bob and a level-1 computer.
-	sa, sb := three(t, ctx, phone, bob, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}, {Kind: "computer", Level: 1}}})
+	sa, sb := seated(t, ctx, phone, bob, proto.CreateRequest{Variant: "express", Seats: []proto.SeatRequest{{Kind: "me"}, {Kind: "open"}, {Kind: "computer", Level: 1}}})
 	st := playToEnd(map[int]*client.Session{0: sa, 1: sb})
 	count(phone.ID, 1, outcome(st, 0, 2))
 	count(bob.ID, 1, outcome(st, 1, 2))
@@ -153,24 +153,6 @@ func resultsAgainstTheComputer(t *testing.T, ctx context.Context, base string) {
 	if me, err := phone.Me(ctx); err != nil || me.Computer != nil {
 		t.Errorf("without ?history=1: %+v, %v; want no results against the computer", me.Computer, err)
 	}
-}
-
-// three is a playing game of three of Ann (seat 0) and Bob (seat 1),
-// with whatever req puts in seat 2.
-func three(t *testing.T, ctx context.Context, ann, bob *client.Client, req proto.CreateRequest) (sa, sb *client.Session) {
-	t.Helper()
-	g, err := ann.Create(ctx, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bob.Join(ctx, g.Invite); err != nil {
-		t.Fatal(err)
-	}
-	sa, sb = open(t, ctx, ann, g.Game), open(t, ctx, bob, g.Game)
-	if err := sa.Wait(ctx, func(x *client.State) bool { return x.Status == "playing" }); err != nil {
-		t.Fatal(err)
-	}
-	return sa, sb
 }
 
 // outcome is seat me's result against seat other in a game that ended

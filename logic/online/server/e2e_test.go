@@ -693,6 +693,15 @@ func pair(t *testing.T, ctx context.Context, base string, req proto.CreateReques
 // pairOn is pair with Ann on the node at annBase and Bob on bobBase.
 func pairOn(t *testing.T, ctx context.Context, annBase, bobBase string, req proto.CreateRequest) (sa, sb *client.Session, ann, bob *client.Client) {
 	ann, bob = guest(t, ctx, "Ann", annBase), guest(t, ctx, "Bob", bobBase)
+	sa, sb = seated(t, ctx, ann, bob, req)
+	return sa, sb, ann, bob
+}
+
+// seated is a playing game that ann created with req and bob joined
+// (seats 0 and 1; req may put computers in the others), open in a
+// session of each.
+func seated(t *testing.T, ctx context.Context, ann, bob *client.Client, req proto.CreateRequest) (sa, sb *client.Session) {
+	t.Helper()
 	g, err := ann.Create(ctx, req)
 	if err != nil {
 		t.Fatal(err)
@@ -704,7 +713,7 @@ func pairOn(t *testing.T, ctx context.Context, annBase, bobBase string, req prot
 	if err := sa.Wait(ctx, func(x *client.State) bool { return x.Status == "playing" }); err != nil {
 		t.Fatal(err)
 	}
-	return sa, sb, ann, bob
+	return sa, sb
 }
 
 // TestServeAgreements: a takeback and a rematch happen only when both

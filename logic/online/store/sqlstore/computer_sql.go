@@ -34,22 +34,8 @@ func (s *sqlStore) ComputerDue(ctx context.Context, guest string, limit int) ([]
 		// still open or playing are many beside one player's.
 		where, args = ` AND d.game IN (SELECT game FROM seats WHERE guest = ? AND kind = ?)`, append(args, guest, store.SeatRemote)
 	}
-	rows, err := s.r.QueryContext(ctx, s.q(`SELECT d.game, MIN(g.updated) FROM computer_due d JOIN games g ON g.id = d.game
-		WHERE g.status <> ? AND g.status <> ?`+where+` GROUP BY d.game ORDER BY MIN(g.updated), d.game LIMIT ?`), append(args, limitOf(limit))...)
-	if err != nil {
-		return nil, s.closedErr(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		var updated int64
-		if err := rows.Scan(&id, &updated); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return s.texts(ctx, `SELECT d.game FROM computer_due d JOIN games g ON g.id = d.game
+		WHERE g.status <> ? AND g.status <> ?`+where+` GROUP BY d.game ORDER BY MIN(g.updated), d.game LIMIT ?`, append(args, limitOf(limit))...)
 }
 
 // maxComputerResults bounds a game's results: the pairs of a person and

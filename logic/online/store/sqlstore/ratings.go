@@ -120,21 +120,8 @@ func (s *sqlStore) ApplyRatings(ctx context.Context, rg store.RatedGame) ([]stor
 // RatingsDue: a rated game is marked in ratings_due by CreateGame and
 // unmarked by ApplyRatings, in their transactions.
 func (s *sqlStore) RatingsDue(ctx context.Context, limit int) ([]string, error) {
-	rows, err := s.r.QueryContext(ctx, s.q(`SELECT d.game FROM ratings_due d JOIN games g ON g.id = d.game
-		WHERE g.status = ? ORDER BY g.updated LIMIT ?`), store.StatusFinished, limitOf(limit))
-	if err != nil {
-		return nil, s.closedErr(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return s.texts(ctx, `SELECT d.game FROM ratings_due d JOIN games g ON g.id = d.game
+		WHERE g.status = ? ORDER BY g.updated LIMIT ?`, store.StatusFinished, limitOf(limit))
 }
 
 func cmpStr(a, b string) int {

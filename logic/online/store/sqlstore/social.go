@@ -73,20 +73,7 @@ func (s *sqlStore) SetBlock(ctx context.Context, guest, other string, on bool) e
 }
 
 func (s *sqlStore) BlocksOf(ctx context.Context, guest string) ([]string, error) {
-	rows, err := s.r.QueryContext(ctx, s.q(`SELECT blocked FROM blocks WHERE guest = ? ORDER BY at`), guest)
-	if err != nil {
-		return nil, s.closedErr(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var b string
-		if err := rows.Scan(&b); err != nil {
-			return nil, err
-		}
-		out = append(out, b)
-	}
-	return out, rows.Err()
+	return s.texts(ctx, `SELECT blocked FROM blocks WHERE guest = ? ORDER BY at`, guest)
 }
 
 func (s *sqlStore) Blocked(ctx context.Context, a, b string) (bool, error) {

@@ -265,6 +265,24 @@ func (s *sqlStore) RenameGuest(ctx context.Context, id, name string) (store.Gues
 	return s.Guest(ctx, id)
 }
 
+// texts reads the one text column of a query's rows (ids, mostly).
+func (s *sqlStore) texts(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, s.q(query), args...)
+	if err != nil {
+		return nil, s.closedErr(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
 // mustOne turns "no row changed" into ErrNotFound.
 func mustOne(res sql.Result, err error) error {
 	if err != nil {
