@@ -20,7 +20,7 @@ import (
 // the seats: by the profile of any of its players as it is asked for
 // (so a player sees a game they just finished at once), and by every
 // node at start and every computerSweep for the games nobody asked
-// about (the games of before the store's step 9 among them). Counting
+// about (the games of before the store's step 8 among them). Counting
 // twice counts once (store.CountComputerResults).
 
 // profileCounts bounds the games one profile request counts before it

@@ -64,12 +64,12 @@ func TestComputerResults(t *testing.T) {
 	})
 }
 
-// TestMigrationStep9: the games stored before step 9 are counted as far
+// TestMigrationStep8: the games stored before step 8 are counted as far
 // as the store can tell: a finished game of Ann against a computer is
 // due; one where Bob moved and then lost his seat to a computer is not
 // (which seat was taken over is the rules' to say); nor one of hot
 // seats and a computer only.
-func TestMigrationStep9(t *testing.T) {
+func TestMigrationStep8(t *testing.T) {
 	each(t, func(t *testing.T, dsn string) {
 		ctx := ctxT(t)
 		old, err := sqlstore.OpenAtVersion(ctx, dsn, 7)
@@ -105,7 +105,7 @@ func TestMigrationStep9(t *testing.T) {
 		game("hot", [3]any{store.SeatHotSeat, 0, "ann"}, [3]any{store.SeatComputer, 2, ""})
 		s := open(t, dsn)
 		if got, err := s.ComputerDue(ctx, "", 0); err != nil || !slices.Equal(got, []string{"plain"}) {
-			t.Fatalf("due after step 9: %v, %v; want [plain]", got, err)
+			t.Fatalf("due after step 8: %v, %v; want [plain]", got, err)
 		}
 	})
 }

@@ -178,7 +178,7 @@ CREATE TABLE service_counts (
 	PRIMARY KEY (name, slot)
 );
 `,
-	// 9: results against the computer levels (issue 47, a profile's;
+	// 8: results against the computer levels (issue 47, a profile's;
 	// computer.go). computer_due marks each computer seat a game was
 	// stored with (never one a computer took over later), until the
 	// server has counted the game's results against it into
@@ -188,7 +188,7 @@ CREATE TABLE service_counts (
 	// taken over, and which one cannot be told without the rules, so
 	// such a game is not counted at all. (A player who left before
 	// their first move left no such trace.)
-	9: `
+	8: `
 CREATE TABLE computer_due (
 	game  TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
 	idx   INTEGER NOT NULL,
