@@ -650,6 +650,16 @@ func (o *Online) layout(c *app.Context) {
 		o.blocks = append(o.blocks, b)
 		y += b.Height() + 0.4*u
 	}
+	// caption is a row's label: it belongs to the row below it, so it
+	// stands nearer that row than the one above. Text is drawn centred
+	// on its Y (render.AlignLeft is VertCenter), so the first line's
+	// centre goes half a line down, and the gap under it is small.
+	caption := func(s string) {
+		size := 0.5 * u
+		b := ui.TextBlock{X: x, Y: y + 0.65*size, Size: size, Lines: ui.Wrap(c.Text, s, size, w, false), Col: render.Dim, Align: render.AlignLeft}
+		o.blocks = append(o.blocks, b)
+		y += b.Height() + 0.15*u
+	}
 	row := func(n int, each func(i int, bx, bw float64)) {
 		bw := (w - float64(n-1)*0.2*u) / float64(n)
 		for i := 0; i < n; i++ {
@@ -693,11 +703,11 @@ func (o *Online) layout(c *app.Context) {
 			// has room below them.
 			half := (w - 0.6*u) / 2
 			x0, y0 := x, y
-			text(c.T("setup.game"), 0.5, render.Dim, false)
+			caption(c.T("setup.game"))
 			ly := y
 			y = y0
 			x = x0 + half + 0.6*u
-			text(c.T("setup.players"), 0.5, render.Dim, false)
+			caption(c.T("setup.players"))
 			y = max(y, ly)
 			each := func(n int, at float64, f func(i int, bx, bw float64)) {
 				bw := (half - float64(n-1)*0.2*u) / float64(n)
@@ -710,12 +720,12 @@ func (o *Online) layout(c *app.Context) {
 			x = x0
 			y += bh + 0.5*u
 		} else {
-			text(c.T("setup.game"), 0.5, render.Dim, false)
+			caption(c.T("setup.game"))
 			row(3, variants)
-			text(c.T("setup.players"), 0.5, render.Dim, false)
+			caption(c.T("setup.players"))
 			row(3, players)
 		}
-		text(c.T("online.time"), 0.5, render.Dim, false)
+		caption(c.T("online.time"))
 		// The clocks in one row where the page is wide, else in two; a
 		// game that may be rated has the Rated switch at the end (a
 		// short screen, or a phone's safe area, has no row to spare).
@@ -741,7 +751,7 @@ func (o *Online) layout(c *app.Context) {
 			row(n/2, times(0, n/2))
 			row(n-n/2, times(n/2, n-n/2))
 		}
-		text(c.T("online.you"), 0.5, render.Dim, false)
+		caption(c.T("online.you"))
 		friends := false
 		row(o.players-1, func(k int, bx, bw float64) {
 			i := k + 1

@@ -1,7 +1,9 @@
 package lobby
 
 import (
+	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"shiftago/logic/online/proto"
@@ -101,6 +103,62 @@ func TestJoinStaysPut(t *testing.T) {
 					Table: []proto.SeatInfo{{Name: "Annabelle"}, {Name: "Bartholomew"}, {}, {}}}
 				if after := join(); after.X != before.X || after.Y != before.Y {
 					t.Errorf("%s %v: Join moved from (%.0f, %.0f) to (%.0f, %.0f) when the invite's details came", lg, sz, before.X, before.Y, after.X, after.Y)
+				}
+			}
+		}
+	})
+}
+
+// TestOnlineCaptionsSitOnTheirRow (issue 50): on the create page a row's
+// label ("Game", "Players", "Time per move", "Seat 1 is yours…") stands
+// nearer its own buttons than the row above, at every size and in every
+// language. Before, text drawn centred on the Y meant for its top put each
+// label 0.3 units under the row above and 0.9 over its own.
+func TestOnlineCaptionsSitOnTheirRow(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			captions := map[string]bool{}
+			for _, k := range []string{"setup.game", "setup.players", "online.time", "online.you"} {
+				captions[i18n.Get(lg).T(k)] = true
+			}
+			for _, sz := range [][3]float64{{640, 480, 1}, {1280, 800, 1}, {1640, 2360, 2}, {1170, 2532 - (59+34)*3, 3}} {
+				c := looptest.NewContext(t, lg, sz[0], sz[1], sz[2])
+				o := &Online{players: 4, seats: [4]int{0, seatFriend, seatFriend, seatFriend}, perMove: 1, rated: true}
+				o.layout(c)
+				seen := 0
+				for _, b := range o.blocks {
+					if len(b.Lines) == 0 || !captions[strings.Join(b.Lines, " ")] {
+						continue
+					}
+					seen++
+					half := 0.35 * b.Size // a line's glyphs above and below its centre
+					top, bottom := b.Y-half, b.Y+float64(len(b.Lines)-1)*1.3*b.Size+half
+					above, below := math.Inf(-1), math.Inf(1)
+					rects := []layout.Rect{o.name.Rect}
+					for _, bt := range o.bs.List {
+						rects = append(rects, layout.Rect{X: bt.X, Y: bt.Y, W: bt.W, H: bt.H})
+					}
+					for _, r := range rects {
+						if r.X > b.X+1 || r.X+r.W < b.X-1 { // not over the label's start
+							continue
+						}
+						if r.Y+r.H <= b.Y {
+							above = max(above, r.Y+r.H)
+						} else if r.Y >= b.Y {
+							below = min(below, r.Y)
+						}
+					}
+					if math.IsInf(below, 1) {
+						t.Errorf("%s %v: %q has no row under it", lg, sz, b.Lines)
+						continue
+					}
+					if !math.IsInf(above, -1) && below-bottom >= top-above {
+						t.Errorf("%s %v: %q stands %.0f px under the row above and %.0f px over its own", lg, sz, b.Lines, top-above, below-bottom)
+					}
+				}
+				if seen < 3 {
+					t.Errorf("%s %v: %d row labels found on the create page", lg, sz, seen)
 				}
 			}
 		}
