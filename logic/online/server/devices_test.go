@@ -121,14 +121,19 @@ func TestServeDevices(t *testing.T) {
 			// A move from each linked device, Bob answering between.
 			r := rand.New(rand.NewPCG(47, 1))
 			sd, st, sb := open(t, ctx, desk, g.Game), open(t, ctx, tab, g.Game), open(t, ctx, bob, g.Game)
+			ply := 0
 			play := func(s *client.Session, who string) {
 				t.Helper()
-				if err := s.Wait(ctx, func(x *client.State) bool { return x.MyTurn() }); err != nil {
+				// The ply too: a device of Ann's that has not yet heard
+				// her other device's move sees her turn still at the ply
+				// before it (a stale-ply refusal, seen under load).
+				if err := s.Wait(ctx, func(x *client.State) bool { return x.MyTurn() && len(x.Moves) == ply }); err != nil {
 					t.Fatalf("%s: no turn: %v", who, err)
 				}
 				if _, err := s.Play(ctx, randomMove(r, s.Snapshot().Pos)); err != nil {
 					t.Fatalf("%s's move: %v", who, err)
 				}
+				ply++
 			}
 			play(sd, "the desktop")
 			play(sb, "Bob")
