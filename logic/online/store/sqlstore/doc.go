@@ -4,7 +4,7 @@
 // queries, written with "?" and rebound to "$n" for PostgreSQL.
 //
 // Open(ctx, dsn) picks the engine from the DSN (store.ParseDSN) and
-// applies the versioned schema (schema.go), safely when two nodes start
+// applies the versioned schema (the schema room, schema.Steps), safely when two nodes start
 // at once. The files by job: sql.go the core (transactions, guests,
 // games, seats, moves), open.go SQLite's file and pragmas, postgres.go
 // the wiring of PostgreSQL's own parts (package postgres: its pool, the

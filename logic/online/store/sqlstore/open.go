@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore/schema"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -245,3 +246,6 @@ func privateFile(path string) error {
 	}
 	return nil
 }
+
+// SchemaVersion is the newest schema this program knows (schema.Version).
+const SchemaVersion = schema.Version

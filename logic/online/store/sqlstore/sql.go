@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"shiftago/logic/online/store"
+	"shiftago/logic/online/store/sqlstore/schema"
 )
 
 // sqlStore is the Store of both engines: one set of queries, written with
@@ -100,7 +101,7 @@ func (s *sqlStore) migrate(ctx context.Context, to int) error {
 		return fmt.Errorf("the database's schema is version %d, newer than this program's %d: run a newer shiftago", have, SchemaVersion)
 	}
 	for v := have + 1; v <= to; v++ {
-		for _, stmt := range strings.Split(migrations[v], ";") {
+		for _, stmt := range strings.Split(schema.Steps[v], ";") {
 			if strings.TrimSpace(stmt) == "" {
 				continue
 			}

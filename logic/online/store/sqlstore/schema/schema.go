@@ -1,10 +1,10 @@
-package sqlstore
+package schema
 
-// migrations are the schema, one version a step, applied in order at Open
+// Steps are the schema, one version a step, applied in order at Open
 // and never edited once released: a change is a new step. The SQL is the
 // common ground of SQLite and PostgreSQL (TEXT, INTEGER, BIGINT; times in
 // Unix milliseconds, so neither driver's time zones come into it).
-var migrations = [...]string{
+var Steps = [...]string{
 	1: `
 CREATE TABLE guests (
 	id         TEXT PRIMARY KEY,
@@ -210,5 +210,5 @@ INSERT INTO computer_due (game, idx, level) SELECT s.game, s.idx, s.level FROM s
 `,
 }
 
-// SchemaVersion is the newest schema this program knows.
-const SchemaVersion = len(migrations) - 1
+// Version is the newest schema this program knows.
+const Version = len(Steps) - 1
