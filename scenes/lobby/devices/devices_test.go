@@ -1,6 +1,8 @@
 package devices
 
 import (
+	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,6 +85,47 @@ func TestDevicesNoticesClearOfButtons(t *testing.T) {
 				for view, d := range pageViews(now) {
 					d.layout(c)
 					looptest.CheckNoticeClear(t, c, dv.Name+", "+viewNames[view], d, looptest.InfoControls(d.PageButtons()), msgs, 0.4)
+				}
+			}
+		}
+	})
+}
+
+// TestDevicesLabelNamesTheBoxBelow (issue 50): "Use a code from another
+// device" names the code box under it, so it stands nearer that box
+// than the Link button over it, at every size and in every language.
+// Lines are drawn centred on their y; the page took that y for a line's
+// top, and the label hung 0.3 units under the button and 0.8 over its box.
+func TestDevicesLabelNamesTheBoxBelow(t *testing.T) {
+	l := looptest.Need(t)
+	now := time.Now().UnixMilli()
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			label := i18n.Get(lg).T("devices.use")
+			for _, sz := range [][3]float64{{640, 480, 1}, {1280, 800, 1}, {820 * 2, 1180 * 2, 2}, {390 * 3, (844 - 59 - 34) * 3, 3}} {
+				c := looptest.NewContext(t, lg, sz[0], sz[1], sz[2])
+				d := pageViews(now)[0]
+				d.layout(c)
+				found := false
+				for _, b := range d.blocks {
+					if strings.Join(b.Lines, " ") != label {
+						continue
+					}
+					found = true
+					half := 0.35 * b.Size // a line's glyphs above and below its centre
+					top, bottom := b.Y-half, b.Y+float64(len(b.Lines)-1)*1.3*b.Size+half
+					above := math.Inf(-1)
+					for _, bt := range d.bs.List {
+						if bt.Act == actDLink {
+							above = bt.Y + bt.H
+						}
+					}
+					if below := d.box.Rect.Y; below-bottom >= top-above {
+						t.Errorf("%s %v: the label stands %.0f px under the Link button and %.0f px over its box", lg, sz, top-above, below-bottom)
+					}
+				}
+				if !found {
+					t.Errorf("%s %v: no %q on the page", lg, sz, label)
 				}
 			}
 		}
