@@ -60,14 +60,23 @@ type LobbyReply struct {
 }
 
 // PairRequest is the body of POST /api/pairing: the game to be paired
-// for. Fill (3 or 4 players, not rated): seconds after which computers
-// may take the seats still free; 0: wait for people.
+// for. Its time control is CreateRequest's: none (a live game), a time
+// per move (PerMove), or a game clock (Clock, Increment), in the same
+// bounds; an ask is paired only with asks of the same variant, players,
+// time control and Rated. Fill (3 or 4 players, not rated): seconds
+// after which computers may take the seats still free; 0: wait for
+// people.
 type PairRequest struct {
 	Variant string `json:"variant"`
 	Players int    `json:"players"`
 	PerMove int    `json:"permove,omitempty"`
 	Rated   bool   `json:"rated,omitempty"`
 	Fill    int    `json:"fill,omitempty"`
+	// Clock and Increment: the game clock, in seconds (issue 47's
+	// pairing pools: "5+3", "10+5"). Absent, as an older client sends
+	// it: no clock.
+	Clock     int `json:"clock,omitempty"`
+	Increment int `json:"increment,omitempty"`
 }
 
 // The bounds of PairRequest.Fill, in seconds.

@@ -11,18 +11,31 @@ import (
 	"shiftago/logic/online/store"
 )
 
-// clockOK checks a create request's game clock: within the bounds, the
-// increment only with a clock, never with a time per move.
-func clockOK(req proto.CreateRequest) error {
+// timeOK checks a time control, of a create request or a pairing ask
+// alike: a time per move within its bounds, or a game clock within its
+// own, the increment only with a clock, never both.
+func timeOK(perMove, clock, inc int) error {
 	switch {
-	case req.Clock == 0 && req.Increment != 0:
+	case perMove < 0 || perMove > maxPerMove:
+		return fmt.Errorf("permove is 0 to %d seconds", maxPerMove)
+	case clock == 0 && inc != 0:
 		return errors.New("an increment needs a clock")
-	case req.Clock != 0 && (req.Clock < proto.MinClock || req.Clock > proto.MaxClock):
+	case clock != 0 && (clock < proto.MinClock || clock > proto.MaxClock):
 		return fmt.Errorf("clock is %d to %d seconds", proto.MinClock, proto.MaxClock)
-	case req.Increment < 0 || req.Increment > proto.MaxIncrement:
+	case inc < 0 || inc > proto.MaxIncrement:
 		return fmt.Errorf("increment is 0 to %d seconds", proto.MaxIncrement)
-	case req.Clock != 0 && req.PerMove != 0:
+	case clock != 0 && perMove != 0:
 		return errors.New("a game has a clock or a time per move, not both")
+	}
+	return nil
+}
+
+// ratedTimeOK refuses a rated game without time to think
+// (proto.MinRatedPerMove, proto.MinRatedClock): a rating says how well
+// one plays with time to think, not how fast.
+func ratedTimeOK(perMove, clock int) error {
+	if perMove < proto.MinRatedPerMove && clock < proto.MinRatedClock {
+		return fmt.Errorf("a rated game needs permove of at least %d seconds or a clock of at least %d", proto.MinRatedPerMove, proto.MinRatedClock)
 	}
 	return nil
 }

@@ -70,10 +70,7 @@ func (s api) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 // newGame checks a create request against the rules.
 func (s api) newGame(creator string, req proto.CreateRequest) (store.NewGame, error) {
-	if req.PerMove < 0 || req.PerMove > maxPerMove {
-		return store.NewGame{}, fmt.Errorf("permove is 0 to %d seconds", maxPerMove)
-	}
-	if err := clockOK(req); err != nil {
+	if err := timeOK(req.PerMove, req.Clock, req.Increment); err != nil {
 		return store.NewGame{}, err
 	}
 	if req.Takeover < 0 || req.Takeover > ai.MaxLevel {
@@ -293,8 +290,8 @@ func ratedOK(req proto.CreateRequest, mine int) error {
 	if !req.Rated {
 		return nil
 	}
-	if req.PerMove < proto.MinRatedPerMove && req.Clock < proto.MinRatedClock {
-		return fmt.Errorf("a rated game needs permove of at least %d seconds or a clock of at least %d", proto.MinRatedPerMove, proto.MinRatedClock)
+	if err := ratedTimeOK(req.PerMove, req.Clock); err != nil {
+		return err
 	}
 	if mine > 1 {
 		return errors.New("a rated game has one seat per player: no hot seat")

@@ -17,23 +17,34 @@ import (
 )
 
 // Quick pairing (issue 47): a guest asks for a game (variant, players,
-// time per move, rated) and is paired with the next guests who ask for
+// time control, rated) and is paired with the next guests who ask for
 // the same one. The queue is the store's (store.Pair): every node
 // sharing the database pairs from one queue, the database deciding, so
 // two players asking on two nodes find each other. The client polls
 // (GET) while it waits; a poll also keeps its ask alive (store.PairFresh)
 // and lets computers fill the table once the wait it allowed is over.
+//
+// The time control is the game's, as POST /api/games takes it (a time
+// per move, or a clock and its increment: the pools "5+3", "10+5"), and
+// it is part of the setup whose JSON is the queue's key: asks of two
+// time controls never meet. An ask without a clock (an older client's)
+// makes the very setup, so the very queue, it made before clocks came.
 
 // pairSetup checks a pairing request and makes the game asked for.
 // Paired games are public: they can be watched from the lobby.
 func pairSetup(req proto.PairRequest) (store.Setup, time.Duration, error) {
 	setup := store.Setup{Variant: req.Variant, Players: req.Players, MoveTime: time.Duration(req.PerMove) * time.Second,
+		Clock: time.Duration(req.Clock) * time.Second, Increment: time.Duration(req.Increment) * time.Second,
 		Rated: req.Rated, Public: true}
+	if err := timeOK(req.PerMove, req.Clock, req.Increment); err != nil {
+		return setup, 0, err
+	}
+	if req.Rated {
+		if err := ratedTimeOK(req.PerMove, req.Clock); err != nil {
+			return setup, 0, err
+		}
+	}
 	switch {
-	case req.PerMove < 0 || req.PerMove > maxPerMove:
-		return setup, 0, fmt.Errorf("permove is 0 to %d seconds", maxPerMove)
-	case req.Rated && req.PerMove < proto.MinRatedPerMove:
-		return setup, 0, fmt.Errorf("a rated game needs permove of at least %d seconds", proto.MinRatedPerMove)
 	case req.Fill != 0 && (req.Fill < proto.MinFill || req.Fill > proto.MaxFill):
 		return setup, 0, fmt.Errorf("fill is 0, or %d to %d seconds", proto.MinFill, proto.MaxFill)
 	case req.Fill != 0 && (req.Players < 3 || req.Rated):
