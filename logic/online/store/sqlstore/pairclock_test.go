@@ -34,7 +34,7 @@ func TestPairByTimeControl(t *testing.T) {
 			{"10+5", with(func(st *store.Setup) { st.Clock, st.Increment = 10*time.Minute, 5*time.Second }), false},
 			{"5+0", with(func(st *store.Setup) { st.Increment = 0 }), false},
 			{"casual 5+3", with(func(st *store.Setup) { st.Rated = false }), false},
-			{"a day a move", with(func(st *store.Setup) { st.Clock, st.Increment, st.MoveTime = 0, 0, 24 * time.Hour }), false},
+			{"a day a move", with(func(st *store.Setup) { st.Clock, st.Increment, st.MoveTime = 0, 0, 24*time.Hour }), false},
 			{"live", with(func(st *store.Setup) { st.Clock, st.Increment, st.Rated = 0, 0, false }), false},
 			{"3 players 5+3", with(func(st *store.Setup) { st.Players = 3 }), false},
 			{"expert 5+3", with(func(st *store.Setup) { st.Variant = "expert" }), false},
