@@ -27,7 +27,7 @@ type lobbyAct uint8
 const (
 	actLVariant lobbyAct = iota // Arg: the variant
 	actLPlayers                 // Arg: the count
-	actLPerMove                 // Arg: the index in pairPerMove
+	actLPerMove                 // Arg: the index in timeChoices
 	actLRated
 	actLFill
 	actLFind
@@ -41,9 +41,11 @@ func (a lobbyAct) String() string {
 	return [...]string{"variant", "players", "permove", "rated", "fill", "find", "cancel", "join", "watch", "back"}[a]
 }
 
-// pairPerMove are the times per move quick pairing offers, in seconds:
-// a live game, a minute (the least a rated game has), one and three days.
-var pairPerMove = [...]int{0, 60, 24 * 3600, 3 * 24 * 3600}
+// pairFirst is the time control the page offers first: a day per move,
+// which a player may leave for a while (a minute's clock would run out
+// before a slow device's table opened). The others are the create
+// page's (timeChoices), the clocks 5+3 and 10+5 among them.
+var pairFirst = timeChoiceOf(timeControl{days: 1})
 
 // pairFill is how long a 3- or 4-player ask that allows computers waits
 // for people before computers take the free seats.
@@ -77,8 +79,9 @@ type Lobby struct {
 	still  bool
 	shown  int64 // the waiting time shown, in seconds
 
-	variant, players, perMove int
-	rated, fill               bool
+	variant, players int
+	perMove          int // the index in timeChoices
+	rated, fill      bool
 
 	list    *proto.LobbyReply // nil until the first answer
 	failed  bool              // the last fetch failed
@@ -108,7 +111,7 @@ type lobbyItem struct {
 
 // NewLobby opens the lobby page.
 func NewLobby(c *app.Context) app.Scene {
-	p := &Lobby{dirty: true, variant: int(c.Setup.Variant), players: 2, perMove: 2, srv: c.ServerAddress(),
+	p := &Lobby{dirty: true, variant: int(c.Setup.Variant), players: 2, perMove: pairFirst, srv: c.ServerAddress(),
 		done: make(chan func(*app.Context), 8), poll: make(chan struct{}, 1)}
 	ctx, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel
@@ -261,15 +264,16 @@ func (p *Lobby) openGame(c *app.Context, game string) {
 
 // request is the ask the controls make.
 func (p *Lobby) request() proto.PairRequest {
-	req := proto.PairRequest{Variant: logic.Variant(p.variant).String(), Players: p.players, PerMove: pairPerMove[p.perMove],
-		Rated: p.rated && p.canRate()}
+	tc := timeChoices[p.perMove]
+	req := proto.PairRequest{Variant: logic.Variant(p.variant).String(), Players: p.players, PerMove: tc.perMove(),
+		Clock: tc.clock, Increment: tc.inc, Rated: p.rated && p.canRate()}
 	if p.fill && p.canFill() {
 		req.Fill = pairFill
 	}
 	return req
 }
 
-func (p *Lobby) canRate() bool { return pairPerMove[p.perMove] >= proto.MinRatedPerMove }
+func (p *Lobby) canRate() bool { return timeChoices[p.perMove].ratable() }
 func (p *Lobby) canFill() bool { return p.players > 2 && !(p.rated && p.canRate()) }
 
 // guestRun runs f away from the frame as this device's guest, and hands
@@ -527,7 +531,8 @@ func (p *Lobby) layout(c *app.Context) {
 		s := p.waited() / 1000
 		text(c.F("lobby.searching", fmt.Sprintf("%d:%02d", s/60, s%60)), x, 0.6, render.Accent, true, cw)
 		a := p.asked // the game asked for, as the list says a game
-		l1, _ := lobbyWords(c, proto.LobbyGame{Variant: a.Variant, Players: a.Players, PerMove: a.PerMove, Rated: a.Rated}, false)
+		l1, _ := lobbyWords(c, proto.LobbyGame{Variant: a.Variant, Players: a.Players, PerMove: a.PerMove,
+			Clock: a.Clock, Increment: a.Increment, Rated: a.Rated}, false)
 		text(l1, x, 0.5, render.Ink, false, cw)
 		if p.waiting.Waiting > 0 {
 			text(c.F("lobby.waiting", p.waiting.Waiting, p.waiting.Everyone), x, 0.5, render.Dim, false, cw)
@@ -545,25 +550,21 @@ func (p *Lobby) layout(c *app.Context) {
 		row(3, func(i int, bx, bw float64) {
 			p.bs.Add(ui.Button[lobbyAct]{X: bx, Y: y, W: bw, H: bh, Act: actLPlayers, Arg: i + 2, Label: c.F("lobby.players", i+2), On: p.players == i+2})
 		})
-		row(len(pairPerMove), func(i int, bx, bw float64) {
-			label := c.T("online.live")
-			switch s := pairPerMove[i]; {
-			case s >= 2*24*3600:
-				label = c.F("online.days", s/(24*3600))
-			case s >= 24*3600:
-				label = c.T("online.day")
-			case s > 0:
-				label = c.F("lobby.min", s/60)
-			}
-			p.bs.Add(ui.Button[lobbyAct]{X: bx, Y: y, W: bw, H: bh, Act: actLPerMove, Arg: i, Label: label, On: p.perMove == i})
-		})
-		row(2, func(i int, bx, bw float64) {
-			if i == 0 {
-				p.bs.Add(ui.Button[lobbyAct]{X: bx, Y: y, W: bw, H: bh, Act: actLRated, Label: c.T("lobby.rated"), On: p.rated && p.canRate(), Off: !p.canRate()})
-				return
-			}
-			p.bs.Add(ui.Button[lobbyAct]{X: bx, Y: y, W: bw, H: bh, Act: actLFill, Label: c.T("lobby.fill"), On: p.fill && p.canFill(), Off: !p.canFill()})
-		})
+		// The time controls in two rows of three (live and the clocks,
+		// then the days): six in one row leave a phone's button too
+		// narrow for "3 giorni".
+		for from, n := 0, len(timeChoices); from < n; from += 3 {
+			row(min(3, n-from), func(i int, bx, bw float64) {
+				k := from + i
+				p.bs.Add(ui.Button[lobbyAct]{X: bx, Y: y, W: bw, H: bh, Act: actLPerMove, Arg: k, Label: timeChoices[k].label(c.Lang), On: p.perMove == k})
+			})
+		}
+		// Rated is a word, "Computers after 1 min" four: two fifths and
+		// three (halves left the French too narrow in a 640-px window).
+		rw := (cw - gap) * 2 / 5
+		p.bs.Add(ui.Button[lobbyAct]{X: x, Y: y, W: rw, H: bh, Act: actLRated, Label: c.T("lobby.rated"), On: p.rated && p.canRate(), Off: !p.canRate()})
+		p.bs.Add(ui.Button[lobbyAct]{X: x + rw + gap, Y: y, W: cw - rw - gap, H: bh, Act: actLFill, Label: c.T("lobby.fill"), On: p.fill && p.canFill(), Off: !p.canFill()})
+		y += bh + 0.35*u
 		row(1, func(_ int, bx, bw float64) {
 			p.bs.Add(ui.Button[lobbyAct]{X: bx, Y: y, W: bw, H: bh, Act: actLFind, Label: c.T("lobby.find"), On: true, Bold: true, Off: p.busy})
 		})

@@ -67,13 +67,6 @@ const (
 	seatHere
 )
 
-// timeChoices are the clocks a new game may have: a live game without
-// a clock, a game clock (minutes each plus seconds a move: lichess's
-// blitz and rapid, the least a rated live game may have), or a
-// correspondence game's time per move in days. The server keeps the
-// clock (its computer takes a 3- or 4-player seat whose time ran out).
-var timeChoices = [...]struct{ clock, inc, days int }{{}, {300, 3, 0}, {600, 5, 0}, {0, 0, 1}, {0, 0, 3}, {0, 0, 7}}
-
 // onlineLevel is the computer's level in an online seat.
 const onlineLevel = ai.DefaultLevel
 
@@ -437,7 +430,7 @@ func openLink(ctx context.Context, cl *client.Client, st saves.Store, game strin
 
 func (o *Online) startCreate(c *app.Context) {
 	tc := timeChoices[o.perMove]
-	req := proto.CreateRequest{Variant: [...]string{"express", "expert", "extreme"}[o.variant], PerMove: tc.days * 24 * 3600,
+	req := proto.CreateRequest{Variant: [...]string{"express", "expert", "extreme"}[o.variant], PerMove: tc.perMove(),
 		Clock: tc.clock, Increment: tc.inc, Public: o.public, Rated: o.rated && o.ratable()}
 	req.Seats = append(req.Seats, proto.SeatRequest{Kind: "me"})
 	for i := 1; i < o.players; i++ {
@@ -922,22 +915,12 @@ func (o *Online) ratable() bool {
 			return false
 		}
 	}
-	tc := timeChoices[o.perMove]
-	return tc.clock >= proto.MinRatedClock || tc.days*24*3600 >= proto.MinRatedPerMove
+	return timeChoices[o.perMove].ratable()
 }
 
 // timeButton is the button of timeChoices[i] on the create page.
 func (o *Online) timeButton(c *app.Context, i int, x, y, w, h float64) {
-	label := c.T("online.live")
-	switch tc := timeChoices[i]; {
-	case tc.clock > 0:
-		label = fmt.Sprintf("%d+%d", tc.clock/60, tc.inc) // as lichess writes it, in every language
-	case tc.days == 1:
-		label = c.T("online.day")
-	case tc.days > 1:
-		label = c.F("online.days", tc.days)
-	}
-	o.bs.Add(ui.Button[onlineAct]{X: x, Y: y, W: w, H: h, Act: actOPerMove, Arg: i, Label: label, On: o.perMove == i})
+	o.bs.Add(ui.Button[onlineAct]{X: x, Y: y, W: w, H: h, Act: actOPerMove, Arg: i, Label: timeChoices[i].label(c.Lang), On: o.perMove == i})
 }
 
 func b2i(b bool) int {

@@ -48,13 +48,14 @@ test('a phone and a tablet meet by quick pairing and in Play now; a third contex
   const tablet = await toLobby('tablet', TABLET);
 
   // Quick pairing: a rated game, a day per move (the page's choice as
-  // it opens). Not a minute: a minute's clock runs from the pairing, and
-  // on a loaded machine the third context's page took longer than that
+  // it opens; 'permove 3' in the create page's list, after Live, 5+3
+  // and 10+5). Not a clock: a first move is then due a minute after the
+  // pairing (as it was with a minute per move), and on a loaded machine the third context's page took longer than that
   // to load, so the phone lost on time before its first move and the
   // game had left the lobby's live list before the watcher looked. The
   // phone waits alone (the page says so), then the tablet asks the same.
   for (const d of [phone, tablet]) {
-    await tapButton(d.page, 'permove 2');
+    await tapButton(d.page, 'permove 3');
     await tapButton(d.page, 'rated');
   }
   await tapButton(phone.page, 'find');
