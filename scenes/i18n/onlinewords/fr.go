@@ -163,7 +163,7 @@ var FR = map[string]string{
 	"lobby.none":                 "Aucune partie publique pour l'instant : rendez-en une publique, ou utilisez l'appariement rapide.",
 	"lobby.loading":              "Chargement des parties…",
 	"lobby.live":                 "En cours : regarder",
-	"lobby.seated":               "%d places sur %d prises",
+	"lobby.seated":               "%d sur %d places prises",
 	"lobby.ratedgame":            "classée",
 	"lobby.rating":               "%s · classement %d",
 	"lobby.provisional":          "%s · classement %d (provisoire)",

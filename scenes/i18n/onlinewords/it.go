@@ -163,7 +163,7 @@ var IT = map[string]string{
 	"lobby.none":                 "Nessuna partita pubblica ora: creane una pubblica o usa l'abbinamento rapido.",
 	"lobby.loading":              "Caricamento delle partite…",
 	"lobby.live":                 "In corso: guarda",
-	"lobby.seated":               "%d posti su %d occupati",
+	"lobby.seated":               "%d su %d posti occupati",
 	"lobby.ratedgame":            "valutata",
 	"lobby.rating":               "%s · punteggio %d",
 	"lobby.provisional":          "%s · punteggio %d (provvisorio)",
