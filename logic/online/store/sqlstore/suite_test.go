@@ -107,8 +107,12 @@ func must[T any](t testing.TB) func(v T, err error) T {
 	}
 }
 
+// ctxT bounds a store test's calls so that a hang fails with a message,
+// not a whole package's timeout. Two minutes, not thirty seconds: 120
+// concurrent pairings on PostgreSQL (TestPairMany) took longer than 30 s
+// with the CPU starved (-cpu 1, busy loops, load ~90), though 9 s idle.
 func ctxT(t testing.TB) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	return ctx
 }
