@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -58,8 +59,13 @@ func TestOnlineTableGameClock(t *testing.T) {
 	l.Run(g)
 	cards := seatCards(t, l, table)
 	a0, b0 := cards()
-	if !strings.Contains(a0, "Ann · 14:") || !strings.HasSuffix(b0, " · 15:00") {
-		t.Fatalf("the cards say %q and %q: want Ann's clock running (14:ss) and Bob's 15:00", a0, b0)
+	// Ann's clock has run since Bob's move: under 15:00, and above 12:00,
+	// as the whole test is bounded by 3 minutes (not "14:ss": at load ~90
+	// the table took 77 s to stand and read 13:43).
+	var am, as int
+	if _, err := fmt.Sscanf(a0[strings.LastIndex(a0, "· ")+len("· "):], "%d:%d", &am, &as); err != nil ||
+		!strings.HasPrefix(a0, "Ann · ") || am*60+as >= 15*60 || am*60+as <= 12*60 || !strings.HasSuffix(b0, " · 15:00") {
+		t.Fatalf("the cards say %q and %q: want Ann's clock running (under 15:00, over 12:00) and Bob's 15:00", a0, b0)
 	}
 	time.Sleep(2500 * time.Millisecond)
 	a1, b1 := cards()

@@ -54,7 +54,13 @@ func TestServeTwoNodesNoFrozenGame(t *testing.T) {
 	args := []string{"--db", dsn, "--quiet", "--max-conns-per-addr", "100000", "--rate-per-addr", "100000",
 		"--rate-per-conn", "100", "--games-per-guest", "10", "--new-per-addr", "100000", "--new-per-hour", "100000"}
 	nodes := [2]*node{startNode(t, "127.0.0.1:0", args...), startNode(t, "127.0.0.1:0", args...)}
-	ctx := ctxFor(t, 5*time.Minute)
+	// The whole run's bound is only a net against a hang: a frozen game is
+	// told by freezeWait. At load ~90 (a local CI run beside seven
+	// helpers' tests) the 10,000 moves took longer than the 5 minutes
+	// this once was, and every game still moving failed "context deadline
+	// exceeded" though none had waited freezeWait; idle, the run takes
+	// about a minute.
+	ctx := ctxFor(t, 20*time.Minute)
 
 	// Set up: Ann of each game on the first node creates it, Bob on the
 	// second joins it. Nobody opens it yet.
