@@ -71,9 +71,17 @@ func (r Reply) String() string {
 // Stop is the line that abandons search id.
 func Stop(id int) string { return "stop " + strconv.Itoa(id) }
 
+// Working is the line that says search id is still under way, nodes
+// searched so far (about: a whole number of slices). The searcher sends it
+// now and then (about once a second) between slices, so that the game
+// measures its patience from the searcher's last word, not from the
+// search's start: a search is bounded by nodes, not time, and may take
+// minutes on a slow phone or a starved CPU.
+func Working(id, nodes int) string { return fmt.Sprintf("working %d %d", id, nodes) }
+
 // Parse reads one line of either side: a "go" or "ana" line into req, a "stop"
-// line into stop (the id), a "move", "eval" or "error" line into rep; kind is
-// the line's first word.
+// line into rep (the id), a "move", "eval" or "error" line into rep, a
+// "working" line into rep (the id and Nodes); kind is the line's first word.
 func Parse(line string) (kind string, req Request, rep Reply, err error) {
 	f := strings.SplitN(strings.TrimSpace(line), " ", 6)
 	kind = f[0]
@@ -150,6 +158,19 @@ func Parse(line string) (kind string, req Request, rep Reply, err error) {
 			return kind, req, rep, fmt.Errorf("remote: %q: an evaluation out of range", line)
 		}
 		rep = Reply{ID: int(n[0]), Eval: e}
+	case "working":
+		f = strings.Fields(line)
+		if len(f) != 3 {
+			return kind, req, rep, fmt.Errorf("remote: %q: want an id and nodes after working", line)
+		}
+		n, err := nums(2)
+		if err != nil {
+			return kind, req, rep, err
+		}
+		if n[1] < 0 {
+			return kind, req, rep, fmt.Errorf("remote: %q: nodes below zero", line)
+		}
+		rep = Reply{ID: int(n[0]), Nodes: int(n[1])}
 	case "error":
 		f = strings.SplitN(strings.TrimSpace(line), " ", 3)
 		n, err := nums(1)

@@ -151,3 +151,32 @@ func TestRunAnalyses(t *testing.T) {
 		t.Errorf("stopped at once: %+v", rep)
 	}
 }
+
+// TestWorkingLines: the heartbeat of a search under way reads back as it
+// was written, and a malformed one is refused, not taken.
+func TestWorkingLines(t *testing.T) {
+	for _, c := range []struct{ id, nodes int }{{1, 0}, {7, 16384}, {1 << 40, 1 << 50}} {
+		line := Working(c.id, c.nodes)
+		kind, _, rep, err := Parse(line)
+		if err != nil || kind != "working" || rep != (Reply{ID: c.id, Nodes: c.nodes}) {
+			t.Errorf("%q read back as %s %+v, %v", line, kind, rep, err)
+		}
+	}
+	if got := Working(12, 49152); got != "working 12 49152" {
+		t.Errorf("Working(12, 49152) = %q", got)
+	}
+	for _, bad := range []string{
+		"working",        // no id
+		"working 3",      // no nodes
+		"working 3 x",    // nodes no number
+		"working x 3",    // id no number
+		"working 3 -1",   // nodes below zero
+		"working 3 10 4", // one too many
+		"working 3 1.5",  // not whole
+		"Working 3 10",   // the kind is lower case
+	} {
+		if kind, _, rep, err := Parse(bad); err == nil {
+			t.Errorf("%q accepted as %s %+v", bad, kind, rep)
+		}
+	}
+}

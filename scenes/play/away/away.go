@@ -134,10 +134,14 @@ type clientJob struct {
 	since time.Time
 }
 
-// clientPatience is how long a search may go without its reply before the
-// searcher counts as lost: a worker that dies without a word (closed, or
-// stuck) must not leave the computer thinking for ever. The Grandmaster
-// answers in a few seconds on a slow phone; the patience is far beyond.
+// clientPatience is how long the searcher may stay silent, while a search
+// awaits its reply, before it counts as lost: a worker that dies without a
+// word (closed, or stuck) must not leave the computer thinking for ever.
+// It runs from the searcher's last word about an awaited search (a
+// "working" line, about once a second, or a reply), not from the search's
+// start: a search is bounded by nodes, not time (the move must not depend
+// on timing), and the Grandmaster took over 60 s with the CPU starved,
+// which must not send it, and every later search, to the frame.
 const clientPatience = 45 * time.Second
 
 func NewClient(post func(string) error) *Client {
@@ -159,21 +163,33 @@ func (c *Client) Start(req remote.Request) Far {
 	return j
 }
 
-// Receive takes one line from the searcher. A reply to a search no longer
-// awaited (cancelled) is dropped; an error for no search (id 0: the
-// searcher could not load, or stopped) or an unreadable line loses the
-// searcher.
+// Receive takes one line from the searcher. A reply or a "working" line
+// for an awaited search restarts the patience (clientPatience) of every
+// search awaited; one for a search no longer awaited (cancelled) is
+// dropped; an error for no search (id 0: the searcher could not load, or
+// stopped) or an unreadable line loses the searcher.
 func (c *Client) Receive(line string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	kind, _, rep, err := remote.Parse(line)
 	switch {
-	case err != nil || (kind != "move" && kind != "eval" && kind != "error"):
+	case err != nil || (kind != "move" && kind != "eval" && kind != "error" && kind != "working"):
 		c.loseLocked(fmt.Sprintf("unreadable reply %q", line))
 	case kind == "error" && rep.ID == 0:
 		c.loseLocked(rep.Err)
+	case c.jobs[rep.ID] == nil:
+		// A search no longer awaited (cancelled, or already failed): its
+		// reply or progress says nothing of the searches awaited.
 	default:
-		if j := c.jobs[rep.ID]; j != nil {
+		// The searcher is alive and at work on an awaited search. It
+		// searches in order, so the ones queued behind wait on a live
+		// searcher too: the patience of every one starts again.
+		t := c.now()
+		for _, j := range c.jobs {
+			j.since = t
+		}
+		if kind != "working" {
+			j := c.jobs[rep.ID]
 			delete(c.jobs, rep.ID)
 			j.rep, j.done = rep, true
 		}

@@ -164,3 +164,70 @@ func TestSilentWorker(t *testing.T) {
 		t.Error("a later search went to the silent worker")
 	}
 }
+
+// TestPatienceMeasuresSilence: the patience runs from the worker's last
+// word, not from the search's start. A search bounded by nodes may take
+// minutes on a slow phone or a starved CPU; while the worker says it is
+// working (a "working" line about once a second) it is awaited, and its
+// move taken, however long it takes; a search queued behind it waits as
+// long. Silence past the patience still loses the worker. A "working"
+// line for a search no longer awaited changes nothing.
+func TestPatienceMeasuresSilence(t *testing.T) {
+	w := &fakeWorker{}
+	c := NewClient(w.post)
+	now := time.Unix(1_800_000_000, 0)
+	c.now = func() time.Time { return now }
+	req := remote.Request{ID: 3, Pos: parsed(t, awayPositions[3]), Level: 2, Seed: 5, Workers: 1}
+	want := stepped(req)
+	th := &Thought{req: req, Far: c.Start(req), path: PathWorker}
+	queued := req
+	queued.ID = 4
+	next := &Thought{req: queued, Far: c.Start(queued), path: PathWorker}
+	cancelled := req
+	cancelled.ID = 5
+	c.Start(cancelled).Cancel()
+
+	for s := 1; s <= int(2*clientPatience/time.Second); s++ {
+		now = now.Add(time.Second)
+		c.Receive(remote.Working(3, s*remote.Slice))
+		c.Receive(remote.Working(5, s)) // cancelled: the worker has not yet seen the stop
+		c.Receive(remote.Working(99, s))
+		if _, ok := th.Poll(1); ok {
+			t.Fatalf("an answer after %d s of progress, before the worker's", s)
+		}
+		if _, ok := next.Poll(1); ok {
+			t.Fatalf("the queued search ended after %d s of progress", s)
+		}
+	}
+	if c.lost != "" || th.Far == nil || next.Far == nil {
+		t.Fatalf("a working worker counted as lost: %q", c.lost)
+	}
+	c.Receive(remote.Reply{ID: 3, Move: want, Nodes: 9000}.String())
+	if mv, ok := th.Poll(1); !ok || mv != want || th.step != nil || LastPath() != PathWorker {
+		t.Errorf("the long search's reply: %s %v, stepped %v, path %q", mv, ok, th.step != nil, LastPath())
+	}
+
+	// The queued search starts now; the worker falls silent: lost after
+	// the patience, not before, and the search steps in the frame.
+	now = now.Add(clientPatience / 2)
+	c.Receive(remote.Working(3, 1)) // a search no longer awaited: no word for this one
+	now = now.Add(clientPatience/2 - time.Second)
+	if _, ok := next.Poll(1); ok || c.lost != "" {
+		t.Fatalf("lost within the patience: %q", c.lost)
+	}
+	now = now.Add(2 * time.Second)
+	var mv logic.Move
+	for i := 0; ; i++ {
+		m, ok := next.Poll(1 << 20)
+		if ok {
+			mv = m
+			break
+		}
+		if i > 100 {
+			t.Fatal("still waiting for a silent worker past the patience")
+		}
+	}
+	if mv != want || next.path != PathFrame || c.lost == "" {
+		t.Errorf("after the silence: %v by %q (lost %q), want %v stepped in the frame", mv, next.path, c.lost, want)
+	}
+}
