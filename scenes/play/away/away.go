@@ -131,7 +131,7 @@ type clientJob struct {
 	id    int
 	rep   remote.Reply
 	done  bool
-	since time.Time
+	since time.Time // its start, or the searcher's last word since (Receive)
 }
 
 // clientPatience is how long the searcher may stay silent, while a search
@@ -220,7 +220,7 @@ func (j *clientJob) Poll() (remote.Reply, bool) {
 	j.c.mu.Lock()
 	defer j.c.mu.Unlock()
 	if !j.done && j.c.now().Sub(j.since) > clientPatience {
-		j.c.loseLocked(fmt.Sprintf("no reply in %v", clientPatience))
+		j.c.loseLocked(fmt.Sprintf("no word from the searcher in %v", clientPatience))
 	}
 	return j.rep, j.done
 }

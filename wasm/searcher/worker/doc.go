@@ -6,6 +6,11 @@
 //	                                               analysis (package analysis), reply "eval …"
 //	stop <id>                                      drop that search
 //
+// and while a search is under way it says so about once a second,
+// between slices, with "working <id> <nodes so far>", so that the game
+// tells a long search (bounded by nodes, not time) from a lost worker by
+// the worker's silence (scenes/play/away).
+//
 // In the browser it runs in the page's Web Worker (wasm/searcher.js),
 // inside the game's own .wasm: main calls Serve when InWorker says the
 // program was started there, so a first visit downloads and compiles one

@@ -3,6 +3,7 @@ package worker
 import (
 	"strings"
 	"sync"
+	"time"
 
 	"shiftago/logic/remote"
 )
@@ -15,11 +16,18 @@ type server struct {
 	queue   []string
 	stopped map[int]bool
 	closed  bool
-	wake    chan struct{} // a line was delivered or the input closed
+	wake    chan struct{}    // a line was delivered or the input closed
+	now     func() time.Time // the clock of the beat below
 }
 
+// beat is how often, at most, a search under way says it is working (a
+// "working" line, between slices): the game counts the searcher as lost
+// after a long silence (scenes/play/away), and a search bounded by nodes
+// may take minutes on a slow phone.
+const beat = time.Second
+
 func newServer() *server {
-	return &server{stopped: map[int]bool{}, wake: make(chan struct{}, 1)}
+	return &server{stopped: map[int]bool{}, wake: make(chan struct{}, 1), now: time.Now}
 }
 
 // deliver takes one line: a stop is noted at once (the search under way
@@ -77,7 +85,8 @@ func (s *server) next() (string, bool) {
 
 // run answers the queued requests one after the other with post. pause
 // (nil for none) is called between slices of a search, so that the
-// browser's event loop may deliver a stop meanwhile. A stopped search is
+// browser's event loop may deliver a stop meanwhile; there, at most once a
+// beat, a search under way posts a "working" line. A stopped search is
 // not answered: the game has forgotten it.
 func (s *server) run(post func(string), pause func()) {
 	for {
@@ -99,11 +108,23 @@ func (s *server) run(post func(string), pause func()) {
 		if s.isStopped(req.ID) {
 			continue
 		}
+		// Between slices: let a stop in, and say the search is still at
+		// work once a beat, so that its length is never taken for the
+		// searcher's loss.
+		slices, last := 0, s.now()
 		rep := remote.Run(req, func() bool {
 			if pause != nil {
 				pause()
 			}
-			return s.isStopped(req.ID)
+			if s.isStopped(req.ID) {
+				return true
+			}
+			slices++
+			if t := s.now(); t.Sub(last) >= beat {
+				post(remote.Working(req.ID, slices*remote.Slice))
+				last = t
+			}
+			return false
 		})
 		s.mu.Lock()
 		delete(s.stopped, req.ID)

@@ -12,7 +12,7 @@ import (
 func InWorker() bool { return false }
 
 // Serve serves the lines of standard input until it ends, for tests and
-// the curious:
+// the curious (a long search writes "working" lines before its reply):
 //
 //	echo 'go 1 3 7 1 7/7/7/7/7/7/7 express og o 22,22 0,0 0,0' | go run ./wasm/searcher
 func Serve() {

@@ -3,6 +3,7 @@ package worker
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"shiftago/logic/ai"
 	"shiftago/logic/remote"
@@ -72,5 +73,68 @@ func TestServeAnalysis(t *testing.T) {
 	_, req, _, _ := remote.Parse(line)
 	if want := remote.Run(req, nil).String(); len(out) != 1 || out[0] != want || !strings.HasPrefix(want, "eval 7 ") {
 		t.Errorf("replies %q, want %q", out, want)
+	}
+}
+
+// TestServeProgress: a search under way says it is working, at most once
+// a beat of its clock, between slices, so that the game tells a long
+// search from a lost worker by the worker's silence, not by the search's
+// length. The clock here moves a quarter beat a slice: a "working" line
+// every fourth slice, with the search's id and the nodes so far, all
+// before its reply; a search stopped is not said to work past its stop.
+func TestServeProgress(t *testing.T) {
+	// Master, three players: 250,000 nodes, some fifteen slices.
+	three := "7/7/2g1b2/o6/o6/o2b3/1ooo3 expert ogb o 16,21,20 0,0,0 0,0,0"
+	for _, c := range []struct {
+		line   string
+		stopAt int // the slice after which a stop comes; 0 for none
+		want   int // working lines; -1: one every fourth slice
+	}{
+		{"go 5 4 9 1 " + three, 0, -1},
+		{"ana 7 4 200000 3 " + three, 0, -1},
+		{"go 6 4 9 1 " + three, 12, 2}, // not at the 12th: stopped first
+	} {
+		_, req, _, _ := remote.Parse(c.line)
+		s := newServer()
+		clock := time.Unix(1_800_000_000, 0)
+		s.now = func() time.Time { clock = clock.Add(beat / 4); return clock }
+		pauses := 0
+		s.deliver(c.line)
+		s.close()
+		var out []string
+		s.run(func(line string) { out = append(out, line) }, func() {
+			pauses++
+			if pauses == c.stopAt {
+				s.deliver(remote.Stop(req.ID))
+			}
+		})
+		working, answered := 0, false
+		for _, line := range out {
+			kind, _, rep, err := remote.Parse(line)
+			switch {
+			case err != nil || rep.ID != req.ID:
+				t.Errorf("%q: %v", line, err)
+			case kind == "working":
+				working++
+				if answered {
+					t.Errorf("%q after the search's reply", line)
+				}
+				if want := 4 * working * remote.Slice; rep.Nodes != want {
+					t.Errorf("%q: want %d nodes", line, want)
+				}
+			default:
+				answered = true
+			}
+		}
+		want := c.want
+		if want < 0 {
+			want = pauses / 4
+			if pauses < 8 || !answered {
+				t.Errorf("%q: %d slices, answered %v", c.line, pauses, answered)
+			}
+		}
+		if working != want || answered != (c.stopAt == 0) {
+			t.Errorf("%q: %d working lines in %d slices, want %d; answered %v", c.line, working, pauses, want, answered)
+		}
 	}
 }
