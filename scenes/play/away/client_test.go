@@ -130,33 +130,42 @@ func TestWorkerClient(t *testing.T) {
 	}
 }
 
+// clockedClient is a client of a fake worker on a clock that moves only
+// when the test moves it, and a search request for it.
+func clockedClient(t *testing.T) (*Client, *time.Time, remote.Request) {
+	w := &fakeWorker{}
+	c := NewClient(w.post)
+	now := time.Unix(1_800_000_000, 0)
+	c.now = func() time.Time { return now }
+	return c, &now, remote.Request{ID: 3, Pos: parsed(t, awayPositions[3]), Level: 2, Seed: 5, Workers: 1}
+}
+
+// afterSilence is th's move once its worker has been silent past the
+// patience: found in the frame within a few polls, never waited for.
+func afterSilence(t *testing.T, th *Thought) logic.Move {
+	t.Helper()
+	for i := 0; i <= 100; i++ {
+		if m, ok := th.Poll(1 << 20); ok {
+			return m
+		}
+	}
+	t.Fatal("still waiting for a silent worker past the patience")
+	return logic.NoMove
+}
+
 // TestSilentWorker: a worker that dies without a word (no error event:
 // closed, or stuck) would leave the computer thinking for ever; after
 // clientPatience without a reply the search is stepped in the frame, to
 // the same move, and later searches too.
 func TestSilentWorker(t *testing.T) {
-	w := &fakeWorker{}
-	c := NewClient(w.post)
-	now := time.Unix(1_800_000_000, 0)
-	c.now = func() time.Time { return now }
-	req := remote.Request{ID: 3, Pos: parsed(t, awayPositions[3]), Level: 2, Seed: 5, Workers: 1}
+	c, now, req := clockedClient(t)
 	th := &Thought{req: req, Far: c.Start(req), path: PathWorker}
-	now = now.Add(clientPatience - time.Second)
+	*now = (*now).Add(clientPatience - time.Second)
 	if _, ok := th.Poll(1); ok {
 		t.Fatal("answered before the worker did, within the patience")
 	}
-	now = now.Add(2 * time.Second)
-	var mv logic.Move
-	for i := 0; ; i++ {
-		m, ok := th.Poll(1 << 20)
-		if ok {
-			mv = m
-			break
-		}
-		if i > 100 {
-			t.Fatal("still waiting for a silent worker past the patience")
-		}
-	}
+	*now = (*now).Add(2 * time.Second)
+	mv := afterSilence(t, th)
 	if mv != stepped(req) || th.path != PathFrame {
 		t.Errorf("after the silence: %v by %q, want %v stepped in the frame", mv, th.path, stepped(req))
 	}
@@ -173,11 +182,7 @@ func TestSilentWorker(t *testing.T) {
 // long. Silence past the patience still loses the worker. A "working"
 // line for a search no longer awaited changes nothing.
 func TestPatienceMeasuresSilence(t *testing.T) {
-	w := &fakeWorker{}
-	c := NewClient(w.post)
-	now := time.Unix(1_800_000_000, 0)
-	c.now = func() time.Time { return now }
-	req := remote.Request{ID: 3, Pos: parsed(t, awayPositions[3]), Level: 2, Seed: 5, Workers: 1}
+	c, now, req := clockedClient(t)
 	want := stepped(req)
 	th := &Thought{req: req, Far: c.Start(req), path: PathWorker}
 	queued := req
@@ -188,7 +193,7 @@ func TestPatienceMeasuresSilence(t *testing.T) {
 	c.Start(cancelled).Cancel()
 
 	for s := 1; s <= int(2*clientPatience/time.Second); s++ {
-		now = now.Add(time.Second)
+		*now = (*now).Add(time.Second)
 		c.Receive(remote.Working(3, s*remote.Slice))
 		c.Receive(remote.Working(5, s)) // cancelled: the worker has not yet seen the stop
 		c.Receive(remote.Working(99, s))
@@ -209,24 +214,14 @@ func TestPatienceMeasuresSilence(t *testing.T) {
 
 	// The queued search starts now; the worker falls silent: lost after
 	// the patience, not before, and the search steps in the frame.
-	now = now.Add(clientPatience / 2)
+	*now = (*now).Add(clientPatience / 2)
 	c.Receive(remote.Working(3, 1)) // a search no longer awaited: no word for this one
-	now = now.Add(clientPatience/2 - time.Second)
+	*now = (*now).Add(clientPatience/2 - time.Second)
 	if _, ok := next.Poll(1); ok || c.lost != "" {
 		t.Fatalf("lost within the patience: %q", c.lost)
 	}
-	now = now.Add(2 * time.Second)
-	var mv logic.Move
-	for i := 0; ; i++ {
-		m, ok := next.Poll(1 << 20)
-		if ok {
-			mv = m
-			break
-		}
-		if i > 100 {
-			t.Fatal("still waiting for a silent worker past the patience")
-		}
-	}
+	*now = (*now).Add(2 * time.Second)
+	mv := afterSilence(t, next)
 	if mv != want || next.path != PathFrame || c.lost == "" {
 		t.Errorf("after the silence: %v by %q (lost %q), want %v stepped in the frame", mv, next.path, c.lost, want)
 	}
