@@ -124,7 +124,16 @@ type Client struct {
 	jobs map[int]*clientJob
 	lost string           // why the searcher is lost; "" while it works
 	now  func() time.Time // the clock of the patience below
+	// polled is when a search was last polled. The game polls every tick
+	// while it runs; a longer gap (asleepGap) means the page or the
+	// machine slept (a laptop's lid closed, a phone locked), the worker
+	// with it, so its silence over that time says nothing of it.
+	polled time.Time
 }
+
+// asleepGap is a gap between two polls after which the game counts as
+// having slept: far beyond a tick, even a starved one.
+const asleepGap = 5 * time.Second
 
 type clientJob struct {
 	c     *Client
@@ -219,7 +228,17 @@ func (c *Client) loseLocked(why string) {
 func (j *clientJob) Poll() (remote.Reply, bool) {
 	j.c.mu.Lock()
 	defer j.c.mu.Unlock()
-	if !j.done && j.c.now().Sub(j.since) > clientPatience {
+	t := j.c.now()
+	if !j.c.polled.IsZero() && t.Sub(j.c.polled) > asleepGap {
+		// Woken from a sleep: the worker slept too and has had no time to
+		// speak; its patience starts again now, not at the last word
+		// before the sleep (which would lose a worker to a closed lid).
+		for _, o := range j.c.jobs {
+			o.since = t
+		}
+	}
+	j.c.polled = t
+	if !j.done && t.Sub(j.since) > clientPatience {
 		j.c.loseLocked(fmt.Sprintf("no word from the searcher in %v", clientPatience))
 	}
 	return j.rep, j.done

@@ -153,6 +153,39 @@ func afterSilence(t *testing.T, th *Thought) logic.Move {
 	return logic.NoMove
 }
 
+// pollFor polls th every tick's worth (a quarter second here) for d, as
+// the running game does, and fails if it ends meanwhile.
+func pollFor(t *testing.T, th *Thought, now *time.Time, d time.Duration) {
+	t.Helper()
+	for end := (*now).Add(d); (*now).Before(end); {
+		*now = (*now).Add(min(250*time.Millisecond, end.Sub(*now)))
+		if _, ok := th.Poll(1); ok {
+			t.Fatal("answered before the worker did, within the patience")
+		}
+	}
+}
+
+// TestSleepIsNotSilence: a laptop closed (or a phone locked) for an hour
+// mid-search sleeps the worker with the game; on waking, the game polls
+// before the worker's next word. That silence is not the worker's: it
+// is awaited a full patience from the wake, and lost only after it.
+func TestSleepIsNotSilence(t *testing.T) {
+	c, now, req := clockedClient(t)
+	th := &Thought{req: req, Far: c.Start(req), path: PathWorker}
+	pollFor(t, th, now, 10*time.Second)
+	*now = (*now).Add(time.Hour) // asleep: no poll, no word
+	pollFor(t, th, now, clientPatience-time.Second)
+	if c.lost != "" {
+		t.Fatalf("a worker woken from a sleep counted as lost: %q", c.lost)
+	}
+	c.Receive(remote.Working(3, 7))
+	pollFor(t, th, now, clientPatience-time.Second)
+	*now = (*now).Add(2 * time.Second)
+	if mv := afterSilence(t, th); mv != stepped(req) || c.lost == "" {
+		t.Errorf("silence past the patience after the wake: %v, lost %q", mv, c.lost)
+	}
+}
+
 // TestSilentWorker: a worker that dies without a word (no error event:
 // closed, or stuck) would leave the computer thinking for ever; after
 // clientPatience without a reply the search is stepped in the frame, to
@@ -160,10 +193,7 @@ func afterSilence(t *testing.T, th *Thought) logic.Move {
 func TestSilentWorker(t *testing.T) {
 	c, now, req := clockedClient(t)
 	th := &Thought{req: req, Far: c.Start(req), path: PathWorker}
-	*now = (*now).Add(clientPatience - time.Second)
-	if _, ok := th.Poll(1); ok {
-		t.Fatal("answered before the worker did, within the patience")
-	}
+	pollFor(t, th, now, clientPatience-time.Second)
 	*now = (*now).Add(2 * time.Second)
 	mv := afterSilence(t, th)
 	if mv != stepped(req) || th.path != PathFrame {
@@ -214,10 +244,10 @@ func TestPatienceMeasuresSilence(t *testing.T) {
 
 	// The queued search starts now; the worker falls silent: lost after
 	// the patience, not before, and the search steps in the frame.
-	*now = (*now).Add(clientPatience / 2)
+	pollFor(t, next, now, clientPatience/2)
 	c.Receive(remote.Working(3, 1)) // a search no longer awaited: no word for this one
-	*now = (*now).Add(clientPatience/2 - time.Second)
-	if _, ok := next.Poll(1); ok || c.lost != "" {
+	pollFor(t, next, now, clientPatience/2-time.Second)
+	if c.lost != "" {
 		t.Fatalf("lost within the patience: %q", c.lost)
 	}
 	*now = (*now).Add(2 * time.Second)
