@@ -257,7 +257,8 @@ func TestTitleFitsAPhone(t *testing.T) {
 // TestRulesTabsAtOneSize: the rules' three tabs name their variants at
 // one size, in every language, on a phone either way, a tablet and a
 // laptop, and each name fits its tab whole at it (issue 50: "Extreme",
-// shrunk alone, stood in a smaller font than its neighbours).
+// shrunk alone, stood in a smaller font than its neighbours); that size
+// is the page's other labels', and every tab is a finger's target.
 func TestRulesTabsAtOneSize(t *testing.T) {
 	for _, d := range [][3]float64{{390, 751, 3}, {726, 369, 3}, {820, 1180, 2}, {1280, 800, 1}, {640, 480, 1}} {
 		for _, lg := range i18n.Langs {
@@ -289,6 +290,16 @@ func TestRulesTabsAtOneSize(t *testing.T) {
 					break
 				}
 			}
+			// At the page's label size, as Back's and First steps' are
+			// (on an upright phone, squeezed beside Back, they stood at
+			// 0.87 of it), and each tab a finger's target.
+			if full := 0.46 * math.Min(bh(r), r.bs.TextH); len(sizes) > 0 && sizes[0] < full-0.01 {
+				t.Errorf("%s %v: the tabs' names stand at %.1f px, the page's labels at %.1f", lg, d, sizes[0], full)
+			}
+			looptest.CheckTargets(t, c, fmt.Sprintf("%s %v rules", lg, d), r.PageButtons(), d[2], r.scroll.Max)
 		}
 	}
 }
+
+// bh is the height of r's tabs (the first button's).
+func bh(r *Rules) float64 { return r.bs.List[0].H }

@@ -114,26 +114,39 @@ func (r *Rules) layout(c *app.Context) {
 	bh := math.Max(1.1*u, ui.Target(c.Scale)) // a finger's at least
 	r.bs.Reset()
 	r.bs.TextH = 1.1 * u
-	tw := math.Min(3.6*u, (c.W-2*m-7*u)/3)
 	// The three tabs at one size, the size the longest name fits at:
 	// each shrunk alone, "Extreme" stood smaller than its neighbours
-	// (issue 50).
+	// (issue 50). Beside Back where the names fit there at the page's
+	// label size, else across a row of their own, Back and First steps
+	// under them: squeezed beside Back on an upright phone, the names
+	// stood smaller than every other label on the page.
 	th := math.Min(bh, r.bs.TextH)
-	tabSize := 0.46 * th
-	for v := logic.Express; v <= logic.Extreme; v++ {
-		tabSize = math.Min(tabSize, c.Text.Fit(c.Lang.Variants[v], 0.46*th, tw-0.4*th, false))
+	tabSize := func(tw float64) float64 {
+		size := 0.46 * th
+		for v := logic.Express; v <= logic.Extreme; v++ {
+			size = math.Min(size, c.Text.Fit(c.Lang.Variants[v], 0.46*th, tw-0.4*th, false))
+		}
+		return size
 	}
-	for v := logic.Express; v <= logic.Extreme; v++ {
-		r.bs.Add(ui.Button[rulesAct]{X: m + float64(v)*(tw+0.2*u), Y: m, W: tw, H: bh, Act: actTab, Arg: int(v), Label: c.Lang.Variants[v], On: v == r.variant, Size: tabSize})
+	tw, by := math.Min(3.6*u, (c.W-2*m-7*u)/3), m
+	if tabSize(tw) < 0.46*th {
+		tw, by = (c.W-2*m-0.4*u)/3, m+bh+0.2*u
 	}
-	r.bs.Add(ui.Button[rulesAct]{X: c.W - m - 4*u, Y: m, W: 4 * u, H: bh, Act: actRulesBack, Label: c.T("rules.back"), On: true, Bold: true})
-	top := m + bh + 0.6*u
+	ts := tabSize(tw)
+	for v := logic.Express; v <= logic.Extreme; v++ {
+		r.bs.Add(ui.Button[rulesAct]{X: m + float64(v)*(tw+0.2*u), Y: m, W: tw, H: bh, Act: actTab, Arg: int(v), Label: c.Lang.Variants[v], On: v == r.variant, Size: ts})
+	}
+	r.bs.Add(ui.Button[rulesAct]{X: c.W - m - 4*u, Y: by, W: 4 * u, H: bh, Act: actRulesBack, Label: c.T("rules.back"), On: true, Bold: true})
+	top := by + bh + 0.6*u
 	// First steps: left of Back, or under it when the tabs leave no room.
 	tabsEnd := m + 3*tw + 0.4*u
+	if by > m {
+		tabsEnd = m // Back's row is its own
+	}
 	if tx := c.W - m - 4*u - 0.3*u - 5*u; tx >= tabsEnd+0.3*u {
-		r.bs.Add(ui.Button[rulesAct]{X: tx, Y: m, W: 5 * u, H: bh, Act: actRulesTutorial, Label: c.T("tutorial.title")})
+		r.bs.Add(ui.Button[rulesAct]{X: tx, Y: by, W: 5 * u, H: bh, Act: actRulesTutorial, Label: c.T("tutorial.title")})
 	} else {
-		r.bs.Add(ui.Button[rulesAct]{X: c.W - m - 5*u, Y: m + bh + 0.2*u, W: 5 * u, H: bh, Act: actRulesTutorial, Label: c.T("tutorial.title")})
+		r.bs.Add(ui.Button[rulesAct]{X: c.W - m - 5*u, Y: by + bh + 0.2*u, W: 5 * u, H: bh, Act: actRulesTutorial, Label: c.T("tutorial.title")})
 		top += bh + 0.2*u
 	}
 	var textW, side float64
