@@ -43,22 +43,29 @@ func TestReplayCoversNoBoard(t *testing.T) {
 					geo := &r.board.Geo
 					ctl := looptest.ButtonControls(r.bs.List)
 					ctl = append(ctl, looptest.ButtonControls(r.rev.marks.List)...)
-					ctl = append(ctl, looptest.Control{Name: "the status line", R: geo.Status},
+					ctl = append(ctl, looptest.Control{Name: "the status line", R: r.statusRect()},
 						looptest.Control{Name: "the evaluation", R: r.rev.box}, looptest.Control{Name: "the timeline", R: r.rev.graph})
 					looptest.CheckClear(t, c, where, geo, true, ctl)
 					looptest.CheckFits(t, c, lg+", "+where, r.bs.Fits(), looptest.MinFit)
 					// The status line: all of it, every line in its room,
-					// at no less than 0.22 of the line's height and 11 CSS
-					// px, the lines inside the line's height.
-					stt := geo.Status
+					// at the game's status sizes (0.22 to 0.42 of a bar)
+					// and no less than 11 CSS px, the lines inside the
+					// line's height; where the controls have a bar of
+					// their own, the line takes its whole row (an upright
+					// phone's words stood half as large again as the
+					// game's, wrapped in two thirds of the row).
+					stt := r.statusRect()
 					lines, size := r.statusLines(c)
 					for _, l := range lines {
 						if strings.HasSuffix(l, "…") || c.Text.Width(l, size, false) > r.statusRoom()+0.5 {
 							t.Errorf("%s, %s: the status line %q does not fit: %q at %.1f px", lg, where, r.text, l, size)
 						}
 					}
-					if size < math.Max(0.22*stt.H, 11*c.Scale) || float64(len(lines))*1.15*size > stt.H {
-						t.Errorf("%s, %s: the status line %q: %d lines at %.1f px in a line %.0f px high", lg, where, r.text, len(lines), size, stt.H)
+					if size < math.Max(0.22*geo.Bar, 11*c.Scale) || size > 0.42*geo.Bar+0.5 || float64(len(lines))*1.15*size > stt.H {
+						t.Errorf("%s, %s: the status line %q: %d lines at %.1f px in a line %.0f px high (a bar %.0f)", lg, where, r.text, len(lines), size, stt.H, geo.Bar)
+					}
+					if right := c.W - c.Inset.Right - geo.Margin(); r.cfg.Footer && stt.X+stt.W < right-0.5 {
+						t.Errorf("%s, %s: the status line ends at %.0f, its row at %.0f", lg, where, stt.X+stt.W, right)
 					}
 					if f := r.rev.evalFit(c); f.Text != "" {
 						looptest.CheckFits(t, c, lg+", "+where+", evaluation", []ui.Fit{f}, 0.6)

@@ -353,34 +353,50 @@ func (r *Replay) status(c *app.Context) string {
 	return text
 }
 
+// statusRect is the status line's panel: the layout's, which keeps the
+// game's undo and menu buttons beside it, across the whole row where the
+// controls have a bar of their own at the foot (an upright phone: the
+// words wrapped in the left two thirds of the row, the rest left empty).
+func (r *Replay) statusRect() layout.Rect {
+	geo := &r.board.Geo
+	stt := geo.Status
+	if r.cfg.Footer && !geo.Menu.Empty() {
+		stt.W = geo.Menu.X + geo.Menu.W - stt.X
+	}
+	return stt
+}
+
 // statusRoom is the width the status line's words have: the line, or
 // the part of it left of the controls when they share it.
 func (r *Replay) statusRoom() float64 {
-	stt := r.board.Geo.Status
+	stt, bar := r.statusRect(), r.board.Geo.Bar
 	if !r.cfg.Footer && len(r.bs.List) > 4 {
-		return r.bs.List[4].X - stt.X - stt.H*0.6 // the leftmost control, |<
+		return r.bs.List[4].X - stt.X - bar*0.6 // the leftmost control, |<
 	}
-	return stt.W - stt.H*0.6
+	return stt.W - bar*0.6
 }
 
 // statusLines is the status line as drawn: one line at the size that
-// fits, or, where that would shrink it below 0.3 of the line's height (a
+// fits, or, where that would shrink it below 0.3 of the bar's height (a
 // phone's upright status line is tall and narrow), wrapped onto as many
 // lines as it holds at the largest size that shows it all (issue 50: a
-// verdict on its own second line shrank to 11 CSS px on a phone).
+// verdict on its own second line shrank to 11 CSS px on a phone). Its
+// sizes are the bar's, as the game's status line's are, not the panel's:
+// an upright phone's panel is 1.6 bars high, and its words stood half as
+// large again as the game's.
 func (r *Replay) statusLines(c *app.Context) ([]string, float64) {
-	stt, room := r.board.Geo.Status, r.statusRoom()
+	stt, room, bar := r.statusRect(), r.statusRoom(), r.board.Geo.Bar
 	st := &r.shown
 	if st.text == r.text && st.room == room && st.h == stt.H && st.lines != nil {
 		return st.lines, st.size
 	}
 	st.text, st.room, st.h = r.text, room, stt.H
 	st.lines = append(st.lines[:0], r.text)
-	if st.size = c.Text.Fit(r.text, stt.H*0.42, room, false); st.size < stt.H*0.3 {
-		sizes := []float64{stt.H * 0.36, stt.H * 0.3, stt.H * 0.26, stt.H * 0.22}
+	if st.size = c.Text.Fit(r.text, bar*0.42, room, false); st.size < bar*0.3 {
+		sizes := []float64{bar * 0.42, bar * 0.38, bar * 0.34, bar * 0.3, bar * 0.26, bar * 0.22}
 		var lines []string
 		if lines, st.size = ui.FitLines(c.Text, r.text, sizes, room, stt.H, st.lines[:0]); len(lines) == 1 {
-			st.size = c.Text.Fit(r.text, stt.H*0.42, room, false) // no room for two: one line, shrunk
+			st.size = c.Text.Fit(r.text, bar*0.42, room, false) // no room for two: one line, shrunk
 		}
 		st.lines = lines
 	}
@@ -523,9 +539,9 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 		v.SeatCard(screen, c.Kit(), &r.pos, i, card)
 	}
 	// The status line: which move this is.
-	stt := g.Status
-	sp.Inlay(screen, stt.X, stt.Y, stt.W, stt.H, stt.H*0.25)
-	x := stt.X + stt.H*0.3
+	stt := r.statusRect()
+	sp.Inlay(screen, stt.X, stt.Y, stt.W, stt.H, g.Bar*0.25)
+	x := stt.X + g.Bar*0.3
 	lines, size := r.statusLines(c)
 	y := stt.Y + stt.H/2 - float64(len(lines)-1)*0.65*size // the lines 1.3 sizes apart, centred
 	for i, l := range lines {
