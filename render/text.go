@@ -103,3 +103,17 @@ func (t *Text) Fit(s string, size, w float64, bold bool) float64 {
 	}
 	return size
 }
+
+// Cut is s, or as much of its start as fits before an ellipsis, no wider
+// than w at size: a name too long for its room, cut rather than shrunk
+// below a legible size.
+func (t *Text) Cut(s string, size, w float64, bold bool) string {
+	if t.Width(s, size, bold) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && t.Width(string(r)+"…", size, bold) > w {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}

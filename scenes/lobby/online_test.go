@@ -10,6 +10,7 @@ import (
 	"shiftago/render/layout"
 	"shiftago/render/ui"
 	"shiftago/scenes/i18n"
+	"shiftago/scenes/lobby/kit"
 	"shiftago/scenes/looptest"
 )
 
@@ -159,6 +160,43 @@ func TestOnlineCaptionsSitOnTheirRow(t *testing.T) {
 				}
 				if seen < 3 {
 					t.Errorf("%s %v: %d row labels found on the create page", lg, sz, seen)
+				}
+			}
+		}
+	})
+}
+
+// TestOnlineHintsStayLegible (issue 50): the empty boxes' hints ("Your
+// name", "Invite code or link") are drawn at no less than 0.8 of the
+// typed text's size, on one line or two, each line in the box's room and
+// the lines inside its height, at every size and in every language.
+// Shrunk onto one line, German's and Spanish's code hint stood at two
+// thirds of it on a phone.
+func TestOnlineHintsStayLegible(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, lg := range i18n.Langs {
+			for _, sz := range [][3]float64{{640, 480, 1}, {1280, 800, 1}, {1640, 2360, 2}, {1170, 2532 - (59+34)*3, 3}} {
+				c := looptest.NewContext(t, lg, sz[0], sz[1], sz[2])
+				o := &Online{players: 2, seats: [4]int{0, seatFriend}}
+				o.layout(c)
+				for _, f := range []struct {
+					box  *kit.TextBox
+					hint string
+				}{{&o.name, c.T("online.player")}, {&o.codeBox, c.T("online.code")}} {
+					lines, size := f.box.HintLines(c, f.hint)
+					r, full := f.box.Rect, f.box.TextSize(c)
+					if size < 0.8*full-0.01 {
+						t.Errorf("%s %v: %q drawn at %.1f px, the box's text at %.1f", lg, sz, f.hint, size, full)
+					}
+					for _, ln := range lines {
+						if w := c.Text.Width(ln, size, false); w > r.W-0.6*r.H+0.5 {
+							t.Errorf("%s %v: %q is %.0f px in a room of %.0f", lg, sz, ln, w, r.W-0.6*r.H)
+						}
+					}
+					if h := (float64(len(lines)-1)*1.3 + 1) * size; h > r.H {
+						t.Errorf("%s %v: %d lines of %q at %.1f px in a box %.0f px high", lg, sz, len(lines), f.hint, size, r.H)
+					}
 				}
 			}
 		}

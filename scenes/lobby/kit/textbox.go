@@ -47,6 +47,16 @@ type TextBox struct {
 	// app.Paste asks the system's tools off the frame), or nil.
 	paste <-chan string
 	caret image.Rectangle // where the input method's window goes
+	// hint is the hint as HintLines set it, kept for the text, size and
+	// room it was set for (a frame that draws it allocates nothing).
+	hint     []string
+	hintSize float64
+	hintFor  hintKey
+}
+
+type hintKey struct {
+	s             string
+	size, room, h float64
 }
 
 // shownText is the text with the composition at the caret.
@@ -117,7 +127,7 @@ func (b *TextBox) Update(c *app.Context) bool {
 	}
 	r := b.Rect
 	h := int(math.Max(1, 0.6*r.H))
-	x := int(r.X + 0.3*r.H + c.Text.Width(b.shown(c, b.Text()), b.size(c), false))
+	x := int(r.X + 0.3*r.H + c.Text.Width(b.shown(c, b.Text()), b.TextSize(c), false))
 	y := int(r.Y + (r.H-float64(h))/2)
 	b.caret = image.Rect(x, y, x+1, y+h)
 	handled, err := b.cmp.Update()
@@ -216,29 +226,58 @@ func (b *TextBox) Draw(dst *ebiten.Image, c *app.Context, hint string) {
 	e := math.Max(1, r.H/40)
 	k.Sprites.Panel(dst, r.X-e, r.Y-e, r.W+2*e, r.H+2*e, 0.2*r.H+e, render.BrassRim)
 	k.Sprites.Panel(dst, r.X, r.Y, r.W, r.H, 0.2*r.H, render.OverlaySolid)
-	size := b.size(c)
-	t, col := b.shown(c, b.shownText()), render.Ink
-	if t == "" && !b.focus {
-		t, col = hint, render.Dim
-		size = c.Text.Fit(hint, size, r.W-0.6*r.H, false)
-	}
+	size := b.TextSize(c)
+	t := b.shown(c, b.shownText())
 	x, y := r.X+0.3*r.H, r.Y+r.H/2 // the text is drawn centred on y
-	k.Text.Draw(dst, t, x, y, size, col, render.AlignLeft, false)
+	if t == "" && !b.focus {
+		lines, size := b.HintLines(c, hint)
+		y -= float64(len(lines)-1) * 0.65 * size // the lines 1.3 sizes apart, centred
+		for i, l := range lines {
+			k.Text.Draw(dst, l, x, y+float64(i)*1.3*size, size, render.Dim, render.AlignLeft, false)
+		}
+		return
+	}
+	k.Text.Draw(dst, t, x, y, size, render.Ink, render.AlignLeft, false)
 	if b.focus && (c.Tick-b.started)/30%2 == 0 {
 		cx := x + c.Text.Width(t, size, false) + 1
 		k.Sprites.Panel(dst, cx, r.Y+0.2*r.H, math.Max(1, 0.06*size), 0.6*r.H, 0, render.Ink)
 	}
 }
 
-// size is the text's size: the page's reading size, smaller in a low box.
-func (b *TextBox) size(c *app.Context) float64 {
+// HintLines is how the empty box shows hint: on one line at the text's
+// size, else on two a little smaller, as many as the box holds (issue
+// 50: shrunk onto one line, German's and Spanish's "Invite code or link"
+// stood at two thirds of the size on a phone); a hint too long for that
+// loses its end to an ellipsis rather than shrink further.
+func (b *TextBox) HintLines(c *app.Context, hint string) ([]string, float64) {
+	size, room := b.TextSize(c), b.Rect.W-0.6*b.Rect.H
+	key := hintKey{hint, size, room, b.Rect.H}
+	if b.hintFor == key && b.hint != nil {
+		return b.hint, b.hintSize
+	}
+	b.hintFor = key
+	if c.Text.Width(hint, size, false) <= room {
+		b.hint, b.hintSize = append(b.hint[:0], hint), size
+		return b.hint, size
+	}
+	lines, size := ui.FitLines(c.Text, hint, []float64{0.85 * size, 0.75 * size}, room, b.Rect.H, b.hint[:0])
+	for i, l := range lines {
+		lines[i] = c.Text.Cut(l, size, room, false) // a word longer than the box
+	}
+	b.hint, b.hintSize = lines, size
+	return lines, size
+}
+
+// TextSize is the typed text's size: the page's reading size, smaller in a
+// low box.
+func (b *TextBox) TextSize(c *app.Context) float64 {
 	return math.Min(0.5*b.Rect.H, 0.6*ui.Unit(c.W, c.H))
 }
 
 // shown is the end of t that fits in the box (a long link shows its end,
 // where the typing is), after an ellipsis.
 func (b *TextBox) shown(c *app.Context, t string) string {
-	room, size := b.Rect.W-0.6*b.Rect.H, b.size(c)
+	room, size := b.Rect.W-0.6*b.Rect.H, b.TextSize(c)
 	if c.Text.Width(t, size, false) <= room {
 		return t
 	}

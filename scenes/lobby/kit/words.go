@@ -22,12 +22,5 @@ func Refusal(code string) (string, bool) {
 
 // FitText is s cut to width w at size, with an ellipsis.
 func FitText(c *app.Context, s string, size, w float64, bold bool) string {
-	if c.Text.Width(s, size, bold) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && c.Text.Width(string(r)+"…", size, bold) > w {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "…"
+	return c.Text.Cut(s, size, w, bold)
 }
