@@ -214,16 +214,14 @@ func paintSeatCard(pl *SeatPlan, pa pause) *image.RGBA {
 	}
 	fw, fh := float64(pl.W), float64(pl.H)
 	rr := 0.08 * min(fw, fh)
-	bevel := max(2, 0.035*min(fw, fh))
+	bevel := cardBevel(fw, fh)
 	wood := image.NewRGBA(img.Bounds())
 	draw.Draw(wood, wood.Bounds(), image.NewUniform(pl.Wood.Frame), image.Point{}, draw.Src)
 	p := &painter{z: vector.NewRasterizer(1, 1)}
 	if !p.grain(wood, float32(pad), float32(pad), float32(fw), float32(fh), false, pl.Seed, float32(max(12, 0.5*min(fw, fh))), pl.Wood, pa) {
 		return nil
 	}
-	lab := pl.Label
-	plate := layout.Rect{X: lab.X - 0.25*lab.H, Y: lab.Y - 0.12*lab.H, W: lab.W + 0.5*lab.H, H: 1.24 * lab.H}
-	plate = clampRect(plate, layout.Rect{X: bevel, Y: bevel, W: fw - 2*bevel, H: fh - 2*bevel})
+	plate := Nameplate(layout.Rect{W: fw, H: fh}, pl.Label)
 	plateR := 0.25 * plate.H
 	ok := sliceRows(0, H, W, pa, func(py int) {
 		for px := range W {
@@ -304,6 +302,20 @@ func mix(a, b color.RGBA, k float64) color.RGBA {
 }
 
 // clampRect is r cut to lie within q.
+// cardBevel is the width of a w × h seat card's lit, rounded edge.
+func cardBevel(w, h float64) float64 { return max(2, 0.035*min(w, h)) }
+
+// Nameplate is the dark plate inlaid in a seat's card (card) for its
+// label line (label): the line and a quarter of its height round it,
+// kept inside the card's bevel. Where the card's padding is thinner than
+// that margin the plate is cut there, and the words on it keep their
+// margin inside it (view's SeatCard).
+func Nameplate(card, label layout.Rect) layout.Rect {
+	bevel := cardBevel(card.W, card.H)
+	plate := layout.Rect{X: label.X - 0.25*label.H, Y: label.Y - 0.12*label.H, W: label.W + 0.5*label.H, H: 1.24 * label.H}
+	return clampRect(plate, layout.Rect{X: card.X + bevel, Y: card.Y + bevel, W: card.W - 2*bevel, H: card.H - 2*bevel})
+}
+
 func clampRect(r, q layout.Rect) layout.Rect {
 	x0, y0 := max(r.X, q.X), max(r.Y, q.Y)
 	x1, y1 := min(r.X+r.W, q.X+q.W), min(r.Y+r.H, q.Y+q.H)

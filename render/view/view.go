@@ -243,6 +243,9 @@ type Card struct {
 	Score  int     // on the score track (Expert, Extreme)
 	SitOut string  // "sits out 2 turns", or ""
 	Pulse  float64 // 0..1 frames the card in the seat's colour (the seat to move); below 0, no frame
+	// NameSize, when set, is the size the table's names share (NameSize):
+	// the name is drawn at it, smaller only if it does not fit there.
+	NameSize float64
 }
 
 // SeatCard draws seat i's card: a block of the board's wood (painted
@@ -275,10 +278,9 @@ func (v *Board) SeatCard(dst *ebiten.Image, k ui.Kit, pos *logic.Position, i int
 	if card.Left != "" {
 		num = card.Left
 	}
-	numW := k.Text.Width(num, lh*0.8, true)
-	size := k.Text.Fit(card.Name, lh*0.75, st.Label.W-numW-lh, false)
-	k.Text.Draw(dst, card.Name, st.Label.X, st.Label.Y+lh/2, size, render.Ink, render.AlignLeft, false)
-	k.Text.Draw(dst, num, st.Label.X+st.Label.W, st.Label.Y+lh/2, lh*0.8, th.Tints[col], render.AlignRight, true)
+	x0, x1 := v.NameSpan(i)
+	k.Text.Draw(dst, card.Name, x0, st.Label.Y+lh/2, v.CardNameSize(k, i, card), render.Ink, render.AlignLeft, false)
+	k.Text.Draw(dst, num, x1, st.Label.Y+lh/2, lh*0.8, th.Tints[col], render.AlignRight, true)
 	// The supply, in the tray's dimples.
 	kk := SpriteK(sp, geo.TrayRadius(i))
 	for j := 0; j < card.Supply; j++ {
@@ -344,9 +346,68 @@ func ScoreSizes(geo *layout.Geometry, i int) (marks, score float64) {
 // the supply shown as left: screens shorten names that would shrink too
 // far.
 func (v *Board) NameRoom(k ui.Kit, i int, left string) (size, w float64) {
+	lh := v.Geo.Seats[i].Label.H
+	x0, x1 := v.NameSpan(i)
+	return lh * 0.75, x1 - x0 - k.Text.Width(left, lh*0.8, true) - lh
+}
+
+// NameSpan is where seat i's words stand on its card's plate: the name
+// from x0, the supply up to x1. The label's line, but never nearer the
+// plate's ends than a quarter of its height: where the card's padding
+// is thin (a tablet's, a phone's) the plate is cut at the card's bevel,
+// and the name stood against its left end (issue 50).
+func (v *Board) NameSpan(i int) (x0, x1 float64) {
 	st := &v.Geo.Seats[i]
-	lh := st.Label.H
-	return lh * 0.75, st.Label.W - k.Text.Width(left, lh*0.8, true) - lh
+	lab := st.Label
+	p := render.Nameplate(st.Card, lab)
+	m := 0.25 * lab.H
+	return max(lab.X, p.X+m), min(lab.X+lab.W, p.X+p.W-m)
+}
+
+// CardNameSize is the size SeatCard draws seat i's name at: the table's
+// shared size (card.NameSize), or the largest at which it fits beside
+// its supply, whichever is smaller.
+func (v *Board) CardNameSize(k ui.Kit, i int, card Card) float64 {
+	left := card.Left
+	if left == "" {
+		left = Number(card.Supply)
+	}
+	size, w := v.NameRoom(k, i, left)
+	if card.NameSize > 0 {
+		size = min(size, card.NameSize)
+	}
+	return k.Text.Fit(card.Name, size, w, false)
+}
+
+// FitNames sets the names of a table's cards at one size (issue 50: each
+// shrunk alone to its card, a tablet's "Green (computer, Club)" stood
+// smaller than "Orange" beside it) and returns it, for Card.NameSize: the
+// largest at which every name fits its card beside the widest of lefts,
+// the supplies the cards may show (so that it does not change as the
+// supplies run down), but no less than least of the full size. A name
+// that does not fit at that (a player's own, up to 32 letters; a
+// computer's on a phone's quarter card) is cut, in names, to end in an
+// ellipsis rather than shrunk alone.
+func (v *Board) FitNames(k ui.Kit, names, lefts []string, least float64) float64 {
+	left, lw := "", 0.0
+	for _, l := range lefts {
+		if w := k.Text.Width(l, 100, true); w > lw {
+			left, lw = l, w
+		}
+	}
+	size := 0.0
+	for i, n := range names {
+		full, w := v.NameRoom(k, i, left)
+		if i == 0 {
+			size = full
+		}
+		size = min(size, max(least*full, k.Text.Fit(n, full, w, false)))
+	}
+	for i, n := range names {
+		_, w := v.NameRoom(k, i, left)
+		names[i] = k.Text.Cut(n, size, w, false)
+	}
+	return size
 }
 
 // SpriteK is the factor that draws a sprite marble at radius r pixels.

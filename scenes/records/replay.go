@@ -54,8 +54,12 @@ type Replay struct {
 	cfg   layout.Config
 	bs    ui.Buttons[replayAct]
 	names [4]string
-	lang  string
-	text  string // the status line
+	// shownNames are the names as the cards show them, at the one size
+	// they share (nameSize), cut where they do not fit it.
+	shownNames [4]string
+	nameSize   float64
+	lang       string
+	text       string // the status line
 	// status: the status line as drawn, put into lines when its words or
 	// its room change (statusLines), not each frame.
 	shown struct {
@@ -214,6 +218,8 @@ func (r *Replay) relayout(c *app.Context) {
 	}
 	r.cfg = cfg
 	r.board.Geo = layout.New(cfg)
+	r.shownNames = r.names
+	r.nameSize = r.board.FitNames(c.Kit(), r.shownNames[:len(r.rec.Seats)], c.Lang.Supply[:], 0.8)
 	c.Sprites.Ensure(int(2 * r.board.Geo.MarbleRadius))
 	if r.anim != nil {
 		r.anim.SetGeometry(r.board.Geo)
@@ -525,7 +531,7 @@ func (r *Replay) Draw(screen *ebiten.Image, c *app.Context) {
 	}
 	// The seats, as the game shows them.
 	for i := 0; i < r.pos.Players(); i++ {
-		card := view.Card{Name: r.names[i], Supply: r.pos.Supply(i), Score: r.pos.Score(i), Pulse: -1}
+		card := view.Card{Name: r.shownNames[i], Supply: r.pos.Supply(i), Score: r.pos.Score(i), Pulse: -1, NameSize: r.nameSize}
 		if i == r.pos.ToMoveSeat() {
 			card.Pulse = 0.5
 		}

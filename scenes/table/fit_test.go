@@ -6,7 +6,9 @@ import (
 	"slices"
 	"testing"
 
+	"shiftago/logic"
 	"shiftago/logic/record"
+	"shiftago/render"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
@@ -109,6 +111,62 @@ func TestStatusWrapsNotShrinks(t *testing.T) {
 					}
 					if n := len(tb.words.statusL); n > 1 && float64(n)*1.15*tb.words.statusS > 0.92*r.H+0.5 {
 						t.Errorf("%s: %d lines at %.1f px overflow the %.0f px panel", where, n, tb.words.statusS, r.H)
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestSeatNamesShareOneSize (issue 50): the names on one table's seat
+// cards stand at one size, each whole in its room beside the widest
+// supply, and on their plate a quarter of its height in from its ends,
+// on a phone and a tablet either way and a laptop, in the five languages,
+// for two to four seats. On the tablet "Green (computer, Club)" was
+// shrunk alone, smaller than "Orange" beside it, and the names stood
+// against the plate's left end where the card's padding cut it short.
+func TestSeatNamesShareOneSize(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, d := range looptest.Devices {
+			for _, lg := range i18n.Langs {
+				for _, players := range []int{2, 3, 4} {
+					c := looptest.DeviceContext(t, lg, d)
+					c.Setup.Players = players
+					c.Setup.Variant = logic.Expert
+					c.Setup.Seats[0].Player.Kind = record.Human
+					for i := 1; i < players; i++ {
+						c.Setup.Seats[i].Player = record.Player{Kind: record.Computer, Level: 1 + 2*(i-1)}
+					}
+					s, err := c.NewSession("")
+					if err != nil {
+						t.Fatal(err)
+					}
+					tb := NewTable(c, s)
+					tb.Relayout(c)
+					cards := tb.CardsNow(c)
+					where := fmt.Sprintf("%s %s, %d players", lg, d.Name, players)
+					var sizes []float64
+					for i := 0; i < players; i++ {
+						card := cards[i]
+						size := tb.View.CardNameSize(c.Kit(), i, card)
+						sizes = append(sizes, size)
+						_, room := tb.View.NameRoom(c.Kit(), i, longest(c.Lang.Supply[:]))
+						if w := c.Text.Width(card.Name, size, false); w > room+0.5 {
+							t.Errorf("%s: %q is %.0f px at %.1f px in a room of %.0f", where, card.Name, w, size, room)
+						}
+						st := tb.View.Geo.Seats[i]
+						p := render.Nameplate(st.Card, st.Label)
+						x0, x1 := tb.View.NameSpan(i)
+						if m := 0.2 * st.Label.H; x0 < p.X+m || x1 > p.X+p.W-m {
+							t.Errorf("%s: seat %d's words run from %.0f to %.0f on a plate from %.0f to %.0f", where, i, x0, x1, p.X, p.X+p.W)
+						}
+					}
+					for _, s := range sizes {
+						if math.Abs(s-sizes[0]) > 0.01 {
+							t.Errorf("%s: the names %q stand at sizes %.1f", where, tb.words.names[:players], sizes)
+							break
+						}
 					}
 				}
 			}

@@ -133,8 +133,9 @@ func (t *Table) CardsNow(c *app.Context) (cards [4]view.Card) {
 		// framed: the match has moved on already, the picture not yet.
 		turn = pos.SeatOf(t.move.anim.Trace().Mover)
 	}
+	names, size := t.shownNames(c)
 	for i := 0; i < pos.Players(); i++ {
-		card := view.Card{Name: t.words.names[i], Supply: pos.Supply(i), Score: t.shownScore[i], Pulse: -1}
+		card := view.Card{Name: names[i], Supply: pos.Supply(i), Score: t.shownScore[i], Pulse: -1, NameSize: size}
 		if i == turn && t.Ctl.Phase() != play.Over {
 			card.Pulse = 1 // a still frame: an idle game draws nothing new
 		}

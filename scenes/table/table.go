@@ -90,6 +90,14 @@ type cardWords struct {
 	handKey   string    // the hand's status it was made from ("" for none)
 	namesLang *i18n.Lang
 	namesGeo  layout.Config
+	// shown are the names as the cards show them, at the one size they
+	// share (nameSize), cut where they do not fit it; made from sized
+	// (the names, the layout and the language they were fitted for).
+	shown      [4]string
+	nameSize   float64
+	sizedNames [4]string
+	sizedGeo   layout.Config
+	sizedLang  *i18n.Lang
 }
 
 // step is a move to show: played from before along tr, or taken back
@@ -257,6 +265,20 @@ func (t *Table) nameSeats(c *app.Context) {
 			t.words.names[i] = c.F("seat.short", c.Lang.Colors[m.Pos.SeatColor(i)], c.Lang.Level(m.Level(i)))
 		}
 	}
+}
+
+// shownNames are the seats' names as their cards show them, and the
+// size they share (view's FitNames), fitted again when a name, the
+// layout or the language changes: an online table renames its seats as
+// their clocks tick.
+func (t *Table) shownNames(c *app.Context) (*[4]string, float64) {
+	w := &t.words
+	if w.sizedNames != w.names || w.sizedGeo != t.cfg || w.sizedLang != c.Lang {
+		w.sizedNames, w.sizedGeo, w.sizedLang = w.names, t.cfg, c.Lang
+		w.shown = w.names
+		w.nameSize = t.View.FitNames(c.Kit(), w.shown[:t.Match().Pos.Players()], c.Lang.Supply[:], 0.8)
+	}
+	return &w.shown, w.nameSize
 }
 
 // Update runs one tick of the table with the input in: the player's
