@@ -361,6 +361,20 @@ type TextBlock struct {
 	Align      render.Align
 }
 
+// Para is s wrapped to w at size, left-aligned, as a block standing from
+// top down: each line in a room 1.3 sizes high (Height), its glyphs in
+// the room's middle. A page places its paragraphs and labels with it by
+// their tops and steps down by Height. Text is drawn centred on its y
+// (render.AlignLeft is VertCenter): a block given its top as Y hung half
+// a line over the room above, and a label stood nearer the row above it
+// than the control under it that it names (issue 50).
+func Para(t *render.Text, s string, x, top, w, size float64, col color.RGBA, bold bool) TextBlock {
+	return TextBlock{X: x, Y: top + 0.65*size, Size: size, Lines: Wrap(t, s, size, w, bold), Col: col, Bold: bold, Align: render.AlignLeft}
+}
+
+// Top is where the block's room begins: Para's top.
+func (t *TextBlock) Top() float64 { return t.Y - 0.65*t.Size }
+
 // Draw draws the block.
 func (t *TextBlock) Draw(dst *ebiten.Image, tx *render.Text) {
 	for i, l := range t.Lines {

@@ -501,7 +501,7 @@ func (p *Lobby) layout(c *app.Context) {
 	p.u = u
 	w := math.Min(c.W-2*u, 24*u)
 	x := (c.W - w) / 2
-	y := 1.2 * u
+	y := 1.2*u - 0.65*0.9*u // the title's middle 1.2 units down (ui.Para: y is its room's top)
 	bh := math.Max(1.2*u, ui.Target(c.Scale))
 	gap := 0.2 * u
 	p.bs.Reset()
@@ -513,7 +513,7 @@ func (p *Lobby) layout(c *app.Context) {
 		cw = (w - u) / 2
 	}
 	text := func(s string, tx, size float64, col color.RGBA, bold bool, width float64) {
-		b := ui.TextBlock{X: tx, Y: y, Size: size * u, Lines: ui.Wrap(c.Text, s, size*u, width, bold), Col: col, Bold: bold, Align: render.AlignLeft}
+		b := ui.Para(c.Text, s, tx, y, width, size*u, col, bold)
 		p.blocks = append(p.blocks, b)
 		y += b.Height() + 0.35*u
 	}

@@ -325,7 +325,7 @@ func (m *MyGames) layout(c *app.Context, now int64) {
 	m.u = u
 	w := math.Min(c.W-2*u, 24*u)
 	x := (c.W - w) / 2
-	y := 1.2 * u
+	y := 1.2*u - 0.65*0.9*u // the title's middle 1.2 units down (ui.Para: y is its room's top)
 	bh := math.Max(1.2*u, ui.Target(c.Scale))
 	// The marbles of the opponents' colours, at the title screen's size
 	// (no repainting between the two).
@@ -340,10 +340,11 @@ func (m *MyGames) layout(c *app.Context, now int64) {
 		if p.s == "" {
 			continue
 		}
-		b := ui.TextBlock{X: x, Y: y, Size: p.size * u, Lines: ui.Wrap(c.Text, p.s, p.size*u, w, p.bold), Col: render.Ink, Bold: p.bold, Align: render.AlignLeft}
+		col := render.Ink
 		if !p.bold {
-			b.Col = render.Dim
+			col = render.Dim
 		}
+		b := ui.Para(c.Text, p.s, x, y, w, p.size*u, col, p.bold)
 		m.head = append(m.head, b)
 		y += b.Height() + 0.4*u
 	}

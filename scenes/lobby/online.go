@@ -633,23 +633,23 @@ func (o *Online) layout(c *app.Context) {
 	o.u = u
 	w := math.Min(c.W-2*u, 24*u)
 	x := (c.W - w) / 2
-	y := 1.2 * u
+	// The title's middle 1.2 units down, its room (ui.Para) from
+	// half a line above that.
+	y := 1.2*u - 0.65*0.9*u
 	bh := math.Max(1.2*u, ui.Target(c.Scale))
 	o.bs.Reset()
 	o.bs.TextH = 1.1 * u
 	o.blocks = o.blocks[:0]
 	text := func(s string, size float64, col color.RGBA, bold bool) {
-		b := ui.TextBlock{X: x, Y: y, Size: size * u, Lines: ui.Wrap(c.Text, s, size*u, w, bold), Col: col, Bold: bold, Align: render.AlignLeft}
+		b := ui.Para(c.Text, s, x, y, w, size*u, col, bold)
 		o.blocks = append(o.blocks, b)
 		y += b.Height() + 0.4*u
 	}
 	// caption is a row's label: it belongs to the row below it, so it
-	// stands nearer that row than the one above. Text is drawn centred
-	// on its Y (render.AlignLeft is VertCenter), so the first line's
-	// centre goes half a line down, and the gap under it is small.
+	// stands nearer that row than the one above: the gap under it is
+	// small.
 	caption := func(s string) {
-		size := 0.5 * u
-		b := ui.TextBlock{X: x, Y: y + 0.65*size, Size: size, Lines: ui.Wrap(c.Text, s, size, w, false), Col: render.Dim, Align: render.AlignLeft}
+		b := ui.Para(c.Text, s, x, y, w, 0.5*u, render.Dim, false)
 		o.blocks = append(o.blocks, b)
 		y += b.Height() + 0.15*u
 	}
@@ -660,7 +660,7 @@ func (o *Online) layout(c *app.Context) {
 		}
 		y += bh + 0.5*u
 	}
-	top := y
+	top := y // the title's room: a name box beside it is centred on it
 	text(c.T("online.title"), 0.9, render.Ink, true)
 	o.qr, o.qrS = o.qrFor(), 0
 	o.name.Rect, o.codeBox.Rect = layout.Rect{}, layout.Rect{}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"shiftago/render"
 	"shiftago/render/ui"
 	"shiftago/scenes/app"
 )
@@ -48,10 +47,13 @@ func (q *question[A]) place(c *app.Context, paras []para, bw float64, left, righ
 	w := math.Min(c.W-2*u, 24*u)
 	x := (c.W - w) / 2
 	y := 1.5 * u
+	if len(paras) > 0 {
+		y -= 0.65 * paras[0].size * u // the first line's middle there (ui.Para: y is its room's top)
+	}
 	q.blocks = q.blocks[:0]
 	for _, p := range paras {
 		size := p.size * u
-		b := ui.TextBlock{X: x, Y: y, Size: size, Lines: ui.Wrap(c.Text, p.text, size, w, p.bold), Col: p.col, Bold: p.bold, Align: render.AlignLeft}
+		b := ui.Para(c.Text, p.text, x, y, w, size, p.col, p.bold)
 		q.blocks = append(q.blocks, b)
 		y += b.Height() + 0.5*u
 	}

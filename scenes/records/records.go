@@ -207,7 +207,7 @@ func (r *Records) layout(c *app.Context) {
 	}
 	var drop ui.TextBlock
 	if dropKey != "" {
-		drop = ui.TextBlock{X: x, Size: 0.45 * u, Lines: ui.Wrap(c.Text, c.T(dropKey), 0.45*u, w, false), Col: render.Ink, Align: render.AlignLeft}
+		drop = ui.Para(c.Text, c.T(dropKey), x, 0, w, 0.45*u, render.Ink, false)
 	}
 	pickH := 0.0
 	if pick {
@@ -215,7 +215,7 @@ func (r *Records) layout(c *app.Context) {
 	}
 	var status ui.TextBlock
 	if r.status != "" {
-		status = ui.TextBlock{X: x, Size: 0.42 * u, Lines: ui.Wrap(c.Text, r.status, 0.42*u, w, false), Col: render.Accent, Align: render.AlignLeft}
+		status = ui.Para(c.Text, r.status, x, 0, w, 0.42*u, render.Accent, false)
 	}
 	below := float64(len(r.files))*(bh+0.2*u) + pickH + drop.Height() + status.Height() + 1.2*u
 	footY := c.H - bh - 0.8*u
@@ -230,12 +230,12 @@ func (r *Records) layout(c *app.Context) {
 		y += pickH
 	}
 	if len(drop.Lines) > 0 {
-		drop.Y = y
+		drop.Y += y // placed by its top (ui.Para), as the history's words are
 		r.info = append(r.info, drop)
 		y += drop.Height() + 0.4*u
 	}
 	if r.status != "" {
-		status.Y = y
+		status.Y += y
 		r.info = append(r.info, status)
 	}
 	r.bs.Add(ui.Button[recordsAct]{X: x + w - 5*u, Y: footY, W: 5 * u, H: bh, Act: actRecBack, Label: c.T("records.back")})

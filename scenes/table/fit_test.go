@@ -9,6 +9,7 @@ import (
 	"shiftago/logic"
 	"shiftago/logic/record"
 	"shiftago/render"
+	"shiftago/scenes/app"
 	"shiftago/scenes/i18n"
 	"shiftago/scenes/looptest"
 	"shiftago/scenes/play"
@@ -26,6 +27,23 @@ func longest(ss []string) string {
 	return best
 }
 
+// computersTable is a table laid out in c for a player and players-1
+// computers of levels 1, 3 and 5.
+func computersTable(t *testing.T, c *app.Context, players int) *Table {
+	c.Setup.Players = players
+	c.Setup.Seats[0].Player.Kind = record.Human
+	for i := 1; i < players; i++ {
+		c.Setup.Seats[i].Player = record.Player{Kind: record.Computer, Level: 1 + 2*(i-1)}
+	}
+	s, err := c.NewSession("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := NewTable(c, s)
+	tb.Relayout(c)
+	return tb
+}
+
 // TestComputerNamesAgree: the seat cards name every computer in the same
 // form, all in full or all short, whatever the room of each card (a
 // phone's cards read "Green (Beginner)" above "Blue (computer,
@@ -37,17 +55,7 @@ func TestComputerNamesAgree(t *testing.T) {
 			for _, sz := range [][2]float64{{390, 844}, {844, 390}, {640, 480}, {1280, 800}, {800, 1280}} {
 				for _, players := range []int{3, 4} {
 					c := looptest.NewContext(t, lg, sz[0], sz[1], 1)
-					c.Setup.Players = players
-					c.Setup.Seats[0].Player.Kind = record.Human
-					for i := 1; i < players; i++ {
-						c.Setup.Seats[i].Player = record.Player{Kind: record.Computer, Level: 1 + 2*(i-1)}
-					}
-					s, err := c.NewSession("")
-					if err != nil {
-						t.Fatal(err)
-					}
-					tb := NewTable(c, s)
-					tb.Relayout(c)
+					tb := computersTable(t, c, players)
 					m := tb.Match()
 					full, short := 0, 0
 					for i := 0; i < players; i++ {
@@ -132,18 +140,8 @@ func TestSeatNamesShareOneSize(t *testing.T) {
 			for _, lg := range i18n.Langs {
 				for _, players := range []int{2, 3, 4} {
 					c := looptest.DeviceContext(t, lg, d)
-					c.Setup.Players = players
 					c.Setup.Variant = logic.Expert
-					c.Setup.Seats[0].Player.Kind = record.Human
-					for i := 1; i < players; i++ {
-						c.Setup.Seats[i].Player = record.Player{Kind: record.Computer, Level: 1 + 2*(i-1)}
-					}
-					s, err := c.NewSession("")
-					if err != nil {
-						t.Fatal(err)
-					}
-					tb := NewTable(c, s)
-					tb.Relayout(c)
+					tb := computersTable(t, c, players)
 					cards := tb.CardsNow(c)
 					where := fmt.Sprintf("%s %s, %d players", lg, d.Name, players)
 					var sizes []float64

@@ -453,11 +453,10 @@ func (d *Devices) layout(c *app.Context) {
 		if s == "" {
 			return
 		}
-		// Lines are drawn centred on their y (render.AlignLeft), so the
-		// first goes half a line down into the block's room: at y itself
-		// a label hung half over the gap above, nearer the button over
-		// it than the box it names.
-		b := ui.TextBlock{X: x, Y: y + 0.65*size*u, Size: size * u, Lines: ui.Wrap(c.Text, s, size*u, w, bold), Col: col, Bold: bold, Align: render.AlignLeft}
+		// Placed by its top (ui.Para): at y itself, a label hung half
+		// over the gap above, nearer the button over it than the box it
+		// names.
+		b := ui.Para(c.Text, s, x, y, w, size*u, col, bold)
 		d.blocks = append(d.blocks, b)
 		y += b.Height() + 0.35*u
 	}

@@ -280,7 +280,7 @@ func (p *Profile) layout(c *app.Context) {
 func pageTop(c *app.Context, title, status string) (head []ui.TextBlock, x, y, w, u, bh float64) {
 	u = ui.Unit(c.W, c.H)
 	w = math.Min(c.W-2*u, 24*u)
-	x, y = (c.W-w)/2, 1.2*u
+	x, y = (c.W-w)/2, 1.2*u-0.65*0.9*u // the title's middle 1.2 units down (ui.Para: y is its room's top)
 	bh = math.Max(1.2*u, ui.Target(c.Scale))
 	for i, s := range []string{title, status} {
 		if s == "" {
@@ -290,7 +290,7 @@ func pageTop(c *app.Context, title, status string) (head []ui.TextBlock, x, y, w
 		if i > 0 {
 			size, bold, col = 0.5*u, false, render.Dim
 		}
-		b := ui.TextBlock{X: x, Y: y, Size: size, Lines: ui.Wrap(c.Text, s, size, w, bold), Col: col, Bold: bold, Align: render.AlignLeft}
+		b := ui.Para(c.Text, s, x, y, w, size, col, bold)
 		head = append(head, b)
 		y += b.Height() + 0.4*u
 	}
