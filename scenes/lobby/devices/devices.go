@@ -443,7 +443,7 @@ func (d *Devices) layout(c *app.Context) {
 	d.u = u
 	w := math.Min(c.W-2*u, 24*u)
 	x := (c.W - w) / 2
-	y := 1.2 * u
+	y := 1.2*u - 0.65*0.9*u // the title's middle 1.2 units down, as the other pages' (ui.Para: y is its room's top)
 	bh := math.Max(1.2*u, ui.Target(c.Scale))
 	d.bs.Reset()
 	d.bs.TextH = 1.1 * u
@@ -462,12 +462,11 @@ func (d *Devices) layout(c *app.Context) {
 	}
 	// heading is the page's title. Notices stand over it, as the game's
 	// over its status line: at the foot of the screen, the app's default
-	// place, "… can no longer play as you." covered Back. Its lines are
-	// centred on their y (render.AlignLeft), hence 0.65 of the size above.
+	// place, "… can no longer play as you." covered Back.
 	heading := func(s string) {
 		text(s, 0.9, render.Ink, true)
 		b := d.blocks[len(d.blocks)-1]
-		d.notices = layout.Rect{X: x, Y: b.Y - 0.65*b.Size - 0.2*u, W: w, H: b.Height() + 0.4*u}
+		d.notices = layout.Rect{X: x, Y: b.Top() - 0.2*u, W: w, H: b.Height() + 0.4*u}
 	}
 	bw := math.Min(9*u, (w-u)/2)
 	by := c.H - bh - 0.5*u
