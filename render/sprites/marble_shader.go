@@ -422,7 +422,19 @@ func (s *Sprites) ensureBakeAtlas() {
 	}
 	step := side + 2
 	cols := max(1, min(bakeCols, maxTexture/step))
-	s.bakeAtlas = ebiten.NewImage(cols*step, cols*step)
+	// Unmanaged: a texture of its own, never placed on Ebitengine's
+	// shared atlas (issue 50). At 12×12 slots (1368² at a laptop's
+	// marbles) it no longer fitted beside the table's pictures there, and
+	// the atlas grew from 4096×1024 to 8192×4096 (128 MiB): software GL
+	// (llvmpipe) then cleared bins for that target at the end of every
+	// scene and cut scenes at its 64 MiB of read textures, and each bake
+	// moved the texture off the atlas and back later, a full copy each
+	// way. On its own it is drawn from as before (the frames' draw calls
+	// counted the same). Ebitengine restores no image after a lost WebGL
+	// context, managed or not: it reloads the page (ui_js.go's
+	// webglcontextlost), so this texture needs no restoring of its own.
+	s.bakeAtlas = ebiten.NewImageWithOptions(image.Rect(0, 0, cols*step, cols*step),
+		&ebiten.NewImageOptions{Unmanaged: true})
 	s.bakeSlot = s.bakeSlot[:0]
 	for i := range cols * cols {
 		x, y := i%cols*step+1, i/cols*step+1
