@@ -9,6 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"shiftago/logic/race"
 	"shiftago/scenes/looptest"
 )
 
@@ -32,6 +33,9 @@ const maxRollingTextures = 80 << 20
 // The atlas is the process's, so the game runs alone in a process of its
 // own, under the same display: the other tests' images would count.
 func TestRollingGameTextureMemory(t *testing.T) {
+	// What it checks is the textures, not the goroutines: a rolling game
+	// of six moves is many times slower under -race.
+	race.SkipSlow(t)
 	if os.Getenv(textureChild) == "" {
 		looptest.Need(t)
 		cmd := exec.Command(os.Args[0], "-test.run=^TestRollingGameTextureMemory$", "-test.v")
