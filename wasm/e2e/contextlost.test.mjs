@@ -26,7 +26,7 @@ const bundle = resolve(repo, process.env.BUNDLE || 'dist/web');
 const artifacts = join(here, 'artifacts');
 
 // crowded: a crowded Expert board of three seats (scenes/game's
-// partial_test.go), 21 marbles lying still with humans to move.
+// partial_test.go), 18 marbles lying still with humans to move.
 const crowded = 'o2b3/1g1o1g1/2b1o2/g1obgb1/2o1g2/1b1o1b1/3g3 expert ogb o 16,16,16 2,0,0 0,0,0';
 
 let work, game, browser;
