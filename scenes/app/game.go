@@ -80,6 +80,16 @@ type Game struct {
 	// stop: the process was told to end (QuitSoon); any goroutine sets it.
 	stop atomic.Bool
 
+	// rest, when set, tells the loop to rest (true) or to tick again
+	// (false) (see restOrWake; set in the browser); resting is what it
+	// was told last, idleTicks the idle ticks in a row so far, and Rests
+	// counts the rests ended.
+	rest      func(on bool)
+	frameNow  func() // has a resting loop run a frame at once
+	resting   atomic.Bool
+	idleTicks int
+	Rests     int
+
 	// announce tells assistive tools a new status (the page's live
 	// region, in the browser; nil elsewhere); said is what it last said.
 	announce func(text string)
@@ -311,6 +321,7 @@ func (g *Game) Update() error {
 			g.publish(p)
 		}
 	}
+	g.restOrWake()
 	if c.shell.quit || g.stop.Load() {
 		return ebiten.Termination
 	}
@@ -435,6 +446,7 @@ func (g *Game) presentAgain(screen *ebiten.Image) {
 // screen yet (the page's end-to-end tests compare an idle frame with it).
 func (g *Game) Redraw() {
 	g.dirty = true
+	g.wake()
 	g.drawnScene, g.drawnPartial = nil, nil
 }
 

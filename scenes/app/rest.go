@@ -1,0 +1,70 @@
+package app
+
+import "time"
+
+// Rester is a still screen that can say that, while it stands still, it
+// needs no tick at all until input comes: nothing it runs beside the
+// frame waits to be taken up by its Update (no search stepped in the
+// frame, no answer from a worker or the network to book). The shell
+// then lets the game rest (see restOrWake).
+type Rester interface {
+	Rests() bool
+}
+
+// restAfter is how many idle ticks in a row the shell waits before the
+// game rests: a screen that stood still for half a second is idle, not
+// between two steps of something.
+const restAfter = 30
+
+// restBeat is how often a resting game runs a tick all the same: what
+// changes with no input (a notice's time up, a save taken by another
+// tab) is seen within it.
+const restBeat = 250 * time.Millisecond
+
+// restOrWake runs at the end of every tick: when the screen on top has
+// rested for restAfter ticks (drawn, no input, nothing moving, the screen
+// a Rester that rests), the game tells the loop to rest (g.rest(true));
+// at the first tick that is not idle, to wake (g.rest(false)).
+//
+// In the browser (page_js.go) resting is Ebitengine's "minimum" frame
+// mode with one tick a frame: a frame, and a tick, only at an input
+// event or restBeat. Ticking 60 times a second with nothing to draw cost
+// an idle game's page seven times the script of a bare Ebitengine page
+// that draws every frame (issue 50): each frame, drawn or not, runs
+// Ebitengine's frame (the input and gamepads read, the command queue
+// flushed, a sleep to pace the undrawn frame) and wakes the Go scheduler
+// twice. An input event runs a frame at once, and its one tick sees the
+// input: a resting game answers a tap as soon as a ticking one.
+func (g *Game) restOrWake() {
+	if g.rest == nil {
+		return
+	}
+	r, ok := g.Scene().(Rester)
+	if !g.SkipIdleDraws || g.dirty || !ok || !r.Rests() {
+		g.idleTicks = 0
+		if g.resting.Load() {
+			g.resting.Store(false)
+			g.Rests++
+			g.rest(false)
+		}
+		return
+	}
+	if g.idleTicks < restAfter {
+		g.idleTicks++
+	}
+	if g.idleTicks >= restAfter && !g.resting.Load() {
+		g.resting.Store(true)
+		g.rest(true)
+	}
+}
+
+// Resting reports whether the game rests (see restOrWake).
+func (g *Game) Resting() bool { return g.resting.Load() }
+
+// wake has a resting game run a frame at once (the page asked for a
+// redraw): its tick, no longer idle, ends the rest.
+func (g *Game) wake() {
+	if g.resting.Load() && g.frameNow != nil {
+		g.frameNow()
+	}
+}
