@@ -1,7 +1,5 @@
 package app
 
-import "time"
-
 // Rester is a still screen that can say that, while it stands still, it
 // needs no tick at all until input comes: nothing it runs beside the
 // frame waits to be taken up by its Update (no search stepped in the
@@ -16,25 +14,22 @@ type Rester interface {
 // between two steps of something.
 const restAfter = 30
 
-// restBeat is how often a resting game runs a tick all the same: what
-// changes with no input (a notice's time up, a save taken by another
-// tab) is seen within it.
-const restBeat = 250 * time.Millisecond
-
 // restOrWake runs at the end of every tick: when the screen on top has
 // rested for restAfter ticks (drawn, no input, nothing moving, the screen
 // a Rester that rests), the game tells the loop to rest (g.rest(true));
 // at the first tick that is not idle, to wake (g.rest(false)).
 //
-// In the browser (page_js.go) resting is Ebitengine's "minimum" frame
-// mode with one tick a frame: a frame, and a tick, only at an input
-// event or restBeat. Ticking 60 times a second with nothing to draw cost
-// an idle game's page seven times the script of a bare Ebitengine page
-// that draws every frame (issue 50): each frame, drawn or not, runs
-// Ebitengine's frame (the input and gamepads read, the command queue
-// flushed, a sleep to pace the undrawn frame) and wakes the Go scheduler
-// twice. An input event runs a frame at once, and its one tick sees the
-// input: a resting game answers a tap as soon as a ticking one.
+// In the browser (rest_js.go) a resting game runs a frame, of one tick,
+// only at an input event, a resize, or every 250 ms (index.html's beat:
+// what changes with no input, a notice's time up or a save taken by
+// another tab, is seen within it). Ticking 60 times a second with
+// nothing to draw cost an idle game's page seven times the script of a
+// bare Ebitengine page that draws every frame (issue 50): each frame,
+// drawn or not, runs Ebitengine's frame (the input and gamepads read,
+// the command queue flushed, a sleep to pace the undrawn frame) and
+// wakes the Go program twice. An input event lets the next animation
+// frame run, and its one tick sees the input: a resting game answers a
+// tap within a frame, as a ticking one does.
 func (g *Game) restOrWake() {
 	if g.rest == nil {
 		return

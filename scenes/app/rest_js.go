@@ -3,33 +3,36 @@
 package app
 
 import (
-	"time"
+	"syscall/js"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// installRest lets the browser's game rest (restOrWake): Ebitengine's
-// minimum frame mode, in which a frame runs only at an input event or
-// when asked (ScheduleFrame), with one tick a frame, so that the input
-// event's frame runs a tick that sees it; and a beat that asks for a
-// frame every restBeat while the game rests.
+// installRest lets the browser's game rest (restOrWake) through the
+// page's window.shiftagoLoop (index.html): while the game rests, the page
+// holds back Ebitengine's request for the next animation frame and lets
+// it run at the first input event, at a resize, or every restBeat; the
+// game asks for one tick a frame, so that the frame an input event lets
+// run has a tick that sees it. Without the page's loop (another page)
+// the game does not rest.
+//
+// Ebitengine's own minimum frame mode was not enough: it keeps asking
+// for every animation frame, and each one woke the Go program (about
+// 2.5 ms of the page's script a frame at load 60, 40 frames a second)
+// only to ask for the next.
 func installRest(g *Game) {
+	loop := js.Global().Get("shiftagoLoop")
+	if loop.Type() != js.TypeObject {
+		return
+	}
+	rest, frame := loop.Get("rest"), loop.Get("frame")
 	g.rest = func(on bool) {
 		if on {
 			ebiten.SetTPS(ebiten.SyncWithFPS)
-			ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //nolint:staticcheck // the mode that runs no frame at idle
-			return
+		} else {
+			ebiten.SetTPS(ebiten.DefaultTPS)
 		}
-		ebiten.SetFPSMode(ebiten.FPSModeVsyncOn) //nolint:staticcheck // as main's loop starts
-		ebiten.SetTPS(ebiten.DefaultTPS)
+		rest.Invoke(on)
 	}
-	g.frameNow = ebiten.ScheduleFrame //nolint:staticcheck // the minimum mode's own
-	go func() {
-		for {
-			time.Sleep(restBeat)
-			if g.resting.Load() {
-				ebiten.ScheduleFrame() //nolint:staticcheck
-			}
-		}
-	}()
+	g.frameNow = func() { frame.Invoke() }
 }
