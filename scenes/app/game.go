@@ -57,6 +57,7 @@ type Game struct {
 	// at random on its slow path, and that allocates).
 	drawnPartial Partial
 	Partials     int
+	views        views // the screens as the shell asks of them every tick
 	clips        clips
 	// gcPercent is the collector's setting to go back to once the first
 	// frame at a new size is painted (0: none pending).
@@ -341,7 +342,7 @@ func (g *Game) active() bool {
 	if c.W != g.seenW || c.H != g.seenH || c.Inset != g.seenInset || c.Notice() != g.notice {
 		return true
 	}
-	if s, ok := g.Scene().(Still); ok {
+	if s := g.view().still; s != nil {
 		return !s.Still()
 	}
 	return true
@@ -513,6 +514,6 @@ const paintGCTicks = 1800
 // settled reports whether the screen stands still (see Still): at a new
 // size, its repaint is done.
 func (g *Game) settled() bool {
-	s, ok := g.Scene().(Still)
-	return !ok || s.Still()
+	s := g.view().still
+	return s == nil || s.Still()
 }

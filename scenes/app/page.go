@@ -52,7 +52,7 @@ func (g *Game) PagePhase() string {
 	if g.ctx.Tick == 0 {
 		return "loading"
 	}
-	if p, ok := g.Scene().(PageScene); ok {
+	if p := g.view().phase; p != nil {
 		return p.PagePhase()
 	}
 	return "setup"
@@ -140,7 +140,7 @@ func (g *Game) PageAnnouncement() string {
 	if n := g.ctx.Notice(); n != "" {
 		return n
 	}
-	if p, ok := g.Scene().(PageStatus); ok {
+	if p := g.view().status; p != nil {
 		return p.PageStatus()
 	}
 	return ""

@@ -34,8 +34,8 @@ func (g *Game) restOrWake() {
 	if g.rest == nil {
 		return
 	}
-	r, ok := g.Scene().(Rester)
-	if !g.SkipIdleDraws || g.dirty || !ok || !r.Rests() {
+	r := g.view().rester
+	if !g.SkipIdleDraws || g.dirty || r == nil || !r.Rests() {
 		g.idleTicks = 0
 		if g.resting.Load() {
 			g.resting.Store(false)
@@ -62,4 +62,12 @@ func (g *Game) wake() {
 	if g.resting.Load() && g.frameNow != nil {
 		g.frameNow()
 	}
+}
+
+// LetRest has the game rest when idle (restOrWake): rest(true) asks the
+// loop for no frame but at input or now and then, rest(false) for every
+// frame again; frame asks a resting loop for a frame at once. The
+// browser's page sets them (rest_js.go); tests, to see the game rest.
+func (g *Game) LetRest(rest func(on bool), frame func()) {
+	g.rest, g.frameNow = rest, frame
 }

@@ -26,13 +26,12 @@ func installRest(g *Game) {
 		return
 	}
 	rest, frame := loop.Get("rest"), loop.Get("frame")
-	g.rest = func(on bool) {
+	g.LetRest(func(on bool) {
 		if on {
 			ebiten.SetTPS(ebiten.SyncWithFPS)
 		} else {
 			ebiten.SetTPS(ebiten.DefaultTPS)
 		}
 		rest.Invoke(on)
-	}
-	g.frameNow = func() { frame.Invoke() }
+	}, func() { frame.Invoke() })
 }
