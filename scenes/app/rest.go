@@ -16,13 +16,13 @@ const restAfter = 30
 
 // restOrWake runs at the end of every tick: when the screen on top has
 // rested for restAfter ticks (drawn, no input, nothing moving, the screen
-// a Rester that rests), the game tells the loop to rest (g.rest(true));
+// a Rester that rests, no notice waiting for its time to be up), the game tells the loop to rest (g.rest(true));
 // at the first tick that is not idle, to wake (g.rest(false)).
 //
 // In the browser (rest_js.go) a resting game runs a frame, of one tick,
-// only at an input event, a resize, or every 250 ms (index.html's beat:
-// what changes with no input, a notice's time up or a save taken by
-// another tab, is seen within it). Ticking 60 times a second with
+// only at an input event, a resize, or once a second (index.html's beat:
+// what changes with no input, a save taken by another tab, is seen
+// within it). Ticking 60 times a second with
 // nothing to draw cost an idle game's page seven times the script of a
 // bare Ebitengine page that draws every frame (issue 50): each frame,
 // drawn or not, runs Ebitengine's frame (the input and gamepads read,
@@ -35,7 +35,7 @@ func (g *Game) restOrWake() {
 		return
 	}
 	r := g.view().rester
-	if !g.SkipIdleDraws || g.dirty || r == nil || !r.Rests() {
+	if !g.SkipIdleDraws || g.dirty || r == nil || !r.Rests() || g.ctx.timedNotice() {
 		g.idleTicks = 0
 		if g.resting.Load() {
 			g.resting.Store(false)

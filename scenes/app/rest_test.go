@@ -22,7 +22,7 @@ func (s *restingScene) Rests() bool { return s.rests }
 // first tick with input, or with the screen moving, wakes it; a redraw
 // asked of a resting game asks for a frame. A still screen that does not
 // rest (it works between frames), or one that says it does not now,
-// never rests.
+// never rests, nor one with a notice that goes by the clock.
 func TestIdleGameRests(t *testing.T) {
 	s := &restingScene{stillScene: stillScene{fake: fake{name: "resting"}, still: true}, rests: true}
 	g, script, _ := newGame(t, nil, &s.fake)
@@ -81,6 +81,15 @@ func TestIdleGameRests(t *testing.T) {
 	if g.Resting() {
 		t.Error("a still screen that does not rest now rests")
 	}
+	s.rests = true
+	g.ctx.Notify("Saved") // goes by the clock: a resting game would keep it on
+	for i := 0; i < 3*restAfter; i++ {
+		g.Update() // (no Draw: a notice drawn needs a screen)
+	}
+	if g.Resting() {
+		t.Error("the game rests while a notice waits for its time to be up")
+	}
+	g.ctx.notice = notice{}
 	plain := &stillScene{fake: fake{name: "still"}, still: true}
 	g.stack = []Scene{plain}
 	for i := 0; i < 3*restAfter; i++ {
