@@ -11,7 +11,7 @@ import (
 // installRest lets the browser's game rest (restOrWake) through the
 // page's window.shiftagoLoop (index.html): while the game rests, the page
 // holds back Ebitengine's request for the next animation frame and lets
-// it run at the first input event, at a resize, or every restBeat; the
+// it run at the first input event, at a resize, or once a second; the
 // game asks for one tick a frame, so that the frame an input event lets
 // run has a tick that sees it. Without the page's loop (another page)
 // the game does not rest.
