@@ -271,7 +271,8 @@ func (g *Game) Update() error {
 	// the first frame at the new size already keeps clear of the new
 	// notch where the browser already knows it. active sees a change and
 	// asks for a frame (a change while idle went unpainted: issue 26).
-	if c.Tick%30 == 1 || c.W != g.insetW || c.H != g.insetH {
+	// A resting game (rest.go) ticks once a second: it looks every tick.
+	if c.Tick%30 == 1 || c.W != g.insetW || c.H != g.insetH || g.resting.Load() {
 		g.insetW, g.insetH = c.W, c.H
 		in := g.safe.Read()
 		c.Inset = layout.Insets{Top: in.Top * c.Scale, Right: in.Right * c.Scale, Bottom: in.Bottom * c.Scale, Left: in.Left * c.Scale}
