@@ -4,6 +4,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -110,19 +111,36 @@ func TestServeGameClock(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer sq.Close()
-			short, err := sq.CreateGame(ctx, store.NewGame{Creator: ann.ID, Setup: store.Setup{Variant: "express", Players: 2, Clock: 2 * time.Second},
-				Seats: []store.Seat{{Kind: store.SeatRemote, Guest: ann.ID}, {Kind: store.SeatRemote, Guest: bob.ID}}})
-			if err != nil {
-				t.Fatal(err)
+			// Ann's second move must reach the node within her 2 s: on a
+			// starved machine (a -race client at load 60) more may pass
+			// between Bob's move and hers, and she rightly loses on time
+			// instead of Bob. Then a new game with twice the clock: the
+			// property is Bob's time running out offline, whatever the
+			// clock's length.
+			clock, offline := 2*time.Second, ""
+			for ; ; clock *= 2 {
+				short, err := sq.CreateGame(ctx, store.NewGame{Creator: ann.ID, Setup: store.Setup{Variant: "express", Players: 2, Clock: clock},
+					Seats: []store.Seat{{Kind: store.SeatRemote, Guest: ann.ID}, {Kind: store.SeatRemote, Guest: bob.ID}}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				sa, sb = open(t, ctx, ann, short.ID), open(t, ctx, bob, short.ID)
+				err = playThree(ctx, r, sa, sb) // both started, Ann's second in time
+				sa.Close()
+				sb.Close()
+				if err == nil {
+					offline = short.ID
+					break
+				}
+				if clock >= 16*time.Second {
+					t.Fatalf("Ann's second move never came within her clock (%v): %v", clock, err)
+				}
+				t.Logf("Ann's second move, on a %v clock: %v; again with twice the clock", clock, err)
 			}
-			sa, sb = open(t, ctx, ann, short.ID), open(t, ctx, bob, short.ID)
-			playOut(t, ctx, r, map[int]*client.Session{0: sa, 1: sb}, 3) // both started, Ann's second in time
-			sa.Close()
-			sb.Close()
 			n3.Kill9()
-			time.Sleep(2500 * time.Millisecond) // past Bob's clock, no node running
+			time.Sleep(clock + 500*time.Millisecond) // past Bob's clock, no node running
 			n4 := startNode(t, "127.0.0.1:0", "--db", dsn, "--sweep", "200ms")
-			g := storedEnd(t, ctx, sq, short.ID, "the sweep never ended Bob's time", n4)
+			g := storedEnd(t, ctx, sq, offline, "the sweep never ended Bob's time", n4)
 			if g.Status != store.StatusFinished || g.Result != "win o; g out of time" {
 				t.Fatalf("Bob's clock ran out offline: %v %q", g.Status, g.Result)
 			}
@@ -206,6 +224,30 @@ func TestServeRatedAbort(t *testing.T) {
 			}
 		})
 	}
+}
+
+// playThree plays the first three moves of a two players' game, Ann's
+// (sa) and Bob's (sb) first and Ann's second, saying what stopped them:
+// a move refused, or the game over before it (its clock ran out).
+func playThree(ctx context.Context, r *rand.Rand, sa, sb *client.Session) error {
+	by := []*client.Session{sa, sb}
+	for ply := 0; ply < 3; ply++ {
+		if err := sa.Wait(ctx, func(x *client.State) bool { return x.Synced && (x.Ply() >= ply || x.Status != "playing") }); err != nil {
+			return err
+		}
+		x := sa.Snapshot()
+		if x.Status != "playing" || x.Ply() != ply {
+			return fmt.Errorf("at ply %d the game is %s at ply %d (%s)", ply, x.Status, x.Ply(), x.Result)
+		}
+		s := by[x.Pos.ToMoveSeat()]
+		if err := s.Wait(ctx, func(x *client.State) bool { return x.Synced && x.Ply() >= ply }); err != nil {
+			return err
+		}
+		if got, err := s.Play(ctx, randomMove(r, s.Snapshot().Pos)); err != nil || got != ply+1 {
+			return fmt.Errorf("move %d: ply %d, %v", ply+1, got, err)
+		}
+	}
+	return nil
 }
 
 // storedEnd waits until the stored game is no longer being played (the
