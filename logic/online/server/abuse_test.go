@@ -425,11 +425,15 @@ func TestServeRefusalLog(t *testing.T) {
 	t.Parallel()
 	n := startNode(t, "127.0.0.1:0", "--data", t.TempDir(), "--max-conns-per-addr", "1")
 	ctx := ctxFor(t, 30*time.Second)
-	keep, _, err := websocket.Dial(ctx, "ws://"+n.Addr+"/api/ws", nil)
-	if err != nil {
+	// The address's one connection is a player's, hello said and pinging:
+	// a bare socket that never said hello was hung up after the hello's
+	// 5 s, and on a starved machine (load 89) the refused dials below
+	// outlasted it: the next dial was let in.
+	ann, game := hotSeat(t, ctx, n.Base)
+	keep := open(t, ctx, ann, game)
+	if err := keep.Wait(ctx, func(x *client.State) bool { return x.Synced }); err != nil {
 		t.Fatal(err)
 	}
-	defer keep.CloseNow()
 	refused := func(count int) {
 		for range count {
 			_, resp, err := websocket.Dial(ctx, "ws://"+n.Addr+"/api/ws", nil)
