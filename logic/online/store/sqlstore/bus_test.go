@@ -12,10 +12,16 @@ import (
 	"shiftago/logic/online/store/sqlstore"
 )
 
+// eventWait bounds a wait for an event, or for calls that must not
+// block: a ceiling for a hang, not a speed goal. An event comes in
+// milliseconds on an idle machine; 5 s was within reach of a -race run
+// starved at load ~90, where a store call passed 30 s (8f56a1f).
+const eventWait = time.Minute
+
 // next waits (boundedly) for the next event of kind on sub.
 func next(t *testing.T, sub *store.Subscription, kind store.EventKind) store.Event {
 	t.Helper()
-	timeout := time.After(5 * time.Second)
+	timeout := time.After(eventWait)
 	for {
 		select {
 		case e, ok := <-sub.C():
@@ -26,7 +32,7 @@ func next(t *testing.T, sub *store.Subscription, kind store.EventKind) store.Eve
 				return e
 			}
 		case <-timeout:
-			t.Fatalf("no %s event within 5 s", kind)
+			t.Fatalf("no %s event within %v", kind, eventWait)
 		}
 	}
 }
@@ -82,8 +88,8 @@ func TestBusBetweenNodes(t *testing.T) {
 			if e.Kind != "takeback-offer" || e.Data != "from ann" || e.Origin == "" {
 				t.Fatalf("after a refused move, heard %+v; want the published offer", e)
 			}
-		case <-time.After(5 * time.Second):
-			t.Fatal("published event not heard within 5 s")
+		case <-time.After(eventWait):
+			t.Fatalf("published event not heard within %v", eventWait)
 		}
 
 		for _, bad := range []store.Event{{Kind: "x"}, {Game: g.ID}, {Game: g.ID, Kind: "x", Data: string(make([]byte, store.MaxEventData+1))}} {
@@ -121,7 +127,7 @@ func TestSlowSubscriberDropped(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-		case <-time.After(10 * time.Second):
+		case <-time.After(eventWait):
 			t.Fatal("a subscriber that reads nothing blocked the store")
 		}
 		for ply := 1; ply <= moves; ply++ {

@@ -32,10 +32,10 @@ func TestCheckpointsBesideTheWriter(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(eventWait)
 	for size() <= before {
 		if time.Now().After(deadline) {
-			t.Fatalf("200 moves later the database file is still %d bytes: no checkpoint", before)
+			t.Fatalf("200 moves and %v later the database file is still %d bytes: no checkpoint", eventWait, before)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
