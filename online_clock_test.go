@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"shiftago/logic/online/client"
 	"shiftago/scenes/app"
 	"shiftago/scenes/game/onlinegame"
 	"shiftago/scenes/input/inputtest"
@@ -32,8 +33,25 @@ func TestOnlineTableClocksEverySeat(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	ann, bob := guestOf(ctx, t, n.Base, "Ann"), guestOf(ctx, t, n.Base, "Bob")
-	g0 := twoSeats(ctx, t, ann, bob, "express", perMove)
-	link := linkTo(ctx, t, ann, g0.Game)
+	// Bob joins only once Ann's table stands, waiting for him: her 59 s
+	// start at his join, and a starved machine took longer than that to
+	// open the table (at load ~90 a table stood 77 s after the game
+	// began, dfd61d9; here Ann's time ran out first and the table never
+	// showed her move).
+	g0 := twoSeats(ctx, t, ann, nil, "express", perMove)
+	s, err := ann.Open(ctx, g0.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, err := online.NewLink(s, nil)
+	if err != nil {
+		s.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { link.Close(); s.Close() })
+	if err := s.Wait(ctx, func(s *client.State) bool { return s.Synced }); err != nil {
+		t.Fatal(err)
+	}
 
 	g, table := shippedTable(t, l, n.Base, link)
 	if table == nil {
@@ -42,6 +60,12 @@ func TestOnlineTableClocksEverySeat(t *testing.T) {
 	c := g.Context()
 	l.Run(g)
 	defer l.Run(nil)
+	if !l.Until(60*60, func() bool { return g.Frames > 0 && table.(app.PageScene).PagePhase() == "thinking" }) {
+		t.Fatal("the table never stood waiting for Bob")
+	}
+	if _, err := bob.Join(ctx, g0.Invite); err != nil {
+		t.Fatal(err)
+	}
 	cards := seatCards(t, l, table)
 	a0, b0 := cards()
 	full := c.F("online.left.s", perMove) // Bob's next move's time: "Bob (away) · 59 s left"
