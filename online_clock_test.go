@@ -39,19 +39,7 @@ func TestOnlineTableClocksEverySeat(t *testing.T) {
 	// began, dfd61d9; here Ann's time ran out first and the table never
 	// showed her move).
 	g0 := twoSeats(ctx, t, ann, nil, "express", perMove)
-	s, err := ann.Open(ctx, g0.Game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	link, err := online.NewLink(s, nil)
-	if err != nil {
-		s.Close()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { link.Close(); s.Close() })
-	if err := s.Wait(ctx, func(s *client.State) bool { return s.Synced }); err != nil {
-		t.Fatal(err)
-	}
+	link := linkWhen(ctx, t, ann, g0.Game, func(s *client.State) bool { return s.Synced })
 
 	g, table := shippedTable(t, l, n.Base, link)
 	if table == nil {

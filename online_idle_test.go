@@ -45,6 +45,12 @@ func guestOf(ctx context.Context, t *testing.T, base, name string) *client.Clien
 // played; the test's end closes both.
 func linkTo(ctx context.Context, t *testing.T, c *client.Client, game string) *online.Link {
 	t.Helper()
+	return linkWhen(ctx, t, c, game, func(s *client.State) bool { return s.Synced && s.Status == "playing" })
+}
+
+// linkWhen is linkTo, once the session's state is ready.
+func linkWhen(ctx context.Context, t *testing.T, c *client.Client, game string, ready func(*client.State) bool) *online.Link {
+	t.Helper()
 	s, err := c.Open(ctx, game)
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +61,7 @@ func linkTo(ctx context.Context, t *testing.T, c *client.Client, game string) *o
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { link.Close(); s.Close() })
-	if err := s.Wait(ctx, func(s *client.State) bool { return s.Synced && s.Status == "playing" }); err != nil {
+	if err := s.Wait(ctx, ready); err != nil {
 		t.Fatal(err)
 	}
 	return link
