@@ -61,17 +61,25 @@ func TestOnlineTableClocksEverySeat(t *testing.T) {
 		t.Fatalf("the cards say %q and %q: want Ann's time left and Bob's %q", a0, b0, full)
 	}
 	var frames, ticks int
-	l.Do(func() { frames, ticks = g.Frames, c.Tick })
+	var start time.Time
+	l.Do(func() { frames, ticks, start = g.Frames, c.Tick, time.Now() })
 	time.Sleep(3 * time.Second)
 	var drawn, ticked int
-	l.Do(func() { drawn, ticked = g.Frames-frames, c.Tick-ticks })
+	var took time.Duration
+	l.Do(func() { drawn, ticked, took = g.Frames-frames, c.Tick-ticks, time.Since(start) })
 	a1, b1 := cards()
-	t.Logf("3 s: %d ticks, %d frames drawn; Ann's card %q → %q, Bob's %q", ticked, drawn, a0, a1, b1)
+	t.Logf("%v: %d ticks, %d frames drawn; Ann's card %q → %q, Bob's %q", took.Round(time.Millisecond), ticked, drawn, a0, a1, b1)
 	if a1 == a0 || b1 != b0 {
-		t.Errorf("in 3 s Ann's clock went %q → %q (want it down), Bob's %q → %q (want it still)", a0, a1, b0, b1)
+		t.Errorf("in %v Ann's clock went %q → %q (want it down), Bob's %q → %q (want it still)", took, a0, a1, b0, b1)
 	}
-	if drawn < 2 || drawn > 8 || drawn*4 > ticked {
-		t.Errorf("in 3 s (%d ticks) the table drew %d frames: want its clock drawn once a second, not every frame", ticked, drawn)
+	// Drawn once a second of the clock (and once every 60 ticks, the
+	// idle window's repaint), counted in seconds that passed, not in
+	// ticks: a starved loop ticks a few times a second, where a bound of
+	// a quarter of the ticks failed a table that drew only its clock.
+	// A table drawing every tick fails it whenever the loop ticks more
+	// than about twice a second.
+	if most := int(took/time.Second) + 2 + ticked/60; drawn < 2 || drawn > most {
+		t.Errorf("in %v (%d ticks) the table drew %d frames: want its clock drawn once a second, not every frame (2 to %d)", took, ticked, drawn, most)
 	}
 }
 
