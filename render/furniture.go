@@ -301,7 +301,6 @@ func mix(a, b color.RGBA, k float64) color.RGBA {
 	return color.RGBA{f(a.R, b.R), f(a.G, b.G), f(a.B, b.B), f(a.A, b.A)}
 }
 
-// clampRect is r cut to lie within q.
 // cardBevel is the width of a w × h seat card's lit, rounded edge.
 func cardBevel(w, h float64) float64 { return max(2, 0.035*min(w, h)) }
 
@@ -316,6 +315,7 @@ func Nameplate(card, label layout.Rect) layout.Rect {
 	return clampRect(plate, layout.Rect{X: card.X + bevel, Y: card.Y + bevel, W: card.W - 2*bevel, H: card.H - 2*bevel})
 }
 
+// clampRect is r cut to lie within q.
 func clampRect(r, q layout.Rect) layout.Rect {
 	x0, y0 := max(r.X, q.X), max(r.Y, q.Y)
 	x1, y1 := min(r.X+r.W, q.X+q.W), min(r.Y+r.H, q.Y+q.H)
