@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"math/bits"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -405,9 +406,22 @@ func (v *Board) FitNames(k ui.Kit, names, lefts []string, least float64) float64
 	}
 	for i, n := range names {
 		_, w := v.NameRoom(k, i, left)
-		names[i] = k.Text.Cut(n, size, w, false)
+		names[i] = cutName(k.Text, n, size, w)
 	}
 	return size
+}
+
+// cutName is name cut to w at size. An online seat's name ends in its
+// time ("Ann (away) · 14:59", the part read at a glance and changing
+// every second): the name before it loses its letters, never the time.
+func cutName(t *render.Text, name string, size, w float64) string {
+	if i := strings.LastIndex(name, " · "); i > 0 && t.Width(name, size, false) > w {
+		tail := name[i:]
+		if tw := t.Width(tail, size, false); tw < w {
+			return t.Cut(name[:i], size, w-tw, false) + tail
+		}
+	}
+	return t.Cut(name, size, w, false)
 }
 
 // SpriteK is the factor that draws a sprite marble at radius r pixels.

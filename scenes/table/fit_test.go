@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"shiftago/logic"
@@ -165,6 +166,32 @@ func TestSeatNamesShareOneSize(t *testing.T) {
 							t.Errorf("%s: the names %q stand at sizes %.1f", where, tb.words.names[:players], sizes)
 							break
 						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestSeatTimesNeverCut: an online table names its seats with their
+// time ("Bartholomew (away) · 14:59"); a name too long for its card at
+// the table's one size loses letters of the name, never the time, the
+// part of the line that changes and is read at a glance.
+func TestSeatTimesNeverCut(t *testing.T) {
+	l := looptest.Need(t)
+	l.Do(func() {
+		for _, d := range looptest.Devices {
+			for _, lg := range i18n.Langs {
+				c := looptest.DeviceContext(t, lg, d)
+				tb := computersTable(t, c, 4)
+				tb.CardsNow(c)
+				for i := range 4 {
+					tb.NameSeat(i, fmt.Sprintf("Bartholomew Fitzgerald-Whitmore%d (away) · 14:5%d", i, i))
+				}
+				cards := tb.CardsNow(c)
+				for i := range 4 {
+					if want := fmt.Sprintf(" · 14:5%d", i); !strings.HasSuffix(cards[i].Name, want) {
+						t.Errorf("%s %s: seat %d's card reads %q, its time cut off", lg, d.Name, i, cards[i].Name)
 					}
 				}
 			}
