@@ -199,12 +199,6 @@ func (c *Context) Notify(msg string) {
 	c.notice = notice{text: msg, tick: c.Tick, lang: c.Lang.Code, swallow: c.notice.swallow}
 }
 
-// timedNotice reports whether a notice shows that goes when its time is
-// up (a resting game would keep it up to a second longer).
-func (c *Context) timedNotice() bool {
-	return c.notice.text != "" && !c.notice.tap
-}
-
 // noticeDrawn starts the clock of a notice on the frame that first
 // shows it.
 func (c *Context) noticeDrawn() {

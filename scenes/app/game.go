@@ -57,7 +57,6 @@ type Game struct {
 	// at random on its slow path, and that allocates).
 	drawnPartial Partial
 	Partials     int
-	views        views // the screens as the shell asks of them every tick
 	clips        clips
 	// gcPercent is the collector's setting to go back to once the first
 	// frame at a new size is painted (0: none pending).
@@ -80,16 +79,6 @@ type Game struct {
 
 	// stop: the process was told to end (QuitSoon); any goroutine sets it.
 	stop atomic.Bool
-
-	// rest, when set, tells the loop to rest (true) or to tick again
-	// (false) (see restOrWake; set in the browser); resting is what it
-	// was told last, idleTicks the idle ticks in a row so far, and Rests
-	// counts the rests ended.
-	rest      func(on bool)
-	frameNow  func() // has a resting loop run a frame at once
-	resting   atomic.Bool
-	idleTicks int
-	Rests     int
 
 	// announce tells assistive tools a new status (the page's live
 	// region, in the browser; nil elsewhere); said is what it last said.
@@ -271,8 +260,7 @@ func (g *Game) Update() error {
 	// the first frame at the new size already keeps clear of the new
 	// notch where the browser already knows it. active sees a change and
 	// asks for a frame (a change while idle went unpainted: issue 26).
-	// A resting game (rest.go) ticks once a second: it looks every tick.
-	if c.Tick%30 == 1 || c.W != g.insetW || c.H != g.insetH || g.resting.Load() {
+	if c.Tick%30 == 1 || c.W != g.insetW || c.H != g.insetH {
 		g.insetW, g.insetH = c.W, c.H
 		in := g.safe.Read()
 		c.Inset = layout.Insets{Top: in.Top * c.Scale, Right: in.Right * c.Scale, Bottom: in.Bottom * c.Scale, Left: in.Left * c.Scale}
@@ -323,7 +311,6 @@ func (g *Game) Update() error {
 			g.publish(p)
 		}
 	}
-	g.restOrWake()
 	if c.shell.quit || g.stop.Load() {
 		return ebiten.Termination
 	}
@@ -343,7 +330,7 @@ func (g *Game) active() bool {
 	if c.W != g.seenW || c.H != g.seenH || c.Inset != g.seenInset || c.Notice() != g.notice {
 		return true
 	}
-	if s := g.view().still; s != nil {
+	if s, ok := g.Scene().(Still); ok {
 		return !s.Still()
 	}
 	return true
@@ -448,7 +435,6 @@ func (g *Game) presentAgain(screen *ebiten.Image) {
 // screen yet (the page's end-to-end tests compare an idle frame with it).
 func (g *Game) Redraw() {
 	g.dirty = true
-	g.wake()
 	g.drawnScene, g.drawnPartial = nil, nil
 }
 
@@ -515,6 +501,6 @@ const paintGCTicks = 1800
 // settled reports whether the screen stands still (see Still): at a new
 // size, its repaint is done.
 func (g *Game) settled() bool {
-	s := g.view().still
-	return s == nil || s.Still()
+	s, ok := g.Scene().(Still)
+	return !ok || s.Still()
 }

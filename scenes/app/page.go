@@ -52,7 +52,7 @@ func (g *Game) PagePhase() string {
 	if g.ctx.Tick == 0 {
 		return "loading"
 	}
-	if p := g.view().phase; p != nil {
+	if p, ok := g.Scene().(PageScene); ok {
 		return p.PagePhase()
 	}
 	return "setup"
@@ -140,7 +140,7 @@ func (g *Game) PageAnnouncement() string {
 	if n := g.ctx.Notice(); n != "" {
 		return n
 	}
-	if p := g.view().status; p != nil {
+	if p, ok := g.Scene().(PageStatus); ok {
 		return p.PageStatus()
 	}
 	return ""

@@ -140,7 +140,6 @@ func installPage(g *Game) {
 	now.Set("phase", "loading")
 	api.Set("now", now)
 	g.publish = func(phase string) { now.Set("phase", phase) }
-	installRest(g)
 	js.Global().Set("shiftago", api)
 	// A tab that closes (or goes to the back-forward cache) gives the save
 	// up at once, so a tab opened next is not told the game is open

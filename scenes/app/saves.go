@@ -49,8 +49,10 @@ func (c *Context) keeper() *keep.Keeper {
 
 // holder is the screen nearest the top that holds a game, if any.
 func (g *Game) holder() *play.Session {
-	if h := g.view().holder; h != nil {
-		return h.Session()
+	for i := len(g.stack) - 1; i >= 0; i-- {
+		if h, ok := g.stack[i].(SessionHolder); ok {
+			return h.Session()
+		}
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"strings"
 	"testing"
 
 	"shiftago/scenes/app"
@@ -86,42 +85,5 @@ func idleTable(t *testing.T, l *looptest.Loop) (g *app.Game, still func() bool) 
 	return g, func() bool {
 		s, ok := g.Scene().(*Screen)
 		return ok && s.Table().Ctl.HumanToMove() && s.Still()
-	}
-}
-
-// TestIdleTableRests runs a two-player game as the browser runs it, with
-// a human to move and nothing moving: once the table stands still the
-// game asks its loop to rest (in the browser no frame, so no tick, runs
-// until input or a beat: issue 50, where 60 undrawn frames a second cost
-// an idle page seven times a bare Ebitengine page's script), and the
-// idle ticks it still runs allocate nothing in the game's Update and
-// Draw (in WebAssembly the collector runs on the page's one thread).
-// (app's TestIdleGameRests: input wakes it.)
-func TestIdleTableRests(t *testing.T) {
-	const idleTicks = 300
-	l := looptest.Need(t)
-	g, still := idleTable(t, l)
-	var asked []bool
-	l.Do(func() { g.LetRest(func(on bool) { asked = append(asked, on) }, func() {}) })
-	if !l.Until(3000, still) {
-		t.Fatal("the opening never stood still with a human to move")
-	}
-	var resting bool
-	l.Until(120, func() bool { resting = g.Resting(); return resting })
-	if !resting {
-		t.Fatalf("an idle table did not rest in 120 ticks standing still (asked %v)", asked)
-	}
-	// Past the desktop's first repaint (its pixel made once), then counted.
-	l.Wait(70)
-	var count *looptest.Allocs
-	l.Do(func() { count = looptest.StartAllocs("scenes/app.(*Game).Update", "scenes/app.(*Game).Draw") })
-	l.Wait(idleTicks)
-	var n int64
-	l.Do(func() { n = count.Stop() })
-	if n > 0 {
-		t.Errorf("%d idle ticks allocated %d objects in Update and Draw, want none:\n%s", idleTicks, n, strings.Join(count.Where(), "\n"))
-	}
-	if !g.Resting() || len(asked) != 1 {
-		t.Errorf("idle, the game asked its loop %v, want to rest once", asked)
 	}
 }

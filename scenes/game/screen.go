@@ -441,7 +441,3 @@ func (g *Screen) Dirty(c *app.Context) (image.Rectangle, bool) {
 	}
 	return g.t.Dirty(c, g.screenKey(c))
 }
-
-// Rests implements app.Rester: a local game standing still (a human to
-// move) waits for nothing but input.
-func (g *Screen) Rests() bool { return g.Still() }

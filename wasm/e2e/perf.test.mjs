@@ -497,8 +497,7 @@ function frameFigures(runs) {
 // FRAMES_ROUNDS rounds
 // (default 1) of FRAMES_SECONDS seconds (default 20) each, every round
 // with fresh pages opened in another order; FRAMES_SIZES (phone, tablet,
-// laptop, comma-separated) keeps only those sizes, FRAMES_STATES (rolling,
-// idle) only those states. Issue 50's measure ("frame
+// laptop, comma-separated) keeps only those sizes. Issue 50's measure ("frame
 // cost while rolling and at idle not worse than today's"):
 //
 //   BASELINE=/tmp/old FRAMES_ROUNDS=3 node --test --test-name-pattern='side by side' perf.test.mjs
@@ -515,7 +514,6 @@ test('script per frame rolling and at idle, the bundle, BASELINE and the yardsti
       ['tablet820x1180dpr2', { width: 820, height: 1180 }, 2], ['phone390x844dpr3', { width: 390, height: 844 }, 3]]) {
       if (process.env.FRAMES_SIZES && !process.env.FRAMES_SIZES.split(',').some((n) => size.startsWith(n))) continue;
       for (const [state, q, want] of [['rolling', '?players=2&seats=ai:1,ai:1&lang=en', 'animating'], ['idle', '?players=2&seats=human,human&lang=en', 'playing']]) {
-        if (process.env.FRAMES_STATES && !process.env.FRAMES_STATES.split(',').includes(state)) continue;
         const runs = Object.fromEntries(builds.map(([b]) => [b, []]));
         const loads = [], missed = [];
         for (let r = 0; r < rounds; r++) {
